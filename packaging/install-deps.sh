@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs every Debian package RechargeDesk needs to build, test and benchmark.
+# Idempotent; run as root (or through sudo) on Debian 12. Needs only apt.
+set -euo pipefail
+
+packages=(
+    # toolchain
+    build-essential cmake ninja-build pkg-config git ca-certificates
+    # Qt 6 (qt6-httpserver-dev configures only with qt6-websockets-dev present)
+    qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev
+    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-charts-dev
+    libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 qt6-qpa-plugins
+    libgl-dev libxkbcommon-dev
+    # crypto for the Aadhaar vault (authenticated encryption)
+    libsodium-dev
+    # database CLIs used by the benchmark baseline and the PostgreSQL option
+    sqlite3 libsqlite3-dev
+    # benchmarks
+    wrk nginx-light
+    # screenshots and offscreen GUI runs
+    xvfb xauth x11-apps imagemagick fonts-dejavu-core fonts-noto-core
+)
+# Node.js and npm run the webhook signature cross-check. A machine that already has them (for
+# example from another repository) keeps its own: Debian's npm conflicts with such a nodejs.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    packages+=(nodejs npm)
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "install-deps: installing ${#missing[@]} package(s): ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+    echo "install-deps: all packages present"
+fi
