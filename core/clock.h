@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QDateTime>
+#include <QString>
+
+/// Source of the current time, so tests can drive expiry and settlement (architecture.md, "Seams").
+class Clock
+{
+public:
+    virtual ~Clock() = default;
+    /// The current instant, in UTC.
+    virtual QDateTime nowUtc() const = 0;
+    /// The current instant as milliseconds since the Unix epoch (UTC).
+    qint64 nowMs() const { return nowUtc().toMSecsSinceEpoch(); }
+};
+
+/// The system clock.
+class SystemClock final : public Clock
+{
+public:
+    QDateTime nowUtc() const override;
+};
+
+/// A clock that only moves when told to; starts at the given instant.
+class ManualClock final : public Clock
+{
+public:
+    explicit ManualClock(QDateTime start);
+    QDateTime nowUtc() const override { return m_now; }
+    /// Moves the clock forward by `ms` milliseconds.
+    void advanceMs(qint64 ms) { m_now = m_now.addMSecs(ms); }
+    void set(const QDateTime &now) { m_now = now.toUTC(); }
+
+private:
+    QDateTime m_now;
+};
+
+namespace IstTime {
+
+/// Offset of India Standard Time from UTC, in seconds (+05:30).
+inline constexpr int kOffsetSeconds = 5 * 3600 + 30 * 60;
+
+/// Formats an instant as the spec's `datetime` in IST: "YYYY-MM-DD HH:MM:SS"
+/// (api-conventions.md, "Names and money").
+QString format(const QDateTime &instant);
+/// Same, from milliseconds since the Unix epoch.
+QString formatMs(qint64 epochMs);
+/// Parses "YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD" as IST; invalid QDateTime on failure.
+QDateTime parse(const QString &text);
+
+} // namespace IstTime

@@ -1,0 +1,123 @@
+#include "transactionrecord.h"
+
+#include "clock.h"
+
+namespace TransactionNames {
+
+QString entity(TransactionType type)
+{
+    switch (type) {
+    case TransactionType::Mobile:
+        return QStringLiteral("mobile_recharge");
+    case TransactionType::Voucher:
+        return QStringLiteral("appstore_voucher");
+    case TransactionType::Dth:
+        return QStringLiteral("dth_recharge");
+    }
+    Q_UNREACHABLE();
+}
+
+QString type(TransactionType type)
+{
+    switch (type) {
+    case TransactionType::Mobile:
+        return QStringLiteral("MOBILE");
+    case TransactionType::Voucher:
+        return QStringLiteral("VOUCHER");
+    case TransactionType::Dth:
+        return QStringLiteral("DTH");
+    }
+    Q_UNREACHABLE();
+}
+
+QString webhookEvent(TransactionType type)
+{
+    return QStringLiteral("event.") + entity(type);
+}
+
+QString status(TransactionStatus status)
+{
+    switch (status) {
+    case TransactionStatus::Pending:
+        return QStringLiteral("PENDING");
+    case TransactionStatus::Success:
+        return QStringLiteral("SUCCESS");
+    case TransactionStatus::Failed:
+        return QStringLiteral("FAILED");
+    }
+    Q_UNREACHABLE();
+}
+
+std::optional<TransactionType> typeFromString(const QString &text)
+{
+    for (TransactionType t : {TransactionType::Mobile, TransactionType::Voucher, TransactionType::Dth}) {
+        if (type(t) == text)
+            return t;
+    }
+    return std::nullopt;
+}
+
+std::optional<TransactionStatus> statusFromString(const QString &text)
+{
+    for (TransactionStatus s : {TransactionStatus::Pending, TransactionStatus::Success, TransactionStatus::Failed}) {
+        if (status(s) == text)
+            return s;
+    }
+    return std::nullopt;
+}
+
+} // namespace TransactionNames
+
+QJsonObject TransactionRecord::toJson() const
+{
+    QJsonObject json{
+        {QStringLiteral("entity"), TransactionNames::entity(type)},
+        {QStringLiteral("transaction_id"), transactionId},
+        {QStringLiteral("operator"), operatorName},
+        {QStringLiteral("type"), TransactionNames::type(type)},
+        {QStringLiteral("bill_amount"), Money::format(billAmount)},
+        {QStringLiteral("discount"), Money::format(discount)},
+        {QStringLiteral("paid"), Money::format(paid)},
+        {QStringLiteral("transaction_status"), TransactionNames::status(status)},
+        {QStringLiteral("reference_id"), referenceId},
+        {QStringLiteral("datetime"), IstTime::formatMs(createdAtMs)},
+    };
+    if (type == TransactionType::Voucher) {
+        json.insert(QStringLiteral("customer_email"), customerEmail);
+        json.insert(QStringLiteral("redeem_code"), redeemCode);
+    } else {
+        json.insert(QStringLiteral("number"), number);
+    }
+    return json;
+}
+
+std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &json, QString *error)
+{
+    TransactionRecord record;
+    const std::optional<TransactionType> type = TransactionNames::typeFromString(json.value(QStringLiteral("type")).toString());
+    const std::optional<TransactionStatus> status =
+        TransactionNames::statusFromString(json.value(QStringLiteral("transaction_status")).toString());
+    const std::optional<Paise> bill = Money::parse(json.value(QStringLiteral("bill_amount")).toString());
+    const std::optional<Paise> discount = Money::parse(json.value(QStringLiteral("discount")).toString());
+    const std::optional<Paise> paid = Money::parse(json.value(QStringLiteral("paid")).toString());
+    const QDateTime created = IstTime::parse(json.value(QStringLiteral("datetime")).toString());
+    const qint64 id = json.value(QStringLiteral("transaction_id")).toInteger(0);
+    if (!type || !status || !bill || !discount || !paid || !created.isValid() || id <= 0 ||
+        json.value(QStringLiteral("entity")).toString() != TransactionNames::entity(*type)) {
+        *error = QStringLiteral("not a transaction record");
+        return std::nullopt;
+    }
+    record.transactionId = id;
+    record.type = *type;
+    record.status = *status;
+    record.billAmount = *bill;
+    record.discount = *discount;
+    record.paid = *paid;
+    record.createdAtMs = created.toMSecsSinceEpoch();
+    record.operatorName = json.value(QStringLiteral("operator")).toString();
+    record.number = json.value(QStringLiteral("number")).toString();
+    record.customerEmail = json.value(QStringLiteral("customer_email")).toString();
+    record.redeemCode = json.value(QStringLiteral("redeem_code")).toString();
+    record.referenceId = json.value(QStringLiteral("reference_id")).toString();
+    return record;
+}

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "money.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+/// The three kinds of sale of the spec (mobile recharge, app-store voucher, DTH recharge).
+enum class TransactionType { Mobile, Voucher, Dth };
+
+/// transaction_status of the spec.
+enum class TransactionStatus { Pending, Success, Failed };
+
+namespace TransactionNames {
+/// "mobile_recharge" / "appstore_voucher" / "dth_recharge" (the spec's entity values).
+QString entity(TransactionType type);
+/// "MOBILE" / "VOUCHER" / "DTH" (the spec's `type` values).
+QString type(TransactionType type);
+/// "event.mobile_recharge" / "event.appstore_voucher" / "event.dth_recharge" (spec, Events).
+QString webhookEvent(TransactionType type);
+/// "PENDING" / "SUCCESS" / "FAILED".
+QString status(TransactionStatus status);
+std::optional<TransactionType> typeFromString(const QString &text);     ///< from "MOBILE" etc.
+std::optional<TransactionStatus> statusFromString(const QString &text); ///< from "PENDING" etc.
+} // namespace TransactionNames
+
+/// One recharge, voucher or DTH transaction as the API reports it (api-v1.md, "Recharge and
+/// voucher transactions"). Money in paise, the time as UTC milliseconds since the epoch.
+struct TransactionRecord
+{
+    qint64 transactionId = 0;
+    TransactionType type = TransactionType::Mobile;
+    QString operatorCode;
+    QString operatorName;
+    QString number;          ///< phone or DTH subscriber number; empty for vouchers
+    Paise billAmount = 0;
+    Paise discount = 0;
+    Paise paid = 0;
+    QString customerEmail;   ///< vouchers only; may be empty
+    TransactionStatus status = TransactionStatus::Pending;
+    QString redeemCode;      ///< vouchers only; empty until SUCCESS
+    QString referenceId;     ///< may be empty
+    qint64 createdAtMs = 0;  ///< UTC, ms since epoch; shown as IST `datetime`
+
+    /// The spec's record, exactly: the fields of the entity kind and no others, money as
+    /// "₹249.00", datetime in IST. reference_id is "" when the client sent none; customer_email
+    /// is "" for a voucher sold without one.
+    QJsonObject toJson() const;
+
+    /// Reads a record as toJson() writes it (for clients and tests). nullopt with *error set
+    /// when a field is missing or malformed. operatorCode stays empty (the API shows names).
+    static std::optional<TransactionRecord> fromJson(const QJsonObject &json, QString *error);
+};

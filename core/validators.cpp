@@ -1,0 +1,116 @@
+#include "validators.h"
+
+#include "operatorcatalog.h"
+
+#include <QStringList>
+
+namespace Validators {
+
+namespace {
+
+// Verhoeff's tables: multiplication in D5, the position permutation, and the inverse.
+constexpr int kMultiply[10][10] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 2, 3, 4, 0, 6, 7, 8, 9, 5}, {2, 3, 4, 0, 1, 7, 8, 9, 5, 6},
+    {3, 4, 0, 1, 2, 8, 9, 5, 6, 7}, {4, 0, 1, 2, 3, 9, 5, 6, 7, 8}, {5, 9, 8, 7, 6, 0, 4, 3, 2, 1},
+    {6, 5, 9, 8, 7, 1, 0, 4, 3, 2}, {7, 6, 5, 9, 8, 2, 1, 0, 4, 3}, {8, 7, 6, 5, 9, 3, 2, 1, 0, 4},
+    {9, 8, 7, 6, 5, 4, 3, 2, 1, 0}};
+constexpr int kPermute[8][10] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 5, 7, 6, 2, 8, 3, 0, 9, 4}, {5, 8, 0, 3, 7, 9, 6, 1, 4, 2},
+    {8, 9, 1, 6, 0, 4, 3, 5, 2, 7}, {9, 4, 5, 3, 1, 2, 6, 8, 7, 0}, {4, 2, 8, 6, 5, 7, 3, 9, 0, 1},
+    {2, 7, 9, 3, 8, 0, 6, 4, 1, 5}, {7, 0, 4, 6, 9, 1, 3, 2, 5, 8}};
+constexpr int kInverse[10] = {0, 4, 3, 2, 1, 5, 6, 7, 8, 9};
+
+bool isAsciiDigit(QChar c)
+{
+    return c >= QLatin1Char('0') && c <= QLatin1Char('9');
+}
+
+// Runs the Verhoeff recurrence over `digits`, the rightmost taking position `offset`.
+int verhoeffState(const QString &digits, int offset)
+{
+    int check = 0;
+    for (qsizetype i = 0; i < digits.size(); ++i) {
+        const int digit = digits.at(digits.size() - 1 - i).unicode() - '0';
+        check = kMultiply[check][kPermute[(i + offset) % 8][digit]];
+    }
+    return check;
+}
+
+} // namespace
+
+bool isAsciiDigits(const QString &text)
+{
+    if (text.isEmpty())
+        return false;
+    for (QChar c : text) {
+        if (!isAsciiDigit(c))
+            return false;
+    }
+    return true;
+}
+
+bool isPhoneNumber(const QString &text)
+{
+    return text.size() == 10 && isAsciiDigits(text) && text.at(0) >= QLatin1Char('6');
+}
+
+bool isAadhaarNumber(const QString &text)
+{
+    return text.size() == 12 && isAsciiDigits(text) && text.at(0) >= QLatin1Char('2') && verhoeffValid(text);
+}
+
+bool verhoeffValid(const QString &digits)
+{
+    return isAsciiDigits(digits) && verhoeffState(digits, 0) == 0;
+}
+
+int verhoeffCheckDigit(const QString &digits)
+{
+    if (!isAsciiDigits(digits))
+        return -1;
+    return kInverse[verhoeffState(digits, 1)];
+}
+
+bool isDthNumber(const QString &text, const OperatorInfo &dthOperator)
+{
+    if (!isAsciiDigits(text))
+        return false;
+    return isPhoneNumber(text) || dthOperator.numberPattern.match(text).hasMatch();
+}
+
+bool isEmail(const QString &text)
+{
+    if (text.isEmpty() || text.size() > 254 || text.count(QLatin1Char('@')) != 1)
+        return false;
+    for (QChar c : text) {
+        if (c.isSpace() || c.category() == QChar::Other_Control)
+            return false;
+    }
+    const qsizetype at = text.indexOf(QLatin1Char('@'));
+    const QString local = text.left(at);
+    const QString domain = text.mid(at + 1);
+    if (local.isEmpty() || local.size() > 64 || !domain.contains(QLatin1Char('.')))
+        return false;
+    const QStringList labels = domain.split(QLatin1Char('.'));
+    for (const QString &label : labels) {
+        if (label.isEmpty())
+            return false;
+    }
+    return true;
+}
+
+bool isReferenceId(const QString &text)
+{
+    if (text.isEmpty() || text.size() > 64)
+        return false;
+    for (QChar c : text) {
+        const bool ok = isAsciiDigit(c) || (c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
+                        (c >= QLatin1Char('A') && c <= QLatin1Char('Z')) || c == QLatin1Char('_') ||
+                        c == QLatin1Char('-');
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+} // namespace Validators

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QString>
+
+struct OperatorInfo;
+
+/// Input rules of api-conventions.md ("Validation rules"). Each function takes the value as
+/// already trimmed and answers whether it is acceptable; callers build the error.
+namespace Validators {
+
+/// True if `text` is non-empty and only ASCII digits 0-9.
+bool isAsciiDigits(const QString &text);
+
+/// Indian mobile number: exactly 10 ASCII digits, the first 6-9.
+bool isPhoneNumber(const QString &text);
+
+/// Aadhaar number: 12 ASCII digits, the first 2-9, Verhoeff check digit valid (UIDAI).
+bool isAadhaarNumber(const QString &text);
+
+/// Verhoeff checksum (dihedral group D5) over a digit string: true if the last digit is the
+/// correct check digit for the rest. False for empty or non-digit input.
+bool verhoeffValid(const QString &digits);
+
+/// The Verhoeff check digit (0-9) to append to `digits`; -1 for non-digit or empty input.
+int verhoeffCheckDigit(const QString &digits);
+
+/// DTH subscriber number for `dthOperator`: matches the operator's pattern from
+/// operators.json, or is a 10-digit registered mobile number (isPhoneNumber).
+bool isDthNumber(const QString &text, const OperatorInfo &dthOperator);
+
+/// E-mail address: at most 254 characters, exactly one '@', a non-empty local part, a domain
+/// with at least one dot and no empty label, and no blanks or control characters.
+bool isEmail(const QString &text);
+
+/// Client reference id: 1-64 characters of A-Z a-z 0-9 _ -.
+bool isReferenceId(const QString &text);
+
+} // namespace Validators
