@@ -1,0 +1,69 @@
+#include "commandline.h"
+
+#include "store/database.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+#include <cstdio>
+
+namespace CommandLine {
+
+void addStoreOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("data-dir"), QStringLiteral("Directory holding the database and keys."),
+                      QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("database"),
+                      QStringLiteral("Database location: an SQLite file path, or postgres://user:pass@host:port/db."),
+                      QStringLiteral("URL")});
+}
+
+QString dataDir(const QCommandLineParser &parser)
+{
+    QString dir = parser.value(QStringLiteral("data-dir"));
+    if (dir.isEmpty())
+        dir = qEnvironmentVariable("RECHARGEDESK_DATA_DIR");
+    if (dir.isEmpty())
+        dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).absolutePath();
+}
+
+std::unique_ptr<Database> openDatabase(const QCommandLineParser &parser)
+{
+    QString location = parser.value(QStringLiteral("database"));
+    if (location.isEmpty())
+        location = QDir(dataDir(parser)).filePath(QStringLiteral("rechargedesk.db"));
+    QString error;
+    std::unique_ptr<Database> db = Database::open(location, &error);
+    if (!db)
+        std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(error));
+    return db;
+}
+
+void process(QCommandLineParser &parser, const QStringList &arguments)
+{
+    parser.addHelpOption();
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "rechargedesk: %s\n\n%s", qPrintable(parser.errorText()), qPrintable(parser.helpText()));
+        std::exit(2);
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::exit(0);
+    }
+}
+
+int usageError(const QString &message)
+{
+    std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(message));
+    return 2;
+}
+
+void out(const QString &text)
+{
+    std::fputs(qPrintable(text + QLatin1Char('\n')), stdout);
+    std::fflush(stdout);
+}
+
+} // namespace CommandLine

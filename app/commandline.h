@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+class Database;
+
+/// Helpers shared by the subcommands: the common options, the data directory, the database.
+namespace CommandLine {
+
+/// Adds --data-dir and --database to `parser`.
+void addStoreOptions(QCommandLineParser &parser);
+/// The data directory: --data-dir, else $RECHARGEDESK_DATA_DIR, else the platform's app data
+/// location (~/.local/share/RechargeDesk/rechargedesk on Linux). Created if missing.
+QString dataDir(const QCommandLineParser &parser);
+/// Opens --database, else <data dir>/rechargedesk.db; prints the error and returns nullptr on failure.
+std::unique_ptr<Database> openDatabase(const QCommandLineParser &parser);
+/// Parses the arguments of a subcommand; on a bad flag prints the message and usage to stderr
+/// and exits with status 2. --help prints usage and exits 0.
+void process(QCommandLineParser &parser, const QStringList &arguments);
+/// Prints "rechargedesk: message" to stderr and returns exit status 2 (usage error).
+int usageError(const QString &message);
+/// Prints text to stdout with a newline and flushes.
+void out(const QString &text);
+
+} // namespace CommandLine
+
+int runServe(const QStringList &arguments);
+int runKeys(const QStringList &arguments);
+int runWallet(const QStringList &arguments);

@@ -1,0 +1,94 @@
+#include "apiserver.h"
+#include "auth/apikeyservice.h"
+#include "clock.h"
+#include "commandline.h"
+#include "operatorcatalog.h"
+#include "store/accountrepository.h"
+#include "store/database.h"
+#include "unixsignals.h"
+
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QRegularExpression>
+
+namespace {
+
+/// "ADDR:PORT", "[v6]:PORT" or "PORT" -> address and port.
+bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(?:\\[([^\\]]+)\\]|([^:]+)):([0-9]{1,5})$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    QString host = QStringLiteral("127.0.0.1");
+    QString portText = text;
+    if (match.hasMatch()) {
+        host = match.captured(1).isEmpty() ? match.captured(2) : match.captured(1);
+        portText = match.captured(3);
+    }
+    bool ok = false;
+    const uint number = portText.toUInt(&ok);
+    if (!ok || number > 65535)
+        return false;
+    if (host == QLatin1String("localhost"))
+        host = QStringLiteral("127.0.0.1");
+    if (!address->setAddress(host))
+        return false;
+    *port = quint16(number);
+    return true;
+}
+
+void printKey(const CreatedKey &key, const QUrl &url)
+{
+    CommandLine::out(QStringLiteral("New test key (admin scope; the secret is shown only now):"));
+    CommandLine::out(QStringLiteral("  key_id: ") + key.keyId);
+    CommandLine::out(QStringLiteral("  key_secret: ") + key.secret);
+    CommandLine::out(QStringLiteral("Try it:\n  curl -u %1:%2 %3/api/v1/wallet")
+                         .arg(key.keyId, key.secret, url.toString()));
+}
+
+} // namespace
+
+int runServe(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Runs the RechargeDesk HTTP API without a window."));
+    parser.addOption({QStringLiteral("listen"), QStringLiteral("Address and port, default 127.0.0.1:8080 (0 = any free port)."),
+                      QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:8080")});
+    parser.addOption({QStringLiteral("settle-delay-ms"),
+                      QStringLiteral("Sandbox: milliseconds before a PENDING sale settles (default 10000)."),
+                      QStringLiteral("N"), QStringLiteral("10000")});
+    parser.addOption({QStringLiteral("new-test-key"), QStringLiteral("Create and print a fresh test admin key at start.")});
+    CommandLine::addStoreOptions(parser);
+    CommandLine::process(parser, arguments);
+
+    ServerOptions options;
+    if (!parseListen(parser.value(QStringLiteral("listen")), &options.address, &options.port))
+        return CommandLine::usageError(QStringLiteral("--listen must be ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080"));
+    bool ok = false;
+    options.settleDelayMs = parser.value(QStringLiteral("settle-delay-ms")).toLongLong(&ok);
+    if (!ok || options.settleDelayMs < 0 || options.settleDelayMs > 86'400'000)
+        return CommandLine::usageError(QStringLiteral("--settle-delay-ms must be a whole number from 0 to 86400000"));
+
+    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
+    if (!db)
+        return 1;
+    SystemClock clock;
+    const OperatorCatalog catalog = OperatorCatalog::builtIn();
+    ApiServer server(*db, catalog, clock, options);
+    QString error;
+    if (!server.listen(&error)) {
+        std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(error));
+        return 1;
+    }
+    UnixSignals signalHandler;
+    const QUrl url = server.url();
+    CommandLine::out(QStringLiteral("RechargeDesk API listening on %1/api/v1").arg(url.toString()));
+    CommandLine::out(QStringLiteral("Database: ") +
+                     (parser.isSet(QStringLiteral("database")) ? QStringLiteral("(from --database)")
+                                                                : CommandLine::dataDir(parser) + QStringLiteral("/rechargedesk.db")));
+    if (parser.isSet(QStringLiteral("new-test-key")) || AccountRepository(*db).activeKeyCount() == 0) {
+        const CreatedKey key = ApiKeyService(*db, clock).create(QString(), QStringLiteral("created by serve"), Mode::Test,
+                                                                Scope::Admin);
+        printKey(key, url);
+    }
+    return QCoreApplication::exec();
+}

@@ -1,0 +1,93 @@
+#include "transactionscontroller.h"
+
+#include "apierror.h"
+#include "clock.h"
+#include "http/apirouter.h"
+#include "jsonfields.h"
+#include "operatorcatalog.h"
+#include "services/transactionservice.h"
+
+#include <QJsonArray>
+
+namespace {
+
+ApiError badQuery(const QString &field, const QString &description)
+{
+    return ApiError::badRequest(field, QStringLiteral("invalid_query_parameter"), description);
+}
+
+qint64 istBound(const QUrlQuery &query, const QString &name, bool endOfDay)
+{
+    if (!query.hasQueryItem(name))
+        return 0;
+    const QString text = query.queryItemValue(name, QUrl::FullyDecoded).trimmed();
+    const QDateTime time = IstTime::parse(text);
+    if (!time.isValid())
+        throw badQuery(name, name + QStringLiteral(" must be an IST date YYYY-MM-DD or YYYY-MM-DD HH:MM:SS"));
+    // A bare date as `to` includes that whole day.
+    return (endOfDay && text.size() == 10 ? time.addDays(1) : time).toMSecsSinceEpoch();
+}
+
+TransactionFilter parseFilter(const QUrlQuery &query)
+{
+    TransactionFilter filter;
+    const auto value = [&query](const QString &name) {
+        return query.queryItemValue(name, QUrl::FullyDecoded).trimmed();
+    };
+    if (query.hasQueryItem(QStringLiteral("type"))) {
+        filter.type = TransactionNames::typeFromString(value(QStringLiteral("type")).toUpper());
+        if (!filter.type)
+            throw badQuery(QStringLiteral("type"), QStringLiteral("type must be MOBILE, VOUCHER or DTH"));
+    }
+    if (query.hasQueryItem(QStringLiteral("status"))) {
+        filter.status = TransactionNames::statusFromString(value(QStringLiteral("status")).toUpper());
+        if (!filter.status)
+            throw badQuery(QStringLiteral("status"), QStringLiteral("status must be SUCCESS, PENDING or FAILED"));
+    }
+    filter.operatorCode = value(QStringLiteral("operator")).toUpper();
+    filter.referenceId = value(QStringLiteral("reference_id"));
+    filter.fromMs = istBound(query, QStringLiteral("from"), false);
+    filter.toMs = istBound(query, QStringLiteral("to"), true);
+    if (query.hasQueryItem(QStringLiteral("limit"))) {
+        const std::optional<qint64> limit = JsonFields::coerceInteger(value(QStringLiteral("limit")));
+        if (!limit || *limit < 1 || *limit > 200)
+            throw badQuery(QStringLiteral("limit"), QStringLiteral("limit must be a whole number from 1 to 200"));
+        filter.limit = int(*limit);
+    }
+    if (query.hasQueryItem(QStringLiteral("cursor"))) {
+        const auto decoded = QByteArray::fromBase64Encoding(value(QStringLiteral("cursor")).toLatin1(),
+                                                            QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
+        const std::optional<qint64> before = JsonFields::coerceInteger(QString::fromLatin1(decoded.decoded));
+        if (!decoded || !before || *before <= 0)
+            throw badQuery(QStringLiteral("cursor"), QStringLiteral("cursor is not one this server returned"));
+        filter.beforeId = *before;
+    }
+    return filter;
+}
+
+} // namespace
+
+void TransactionsController::registerRoutes(ApiRouter &router)
+{
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   reply.sendData(m_transactions.get(request.caller, request.idCapture(0)).toJson());
+               });
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const TransactionFilter filter = parseFilter(request.query);
+                   const QList<TransactionRecord> records = m_transactions.list(request.caller, filter);
+                   QJsonArray items;
+                   for (const TransactionRecord &record : records)
+                       items.append(record.toJson());
+                   QJsonValue next = QJsonValue::Null;
+                   if (records.size() == filter.limit) {
+                       next = QString::fromLatin1(QByteArray::number(records.last().transactionId)
+                                                      .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+                   }
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
+                                              {QStringLiteral("count"), items.size()},
+                                              {QStringLiteral("items"), items},
+                                              {QStringLiteral("next_cursor"), next}});
+               });
+}

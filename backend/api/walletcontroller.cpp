@@ -1,0 +1,80 @@
+#include "walletcontroller.h"
+
+#include "apierror.h"
+#include "clock.h"
+#include "http/apirouter.h"
+#include "jsonfields.h"
+#include "services/walletservice.h"
+
+#include <QJsonArray>
+
+namespace {
+
+QJsonObject walletJson(const WalletSummary &summary)
+{
+    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("wallet")},
+                       {QStringLiteral("mode"), ModeNames::mode(summary.mode)},
+                       {QStringLiteral("balance"), Money::format(summary.balance)},
+                       {QStringLiteral("balance_paise"), summary.balance}};
+}
+
+QJsonObject ledgerJson(const LedgerEntry &entry)
+{
+    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("ledger_entry")},
+                       {QStringLiteral("id"), entry.id},
+                       {QStringLiteral("kind"), LedgerNames::kind(entry.kind)},
+                       {QStringLiteral("amount"), Money::format(entry.amount)},
+                       {QStringLiteral("amount_paise"), entry.amount},
+                       {QStringLiteral("transaction_id"),
+                        entry.transactionId > 0 ? QJsonValue(entry.transactionId) : QJsonValue(QJsonValue::Null)},
+                       {QStringLiteral("note"), entry.note},
+                       {QStringLiteral("actor"), entry.actor},
+                       {QStringLiteral("datetime"), IstTime::formatMs(entry.createdAtMs)}};
+}
+
+} // namespace
+
+void WalletController::registerRoutes(ApiRouter &router)
+{
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/wallet"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   reply.sendData(walletJson(m_wallets.summary(request.caller.accountId, request.caller.mode)));
+               });
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/wallet/ledger"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const QString limitText = request.query.queryItemValue(QStringLiteral("limit"));
+                   const QString cursorText = request.query.queryItemValue(QStringLiteral("cursor"));
+                   const std::optional<qint64> limit = limitText.isEmpty() ? 50 : JsonFields::coerceInteger(limitText);
+                   const std::optional<qint64> cursor = cursorText.isEmpty() ? 0 : JsonFields::coerceInteger(cursorText);
+                   if (!limit || *limit < 1 || *limit > 500)
+                       throw ApiError::badRequest(QStringLiteral("limit"), QStringLiteral("invalid_query_parameter"),
+                                                  QStringLiteral("limit must be a whole number from 1 to 500"));
+                   if (!cursor)
+                       throw ApiError::badRequest(QStringLiteral("cursor"), QStringLiteral("invalid_query_parameter"),
+                                                  QStringLiteral("cursor is not one this server returned"));
+                   const QList<LedgerEntry> rows =
+                       m_wallets.ledger(request.caller.accountId, request.caller.mode, int(*limit), *cursor);
+                   QJsonArray items;
+                   for (const LedgerEntry &row : rows)
+                       items.append(ledgerJson(row));
+                   reply.sendData(QJsonObject{
+                       {QStringLiteral("entity"), QStringLiteral("collection")},
+                       {QStringLiteral("count"), items.size()},
+                       {QStringLiteral("items"), items},
+                       {QStringLiteral("next_cursor"), rows.size() == *limit ? QJsonValue(QString::number(rows.last().id))
+                                                                             : QJsonValue(QJsonValue::Null)}});
+               });
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/wallet/topups"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const JsonFields fields(request.jsonBody());
+                   const qint64 rupees = fields.requiredInteger(QStringLiteral("amount"));
+                   if (rupees > WalletService::kMaxTopup / Money::kPaisePerRupee)
+                       throw ApiError::badRequest(QStringLiteral("amount"), QStringLiteral("amount_out_of_range"),
+                                                  QStringLiteral("a top-up must be at most %1")
+                                                      .arg(Money::format(WalletService::kMaxTopup)));
+                   const QString note = fields.optionalString(QStringLiteral("note")).value_or(QString());
+                   m_wallets.topup(request.caller.accountId, request.caller.mode, rupees * Money::kPaisePerRupee, note,
+                                   QStringLiteral("key:") + request.caller.keyId);
+                   reply.sendData(walletJson(m_wallets.summary(request.caller.accountId, request.caller.mode)), 201);
+               });
+}

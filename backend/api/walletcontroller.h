@@ -1,0 +1,17 @@
+#pragma once
+
+class ApiRouter;
+class WalletService;
+
+/// Beyond the spec (api-conventions.md, "Wallet"): GET /api/v1/wallet (the caller's balance for
+/// its key's mode), and for admin keys GET /api/v1/wallet/ledger (limit, cursor) and
+/// POST /api/v1/wallet/topups {"amount": rupees, "note": text}.
+class WalletController
+{
+public:
+    explicit WalletController(WalletService &wallets) : m_wallets(wallets) {}
+    void registerRoutes(ApiRouter &router);
+
+private:
+    WalletService &m_wallets;
+};

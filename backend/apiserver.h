@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QHostAddress>
+#include <QObject>
+#include <QUrl>
+
+#include <memory>
+
+class Authenticator;
+class Clock;
+class Database;
+class OperatorCatalog;
+class SettlementService;
+class TransactionService;
+class WalletService;
+
+/// Settings of one API server (given on the command line or by tests).
+struct ServerOptions
+{
+    QHostAddress address = QHostAddress::LocalHost;
+    quint16 port = 8080;         ///< 0 picks a free port
+    qint64 settleDelayMs = 10'000; ///< sandbox PENDING -> final (api-conventions.md)
+    qint64 maxBodyBytes = 64 * 1024;
+};
+
+/// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
+/// Lives on one thread with its Database (architecture.md, "Threads").
+class ApiServer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApiServer)
+
+public:
+    ApiServer(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options,
+              QObject *parent = nullptr);
+    ~ApiServer() override;
+
+    /// Starts listening and resumes persisted settlements. False with *error set when the
+    /// address cannot be bound.
+    bool listen(QString *error);
+    /// The bound port (after listen()).
+    quint16 port() const;
+    /// http://address:port of the bound server.
+    QUrl url() const;
+
+    TransactionService &transactions();
+    SettlementService &settlements();
+    WalletService &wallets();
+    Authenticator &authenticator();
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> m_parts;
+    ServerOptions m_options;
+};

@@ -1,0 +1,74 @@
+#include "apikeyservice.h"
+
+#include "apierror.h"
+#include "clock.h"
+#include "store/database.h"
+#include "store/walletrepository.h"
+
+#include <QCryptographicHash>
+#include <QRandomGenerator>
+
+QString ApiKeyService::hashSecret(const QString &secret)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(secret.toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+QString ApiKeyService::randomBase62(int count)
+{
+    static const char kAlphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    QString text;
+    text.reserve(count);
+    QRandomGenerator *rng = QRandomGenerator::system();
+    while (text.size() < count) {
+        const quint32 byte = rng->generate() & 0xFF;
+        if (byte < 248) // 248 = 4 × 62: rejecting the rest keeps every character equally likely
+            text.append(QLatin1Char(kAlphabet[byte % 62]));
+    }
+    return text;
+}
+
+CreatedKey ApiKeyService::create(const QString &accountName, const QString &keyName, Mode mode, Scope scope)
+{
+    const QString name = keyName.trimmed();
+    if (name.isEmpty() || name.size() > 80)
+        throw ApiError::badRequest(QStringLiteral("name"), QStringLiteral("invalid_name"),
+                                   QStringLiteral("the key name must be 1 to 80 characters"));
+    const QString account = accountName.trimmed().isEmpty() ? defaultAccountName() : accountName.trimmed();
+    const qint64 now = m_clock.nowMs();
+    AccountRepository accounts(m_db);
+    WalletRepository wallets(m_db);
+    WriteTransaction transaction(m_db);
+    std::optional<qint64> accountId = accounts.findAccount(account);
+    if (!accountId) {
+        accountId = accounts.insertAccount(account, now);
+        wallets.ensureWallet(*accountId, Mode::Live);
+        wallets.post(*accountId, Mode::Test, kOpeningTestCredit, LedgerKind::Opening, 0,
+                     QStringLiteral("sandbox opening credit"), QStringLiteral("system"), now);
+    }
+    CreatedKey created{ModeNames::mode(mode) + QLatin1Char('_') + randomBase62(14), randomBase62(32)};
+    ApiKeyRow row;
+    row.keyId = created.keyId;
+    row.accountId = *accountId;
+    row.name = name;
+    row.secretHash = hashSecret(created.secret);
+    row.mode = mode;
+    row.scope = scope;
+    row.createdAtMs = now;
+    accounts.insertKey(row);
+    transaction.commit();
+    return created;
+}
+
+QList<ApiKeyRow> ApiKeyService::list()
+{
+    return AccountRepository(m_db).listKeys();
+}
+
+bool ApiKeyService::revoke(const QString &keyId)
+{
+    AccountRepository accounts(m_db);
+    WriteTransaction transaction(m_db);
+    const bool revoked = accounts.revokeKey(keyId, m_clock.nowMs());
+    transaction.commit();
+    return revoked;
+}

@@ -1,0 +1,96 @@
+#include "authenticator.h"
+
+#include "apierror.h"
+#include "apikeyservice.h"
+#include "clock.h"
+#include "store/accountrepository.h"
+
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcAuth, "rechargedesk.auth")
+
+namespace {
+
+bool constantTimeEquals(const QByteArray &a, const QByteArray &b)
+{
+    if (a.size() != b.size())
+        return false;
+    unsigned char diff = 0;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a.at(i) ^ b.at(i));
+    return diff == 0;
+}
+
+} // namespace
+
+AuthContext Authenticator::authenticate(const QByteArray &authorization, const QHostAddress &peer)
+{
+    const qint64 now = m_clock.nowMs();
+    const QString address = peer.toString();
+    const auto blocked = m_failures.constFind(address);
+    if (blocked != m_failures.cend() && blocked->blockedUntilMs > now) {
+        const qint64 seconds = (blocked->blockedUntilMs - now + 999) / 1000;
+        throw ApiError::rateLimited(QStringLiteral("too_many_failed_logins"),
+                                    QStringLiteral("too many failed authentication attempts; retry in %1 s").arg(seconds))
+            .withHeader("Retry-After", QByteArray::number(seconds));
+    }
+    const auto cached = m_cache.constFind(authorization);
+    if (cached != m_cache.cend() && cached->validUntilMs > now)
+        return cached->context;
+
+    try {
+        const AuthContext context = verify(authorization);
+        if (m_cache.size() > 10'000)
+            m_cache.clear();
+        m_cache.insert(authorization, {context, now + kCacheTtlMs});
+        return context;
+    } catch (const ApiError &error) {
+        if (error.httpStatus() == 401)
+            fail(peer, error.reason(), error.description());
+        throw;
+    }
+}
+
+AuthContext Authenticator::verify(const QByteArray &authorization)
+{
+    const auto unauthenticated = [](const QString &reason, const QString &description) {
+        return ApiError::unauthenticated(reason, description);
+    };
+    if (authorization.isEmpty())
+        throw unauthenticated(QStringLiteral("missing_credentials"),
+                              QStringLiteral("send Authorization: Basic base64(key_id:key_secret)"));
+    if (!authorization.startsWith("Basic "))
+        throw unauthenticated(QStringLiteral("unsupported_scheme"), QStringLiteral("use the Basic scheme"));
+    const auto decoded = QByteArray::fromBase64Encoding(authorization.mid(6).trimmed(),
+                                                        QByteArray::AbortOnBase64DecodingErrors);
+    const qsizetype colon = decoded.decoded.indexOf(':');
+    if (!decoded || colon <= 0)
+        throw unauthenticated(QStringLiteral("malformed_credentials"),
+                              QStringLiteral("the Basic credential must be base64(key_id:key_secret)"));
+    const QString keyId = QString::fromUtf8(decoded.decoded.left(colon));
+    const QString secret = QString::fromUtf8(decoded.decoded.mid(colon + 1));
+    const std::optional<ApiKeyRow> key = AccountRepository(m_db).findKey(keyId);
+    if (!key || !constantTimeEquals(key->secretHash.toLatin1(), ApiKeyService::hashSecret(secret).toLatin1()))
+        throw unauthenticated(QStringLiteral("invalid_credentials"), QStringLiteral("the API key or secret is wrong"));
+    if (key->revokedAtMs)
+        throw ApiError::forbidden(QStringLiteral("key_revoked"), QStringLiteral("this API key has been revoked"));
+    return AuthContext{key->accountId, key->keyId, key->mode, key->scope};
+}
+
+void Authenticator::fail(const QHostAddress &peer, const QString &reason, const QString &description)
+{
+    const qint64 now = m_clock.nowMs();
+    FailureCount &count = m_failures[peer.toString()];
+    if (now - count.windowStartMs > kFailureWindowMs)
+        count = FailureCount{0, now, 0};
+    if (++count.failures >= kMaxFailures) {
+        count.blockedUntilMs = now + kBlockMs;
+        count.failures = 0;
+        count.windowStartMs = now;
+        qCWarning(lcAuth, "blocking %s for %lld s after %d failed authentications", qPrintable(peer.toString()),
+                  kBlockMs / 1000, kMaxFailures);
+    }
+    qCInfo(lcAuth, "authentication failed from %s: %s", qPrintable(peer.toString()), qPrintable(reason));
+    throw ApiError::unauthenticated(reason, description)
+        .withHeader("WWW-Authenticate", "Basic realm=\"rechargedesk\"");
+}

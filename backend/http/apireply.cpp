@@ -1,0 +1,84 @@
+#include "apireply.h"
+
+#include "apierror.h"
+
+#include <QHttpServerResponder>
+#include <QJsonDocument>
+
+struct ApiReply::State
+{
+    std::unique_ptr<QHttpServerResponder> responder;
+    QString requestId;
+    bool sent = false;
+
+    ~State()
+    {
+        if (!sent && responder) {
+            qWarning("request %s ended without an answer; sending 500", qPrintable(requestId));
+            write(500, "application/json",
+                  QJsonDocument(ApiError::serverError(requestId).toJson()).toJson(QJsonDocument::Compact), {});
+        }
+    }
+
+    void write(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers)
+    {
+        sent = true;
+        responder->writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(status));
+        responder->writeHeader("Content-Type", contentType);
+        responder->writeHeader("X-Request-Id", requestId.toLatin1());
+        for (const auto &[name, value] : headers)
+            responder->writeHeader(name, value);
+        responder->writeHeader("Content-Length", QByteArray::number(body.size()));
+        responder->writeBody(body);
+    }
+};
+
+ApiReply::ApiReply(std::unique_ptr<QHttpServerResponder> responder, QString requestId)
+    : m_state(std::make_shared<State>())
+{
+    m_state->responder = std::move(responder);
+    m_state->requestId = std::move(requestId);
+}
+
+void ApiReply::sendData(const QJsonObject &data, int status) const
+{
+    send(status, "application/json",
+         QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson(QJsonDocument::Compact));
+}
+
+void ApiReply::sendError(const ApiError &error) const
+{
+    send(error.httpStatus(), "application/json", QJsonDocument(error.toJson()).toJson(QJsonDocument::Compact),
+         error.headers());
+}
+
+void ApiReply::sendException(std::exception_ptr error) const
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const ApiError &apiError) {
+        sendError(apiError);
+    } catch (const std::exception &e) {
+        qCritical("request %s failed: %s", qPrintable(m_state->requestId), e.what());
+        sendError(ApiError::serverError(m_state->requestId));
+    }
+}
+
+void ApiReply::send(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers) const
+{
+    if (m_state->sent) {
+        qWarning("request %s answered twice; second answer dropped", qPrintable(m_state->requestId));
+        return;
+    }
+    m_state->write(status, contentType, body, headers);
+}
+
+bool ApiReply::isSent() const
+{
+    return m_state->sent;
+}
+
+const QString &ApiReply::requestId() const
+{
+    return m_state->requestId;
+}

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <exception>
+#include <memory>
+
+class ApiError;
+class QHttpServerResponder;
+
+/// The answer channel of one request. Copyable; every copy answers the same request, once.
+/// A handler may keep it and answer after the event loop turns (batched commits, network calls).
+/// If every copy is dropped without an answer, the request gets a 500 rather than hanging.
+class ApiReply
+{
+public:
+    using Headers = QList<std::pair<QByteArray, QByteArray>>;
+
+    ApiReply(std::unique_ptr<QHttpServerResponder> responder, QString requestId);
+
+    /// 200 (or `status`) with {"data": data}: the spec's success envelope.
+    void sendData(const QJsonObject &data, int status = 200) const;
+    /// The error envelope with the error's status and headers.
+    void sendError(const ApiError &error) const;
+    /// The error an asynchronous step ended with: an ApiError as it is, anything else as a
+    /// logged 500 that leaks no internals.
+    void sendException(std::exception_ptr error) const;
+    /// Any body. Adds Content-Length and X-Request-Id.
+    void send(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers = {}) const;
+    /// True once an answer was written.
+    bool isSent() const;
+    const QString &requestId() const;
+
+private:
+    struct State;
+    std::shared_ptr<State> m_state;
+};

@@ -1,0 +1,50 @@
+#include "apirequest.h"
+
+#include "apierror.h"
+#include "validators.h"
+
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+QByteArray ApiRequest::header(QByteArrayView name) const
+{
+    for (const auto &[key, value] : headers) {
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
+QUrl ApiRequest::baseUrl() const
+{
+    QByteArray host = header("host");
+    if (host.isEmpty() || host.contains('/') || host.contains('@'))
+        host = "localhost";
+    return QUrl(QStringLiteral("http://") + QString::fromLatin1(host));
+}
+
+QJsonObject ApiRequest::jsonBody() const
+{
+    if (body.trimmed().isEmpty())
+        throw ApiError::badRequest(QString(), QStringLiteral("missing_body"),
+                                   QStringLiteral("the request body must be a JSON object"));
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError)
+        throw ApiError::badRequest(QString(), QStringLiteral("malformed_json"),
+                                   QStringLiteral("the body is not valid JSON: %1 at offset %2")
+                                       .arg(error.errorString())
+                                       .arg(error.offset));
+    if (!document.isObject())
+        throw ApiError::badRequest(QString(), QStringLiteral("body_not_object"),
+                                   QStringLiteral("the request body must be a JSON object"));
+    return document.object();
+}
+
+qint64 ApiRequest::idCapture(int index) const
+{
+    const QString text = captures.value(index);
+    if (!Validators::isAsciiDigits(text) || text.size() > 18 || text.toLongLong() <= 0)
+        throw ApiError::notFound(QStringLiteral("not_found"), QStringLiteral("no resource with id %1").arg(text));
+    return text.toLongLong();
+}

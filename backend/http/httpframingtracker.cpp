@@ -1,0 +1,172 @@
+#include "httpframingtracker.h"
+
+#include <algorithm>
+
+namespace {
+
+// A declared length with more digits than this is larger than any limit we could be configured with (and would
+// overflow qint64 soon after), so it is rejected as too large without being converted.
+constexpr qsizetype MaxContentLengthDigits = 18;
+
+bool isOptionalWhitespace(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+QByteArrayView trimOptionalWhitespace(QByteArrayView value)
+{
+    while (!value.isEmpty() && isOptionalWhitespace(value.front()))
+        value = value.sliced(1);
+    while (!value.isEmpty() && isOptionalWhitespace(value.back()))
+        value.chop(1);
+    return value;
+}
+
+bool headerNameIs(QByteArrayView name, QByteArrayView expected)
+{
+    return name.compare(expected, Qt::CaseInsensitive) == 0;
+}
+
+} // namespace
+
+HttpFramingTracker::HttpFramingTracker(qint64 maxBodyBytes, qsizetype maxHeaderBytes)
+    : m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)), m_maxHeaderBytes(std::max<qsizetype>(maxHeaderBytes, 1))
+{}
+
+HttpFramingTracker::Verdict HttpFramingTracker::feed(QByteArrayView bytes)
+{
+    while (!bytes.isEmpty() && m_state != State::Rejected) {
+        if (m_state == State::Body) {
+            const qint64 taken = std::min<qint64>(m_bodyRemaining, bytes.size());
+            m_bodyRemaining -= taken;
+            bytes = bytes.sliced(static_cast<qsizetype>(taken));
+            if (m_bodyRemaining == 0) {
+                m_state = State::Headers;
+                ++m_completedRequests;
+            }
+        } else {
+            bytes = bytes.sliced(feedHeaders(bytes));
+        }
+    }
+    return m_verdict;
+}
+
+bool HttpFramingTracker::isBetweenRequests() const
+{
+    return m_state == State::Headers && m_headerBlock.isEmpty();
+}
+
+// Appends header bytes until the blank line that ends the block; returns how many bytes of `bytes` it used.
+qsizetype HttpFramingTracker::feedHeaders(QByteArrayView bytes)
+{
+    qsizetype i = 0;
+    if (m_headerBlock.isEmpty()) {
+        // Like the HTTP parser (and RFC 9112 section 2.2), ignore empty lines before the request line.
+        while (i < bytes.size() && (bytes.at(i) == '\r' || bytes.at(i) == '\n'))
+            ++i;
+    }
+    for (; i < bytes.size(); ++i) {
+        const char c = bytes.at(i);
+        m_headerBlock.append(c);
+        if (m_headerBlock.size() > m_maxHeaderBytes) {
+            reject(Verdict::HeadersTooLarge);
+            return i + 1;
+        }
+        if (c != '\n')
+            continue;
+        // A line ends at LF, optionally preceded by CR (the HTTP parser accepts bare LF too).
+        qsizetype lineEnd = m_headerBlock.size() - 1;
+        if (lineEnd > m_lineStart && m_headerBlock.at(lineEnd - 1) == '\r')
+            --lineEnd;
+        if (lineEnd == m_lineStart) {
+            const Verdict verdict = evaluateHeaderBlock();
+            m_headerBlock.clear();
+            m_lineStart = 0;
+            if (verdict != Verdict::Ok) {
+                reject(verdict);
+            } else if (m_bodyRemaining > 0) {
+                m_state = State::Body;
+            } else {
+                ++m_completedRequests;
+            }
+            return i + 1;
+        }
+        m_lineStart = m_headerBlock.size();
+    }
+    return i;
+}
+
+// Looks at the framing headers of the complete block in m_headerBlock; sets m_bodyRemaining when acceptable.
+HttpFramingTracker::Verdict HttpFramingTracker::evaluateHeaderBlock()
+{
+    bool hasTransferEncoding = false;
+    bool malformedLength = false;
+    bool lengthTooLarge = false;
+    int contentLengthCount = 0;
+    bool previousWasContentLength = false;
+    qint64 contentLength = 0;
+
+    const QByteArrayView block(m_headerBlock);
+    qsizetype pos = block.indexOf('\n') + 1; // skip the request line
+    while (pos < block.size()) {
+        qsizetype end = block.indexOf('\n', pos);
+        if (end < 0)
+            end = block.size();
+        QByteArrayView line = block.sliced(pos, end - pos);
+        pos = end + 1;
+        if (!line.isEmpty() && line.back() == '\r')
+            line.chop(1);
+        if (line.isEmpty())
+            break;
+        if (isOptionalWhitespace(line.front())) {
+            // Obsolete line folding: a folded Content-Length value is not something we try to interpret.
+            if (previousWasContentLength)
+                malformedLength = true;
+            continue;
+        }
+        previousWasContentLength = false;
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            continue; // not a header we care about; the HTTP parser will judge the syntax
+        const QByteArrayView name = line.first(colon);
+        const QByteArrayView value = trimOptionalWhitespace(line.sliced(colon + 1));
+        if (headerNameIs(name, "transfer-encoding")) {
+            hasTransferEncoding = true;
+        } else if (headerNameIs(name, "content-length")) {
+            previousWasContentLength = true;
+            ++contentLengthCount;
+            const bool allDigits = !value.isEmpty() &&
+                                   std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+            if (!allDigits) {
+                malformedLength = true;
+            } else if (value.size() > MaxContentLengthDigits) {
+                lengthTooLarge = true;
+            } else {
+                contentLength = 0;
+                for (const char c : value)
+                    contentLength = contentLength * 10 + (c - '0');
+            }
+        }
+    }
+
+    if (hasTransferEncoding)
+        return Verdict::LengthRequired;
+    // The bundled HTTP parser rejects a repeated Content-Length even with equal values (and then drops the
+    // connection without an answer), so any repetition is answered here with 400 instead.
+    if (malformedLength || contentLengthCount > 1)
+        return Verdict::BadContentLength;
+    if (lengthTooLarge || contentLength > m_maxBodyBytes)
+        return Verdict::TooLarge;
+    m_bodyRemaining = contentLength;
+    return Verdict::Ok;
+}
+
+void HttpFramingTracker::reject(Verdict verdict)
+{
+    m_state = State::Rejected;
+    m_verdict = verdict;
+    m_headerBlock.clear();
+    m_headerBlock.squeeze();
+    m_lineStart = 0;
+    m_bodyRemaining = 0;
+}

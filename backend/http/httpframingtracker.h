@@ -1,0 +1,76 @@
+#pragma once
+
+#include <QtCore/QByteArray>
+#include <QtCore/QByteArrayView>
+#include <QtCore/QtGlobal>
+
+/// Follows HTTP/1.1 request framing on one connection, byte by byte, without keeping request bodies.
+///
+/// The tracker sees the raw bytes a client sends (across keep-alive and pipelined requests) and answers whether
+/// the stream is still acceptable: header blocks up to maxHeaderBytes, bodies framed by Content-Length up to
+/// maxBodyBytes. It keeps at most one header block in memory; body bytes are only counted. It does not validate
+/// anything else about the request (method, target, header syntax): that stays with the HTTP parser.
+class HttpFramingTracker
+{
+public:
+    /// Outcome of feeding bytes. Anything other than Ok is final: later feeds return the same verdict.
+    enum class Verdict
+    {
+        Ok,               ///< Everything seen so far is acceptable (possibly in the middle of a request).
+        TooLarge,         ///< A request declared a Content-Length above maxBodyBytes (HTTP 413).
+        HeadersTooLarge,  ///< A request's header block exceeds maxHeaderBytes (HTTP 431).
+        LengthRequired,   ///< A request used Transfer-Encoding (chunked or other) instead of Content-Length (411).
+        BadContentLength, ///< Content-Length is malformed or given more than once (HTTP 400).
+    };
+
+    /// Default body limit in bytes (64 KiB).
+    static constexpr qint64 DefaultMaxBodyBytes = 64 * 1024;
+    /// Default header block limit in bytes (16 KiB), counted from the request line to the blank line inclusive.
+    static constexpr qsizetype DefaultMaxHeaderBytes = 16 * 1024;
+
+    /// Creates a tracker at the start of a connection. maxBodyBytes: largest accepted Content-Length in bytes
+    /// (negative values are treated as 0); maxHeaderBytes: largest accepted header block in bytes (at least 1).
+    explicit HttpFramingTracker(qint64 maxBodyBytes = DefaultMaxBodyBytes,
+                                qsizetype maxHeaderBytes = DefaultMaxHeaderBytes);
+
+    /// Consumes the next bytes the client sent, in order, and returns the verdict for the stream so far.
+    /// The split into feeds does not matter. A request is rejected as soon as its header block is complete
+    /// (TooLarge, LengthRequired, BadContentLength) or exceeds the limit (HeadersTooLarge), before its body.
+    Verdict feed(QByteArrayView bytes);
+
+    /// Returns the current verdict without consuming anything.
+    Verdict verdict() const { return m_verdict; }
+
+    /// Returns the number of requests whose header block and body have been fully seen.
+    qint64 completedRequests() const { return m_completedRequests; }
+
+    /// Returns true when the tracker sits exactly between two requests (nothing of the next one seen yet).
+    bool isBetweenRequests() const;
+
+    /// Returns the body limit in bytes.
+    qint64 maxBodyBytes() const { return m_maxBodyBytes; }
+
+    /// Returns the header block limit in bytes.
+    qsizetype maxHeaderBytes() const { return m_maxHeaderBytes; }
+
+private:
+    enum class State
+    {
+        Headers,
+        Body,
+        Rejected
+    };
+
+    qsizetype feedHeaders(QByteArrayView bytes);
+    Verdict evaluateHeaderBlock();
+    void reject(Verdict verdict);
+
+    qint64 m_maxBodyBytes;
+    qsizetype m_maxHeaderBytes;
+    State m_state = State::Headers;
+    Verdict m_verdict = Verdict::Ok;
+    QByteArray m_headerBlock;
+    qsizetype m_lineStart = 0;
+    qint64 m_bodyRemaining = 0;
+    qint64 m_completedRequests = 0;
+};

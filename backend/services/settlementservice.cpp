@@ -1,0 +1,96 @@
+#include "settlementservice.h"
+
+#include "clock.h"
+#include "store/database.h"
+#include "store/settlementrepository.h"
+#include "store/walletrepository.h"
+#include "transactionservice.h"
+
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcSettle, "rechargedesk.settlement")
+
+namespace {
+constexpr int kRoundSize = 200;
+constexpr qint64 kRetryAfterErrorMs = 1000;
+} // namespace
+
+SettlementService::SettlementService(Database &db, const Clock &clock, QObject *parent)
+    : QObject(parent), m_db(db), m_clock(clock)
+{
+    m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &SettlementService::onTimer);
+}
+
+void SettlementService::start()
+{
+    onTimer();
+}
+
+void SettlementService::scheduleAt(qint64 dueAtMs)
+{
+    if (m_timer.isActive() && m_armedForMs <= dueAtMs)
+        return;
+    m_armedForMs = dueAtMs;
+    m_timer.start(int(qBound(qint64(0), dueAtMs - m_clock.nowMs(), qint64(24 * 3600 * 1000))));
+}
+
+void SettlementService::onTimer()
+{
+    try {
+        settleDue();
+        armForNext();
+    } catch (const std::exception &e) {
+        qCWarning(lcSettle, "settlement round failed, retrying: %s", e.what());
+        m_armedForMs = m_clock.nowMs() + kRetryAfterErrorMs;
+        m_timer.start(int(kRetryAfterErrorMs));
+    }
+}
+
+void SettlementService::armForNext()
+{
+    const std::optional<qint64> next = SettlementRepository(m_db).nextDueAt();
+    m_timer.stop();
+    if (next)
+        scheduleAt(*next);
+}
+
+int SettlementService::settleDue()
+{
+    int total = 0;
+    for (;;) {
+        QList<qint64> settledIds;
+        {
+            const qint64 now = m_clock.nowMs();
+            SettlementRepository settlements(m_db);
+            TransactionRepository transactions(m_db);
+            WalletRepository wallets(m_db);
+            WriteTransaction transaction(m_db);
+            const QList<PendingSettlement> due = settlements.due(now, kRoundSize);
+            if (due.isEmpty())
+                return total;
+            for (const PendingSettlement &s : due) {
+                std::optional<StoredTransaction> row = transactions.findById(s.transactionId);
+                settlements.remove(s.transactionId);
+                if (!row || row->record.status != TransactionStatus::Pending)
+                    continue;
+                TransactionRecord &r = row->record;
+                r.status = s.finalStatus;
+                if (r.status == TransactionStatus::Success && r.type == TransactionType::Voucher)
+                    r.redeemCode = TransactionService::newRedeemCode();
+                transactions.settle(r.transactionId, r.status, r.redeemCode, now);
+                if (r.status == TransactionStatus::Failed)
+                    wallets.post(row->accountId, row->mode, r.paid, LedgerKind::Refund, r.transactionId,
+                                 QStringLiteral("refund of failed transaction"), QStringLiteral("system"), now);
+                if (m_listener)
+                    m_listener(*row);
+                settledIds.append(r.transactionId);
+            }
+            transaction.commit();
+        }
+        total += int(settledIds.size());
+        for (qint64 id : std::as_const(settledIds))
+            emit settled(id);
+    }
+}

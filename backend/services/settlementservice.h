@@ -1,0 +1,52 @@
+#pragma once
+
+#include "store/transactionrepository.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+
+class Clock;
+class Database;
+
+/// Moves PENDING transactions to their final status when their persisted settlement timer is
+/// due (api-v1.md, "States and transitions"): one database transaction per round sets the
+/// status, refunds a FAILED sale's `paid` to the wallet, issues a voucher's redeem code, and
+/// lets the status listener write the webhook outbox row. Timers live in the database, so a
+/// restart picks them up (start()).
+class SettlementService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SettlementService)
+
+public:
+    /// Called inside the settling transaction for every transaction that left PENDING, with
+    /// its final record (operatorName empty). Throwing rolls the round back.
+    using StatusListener = std::function<void(const StoredTransaction &settled)>;
+
+    SettlementService(Database &db, const Clock &clock, QObject *parent = nullptr);
+
+    /// Settles what is already due and arms the timer for the next settlement in the database.
+    void start();
+    /// Makes sure the timer fires no later than `dueAtMs` (UTC ms).
+    void scheduleAt(qint64 dueAtMs);
+    /// Settles every settlement due now; returns how many transactions changed status.
+    /// Throws DatabaseError (nothing of the failing round is written; the timer retries).
+    int settleDue();
+    void setStatusListener(StatusListener listener) { m_listener = std::move(listener); }
+
+signals:
+    /// Emitted after the commit for each settled transaction.
+    void settled(qint64 transactionId);
+
+private:
+    void onTimer();
+    void armForNext();
+
+    Database &m_db;
+    const Clock &m_clock;
+    QTimer m_timer;
+    qint64 m_armedForMs = 0;
+    StatusListener m_listener;
+};

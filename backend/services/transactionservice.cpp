@@ -1,0 +1,171 @@
+#include "transactionservice.h"
+
+#include "apierror.h"
+#include "clock.h"
+#include "commitbatcher.h"
+#include "fulfilment.h"
+#include "operatorcatalog.h"
+#include "settlementservice.h"
+#include "store/database.h"
+#include "store/settlementrepository.h"
+#include "store/walletrepository.h"
+
+#include <QRandomGenerator>
+
+#include <memory>
+
+TransactionService::TransactionService(Database &db, CommitBatcher &batcher, const OperatorCatalog &catalog,
+                                       Fulfilment &sandbox, Fulfilment *liveFulfilment, SettlementService &settlements,
+                                       const Clock &clock, qint64 settleDelayMs)
+    : m_db(db), m_batcher(batcher), m_catalog(catalog), m_sandbox(sandbox), m_live(liveFulfilment),
+      m_settlements(settlements), m_clock(clock), m_settleDelayMs(settleDelayMs)
+{
+}
+
+void TransactionService::initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done)
+{
+    if (caller.mode == Mode::Live && !m_live)
+        throw ApiError::gatewayUnavailable(QStringLiteral("no_live_provider"),
+                                           QStringLiteral("no fulfilment provider is configured for live keys; "
+                                                          "nothing was charged"));
+    submit(caller, sale, std::move(done), true);
+}
+
+void TransactionService::submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done,
+                                bool retryOnDuplicate)
+{
+    auto result = std::make_shared<WriteResult>();
+    m_batcher.submit([this, caller, sale, result] { *result = write(caller, sale); },
+                     [this, caller, sale, result, done = std::move(done), retryOnDuplicate](std::exception_ptr error) {
+                         if (error && retryOnDuplicate && !sale.referenceId.isEmpty()) {
+                             try {
+                                 std::rethrow_exception(error);
+                             } catch (const DatabaseError &e) {
+                                 // Another server took this reference_id between our check and
+                                 // insert: run again, and the check now finds its transaction.
+                                 if (e.isUniqueViolation())
+                                     return submit(caller, sale, done, false);
+                             } catch (...) {
+                             }
+                         }
+                         if (error)
+                             return done(nullptr, error);
+                         if (result->settleAtMs > 0)
+                             m_settlements.scheduleAt(result->settleAtMs);
+                         done(&result->record, nullptr);
+                     });
+}
+
+TransactionService::WriteResult TransactionService::write(const AuthContext &caller, const SaleRequest &sale)
+{
+    TransactionRepository transactions(m_db);
+    if (!sale.referenceId.isEmpty()) {
+        const std::optional<StoredTransaction> existing = transactions.findByReference(caller.accountId, sale.referenceId);
+        if (existing) {
+            if (existing->fingerprint == sale.fingerprint() && existing->mode == caller.mode)
+                return WriteResult{present(*existing), 0};
+            throw ApiError::conflict(QStringLiteral("reference_id_reused"),
+                                     QStringLiteral("reference_id %1 was already used for a different transaction (%2)")
+                                         .arg(sale.referenceId)
+                                         .arg(existing->record.transactionId),
+                                     QStringLiteral("reference_id"));
+        }
+    }
+
+    const OperatorInfo *info = m_catalog.findOperator(sale.operatorCode);
+    Q_ASSERT(info);
+    const qint64 now = m_clock.nowMs();
+    StoredTransaction row;
+    row.accountId = caller.accountId;
+    row.mode = caller.mode;
+    row.keyId = caller.keyId;
+    row.fingerprint = sale.fingerprint();
+    TransactionRecord &r = row.record;
+    r.type = sale.type;
+    r.operatorCode = sale.operatorCode;
+    r.number = sale.number;
+    r.customerEmail = sale.customerEmail;
+    r.referenceId = sale.referenceId;
+    r.billAmount = sale.billAmount;
+    r.discount = Money::percentageOf(sale.billAmount, info->discountBasisPoints);
+    r.paid = r.billAmount - r.discount;
+    r.createdAtMs = now;
+    r.status = TransactionStatus::Pending;
+    r.transactionId = transactions.insert(row, now);
+
+    WalletRepository wallets(m_db);
+    if (!wallets.debit(caller.accountId, caller.mode, r.paid, r.transactionId, now)) {
+        throw ApiError::insufficientBalance(QStringLiteral("the %1 wallet holds %2, less than the %3 payable")
+                                                .arg(ModeNames::mode(caller.mode),
+                                                     Money::format(wallets.balance(caller.accountId, caller.mode)),
+                                                     Money::format(r.paid)));
+    }
+
+    Fulfilment &provider = caller.mode == Mode::Test ? m_sandbox : *m_live;
+    WriteResult result;
+    const FulfilmentOutcome outcome = provider.decide(sale);
+    switch (outcome) {
+    case FulfilmentOutcome::Success:
+        r.status = TransactionStatus::Success;
+        if (r.type == TransactionType::Voucher)
+            r.redeemCode = newRedeemCode();
+        transactions.settle(r.transactionId, r.status, r.redeemCode, now);
+        break;
+    case FulfilmentOutcome::Failed:
+        r.status = TransactionStatus::Failed;
+        transactions.settle(r.transactionId, r.status, QString(), now);
+        wallets.post(caller.accountId, caller.mode, r.paid, LedgerKind::Refund, r.transactionId,
+                     QStringLiteral("refund of failed transaction"), QStringLiteral("system"), now);
+        break;
+    case FulfilmentOutcome::PendingThenSuccess:
+    case FulfilmentOutcome::PendingThenFailed: {
+        const bool succeeds = outcome == FulfilmentOutcome::PendingThenSuccess;
+        result.settleAtMs = now + m_settleDelayMs;
+        SettlementRepository(m_db).insert(
+            {r.transactionId, result.settleAtMs, succeeds ? TransactionStatus::Success : TransactionStatus::Failed});
+        break;
+    }
+    }
+    result.record = present(row);
+    return result;
+}
+
+TransactionRecord TransactionService::get(const AuthContext &caller, qint64 transactionId)
+{
+    const std::optional<StoredTransaction> row = TransactionRepository(m_db).find(caller.accountId, caller.mode, transactionId);
+    if (!row)
+        throw ApiError::notFound(QStringLiteral("transaction_not_found"),
+                                 QStringLiteral("no transaction %1 for this account").arg(transactionId));
+    return present(*row);
+}
+
+QList<TransactionRecord> TransactionService::list(const AuthContext &caller, const TransactionFilter &filter)
+{
+    QList<TransactionRecord> records;
+    const QList<StoredTransaction> rows = TransactionRepository(m_db).list(caller.accountId, caller.mode, filter);
+    records.reserve(rows.size());
+    for (const StoredTransaction &row : rows)
+        records.append(present(row));
+    return records;
+}
+
+TransactionRecord TransactionService::present(const StoredTransaction &row) const
+{
+    TransactionRecord record = row.record;
+    const OperatorInfo *info = m_catalog.findOperator(record.operatorCode);
+    record.operatorName = info ? info->name : record.operatorCode;
+    return record;
+}
+
+QString TransactionService::newRedeemCode()
+{
+    static const char kAlphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"; // 31 symbols, none ambiguous
+    QRandomGenerator *rng = QRandomGenerator::system();
+    QString code;
+    for (int i = 0; i < 16; ++i) {
+        if (i > 0 && i % 4 == 0)
+            code += QLatin1Char('-');
+        code += QLatin1Char(kAlphabet[rng->bounded(31)]);
+    }
+    return code;
+}

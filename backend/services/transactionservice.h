@@ -1,0 +1,72 @@
+#pragma once
+
+#include "auth/authcontext.h"
+#include "salerequest.h"
+#include "store/transactionrepository.h"
+
+#include <QObject>
+
+#include <exception>
+#include <functional>
+
+class ApiError;
+class Clock;
+class CommitBatcher;
+class Database;
+class Fulfilment;
+class OperatorCatalog;
+class SettlementService;
+
+/// Sells recharges and vouchers (api-v1.md endpoints 5, 6, 7) and reads them back.
+/// One sale is one grouped-commit write: idempotency check on reference_id, wallet debit of
+/// `paid`, the transaction row, and the settlement timer or refund its outcome needs — all or
+/// nothing (architecture.md, "Request flow").
+class TransactionService
+{
+public:
+    /// Answer to initiate: the record and whether it is an earlier transaction replayed by
+    /// reference_id, or the error (ApiError, or anything else for a server fault).
+    using InitiateCallback = std::function<void(const TransactionRecord *record, std::exception_ptr error)>;
+
+    /// `liveFulfilment` may be null: live keys then get 503 GATEWAY_ERROR.
+    TransactionService(Database &db, CommitBatcher &batcher, const OperatorCatalog &catalog, Fulfilment &sandbox,
+                       Fulfilment *liveFulfilment, SettlementService &settlements, const Clock &clock,
+                       qint64 settleDelayMs);
+
+    /// Starts a sale for `caller`. Validated already (SaleRequest::decode*). The callback runs
+    /// once the outcome is durable. Errors: 402 insufficient wallet, 409 reference_id reused with
+    /// another body, 503 no live provider (thrown at once, before anything is written).
+    void initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done);
+
+    /// The caller's transaction; ApiError 404 if it does not exist for the caller's account and mode.
+    TransactionRecord get(const AuthContext &caller, qint64 transactionId);
+    /// The caller's transactions, newest first (GET /api/v1/transactions).
+    QList<TransactionRecord> list(const AuthContext &caller, const TransactionFilter &filter);
+
+    /// Fills operatorName from the catalog.
+    TransactionRecord present(const StoredTransaction &row) const;
+    /// A voucher redeem code: four groups of four characters from an unambiguous alphabet
+    /// (no 0/O, 1/I/L), joined by hyphens, from the system CSPRNG.
+    static QString newRedeemCode();
+
+    qint64 settleDelayMs() const { return m_settleDelayMs; }
+
+private:
+    struct WriteResult
+    {
+        TransactionRecord record;
+        qint64 settleAtMs = 0; ///< > 0 when a settlement timer was written
+    };
+    /// The body of one sale inside the batch savepoint. Throws ApiError or DatabaseError.
+    WriteResult write(const AuthContext &caller, const SaleRequest &sale);
+    void submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done, bool retryOnDuplicate);
+
+    Database &m_db;
+    CommitBatcher &m_batcher;
+    const OperatorCatalog &m_catalog;
+    Fulfilment &m_sandbox;
+    Fulfilment *m_live;
+    SettlementService &m_settlements;
+    const Clock &m_clock;
+    qint64 m_settleDelayMs;
+};

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "auth/authcontext.h"
+#include "transactionrecord.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+class Database;
+
+/// A transaction row: the API record plus what the server keeps about it.
+struct StoredTransaction
+{
+    TransactionRecord record; ///< operatorName left empty: the service fills it from the catalog
+    qint64 accountId = 0;
+    Mode mode = Mode::Test;
+    QString fingerprint;
+    QString keyId;
+};
+
+/// Filters of GET /api/v1/transactions (api-conventions.md, "Beyond the spec"). Times are UTC
+/// milliseconds; a zero bound is open. `beforeId` > 0 continues a listing (keyset cursor).
+struct TransactionFilter
+{
+    std::optional<TransactionType> type;
+    std::optional<TransactionStatus> status;
+    QString operatorCode;
+    QString referenceId;
+    qint64 fromMs = 0;  ///< inclusive
+    qint64 toMs = 0;    ///< exclusive
+    qint64 beforeId = 0;
+    int limit = 50;
+};
+
+/// Recharge, voucher and DTH transactions. Writes run inside the caller's transaction. Throws
+/// DatabaseError (isUniqueViolation() for a reference_id taken concurrently).
+class TransactionRepository
+{
+public:
+    explicit TransactionRepository(Database &db) : m_db(db) {}
+
+    /// Inserts the row and returns the new transaction_id.
+    qint64 insert(const StoredTransaction &row, qint64 nowMs);
+    /// The account's transaction of this mode and id; nullopt if there is none.
+    std::optional<StoredTransaction> find(qint64 accountId, Mode mode, qint64 transactionId);
+    /// Any transaction by id, whoever owns it (settlement, webhooks).
+    std::optional<StoredTransaction> findById(qint64 transactionId);
+    /// The account's transaction carrying this reference_id, in either mode.
+    std::optional<StoredTransaction> findByReference(qint64 accountId, const QString &referenceId);
+    /// The account's transactions of this mode matching `filter`, newest first, at most
+    /// filter.limit rows.
+    QList<StoredTransaction> list(qint64 accountId, Mode mode, const TransactionFilter &filter);
+    /// Moves a PENDING transaction to `status` (setting redeem_code when non-empty); false when the
+    /// transaction was not PENDING (already settled by someone else).
+    bool settle(qint64 transactionId, TransactionStatus status, const QString &redeemCode, qint64 nowMs);
+
+private:
+    std::optional<StoredTransaction> one(const QString &where, const QVariantList &values);
+    Database &m_db;
+};

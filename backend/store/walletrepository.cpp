@@ -1,0 +1,125 @@
+#include "walletrepository.h"
+
+#include "database.h"
+
+namespace LedgerNames {
+
+QString kind(LedgerKind kind)
+{
+    switch (kind) {
+    case LedgerKind::Opening:
+        return QStringLiteral("opening");
+    case LedgerKind::Topup:
+        return QStringLiteral("topup");
+    case LedgerKind::Debit:
+        return QStringLiteral("debit");
+    case LedgerKind::Refund:
+        return QStringLiteral("refund");
+    }
+    Q_UNREACHABLE();
+}
+
+} // namespace LedgerNames
+
+namespace {
+
+LedgerKind kindFromString(const QString &text)
+{
+    for (LedgerKind k : {LedgerKind::Opening, LedgerKind::Topup, LedgerKind::Debit, LedgerKind::Refund}) {
+        if (LedgerNames::kind(k) == text)
+            return k;
+    }
+    return LedgerKind::Topup;
+}
+
+QList<LedgerEntry> readLedger(QSqlQuery &q)
+{
+    QList<LedgerEntry> rows;
+    while (q.next()) {
+        LedgerEntry e;
+        e.id = q.value(0).toLongLong();
+        e.amount = q.value(1).toLongLong();
+        e.kind = kindFromString(q.value(2).toString());
+        e.transactionId = q.value(3).toLongLong();
+        e.note = q.value(4).toString();
+        e.actor = q.value(5).toString();
+        e.createdAtMs = q.value(6).toLongLong();
+        rows.append(e);
+    }
+    q.finish();
+    return rows;
+}
+
+const QString kLedgerColumns =
+    QStringLiteral("SELECT id, amount, kind, COALESCE(transaction_id, 0), note, actor, created_at FROM wallet_ledger");
+
+} // namespace
+
+void WalletRepository::ensureWallet(qint64 accountId, Mode mode)
+{
+    m_db.run(QStringLiteral("INSERT INTO wallets (account_id, mode, balance) VALUES (?, ?, 0)"
+                            " ON CONFLICT (account_id, mode) DO NOTHING"),
+             {accountId, ModeNames::mode(mode)});
+}
+
+Paise WalletRepository::balance(qint64 accountId, Mode mode)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT balance FROM wallets WHERE account_id = ? AND mode = ?"),
+                            {accountId, ModeNames::mode(mode)});
+    const Paise value = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return value;
+}
+
+Paise WalletRepository::ledgerSum(qint64 accountId, Mode mode)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT COALESCE(SUM(amount), 0) FROM wallet_ledger WHERE account_id = ? AND mode = ?"),
+                            {accountId, ModeNames::mode(mode)});
+    const Paise value = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return value;
+}
+
+void WalletRepository::insertLedger(qint64 accountId, Mode mode, Paise amount, LedgerKind kind, qint64 transactionId,
+                                    const QString &note, const QString &actor, qint64 nowMs)
+{
+    m_db.run(QStringLiteral("INSERT INTO wallet_ledger (account_id, mode, amount, kind, transaction_id, note, actor, created_at)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+             {accountId, ModeNames::mode(mode), amount, LedgerNames::kind(kind),
+              transactionId > 0 ? QVariant(transactionId) : QVariant(QMetaType::fromType<qlonglong>()), textValue(note), textValue(actor),
+              nowMs});
+}
+
+void WalletRepository::post(qint64 accountId, Mode mode, Paise amount, LedgerKind kind, qint64 transactionId,
+                            const QString &note, const QString &actor, qint64 nowMs)
+{
+    ensureWallet(accountId, mode);
+    m_db.run(QStringLiteral("UPDATE wallets SET balance = balance + ? WHERE account_id = ? AND mode = ?"),
+             {amount, accountId, ModeNames::mode(mode)});
+    insertLedger(accountId, mode, amount, kind, transactionId, note, actor, nowMs);
+}
+
+bool WalletRepository::debit(qint64 accountId, Mode mode, Paise amount, qint64 transactionId, qint64 nowMs)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE wallets SET balance = balance - ?"
+                                           " WHERE account_id = ? AND mode = ? AND balance >= ?"),
+                            {amount, accountId, ModeNames::mode(mode), amount});
+    if (q.numRowsAffected() != 1)
+        return false;
+    insertLedger(accountId, mode, -amount, LedgerKind::Debit, transactionId, QString(), QString(), nowMs);
+    return true;
+}
+
+QList<LedgerEntry> WalletRepository::ledger(qint64 accountId, Mode mode, int limit, qint64 beforeId)
+{
+    QSqlQuery &q = m_db.run(kLedgerColumns + QStringLiteral(" WHERE account_id = ? AND mode = ? AND (? = 0 OR id < ?)"
+                                                            " ORDER BY id DESC LIMIT ?"),
+                            {accountId, ModeNames::mode(mode), beforeId, beforeId, limit});
+    return readLedger(q);
+}
+
+QList<LedgerEntry> WalletRepository::ledgerForTransaction(qint64 transactionId)
+{
+    QSqlQuery &q = m_db.run(kLedgerColumns + QStringLiteral(" WHERE transaction_id = ? ORDER BY id"), {transactionId});
+    return readLedger(q);
+}

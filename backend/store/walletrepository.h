@@ -1,0 +1,59 @@
+#pragma once
+
+#include "auth/authcontext.h"
+#include "money.h"
+
+#include <QList>
+#include <QString>
+
+class Database;
+
+/// Why a ledger row exists.
+enum class LedgerKind { Opening, Topup, Debit, Refund };
+
+/// One wallet ledger row: a signed amount in paise (credit > 0, debit < 0).
+struct LedgerEntry
+{
+    qint64 id = 0;
+    Paise amount = 0;
+    LedgerKind kind = LedgerKind::Topup;
+    qint64 transactionId = 0; ///< 0 when not tied to a transaction
+    QString note;
+    QString actor;
+    qint64 createdAtMs = 0;
+};
+
+namespace LedgerNames {
+QString kind(LedgerKind kind); ///< "opening" / "topup" / "debit" / "refund"
+}
+
+/// The wallet of each account and mode: a balance row kept equal to the sum of its ledger
+/// (api-conventions.md, "Wallet"). Every change writes a ledger row and moves the balance in
+/// the caller's transaction. Throws DatabaseError.
+class WalletRepository
+{
+public:
+    explicit WalletRepository(Database &db) : m_db(db) {}
+
+    /// Creates the wallet with balance 0 if it does not exist.
+    void ensureWallet(qint64 accountId, Mode mode);
+    /// Current balance in paise (0 for a missing wallet).
+    Paise balance(qint64 accountId, Mode mode);
+    /// Sum of the ledger in paise (for invariant checks and reports).
+    Paise ledgerSum(qint64 accountId, Mode mode);
+    /// Adds a ledger row of `amount` (signed) and moves the balance by it.
+    void post(qint64 accountId, Mode mode, Paise amount, LedgerKind kind, qint64 transactionId, const QString &note,
+              const QString &actor, qint64 nowMs);
+    /// Debits `amount` (> 0) if the balance covers it, with a ledger row; false (nothing written)
+    /// when it does not. Safe under concurrent writers (conditional UPDATE).
+    bool debit(qint64 accountId, Mode mode, Paise amount, qint64 transactionId, qint64 nowMs);
+    /// Ledger rows newest first; `beforeId` > 0 continues after that row (keyset pagination).
+    QList<LedgerEntry> ledger(qint64 accountId, Mode mode, int limit, qint64 beforeId = 0);
+    /// Ledger rows of one transaction, oldest first.
+    QList<LedgerEntry> ledgerForTransaction(qint64 transactionId);
+
+private:
+    void insertLedger(qint64 accountId, Mode mode, Paise amount, LedgerKind kind, qint64 transactionId,
+                      const QString &note, const QString &actor, qint64 nowMs);
+    Database &m_db;
+};
