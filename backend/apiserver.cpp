@@ -27,6 +27,9 @@ struct ApiServer::Parts
         transactionsApi.registerRoutes(router);
         walletApi.registerRoutes(router);
         health.registerRoutes(router);
+        // ROUTES (plans) go here
+        // ROUTES (aadhaar) go here
+        // ROUTES (webhooks) go here
     }
 
     SandboxFulfilment sandbox;
@@ -41,6 +44,9 @@ struct ApiServer::Parts
     TransactionsController transactionsApi;
     WalletController walletApi;
     HealthController health;
+    // MEMBERS (plans) go here
+    // MEMBERS (aadhaar) go here
+    // MEMBERS (webhooks) go here
     LimitedTcpServer *tcp = nullptr;
 };
 

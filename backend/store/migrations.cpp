@@ -62,6 +62,8 @@ const QList<Migration> &allMigrations()
                             " final_status TEXT NOT NULL CHECK (final_status IN ('SUCCESS', 'FAILED')))"),
              QStringLiteral("CREATE INDEX settlements_due ON settlements (due_at)"),
          }},
+        // MIGRATION 2 (aadhaar) goes here
+        // MIGRATION 3 (webhooks) goes here
     };
     return migrations;
 }

@@ -1,0 +1,66 @@
+#include "serverprocess.h"
+
+#include <QDeadlineTimer>
+#include <QRegularExpression>
+
+QString ServerProcess::binary()
+{
+    return QStringLiteral(RECHARGEDESK_BINARY);
+}
+
+bool ServerProcess::start(const QString &dataDir, const QStringList &extraArguments, QString *error)
+{
+    m_process.setProgram(binary());
+    m_process.setArguments(QStringList{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                       QStringLiteral("--data-dir"), dataDir} +
+                           extraArguments);
+    m_process.setProcessChannelMode(QProcess::SeparateChannels);
+    m_process.start();
+    if (!m_process.waitForStarted(10'000)) {
+        *error = m_process.errorString();
+        return false;
+    }
+    static const QRegularExpression listening(QStringLiteral("listening on (http://[^/\\s]+)"));
+    static const QRegularExpression keyId(QStringLiteral("key_id: (\\S+)"));
+    static const QRegularExpression keySecret(QStringLiteral("key_secret: (\\S+)"));
+    QString output;
+    QDeadlineTimer deadline(15'000);
+    while (!deadline.hasExpired()) {
+        m_process.waitForReadyRead(200);
+        output += QString::fromUtf8(m_process.readAllStandardOutput());
+        const QRegularExpressionMatch match = listening.match(output);
+        // The key lines follow the listening line; give them a moment when a key is expected.
+        if (match.hasMatch() && (!output.contains(QLatin1String("New test key")) || keySecret.match(output).hasMatch())) {
+            m_url = QUrl(match.captured(1));
+            m_keyId = keyId.match(output).captured(1);
+            m_keySecret = keySecret.match(output).captured(1);
+            return true;
+        }
+        if (m_process.state() == QProcess::NotRunning)
+            break;
+    }
+    *error = output + QString::fromUtf8(m_process.readAllStandardError());
+    return false;
+}
+
+void ServerProcess::kill()
+{
+    m_process.kill();
+    m_process.waitForFinished(10'000);
+}
+
+int ServerProcess::terminate()
+{
+    m_process.terminate();
+    m_process.waitForFinished(10'000);
+    return m_process.exitCode();
+}
+
+int ServerProcess::runCli(const QStringList &arguments, QString *output)
+{
+    QProcess process;
+    process.start(binary(), arguments);
+    process.waitForFinished(30'000);
+    *output = QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}

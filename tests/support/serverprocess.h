@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+/// The real `rechargedesk serve` binary as a child process on 127.0.0.1:0, for tests that
+/// restart or kill -9 the server. The binary path comes from RECHARGEDESK_BINARY (set by CMake).
+class ServerProcess
+{
+public:
+    /// Starts `rechargedesk serve --listen 127.0.0.1:0 --data-dir dataDir` plus `extraArguments`
+    /// and waits for its "listening on" line. False (with the output in *error) on failure.
+    bool start(const QString &dataDir, const QStringList &extraArguments, QString *error);
+    /// SIGKILL, no cleanup: what a power cut or OOM kill does.
+    void kill();
+    /// SIGTERM and wait for a clean exit; returns the exit code.
+    int terminate();
+    /// http://127.0.0.1:<port>.
+    const QUrl &url() const { return m_url; }
+    /// key_id / key_secret printed at start, if the server created a key.
+    const QString &keyId() const { return m_keyId; }
+    const QString &keySecret() const { return m_keySecret; }
+    /// Path of the binary under test.
+    static QString binary();
+    /// Runs a CLI subcommand to completion; returns exit code, stdout in *output.
+    static int runCli(const QStringList &arguments, QString *output);
+
+private:
+    QProcess m_process;
+    QUrl m_url;
+    QString m_keyId;
+    QString m_keySecret;
+};

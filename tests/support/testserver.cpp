@@ -1,0 +1,50 @@
+#include "testserver.h"
+
+#include <QTest>
+
+ServerOptions TestServer::defaultOptions()
+{
+    ServerOptions options;
+    options.address = QHostAddress::LocalHost;
+    options.port = 0;
+    options.settleDelayMs = 50;
+    return options;
+}
+
+TestServer::TestServer(ServerOptions options, const Clock *clock)
+    : m_dataDirPath(m_dir.path()), m_clock(clock ? clock : &m_systemClock), m_catalog(OperatorCatalog::builtIn())
+{
+    QString error;
+    m_db = Database::open(m_dir.filePath(QStringLiteral("rechargedesk.db")), &error);
+    if (!m_db)
+        qFatal("test database: %s", qPrintable(error));
+    m_admin = createKey(Mode::Test, Scope::Admin);
+    m_pos = createKey(Mode::Test, Scope::Pos);
+    m_server = std::make_unique<ApiServer>(*m_db, m_catalog, *m_clock, options);
+    if (!m_server->listen(&error))
+        qFatal("test server: %s", qPrintable(error));
+}
+
+TestServer::~TestServer()
+{
+    stop();
+}
+
+void TestServer::stop()
+{
+    m_server.reset();
+    m_db.reset();
+}
+
+QUrl TestServer::url(const QString &path) const
+{
+    QUrl url = m_server->url();
+    url.setPath(path);
+    return url;
+}
+
+QByteArray TestServer::createKey(Mode mode, Scope scope, const QString &account)
+{
+    const CreatedKey key = ApiKeyService(*m_db, *m_clock).create(account, QStringLiteral("test key"), mode, scope);
+    return HttpClient::basic(key.keyId, key.secret);
+}

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "apiserver.h"
+#include "auth/apikeyservice.h"
+#include "clock.h"
+#include "httpclient.h"
+#include "operatorcatalog.h"
+#include "store/database.h"
+
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include <memory>
+
+/// The real API server on 127.0.0.1, port 0, over a fresh SQLite database in a temporary
+/// directory, with a test admin key and a test pos key of account "shop" ready to use.
+class TestServer
+{
+public:
+    /// `clock` may be null (system clock). Fails the current test (QVERIFY) if it cannot start.
+    explicit TestServer(ServerOptions options = defaultOptions(), const Clock *clock = nullptr);
+    ~TestServer();
+
+    /// Options tests start from: port 0 and a 50 ms settle delay.
+    static ServerOptions defaultOptions();
+
+    /// http://127.0.0.1:<port> + path, e.g. url("/api/v1/wallet").
+    QUrl url(const QString &path) const;
+    /// Authorization header values of the ready keys.
+    const QByteArray &admin() const { return m_admin; }
+    const QByteArray &pos() const { return m_pos; }
+    /// Creates another key (another account when `account` differs); returns its header value.
+    QByteArray createKey(Mode mode, Scope scope, const QString &account = ApiKeyService::defaultAccountName());
+
+    Database &db() { return *m_db; }
+    ApiServer &server() { return *m_server; }
+    const QString &dataDir() const { return m_dataDirPath; }
+    HttpClient &http() { return m_http; }
+
+    /// Stops the server and closes the database (to reopen it as a restarted server would).
+    void stop();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_dataDirPath;
+    SystemClock m_systemClock;
+    const Clock *m_clock;
+    OperatorCatalog m_catalog;
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<ApiServer> m_server;
+    QByteArray m_admin;
+    QByteArray m_pos;
+    HttpClient m_http;
+};
