@@ -68,6 +68,7 @@ int runServe(const QStringList &arguments)
     if (!ok || options.settleDelayMs < 0 || options.settleDelayMs > 86'400'000)
         return CommandLine::usageError(QStringLiteral("--settle-delay-ms must be a whole number from 0 to 86400000"));
 
+    options.dataDir = CommandLine::dataDir(parser);
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;

@@ -21,6 +21,7 @@ struct ServerOptions
     quint16 port = 8080;         ///< 0 picks a free port
     qint64 settleDelayMs = 10'000; ///< sandbox PENDING -> final (api-conventions.md)
     qint64 maxBodyBytes = 64 * 1024;
+    QString dataDir; ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.

@@ -20,6 +20,8 @@ TestServer::TestServer(ServerOptions options, const Clock *clock)
         qFatal("test database: %s", qPrintable(error));
     m_admin = createKey(Mode::Test, Scope::Admin);
     m_pos = createKey(Mode::Test, Scope::Pos);
+    if (options.dataDir.isEmpty())
+        options.dataDir = m_dataDirPath;
     m_server = std::make_unique<ApiServer>(*m_db, m_catalog, *m_clock, options);
     if (!m_server->listen(&error))
         qFatal("test server: %s", qPrintable(error));
