@@ -47,6 +47,11 @@ QUrl TestServer::url(const QString &path) const
 
 QByteArray TestServer::createKey(Mode mode, Scope scope, const QString &account)
 {
-    const CreatedKey key = ApiKeyService(*m_db, *m_clock).create(account, QStringLiteral("test key"), mode, scope);
+    const CreatedKey key = createKeyPair(mode, scope, account);
     return HttpClient::basic(key.keyId, key.secret);
+}
+
+CreatedKey TestServer::createKeyPair(Mode mode, Scope scope, const QString &account)
+{
+    return ApiKeyService(*m_db, *m_clock).create(account, QStringLiteral("test key"), mode, scope);
 }

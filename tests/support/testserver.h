@@ -31,6 +31,10 @@ public:
     const QByteArray &pos() const { return m_pos; }
     /// Creates another key (another account when `account` differs); returns its header value.
     QByteArray createKey(Mode mode, Scope scope, const QString &account = ApiKeyService::defaultAccountName());
+    /// Same, returning the key id and secret (for an ApiClient).
+    CreatedKey createKeyPair(Mode mode, Scope scope, const QString &account = ApiKeyService::defaultAccountName());
+    /// The server root, http://127.0.0.1:<port>.
+    QUrl baseUrl() const { return url(QStringLiteral("/")); }
 
     Database &db() { return *m_db; }
     ApiServer &server() { return *m_server; }

@@ -1,0 +1,131 @@
+#include "apierror.h"
+#include "clock.h"
+#include "commandline.h"
+#include "mainwindow.h"
+#include "serverhost.h"
+#include "store/database.h"
+#include "users/shopsetup.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QHostAddress>
+#include <QSettings>
+
+#include <cstdio>
+
+namespace {
+
+/// Maps ShopSetup's field names onto the first-run form's.
+QString formField(const QString &field)
+{
+    return field;
+}
+
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+void loadStyle(QApplication &app)
+{
+    QFile style(QStringLiteral(":/ui/style.qss"));
+    if (style.open(QIODevice::ReadOnly))
+        app.setStyleSheet(QString::fromUtf8(style.readAll()));
+}
+
+} // namespace
+
+bool terminalHasDisplay()
+{
+    return hasDisplay();
+}
+
+int runTerminal(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Opens the RechargeDesk counter terminal with its embedded API server."));
+    parser.addOption({QStringLiteral("kiosk"), QStringLiteral("Full screen, touch-sized, no exit without an admin PIN.")});
+    parser.addOption({QStringLiteral("server"), QStringLiteral("Use the shop server at URL instead of the embedded one."),
+                      QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("key-id"), QStringLiteral("API key id for --server."), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("key-secret"), QStringLiteral("API key secret for --server."), QStringLiteral("SECRET")});
+    parser.addOption({QStringLiteral("listen"), QStringLiteral("Embedded server address (default 127.0.0.1:0, any free port)."),
+                      QStringLiteral("ADDR:PORT")});
+    CommandLine::addStoreOptions(parser);
+    CommandLine::process(parser, arguments);
+
+    const QString dataDir = CommandLine::dataDir(parser);
+    const QString terminalIni = QDir(dataDir).filePath(QStringLiteral("terminal.ini"));
+    QSettings terminal(terminalIni, QSettings::IniFormat);
+    TerminalOptions options;
+    options.kiosk = parser.isSet(QStringLiteral("kiosk"));
+    options.settingsPath = QDir(dataDir).filePath(QStringLiteral("terminal-preferences.ini"));
+    options.keyId = parser.isSet(QStringLiteral("key-id")) ? parser.value(QStringLiteral("key-id"))
+                                                            : terminal.value(QStringLiteral("server/key_id")).toString();
+    options.keySecret = parser.isSet(QStringLiteral("key-secret")) ? parser.value(QStringLiteral("key-secret"))
+                                                                    : terminal.value(QStringLiteral("server/key_secret")).toString();
+
+    std::unique_ptr<ServerHost> host;
+    if (parser.isSet(QStringLiteral("server"))) {
+        options.serverUrl = QUrl(parser.value(QStringLiteral("server")));
+        if (!options.serverUrl.isValid() || options.serverUrl.scheme() != QLatin1String("http"))
+            return CommandLine::usageError(QStringLiteral("--server must be a URL such as http://192.168.1.10:8080"));
+        if (options.keyId.isEmpty())
+            return CommandLine::usageError(QStringLiteral("--server needs --key-id and --key-secret (an API key of that server)"));
+    } else {
+        ServerOptions serverOptions;
+        serverOptions.dataDir = dataDir;
+        serverOptions.port = 0;
+        const QString listen = parser.isSet(QStringLiteral("listen")) ? parser.value(QStringLiteral("listen"))
+                                                                       : terminal.value(QStringLiteral("server/listen")).toString();
+        if (!listen.isEmpty()) {
+            const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
+            bool ok = false;
+            const uint port = listen.mid(colon + 1).toUInt(&ok);
+            if (colon <= 0 || !ok || port > 65535 || !serverOptions.address.setAddress(listen.left(colon)))
+                return CommandLine::usageError(QStringLiteral("--listen must be ADDR:PORT, e.g. 127.0.0.1:8080"));
+            serverOptions.port = quint16(port);
+        }
+        const QString database = parser.isSet(QStringLiteral("database")) ? parser.value(QStringLiteral("database"))
+                                                                           : QDir(dataDir).filePath(QStringLiteral("rechargedesk.db"));
+        host = std::make_unique<ServerHost>(database, serverOptions);
+        QString error;
+        if (!host->startAndWait(&error)) {
+            std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(error));
+            return 1;
+        }
+        options.serverUrl = host->url();
+        ServerHost *hostPointer = host.get();
+        options.setup = [hostPointer, dataDir](const FirstRunForm &form, QString *keyId, QString *keySecret,
+                                               QString *field, QString *error) {
+            try {
+                SystemClock clock;
+                CreatedKey key;
+                hostPointer->runBlocking([&](Database &db) {
+                    key = ShopSetup::run(db, clock,
+                                         ShopSetupParams{form.shopName, form.shopAddress, form.adminName, form.adminPin, dataDir});
+                });
+                *keyId = key.keyId;
+                *keySecret = key.secret;
+                return true;
+            } catch (const ApiError &e) {
+                *field = formField(e.field());
+                *error = e.description();
+            } catch (const std::exception &e) {
+                *error = QString::fromUtf8(e.what());
+            }
+            return false;
+        };
+    }
+
+    loadStyle(*qApp);
+    MainWindow window(options);
+    window.resize(1366, 768);
+    if (options.kiosk)
+        window.showFullScreen();
+    else
+        window.show();
+    return QApplication::exec();
+}

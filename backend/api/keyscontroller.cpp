@@ -1,0 +1,81 @@
+#include "keyscontroller.h"
+
+#include "apierror.h"
+#include "auth/apikeyservice.h"
+#include "auth/authenticator.h"
+#include "clock.h"
+#include "http/apirouter.h"
+#include "jsonfields.h"
+#include "users/sessionresolver.h"
+
+#include <QJsonArray>
+
+namespace {
+
+QJsonObject keyJson(const ApiKeyRow &key)
+{
+    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("api_key")},
+                       {QStringLiteral("key_id"), key.keyId},
+                       {QStringLiteral("name"), key.name},
+                       {QStringLiteral("mode"), ModeNames::mode(key.mode)},
+                       {QStringLiteral("scope"), ModeNames::scope(key.scope)},
+                       {QStringLiteral("created_at"), IstTime::formatMs(key.createdAtMs)},
+                       {QStringLiteral("revoked_at"),
+                        key.revokedAtMs ? QJsonValue(IstTime::formatMs(*key.revokedAtMs)) : QJsonValue(QJsonValue::Null)}};
+}
+
+} // namespace
+
+void KeysController::registerRoutes(ApiRouter &router)
+{
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/keys"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   QJsonArray items;
+                   for (const ApiKeyRow &key : m_keys.list()) {
+                       if (key.accountId == request.caller.accountId)
+                           items.append(keyJson(key));
+                   }
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
+                                              {QStringLiteral("count"), items.size()},
+                                              {QStringLiteral("items"), items}});
+               });
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/keys"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   m_sessions.adminActorFor(request);
+                   const JsonFields fields(request.jsonBody());
+                   const QString name = fields.requiredString(QStringLiteral("name"));
+                   const std::optional<Mode> mode = ModeNames::modeFromString(fields.requiredString(QStringLiteral("mode")));
+                   const std::optional<Scope> scope =
+                       ModeNames::scopeFromString(fields.requiredString(QStringLiteral("scope")));
+                   if (!mode)
+                       throw ApiError::badRequest(QStringLiteral("mode"), QStringLiteral("invalid_mode"),
+                                                  QStringLiteral("mode must be test or live"));
+                   if (!scope)
+                       throw ApiError::badRequest(QStringLiteral("scope"), QStringLiteral("invalid_scope"),
+                                                  QStringLiteral("scope must be pos or admin"));
+                   if (*mode == Mode::Live && request.caller.mode == Mode::Test)
+                       throw ApiError::forbidden(QStringLiteral("live_key_needs_live_admin"),
+                                                 QStringLiteral("only a live admin key can create live keys"));
+                   const std::optional<ApiKeyRow> caller = m_keys.find(request.caller.keyId);
+                   const CreatedKey created =
+                       m_keys.create(caller ? caller->accountName : ApiKeyService::defaultAccountName(), name, *mode, *scope);
+                   const std::optional<ApiKeyRow> row = m_keys.find(created.keyId);
+                   QJsonObject json = keyJson(*row);
+                   json.insert(QStringLiteral("key_secret"), created.secret);
+                   reply.sendData(json, 201);
+               });
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/keys/{key_id}/revoke"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   m_sessions.adminActorFor(request);
+                   const QString keyId = request.captures.value(0);
+                   const std::optional<ApiKeyRow> key = m_keys.find(keyId);
+                   if (!key || key->accountId != request.caller.accountId)
+                       throw ApiError::notFound(QStringLiteral("key_not_found"), QStringLiteral("no key %1").arg(keyId));
+                   if (keyId == request.caller.keyId)
+                       throw ApiError::conflict(QStringLiteral("cannot_revoke_own_key"),
+                                                QStringLiteral("a key cannot revoke itself; use another admin key"));
+                   m_keys.revoke(keyId);
+                   m_authenticator.clearCache();
+                   reply.sendData(keyJson(*m_keys.find(keyId)));
+               });
+}

@@ -1,0 +1,95 @@
+#include "apiclient.h"
+
+#include <QJsonDocument>
+#include <QNetworkReply>
+
+ApiCall::ApiCall(QNetworkReply *reply) : QObject(reply), m_reply(reply)
+{
+    connect(reply, &QNetworkReply::finished, this, &ApiCall::onFinished);
+}
+
+void ApiCall::abort()
+{
+    m_aborted = true;
+    m_reply->abort();
+}
+
+void ApiCall::onFinished()
+{
+    m_reply->deleteLater();
+    if (m_aborted)
+        return;
+    ApiResult result;
+    result.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    result.body = m_reply->readAll();
+    result.etag = m_reply->rawHeader("ETag");
+    result.retryAfterSeconds = qMax(0, m_reply->rawHeader("Retry-After").trimmed().toInt());
+    const QJsonObject json = QJsonDocument::fromJson(result.body).object();
+    if (result.httpStatus == 0) {
+        result.error = ApiError(0, QStringLiteral("NETWORK_ERROR"), QStringLiteral("network_error"),
+                                tr("Cannot reach the server: %1").arg(m_reply->errorString()));
+    } else if (result.httpStatus >= 400) {
+        result.error = json.contains(QStringLiteral("error"))
+                           ? ApiError::fromJson(result.httpStatus, json)
+                           : ApiError(result.httpStatus, QStringLiteral("HTTP_ERROR"), QStringLiteral("http_error"),
+                                      tr("The server answered HTTP %1").arg(result.httpStatus));
+    } else {
+        result.data = json.value(QStringLiteral("data")).toObject();
+    }
+    emit finished(result);
+}
+
+ApiClient::ApiClient(const QUrl &baseUrl, const QString &keyId, const QString &keySecret, QObject *parent)
+    : QObject(parent), m_baseUrl(baseUrl), m_keyId(keyId),
+      m_authorization("Basic " + (keyId + QLatin1Char(':') + keySecret).toUtf8().toBase64())
+{
+    m_network.setAutoDeleteReplies(false);
+}
+
+QNetworkRequest ApiClient::request(const QString &path, const QUrlQuery &query) const
+{
+    QUrl url = m_baseUrl;
+    url.setPath(path);
+    url.setQuery(query);
+    QNetworkRequest request(url);
+    request.setRawHeader("Authorization", m_authorization);
+    if (!m_sessionToken.isEmpty())
+        request.setRawHeader("X-Session-Token", m_sessionToken);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setTransferTimeout(m_timeoutMs);
+    return request;
+}
+
+ApiCall *ApiClient::send(const QByteArray &verb, const QNetworkRequest &request, const QByteArray &body)
+{
+    QNetworkRequest copy = request;
+    if (!body.isEmpty())
+        copy.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    return new ApiCall(m_network.sendCustomRequest(copy, verb, body));
+}
+
+ApiCall *ApiClient::get(const QString &path, const QUrlQuery &query)
+{
+    return send("GET", request(path, query), {});
+}
+
+ApiCall *ApiClient::post(const QString &path, const QJsonObject &body,
+                         const QList<std::pair<QByteArray, QByteArray>> &extraHeaders)
+{
+    QNetworkRequest withHeaders = request(path);
+    for (const auto &[name, value] : extraHeaders)
+        withHeaders.setRawHeader(name, value);
+    return send("POST", withHeaders, QJsonDocument(body).toJson(QJsonDocument::Compact));
+}
+
+ApiCall *ApiClient::put(const QString &path, const QJsonObject &body)
+{
+    return send("PUT", request(path), QJsonDocument(body).toJson(QJsonDocument::Compact));
+}
+
+ApiCall *ApiClient::fetch(const QUrl &url)
+{
+    QNetworkRequest request(url);
+    request.setTransferTimeout(m_timeoutMs);
+    return new ApiCall(m_network.get(request));
+}

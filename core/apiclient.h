@@ -1,0 +1,93 @@
+#pragma once
+
+#include "apierror.h"
+
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <optional>
+
+class QNetworkReply;
+
+/// The outcome of one API call: the HTTP status and either the `data` object of a success or
+/// the parsed error envelope. A network failure is status 0 with reason `network_error`.
+struct ApiResult
+{
+    int httpStatus = 0;
+    QJsonObject data;
+    QByteArray body;                ///< raw body (images, non-JSON answers)
+    QByteArray etag;
+    int retryAfterSeconds = 0;      ///< Retry-After of a 429/503 answer in seconds; 0 when absent
+    std::optional<ApiError> error;  ///< set when httpStatus is not 2xx/304
+    bool ok() const { return !error.has_value(); }
+};
+
+/// One call in flight. Emits finished() once, then deletes itself later. Connect with a
+/// context object (the widget) so a closed screen never receives a stale answer.
+class ApiCall final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApiCall)
+
+public:
+    explicit ApiCall(QNetworkReply *reply);
+    /// Aborts the request; finished() is then not emitted.
+    void abort();
+
+signals:
+    void finished(const ApiResult &result);
+
+private:
+    void onFinished();
+    QNetworkReply *m_reply;
+    bool m_aborted = false;
+};
+
+/// The HTTP client of the terminal screens (and any other client): speaks the API of
+/// api-v1.md over QtNetwork, asynchronously, with the Basic key credential of
+/// api-conventions.md. Never blocks the calling thread.
+class ApiClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApiClient)
+
+public:
+    /// `baseUrl` is the server root (http://host:port); paths passed below start with "/".
+    ApiClient(const QUrl &baseUrl, const QString &keyId, const QString &keySecret, QObject *parent = nullptr);
+
+    const QUrl &baseUrl() const { return m_baseUrl; }
+    const QString &keyId() const { return m_keyId; }
+    /// True for test_ keys: the sandbox is in use and the UI shows TEST MODE.
+    bool isTestMode() const { return m_keyId.startsWith(QLatin1String("test_")); }
+
+    /// GET path?query with credentials.
+    ApiCall *get(const QString &path, const QUrlQuery &query = {});
+    /// POST a JSON body with credentials, plus optional extra request headers (e.g. If-None-Match).
+    ApiCall *post(const QString &path, const QJsonObject &body,
+                  const QList<std::pair<QByteArray, QByteArray>> &extraHeaders = {});
+    /// PUT a JSON body with credentials.
+    ApiCall *put(const QString &path, const QJsonObject &body);
+    /// GET an absolute URL without credentials (captcha images, logos).
+    ApiCall *fetch(const QUrl &url);
+
+    /// Sends `X-Session-Token` with every call from now on (empty: none). Set after a PIN
+    /// sign-in so the server attributes admin actions to the person.
+    void setSessionToken(const QString &token) { m_sessionToken = token.toLatin1(); }
+
+    /// Seconds after which a call gives up (default 20).
+    void setTimeoutSeconds(int seconds) { m_timeoutMs = seconds * 1000; }
+
+private:
+    QNetworkRequest request(const QString &path, const QUrlQuery &query = {}) const;
+    ApiCall *send(const QByteArray &verb, const QNetworkRequest &request, const QByteArray &body);
+
+    QNetworkAccessManager m_network;
+    QUrl m_baseUrl;
+    QString m_keyId;
+    QByteArray m_authorization;
+    QByteArray m_sessionToken;
+    int m_timeoutMs = 20'000;
+};

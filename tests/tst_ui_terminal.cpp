@@ -1,0 +1,147 @@
+// The terminal shell over the real server: first run, sign-in, TEST MODE banner, status bar,
+// lock (Ctrl+L and idle), typed into the real widgets on the offscreen platform.
+#include "apierror.h"
+#include "mainwindow.h"
+#include "signinpage.h"
+#include "statuspanel.h"
+#include "terminalview.h"
+#include "testserver.h"
+#include "users/shopsetup.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTest>
+
+class TestUiTerminal final : public QObject
+{
+    Q_OBJECT
+
+private:
+    static TerminalOptions optionsFor(TestServer &server, const QString &dir)
+    {
+        TerminalOptions options;
+        options.serverUrl = server.baseUrl();
+        options.settingsPath = dir + QStringLiteral("/prefs.ini");
+        options.idleLockSeconds = 120;
+        Database *db = &server.db();
+        options.setup = [db, dir](const FirstRunForm &form, QString *keyId, QString *keySecret, QString *field,
+                                  QString *error) {
+            try {
+                SystemClock clock;
+                const CreatedKey key = ShopSetup::run(
+                    *db, clock, ShopSetupParams{form.shopName, form.shopAddress, form.adminName, form.adminPin, dir});
+                *keyId = key.keyId;
+                *keySecret = key.secret;
+                return true;
+            } catch (const ApiError &e) {
+                *field = e.field();
+                *error = e.description();
+                return false;
+            }
+        };
+        return options;
+    }
+
+    static QWidget *currentPage(MainWindow &window)
+    {
+        return qobject_cast<QStackedWidget *>(window.centralWidget())->currentWidget();
+    }
+
+    static void signIn(MainWindow &window, const QString &name, const QString &pin)
+    {
+        SignInPage *page = window.signInPage();
+        auto *nameEdit = page->findChildren<QLineEdit *>().at(0);
+        auto *pinEdit = page->findChildren<QLineEdit *>().at(1);
+        nameEdit->clear();
+        QTest::keyClicks(nameEdit, name);
+        QTest::keyClick(nameEdit, Qt::Key_Return);
+        QTest::keyClicks(pinEdit, pin);
+        QTest::keyClick(pinEdit, Qt::Key_Return);
+    }
+
+private slots:
+    void firstRunThenSignInThenLock()
+    {
+        TestServer server;
+        QTemporaryDir dir;
+        MainWindow window(optionsFor(server, dir.path()));
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(window.firstRunPage());
+        QCOMPARE(currentPage(window), window.firstRunPage());
+
+        // A PIN mismatch is caught on the screen, nothing is sent.
+        const QList<QLineEdit *> edits = window.firstRunPage()->findChildren<QLineEdit *>();
+        QCOMPARE(edits.size(), 5);
+        QTest::keyClicks(edits.at(0), QStringLiteral("Sharma Mobile Point"));
+        QTest::keyClicks(edits.at(1), QStringLiteral("Shop 4, MG Road, Pune"));
+        QTest::keyClicks(edits.at(2), QStringLiteral("Asha"));
+        QTest::keyClicks(edits.at(3), QStringLiteral("4821"));
+        QTest::keyClicks(edits.at(4), QStringLiteral("4822"));
+        QTest::keyClick(edits.at(4), Qt::Key_Return);
+        QCOMPARE(currentPage(window), window.firstRunPage());
+        QVERIFY(!ShopSetup::isDone(server.db()));
+
+        edits.at(4)->clear();
+        QTest::keyClicks(edits.at(4), QStringLiteral("4821"));
+        QTest::keyClick(edits.at(4), Qt::Key_Return);
+        QTRY_COMPARE(currentPage(window), window.signInPage());
+        QVERIFY(ShopSetup::isDone(server.db()));
+
+        // Wrong PIN: an error in words, still on the sign-in page.
+        signIn(window, QStringLiteral("Asha"), QStringLiteral("0000"));
+        const auto visibleError = [&window]() -> QString {
+            for (QLabel *label : window.signInPage()->findChildren<QLabel *>()) {
+                if ((label->objectName() == QLatin1String("fieldError") ||
+                     label->objectName() == QLatin1String("generalError")) && label->isVisible())
+                    return label->text();
+            }
+            return QString();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!visibleError().isEmpty(), 10000);
+        QVERIFY2(visibleError().contains(QStringLiteral("attempt")), qPrintable(visibleError()));
+        QCOMPARE(currentPage(window), window.signInPage());
+
+        signIn(window, QStringLiteral("Asha"), QStringLiteral("4821"));
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
+        QVERIFY(visibleError().isEmpty());
+        QCOMPARE(window.context()->user().name, QStringLiteral("Asha"));
+        QVERIFY(window.context()->user().isAdmin);
+        auto *banner = window.terminalView()->findChild<QLabel *>(QStringLiteral("testModeBanner"));
+        QVERIFY(banner && banner->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusPanel()->walletText().contains(QStringLiteral("₹")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusPanel()->serverText().contains(QStringLiteral("online")), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.context()->shopName(), QStringLiteral("Sharma Mobile Point"), 10000);
+
+        // Ctrl+L locks; the PIN screen keeps the name.
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+        QTRY_COMPARE(currentPage(window), window.signInPage());
+        QCOMPARE(window.signInPage()->findChildren<QLineEdit *>().at(0)->text(), QStringLiteral("Asha"));
+        QVERIFY(window.context()->user().name.isEmpty());
+    }
+
+    void idleLock()
+    {
+        TestServer server;
+        QTemporaryDir dir;
+        TerminalOptions options = optionsFor(server, dir.path());
+        SystemClock clock;
+        const CreatedKey key = ShopSetup::run(server.db(), clock,
+                                              ShopSetupParams{QStringLiteral("Shop"), QString(), QStringLiteral("Ravi"),
+                                                              QStringLiteral("1357"), QString()});
+        options.keyId = key.keyId;
+        options.keySecret = key.secret;
+        options.idleLockSeconds = 1;
+        MainWindow window(options);
+        window.show();
+        QCOMPARE(currentPage(window), window.signInPage());
+        signIn(window, QStringLiteral("Ravi"), QStringLiteral("1357"));
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.signInPage(), 10000);
+    }
+};
+
+QTEST_MAIN(TestUiTerminal)
+#include "tst_ui_terminal.moc"

@@ -1,0 +1,112 @@
+#include "firstrunpage.h"
+
+#include "widgets/formerrors.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpressionValidator>
+#include <QVBoxLayout>
+
+FirstRunPage::FirstRunPage(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("page"));
+    auto *title = new QLabel(tr("Welcome to RechargeDesk"), this);
+    title->setObjectName(QStringLiteral("pageTitle"));
+    auto *intro = new QLabel(tr("Set up your shop. You will sign in with the admin name and PIN below; "
+                                "the terminal starts in TEST MODE with sandbox money, so nothing real is sold "
+                                "until a live key is configured."),
+                             this);
+    intro->setWordWrap(true);
+    intro->setObjectName(QStringLiteral("hint"));
+
+    m_shopName = new QLineEdit(this);
+    m_shopName->setPlaceholderText(tr("e.g. Sharma Mobile Point"));
+    m_shopAddress = new QLineEdit(this);
+    m_shopAddress->setPlaceholderText(tr("Printed on receipts"));
+    m_adminName = new QLineEdit(this);
+    m_adminName->setPlaceholderText(tr("Your name"));
+    const auto *pinValidator = new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), this);
+    m_pin = new QLineEdit(this);
+    m_pin->setEchoMode(QLineEdit::Password);
+    m_pin->setValidator(pinValidator);
+    m_pin->setPlaceholderText(tr("4 to 8 digits"));
+    m_pinAgain = new QLineEdit(this);
+    m_pinAgain->setEchoMode(QLineEdit::Password);
+    m_pinAgain->setValidator(pinValidator);
+
+    auto *general = new QLabel(this);
+    general->setObjectName(QStringLiteral("generalError"));
+    general->setWordWrap(true);
+    general->hide();
+    m_errors = new FormErrors(general);
+
+    auto *form = new QFormLayout;
+    form->setVerticalSpacing(6);
+    form->setHorizontalSpacing(16);
+    form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    const auto addRow = [this, form](const QString &label, QLineEdit *edit, const QString &field) {
+        form->addRow(label, edit);
+        QLabel *error = FormErrors::makeLabel(this);
+        form->addRow(QString(), error);
+        m_errors->addField(field, error);
+    };
+    addRow(tr("Shop name"), m_shopName, QStringLiteral("shop_name"));
+    addRow(tr("Shop address"), m_shopAddress, QStringLiteral("shop_address"));
+    addRow(tr("Admin name"), m_adminName, QStringLiteral("admin_name"));
+    addRow(tr("Admin PIN"), m_pin, QStringLiteral("admin_pin"));
+    addRow(tr("PIN again"), m_pinAgain, QStringLiteral("admin_pin_again"));
+
+    m_create = new QPushButton(tr("Create shop"), this);
+    m_create->setObjectName(QStringLiteral("primary"));
+    m_create->setDefault(true);
+    connect(m_create, &QPushButton::clicked, this, &FirstRunPage::onCreateClicked);
+    for (QLineEdit *edit : {m_shopName, m_shopAddress, m_adminName, m_pin, m_pinAgain})
+        connect(edit, &QLineEdit::returnPressed, this, &FirstRunPage::onCreateClicked);
+
+    auto *card = new QWidget(this);
+    card->setObjectName(QStringLiteral("card"));
+    card->setFixedWidth(600);
+    auto *cardLayout = new QVBoxLayout(card);
+    cardLayout->setContentsMargins(28, 24, 28, 28);
+    cardLayout->setSpacing(14);
+    cardLayout->addWidget(title);
+    cardLayout->addWidget(intro);
+    cardLayout->addWidget(general);
+    cardLayout->addLayout(form);
+    cardLayout->addWidget(m_create);
+    auto *layout = new QVBoxLayout(this);
+    layout->addStretch();
+    layout->addWidget(card, 0, Qt::AlignHCenter);
+    layout->addStretch();
+    setTabOrder(m_shopName, m_shopAddress);
+    setTabOrder(m_shopAddress, m_adminName);
+    setTabOrder(m_adminName, m_pin);
+    setTabOrder(m_pin, m_pinAgain);
+    setTabOrder(m_pinAgain, m_create);
+}
+
+void FirstRunPage::showError(const QString &field, const QString &message)
+{
+    m_errors->showAt(field, message);
+    m_create->setEnabled(true);
+}
+
+void FirstRunPage::onCreateClicked()
+{
+    m_errors->clear();
+    if (m_shopName->text().trimmed().isEmpty())
+        m_errors->showAt(QStringLiteral("shop_name"), tr("Enter the shop's name."));
+    if (m_adminName->text().trimmed().isEmpty())
+        m_errors->showAt(QStringLiteral("admin_name"), tr("Enter the admin's name."));
+    if (m_pin->text().size() < 4)
+        m_errors->showAt(QStringLiteral("admin_pin"), tr("The PIN needs 4 to 8 digits."));
+    else if (m_pin->text() != m_pinAgain->text())
+        m_errors->showAt(QStringLiteral("admin_pin_again"), tr("The two PINs differ."));
+    if (m_errors->hasErrors())
+        return;
+    m_create->setEnabled(false);
+    emit setupRequested(FirstRunForm{m_shopName->text().trimmed(), m_shopAddress->text().trimmed(),
+                                     m_adminName->text().trimmed(), m_pin->text()});
+}

@@ -1,0 +1,158 @@
+#include "mainwindow.h"
+
+#include "apiclient.h"
+#include "signinpage.h"
+#include "statuspanel.h"
+#include "terminalview.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QEventLoop>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
+    : QMainWindow(parent), m_options(std::move(options)), m_pages(new QStackedWidget(this))
+{
+    setWindowTitle(tr("RechargeDesk"));
+    setCentralWidget(m_pages);
+    setProperty("kiosk", m_options.kiosk);
+    m_idleTimer.setSingleShot(true);
+    connect(&m_idleTimer, &QTimer::timeout, this, &MainWindow::lock);
+    qApp->installEventFilter(this);
+    if (m_options.keyId.isEmpty()) {
+        m_firstRun = new FirstRunPage(this);
+        m_pages->addWidget(m_firstRun);
+        connect(m_firstRun, &FirstRunPage::setupRequested, this, &MainWindow::onSetupRequested);
+    } else {
+        connectToServer();
+    }
+}
+
+MainWindow::~MainWindow()
+{
+    qApp->removeEventFilter(this);
+    // Screens hold references to the context: delete them before it.
+    delete m_pages;
+}
+
+void MainWindow::onSetupRequested(const FirstRunForm &form)
+{
+    QString keyId, keySecret, field, error;
+    if (!m_options.setup || !m_options.setup(form, &keyId, &keySecret, &field, &error)) {
+        m_firstRun->showError(field, error.isEmpty() ? tr("The shop could not be created.") : error);
+        return;
+    }
+    m_options.keyId = keyId;
+    m_options.keySecret = keySecret;
+    connectToServer();
+    m_signIn->prepare(form.adminName);
+}
+
+void MainWindow::connectToServer()
+{
+    m_api = std::make_unique<ApiClient>(m_options.serverUrl, m_options.keyId, m_options.keySecret);
+    m_context = std::make_unique<TerminalContext>(*m_api, m_options.settingsPath);
+    m_signIn = new SignInPage(*m_context, this);
+    m_terminal = new TerminalView(*m_context, m_options.kiosk, this);
+    m_status = new StatusPanel(*m_context, statusBar(), this);
+    m_pages->addWidget(m_signIn);
+    m_pages->addWidget(m_terminal);
+    m_pages->setCurrentWidget(m_signIn);
+    m_signIn->prepare(QString());
+    connect(m_signIn, &SignInPage::signedIn, this, &MainWindow::onSignedIn);
+    connect(m_terminal, &TerminalView::lockRequested, this, &MainWindow::lock);
+    if (m_firstRun) {
+        m_pages->removeWidget(m_firstRun);
+        m_firstRun->deleteLater();
+        m_firstRun = nullptr;
+    }
+}
+
+void MainWindow::onSignedIn(const SignedInUser &user)
+{
+    m_api->setSessionToken(user.sessionToken);
+    m_context->setUser(user);
+    m_terminal->applyUser();
+    m_pages->setCurrentWidget(m_terminal);
+    m_status->refresh();
+    m_idleTimer.start(m_options.idleLockSeconds * 1000);
+}
+
+void MainWindow::lock()
+{
+    if (!m_terminal || m_pages->currentWidget() != m_terminal)
+        return;
+    m_idleTimer.stop();
+    const QString name = m_context->user().name;
+    m_api->post(QStringLiteral("/api/v1/users/sign-out"), QJsonObject{});
+    m_api->setSessionToken(QString());
+    m_context->setUser(SignedInUser{});
+    m_pages->setCurrentWidget(m_signIn);
+    m_signIn->prepare(name);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::KeyPress:
+    case QEvent::MouseButtonPress:
+    case QEvent::TouchBegin:
+    case QEvent::Wheel:
+        if (m_idleTimer.isActive())
+            m_idleTimer.start();
+        break;
+    default:
+        break;
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_options.kiosk && !m_allowClose && !confirmAdminExit()) {
+        event->ignore();
+        return;
+    }
+    event->accept();
+}
+
+bool MainWindow::confirmAdminExit()
+{
+    if (!m_api)
+        return true;
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Admin PIN needed"));
+    auto *name = new QLineEdit(&dialog);
+    auto *pin = new QLineEdit(&dialog);
+    pin->setEchoMode(QLineEdit::Password);
+    auto *message = new QLabel(tr("Closing the kiosk needs an admin."), &dialog);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    auto *form = new QFormLayout(&dialog);
+    form->addRow(message);
+    form->addRow(tr("Admin name"), name);
+    form->addRow(tr("PIN"), pin);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        ApiCall *call = m_api->post(QStringLiteral("/api/v1/users/sign-in"),
+                                    QJsonObject{{QStringLiteral("name"), name->text()}, {QStringLiteral("pin"), pin->text()}});
+        connect(call, &ApiCall::finished, &dialog, [&](const ApiResult &result) {
+            const bool admin = result.ok() && result.data.value(QStringLiteral("user")).toObject().value(QStringLiteral("role")).toString() ==
+                                                  QLatin1String("admin");
+            if (admin) {
+                dialog.accept();
+            } else {
+                message->setText(result.ok() ? tr("That user is not an admin.") : result.error->description());
+                pin->clear();
+            }
+        });
+    });
+    m_allowClose = dialog.exec() == QDialog::Accepted;
+    return m_allowClose;
+}

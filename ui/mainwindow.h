@@ -1,0 +1,73 @@
+#pragma once
+
+#include "firstrunpage.h"
+#include "terminalcontext.h"
+
+#include <QMainWindow>
+#include <QTimer>
+#include <QUrl>
+
+#include <functional>
+#include <memory>
+
+class ApiClient;
+class QStackedWidget;
+class SignInPage;
+class StatusPanel;
+class TerminalView;
+
+/// How the terminal starts: which server and key, kiosk or not, and (for the embedded server on
+/// first run) how to create the shop.
+struct TerminalOptions
+{
+    QUrl serverUrl;
+    QString keyId;     ///< empty until the shop is set up
+    QString keySecret;
+    bool kiosk = false;
+    QString settingsPath; ///< terminal-local INI file (remembered circle, operators)
+    int idleLockSeconds = 120;
+    /// Creates the shop on the embedded server; fills the new terminal key, or the offending
+    /// field and a message. Empty when the terminal talks to a remote server.
+    std::function<bool(const FirstRunForm &, QString *keyId, QString *keySecret, QString *field, QString *error)> setup;
+};
+
+/// The terminal window: first run, sign-in and lock, and the signed-in terminal.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(TerminalOptions options, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// For tests and screenshots: the parts of the window.
+    FirstRunPage *firstRunPage() const { return m_firstRun; }
+    SignInPage *signInPage() const { return m_signIn; }
+    TerminalView *terminalView() const { return m_terminal; }
+    TerminalContext *context() const { return m_context.get(); }
+    StatusPanel *statusPanel() const { return m_status; }
+    /// Locks the terminal now (back to the PIN screen).
+    void lock();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void onSetupRequested(const FirstRunForm &form);
+    void connectToServer();
+    void onSignedIn(const SignedInUser &user);
+    bool confirmAdminExit();
+
+    TerminalOptions m_options;
+    std::unique_ptr<ApiClient> m_api;
+    std::unique_ptr<TerminalContext> m_context;
+    QStackedWidget *m_pages;
+    FirstRunPage *m_firstRun = nullptr;
+    SignInPage *m_signIn = nullptr;
+    TerminalView *m_terminal = nullptr;
+    StatusPanel *m_status = nullptr;
+    QTimer m_idleTimer;
+    bool m_allowClose = false;
+};

@@ -1,0 +1,108 @@
+#include "signinpage.h"
+
+#include "apiclient.h"
+#include "widgets/formerrors.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpressionValidator>
+#include <QVBoxLayout>
+
+SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(parent), m_context(context)
+{
+    setObjectName(QStringLiteral("page"));
+    m_title = new QLabel(tr("Sign in"), this);
+    m_title->setObjectName(QStringLiteral("pageTitle"));
+    m_name = new QLineEdit(this);
+    m_name->setPlaceholderText(tr("Your name"));
+    m_pin = new QLineEdit(this);
+    m_pin->setEchoMode(QLineEdit::Password);
+    m_pin->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), this));
+    m_pin->setPlaceholderText(tr("PIN"));
+    m_signIn = new QPushButton(tr("Sign in"), this);
+    m_signIn->setObjectName(QStringLiteral("primary"));
+    m_signIn->setDefault(true);
+
+    auto *general = new QLabel(this);
+    general->setObjectName(QStringLiteral("generalError"));
+    general->setWordWrap(true);
+    general->hide();
+    m_errors = new FormErrors(general);
+    QLabel *nameError = FormErrors::makeLabel(this);
+    QLabel *pinError = FormErrors::makeLabel(this);
+    m_errors->addField(QStringLiteral("name"), nameError);
+    m_errors->addField(QStringLiteral("pin"), pinError);
+
+    auto *form = new QFormLayout;
+    form->setVerticalSpacing(6);
+    form->setHorizontalSpacing(16);
+    form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    form->addRow(tr("Name"), m_name);
+    form->addRow(QString(), nameError);
+    form->addRow(tr("PIN"), m_pin);
+    form->addRow(QString(), pinError);
+
+    auto *card = new QWidget(this);
+    card->setObjectName(QStringLiteral("card"));
+    card->setFixedWidth(480);
+    auto *cardLayout = new QVBoxLayout(card);
+    cardLayout->setContentsMargins(28, 24, 28, 28);
+    cardLayout->setSpacing(14);
+    cardLayout->addWidget(m_title);
+    cardLayout->addWidget(general);
+    cardLayout->addLayout(form);
+    cardLayout->addWidget(m_signIn);
+    auto *layout = new QVBoxLayout(this);
+    layout->addStretch();
+    layout->addWidget(card, 0, Qt::AlignHCenter);
+    layout->addStretch();
+
+    connect(m_signIn, &QPushButton::clicked, this, &SignInPage::onSignInClicked);
+    connect(m_name, &QLineEdit::returnPressed, m_pin, qOverload<>(&QWidget::setFocus));
+    connect(m_pin, &QLineEdit::returnPressed, this, &SignInPage::onSignInClicked);
+}
+
+void SignInPage::prepare(const QString &lockedUser)
+{
+    m_errors->clear();
+    m_pin->clear();
+    m_signIn->setEnabled(true);
+    m_name->setText(lockedUser);
+    m_title->setText(lockedUser.isEmpty() ? tr("Sign in") : tr("Locked — enter your PIN to continue"));
+    (lockedUser.isEmpty() ? m_name : m_pin)->setFocus();
+}
+
+void SignInPage::onSignInClicked()
+{
+    if (!m_signIn->isEnabled())
+        return; // an attempt is already on its way
+    m_errors->clear();
+    if (m_name->text().trimmed().isEmpty()) {
+        m_errors->showAt(QStringLiteral("name"), tr("Enter your name."));
+        return;
+    }
+    if (m_pin->text().size() < 4) {
+        m_errors->showAt(QStringLiteral("pin"), tr("Enter your PIN (4 to 8 digits)."));
+        return;
+    }
+    m_signIn->setEnabled(false);
+    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/users/sign-in"),
+                                         QJsonObject{{QStringLiteral("name"), m_name->text().trimmed()},
+                                                     {QStringLiteral("pin"), m_pin->text()}});
+    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+        m_signIn->setEnabled(true);
+        m_pin->clear();
+        if (!result.ok()) {
+            const ApiError &error = *result.error;
+            m_errors->showAt(error.httpStatus() == 0 ? QString() : QStringLiteral("pin"), error.description());
+            m_pin->setFocus();
+            return;
+        }
+        const QJsonObject user = result.data.value(QStringLiteral("user")).toObject();
+        emit signedIn(SignedInUser{user.value(QStringLiteral("id")).toInteger(), user.value(QStringLiteral("name")).toString(),
+                                   user.value(QStringLiteral("role")).toString() == QLatin1String("admin"),
+                                   result.data.value(QStringLiteral("session_token")).toString()});
+    });
+}

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "terminalcontext.h"
+
+#include <QWidget>
+
+class FormErrors;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+/// Sign-in by name and PIN (POST /api/v1/users/sign-in). Also the lock screen: after the idle
+/// time the terminal comes back here with the name filled in.
+class SignInPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SignInPage)
+
+public:
+    explicit SignInPage(TerminalContext &context, QWidget *parent = nullptr);
+    /// Clears the PIN and focuses the right field; `lockedUser` pre-fills the name.
+    void prepare(const QString &lockedUser);
+
+signals:
+    void signedIn(const SignedInUser &user);
+
+private:
+    void onSignInClicked();
+
+    TerminalContext &m_context;
+    QLabel *m_title;
+    QLineEdit *m_name;
+    QLineEdit *m_pin;
+    QPushButton *m_signIn;
+    FormErrors *m_errors;
+};

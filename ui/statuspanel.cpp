@@ -1,0 +1,106 @@
+#include "statuspanel.h"
+
+#include "apiclient.h"
+#include "money.h"
+
+#include <QLabel>
+#include <QStatusBar>
+#include <QStyle>
+
+StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *parent)
+    : QObject(parent), m_context(context), m_server(new QLabel(bar)), m_wallet(new QLabel(bar)),
+      m_pending(new QLabel(bar)), m_user(new QLabel(bar))
+{
+    m_server->setObjectName(QStringLiteral("serverState"));
+    m_wallet->setObjectName(QStringLiteral("walletBalance"));
+    m_pending->setObjectName(QStringLiteral("pendingCount"));
+    bar->addWidget(m_server);
+    bar->addWidget(m_wallet);
+    bar->addWidget(m_pending);
+    bar->addPermanentWidget(m_user);
+    m_timer.setInterval(15'000);
+    connect(&m_timer, &QTimer::timeout, this, &StatusPanel::refresh);
+    connect(&context, &TerminalContext::salesChanged, this, &StatusPanel::refresh);
+    connect(&context, &TerminalContext::userChanged, this, [this] {
+        const SignedInUser &user = m_context.user();
+        m_user->setText(user.name.isEmpty() ? QString()
+                                            : tr("%1 (%2)").arg(user.name, user.isAdmin ? tr("admin") : tr("clerk")));
+    });
+    m_timer.start();
+    refresh();
+}
+
+QString StatusPanel::serverText() const
+{
+    return m_server->text();
+}
+
+QString StatusPanel::walletText() const
+{
+    return m_wallet->text();
+}
+
+QString StatusPanel::pendingText() const
+{
+    return m_pending->text();
+}
+
+void StatusPanel::refresh()
+{
+    refreshHealth();
+    refreshWallet();
+    refreshPending();
+}
+
+void StatusPanel::refreshHealth()
+{
+    ApiCall *call = m_context.api().fetch(QUrl(m_context.api().baseUrl().toString() + QStringLiteral("/healthz")));
+    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+        const QString address = m_context.api().baseUrl().authority();
+        m_server->setText(result.httpStatus == 200 ? tr("Server %1: online").arg(address)
+                                                   : tr("Server %1: OFFLINE").arg(address));
+    });
+}
+
+void StatusPanel::refreshWallet()
+{
+    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/wallet"));
+    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+        if (!result.ok()) {
+            m_wallet->setText(tr("Wallet: unavailable"));
+            return;
+        }
+        const qint64 balance = result.data.value(QStringLiteral("balance_paise")).toInteger();
+        const bool low = balance < m_lowBalancePaise;
+        m_wallet->setText(low ? tr("Wallet: %1 — LOW, top up").arg(Money::format(balance))
+                              : tr("Wallet: %1").arg(Money::format(balance)));
+        m_wallet->setObjectName(low ? QStringLiteral("lowBalance") : QStringLiteral("walletBalance"));
+        m_wallet->style()->unpolish(m_wallet);
+        m_wallet->style()->polish(m_wallet);
+    });
+    ApiCall *shop = m_context.api().get(QStringLiteral("/api/v1/shop"));
+    connect(shop, &ApiCall::finished, this, [this](const ApiResult &result) {
+        if (!result.ok())
+            return;
+        const std::optional<Paise> threshold = Money::parse(result.data.value(QStringLiteral("low_balance_threshold")).toString());
+        if (threshold)
+            m_lowBalancePaise = *threshold;
+        m_context.setShop(result.data.value(QStringLiteral("name")).toString(),
+                          result.data.value(QStringLiteral("address")).toString());
+    });
+}
+
+void StatusPanel::refreshPending()
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("status"), QStringLiteral("PENDING"));
+    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("200"));
+    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/transactions"), query);
+    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+        if (!result.ok())
+            return;
+        const qint64 count = result.data.value(QStringLiteral("count")).toInteger();
+        const bool more = !result.data.value(QStringLiteral("next_cursor")).isNull();
+        m_pending->setText(tr("Pending: %1%2").arg(count).arg(more ? QStringLiteral("+") : QString()));
+    });
+}

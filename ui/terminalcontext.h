@@ -1,0 +1,59 @@
+#pragma once
+
+#include "operatorcatalog.h"
+
+#include <QObject>
+#include <QSettings>
+#include <QString>
+
+class ApiClient;
+
+/// The signed-in person at the counter.
+struct SignedInUser
+{
+    qint64 id = 0;
+    QString name;
+    bool isAdmin = false;
+    QString sessionToken;
+};
+
+/// What every terminal screen shares: the API client, the operator tables, the shop's name and
+/// address for receipts, the signed-in user and the terminal's remembered choices (circle,
+/// operator per number). Owned by MainWindow; screens hold a reference.
+class TerminalContext final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TerminalContext)
+
+public:
+    TerminalContext(ApiClient &api, const QString &settingsPath, QObject *parent = nullptr);
+
+    ApiClient &api() { return m_api; }
+    const OperatorCatalog &catalog() const { return m_catalog; }
+    /// Terminal-local preferences (remembered circle, operator per number), an INI file.
+    QSettings &settings() { return m_settings; }
+
+    const SignedInUser &user() const { return m_user; }
+    void setUser(const SignedInUser &user);
+    const QString &shopName() const { return m_shopName; }
+    const QString &shopAddress() const { return m_shopAddress; }
+    void setShop(const QString &name, const QString &address);
+
+    /// The operator this phone number was last recharged with at this terminal, if any.
+    QString rememberedOperator(const QString &phoneNumber);
+    void rememberOperator(const QString &phoneNumber, const QString &operatorCode);
+
+signals:
+    void userChanged();
+    void shopChanged();
+    /// A sale finished or settled: wallet and pending counts may have changed.
+    void salesChanged();
+
+private:
+    ApiClient &m_api;
+    OperatorCatalog m_catalog;
+    QSettings m_settings;
+    SignedInUser m_user;
+    QString m_shopName;
+    QString m_shopAddress;
+};

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QHash>
+#include <QString>
+
+class ApiError;
+class QLabel;
+class QWidget;
+
+/// Shows API errors in plain words next to the field they concern: each form registers a
+/// label per spec field name ("phone_number", "amount", …) and one general label for errors
+/// without a field. Clearing hides them all.
+class FormErrors
+{
+public:
+    /// `general` shows errors that name no registered field.
+    explicit FormErrors(QLabel *general);
+    /// Registers the label under `field`'s input (hidden until an error names that field).
+    void addField(const QString &field, QLabel *label);
+    /// Shows the error at its field (or the general label).
+    void show(const ApiError &error);
+    /// Shows a local (client-side) message at a field.
+    void showAt(const QString &field, const QString &message);
+    void clear();
+    /// True if any error is showing.
+    bool hasErrors() const;
+
+    /// A red, word-wrapped label for field errors, initially hidden.
+    static QLabel *makeLabel(QWidget *parent);
+
+private:
+    QLabel *m_general;
+    QHash<QString, QLabel *> m_fields;
+};
