@@ -1,0 +1,44 @@
+#pragma once
+
+#include "aadhaarvault.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+class AadhaarController;
+class AadhaarService;
+class ApiRouter;
+class Clock;
+class Database;
+class SandboxController;
+class SandboxSmsGateway;
+
+/// The Aadhaar OTP flow wired together for one ApiServer: the vault (key file <dataDir>/keys/aadhaar.key, created
+/// 0600 on first start), the sandbox SMS gateway, the service with its expiry sweep, and the aadhaar and sandbox
+/// controllers. If the vault cannot be opened the reason is logged and the flow's endpoints answer 503.
+class AadhaarModule
+{
+public:
+    /// Opens the vault under @p dataDir (ServerOptions::dataDir) and starts the sweep timer.
+    AadhaarModule(Database &db, const Clock &clock, const QString &dataDir);
+    ~AadhaarModule();
+    AadhaarModule(const AadhaarModule &) = delete;
+    AadhaarModule &operator=(const AadhaarModule &) = delete;
+
+    /// Adds the routes of endpoints 1-3, the captcha image and the sandbox reads.
+    void registerRoutes(ApiRouter &router);
+
+    AadhaarService &service() { return *m_service; }
+
+    /// Where the vault key of a server with @p dataDir lives: <dataDir>/keys/aadhaar.key.
+    static QString keyFilePath(const QString &dataDir);
+
+private:
+    std::optional<AadhaarVault> m_vault;
+    std::unique_ptr<SandboxSmsGateway> m_sms;
+    std::unique_ptr<AadhaarService> m_service;
+    std::unique_ptr<AadhaarController> m_controller;
+    std::unique_ptr<SandboxController> m_sandbox;
+};

@@ -1,0 +1,104 @@
+#pragma once
+
+#include "auth/authcontext.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+class Database;
+
+/// States of an Aadhaar authentication transaction as stored. The first three are the spec's (api-v1.md, "States
+/// and transitions"); Closed is internal (too many wrong answers, or expired) and never appears in a response.
+enum class AadhaarStatus
+{
+    CaptchaGenerated,
+    OtpGenerated,
+    AuthenticationSuccess,
+    Closed
+};
+
+namespace AadhaarStatusNames {
+/// "CAPTCHA_GENERATED", "OTP_GENERATED", "AUTHENTICATION_SUCCESS" or "CLOSED".
+QString name(AadhaarStatus status);
+/// The inverse of name(); nullopt for anything else.
+std::optional<AadhaarStatus> fromName(const QString &name);
+} // namespace AadhaarStatusNames
+
+/// One row of `aadhaar_transactions` (migration 2). Secrets are kept only as keyed hashes; the Aadhaar number only
+/// sealed (AadhaarVault), and only while the status is OtpGenerated. Times are UTC milliseconds since the epoch.
+struct AadhaarTransactionRow
+{
+    qint64 id = 0;
+    qint64 accountId = 0;
+    Mode mode = Mode::Test;
+    QString keyId;
+    AadhaarStatus status = AadhaarStatus::CaptchaGenerated;
+    QString closedReason; ///< why a Closed transaction was closed: "captcha_attempts", "otp_attempts", "expired"
+    QString captchaToken; ///< the unguessable part of the captcha URL
+    QByteArray captchaHash;
+    qint64 captchaExpiresAtMs = 0;
+    int captchaFailures = 0;
+    QByteArray sealedNumber; ///< AadhaarVault::seal() output; empty when erased or not yet given
+    QString maskedNumber;    ///< "XXXX XXXX 1234" once a number was given
+    QString maskedMobile;    ///< "XXXXXX1234" once an OTP was sent
+    QByteArray otpHash;      ///< empty until an OTP is sent, and again once the flow ended
+    qint64 otpExpiresAtMs = 0;
+    int otpFailures = 0;
+    qint64 expiresAtMs = 0; ///< the transaction closes (and its sealed number is erased) at this instant
+    qint64 createdAtMs = 0;
+    qint64 updatedAtMs = 0;
+};
+
+/// The clear captcha and OTP of a test-mode transaction, for the sandbox endpoint. Never written in live mode.
+struct AadhaarSandboxSecrets
+{
+    QString captchaValue;
+    std::optional<QString> otpValue;
+};
+
+/// SQL of the Aadhaar OTP flow: transactions, OTP send log (throttling), sandbox secrets. Write calls must run inside
+/// the caller's database transaction. All functions throw DatabaseError on storage failure.
+class AadhaarRepository
+{
+public:
+    explicit AadhaarRepository(Database &db) : m_db(db) {}
+
+    /// Inserts a new transaction with its captcha PNG (stored base64); returns its id.
+    qint64 insert(const AadhaarTransactionRow &row, const QByteArray &captchaPng);
+    /// The account's transaction @p id, locked for update on PostgreSQL; nullopt if it is not the account's.
+    std::optional<AadhaarTransactionRow> find(qint64 id, qint64 accountId);
+    /// The captcha PNG of @p token while its transaction is open and the captcha unexpired at @p nowMs.
+    std::optional<QByteArray> captchaPng(const QString &token, qint64 nowMs);
+
+    /// Counts one more wrong captcha answer.
+    void recordCaptchaFailure(qint64 id, qint64 nowMs);
+    /// Counts one more wrong OTP.
+    void recordOtpFailure(qint64 id, qint64 nowMs);
+    /// Moves the transaction to OtpGenerated with a new OTP hash, the sealed number and the masked forms.
+    void storeOtp(const AadhaarTransactionRow &row, qint64 nowMs);
+    /// Moves the transaction to AuthenticationSuccess and erases the sealed number, the OTP hash and the captcha.
+    void markAuthenticated(qint64 id, qint64 nowMs);
+    /// Closes the transaction for @p reason and erases the sealed number, the OTP hash and the captcha.
+    void close(qint64 id, const QString &reason, qint64 nowMs);
+    /// Closes (reason "expired", with the same erasure) every open transaction whose expiresAtMs <= @p nowMs and
+    /// deletes OTP send records older than @p sendsBeforeMs. Returns the number of transactions closed.
+    int closeExpired(qint64 nowMs, qint64 sendsBeforeMs);
+
+    /// Send times (UTC ms, oldest first) of OTPs to the number with keyed hash @p numberHash since @p sinceMs.
+    QList<qint64> sendTimes(const QByteArray &numberHash, qint64 sinceMs);
+    /// Records an OTP send for throttling.
+    void insertSend(const QByteArray &numberHash, qint64 transactionId, qint64 nowMs);
+
+    /// Stores the clear captcha of a test-mode transaction.
+    void insertSandboxCaptcha(qint64 transactionId, const QString &captchaValue);
+    /// Stores the latest clear OTP of a test-mode transaction.
+    void setSandboxOtp(qint64 transactionId, const QString &otpValue);
+    /// The clear values of a test-mode transaction; nullopt when none were stored (live mode).
+    std::optional<AadhaarSandboxSecrets> sandboxSecrets(qint64 transactionId);
+
+private:
+    Database &m_db;
+};

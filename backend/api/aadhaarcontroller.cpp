@@ -1,0 +1,66 @@
+#include "aadhaarcontroller.h"
+
+#include "aadhaar/aadhaarservice.h"
+#include "apierror.h"
+#include "http/apirouter.h"
+#include "jsonfields.h"
+
+namespace {
+
+const QLatin1String kBasePath("/api/v1/uidai/aadhaar-authentication");
+const QLatin1String kCaptchaPath("/api/v1/uidai/aadhaar-authentication/captcha/");
+
+/// The spec's `aadhaar_authentication` entity: aadhaar_number only when the step returns it, captcha only from
+/// initiate.
+QJsonObject toJson(const AadhaarStepResult &result, const ApiRequest &request)
+{
+    QJsonObject data{{QStringLiteral("transaction_id"), result.transactionId},
+                     {QStringLiteral("entity"), QStringLiteral("aadhaar_authentication")},
+                     {QStringLiteral("status"), AadhaarStatusNames::name(result.status)},
+                     {QStringLiteral("msg"), result.msg}};
+    if (!result.aadhaarNumber.isEmpty())
+        data.insert(QStringLiteral("aadhaar_number"), result.aadhaarNumber);
+    if (!result.captchaToken.isEmpty()) {
+        QUrl url = request.baseUrl();
+        url.setPath(kCaptchaPath + result.captchaToken + QStringLiteral(".png"));
+        data.insert(QStringLiteral("captcha"), url.toString(QUrl::FullyEncoded));
+    }
+    return data;
+}
+
+} // namespace
+
+void AadhaarController::registerRoutes(ApiRouter &router)
+{
+    router.add(QHttpServerRequest::Method::Get, kBasePath + QStringLiteral("/initiate-transaction"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   reply.sendData(toJson(m_service.initiate(request.caller), request));
+               });
+    router.add(QHttpServerRequest::Method::Post, kBasePath + QStringLiteral("/request-otp"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const JsonFields fields(request.jsonBody());
+                   const qint64 id = fields.requiredInteger(QStringLiteral("transaction_id"));
+                   const QString number = fields.requiredString(QStringLiteral("aadhaar_number"));
+                   const QString captcha = fields.requiredString(QStringLiteral("captcha_value"));
+                   reply.sendData(toJson(m_service.requestOtp(request.caller, id, number, captcha), request));
+               });
+    router.add(QHttpServerRequest::Method::Post, kBasePath + QStringLiteral("/verify-otp"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const JsonFields fields(request.jsonBody());
+                   const qint64 id = fields.requiredInteger(QStringLiteral("transaction_id"));
+                   const QString otp = fields.requiredString(QStringLiteral("otp_value"));
+                   reply.sendData(toJson(m_service.verifyOtp(request.caller, id, otp), request));
+               });
+    router.add(
+        QHttpServerRequest::Method::Get, kCaptchaPath + QStringLiteral("{file}"), Access::Public,
+        [this](const ApiRequest &request, const ApiReply &reply) {
+            const QString file = request.captures.value(0);
+            std::optional<QByteArray> png;
+            if (file.endsWith(QLatin1String(".png")))
+                png = m_service.captchaPng(file.chopped(4));
+            if (!png)
+                throw ApiError::notFound(QStringLiteral("captcha_not_found"),
+                                         QStringLiteral("no such captcha image, or it has expired"));
+            reply.send(200, "image/png", *png, {{"Cache-Control", "no-store"}, {"X-Content-Type-Options", "nosniff"}});
+        });
+}
