@@ -66,6 +66,9 @@ private Q_SLOTS:
     void rejectsBeforeBodyArrives();
     void verdictIsSticky();
     void bodyBytesAreNotParsedAsHeaders();
+    void bodyLimitExceptions_data();
+    void bodyLimitExceptions();
+    void exceptionAppliesPerRequestOnOneConnection();
 };
 
 void TestHttpFramingTracker::verdicts_data()
@@ -200,6 +203,70 @@ void TestHttpFramingTracker::bodyBytesAreNotParsedAsHeaders()
     QCOMPARE(tracker.feed(post(header, body)), Verdict::Ok);
     QCOMPARE(tracker.completedRequests(), qint64(1));
     QVERIFY(tracker.isBetweenRequests());
+}
+
+void TestHttpFramingTracker::bodyLimitExceptions_data()
+{
+    // Default limit 100 bytes; PUT /upload/catalogue may carry 1000.
+    QTest::addColumn<QByteArray>("requestLine");
+    QTest::addColumn<qint64>("contentLength");
+    QTest::addColumn<Verdict>("expected");
+    QTest::addColumn<qint64>("appliedLimit");
+
+    QTest::newRow("exception path at its limit")
+        << QByteArray("PUT /upload/catalogue HTTP/1.1") << qint64(1000) << Verdict::Ok << qint64(1000);
+    QTest::newRow("exception path over its limit")
+        << QByteArray("PUT /upload/catalogue HTTP/1.1") << qint64(1001) << Verdict::TooLarge << qint64(1000);
+    QTest::newRow("exception path with query")
+        << QByteArray("PUT /upload/catalogue?dry=1 HTTP/1.1") << qint64(1000) << Verdict::Ok << qint64(1000);
+    QTest::newRow("exception path, extra slashes")
+        << QByteArray("PUT //upload/catalogue/ HTTP/1.1") << qint64(1000) << Verdict::Ok << qint64(1000);
+    QTest::newRow("absolute-form target") << QByteArray("PUT http://localhost:8080/upload/catalogue HTTP/1.1")
+                                          << qint64(1000) << Verdict::Ok << qint64(1000);
+    QTest::newRow("other method, same path")
+        << QByteArray("POST /upload/catalogue HTTP/1.1") << qint64(101) << Verdict::TooLarge << qint64(100);
+    QTest::newRow("method is case-sensitive")
+        << QByteArray("put /upload/catalogue HTTP/1.1") << qint64(101) << Verdict::TooLarge << qint64(100);
+    QTest::newRow("other path") << QByteArray("PUT /upload/catalogue2 HTTP/1.1") << qint64(101) << Verdict::TooLarge
+                                << qint64(100);
+    QTest::newRow("path prefix only") << QByteArray("PUT /upload HTTP/1.1") << qint64(101) << Verdict::TooLarge
+                                      << qint64(100);
+    QTest::newRow("longer path") << QByteArray("PUT /upload/catalogue/x HTTP/1.1") << qint64(101) << Verdict::TooLarge
+                                 << qint64(100);
+    QTest::newRow("percent-encoded path is not the same")
+        << QByteArray("PUT /upload/%63atalogue HTTP/1.1") << qint64(101) << Verdict::TooLarge << qint64(100);
+    QTest::newRow("other path within default")
+        << QByteArray("PUT /other HTTP/1.1") << qint64(100) << Verdict::Ok << qint64(100);
+    QTest::newRow("request line without target")
+        << QByteArray("PUT") << qint64(101) << Verdict::TooLarge << qint64(100);
+}
+
+void TestHttpFramingTracker::bodyLimitExceptions()
+{
+    QFETCH(QByteArray, requestLine);
+    QFETCH(qint64, contentLength);
+    QFETCH(Verdict, expected);
+    QFETCH(qint64, appliedLimit);
+
+    HttpFramingTracker tracker(100, HeaderLimit, {{"PUT", "/upload/catalogue", 1000}});
+    const QByteArray request = requestLine + "\r\nHost: x\r\nContent-Length: " + QByteArray::number(contentLength) +
+                               "\r\n\r\n" + QByteArray(static_cast<qsizetype>(contentLength), 'b');
+    QCOMPARE(tracker.feed(request), expected);
+    QCOMPARE(tracker.lastBodyLimit(), appliedLimit);
+    QCOMPARE(tracker.completedRequests(), qint64(expected == Verdict::Ok ? 1 : 0));
+}
+
+void TestHttpFramingTracker::exceptionAppliesPerRequestOnOneConnection()
+{
+    // A large upload on the exception path, then a small-limit request on the same keep-alive connection: the
+    // larger limit must not carry over.
+    HttpFramingTracker tracker(100, HeaderLimit, {{"PUT", "/upload/catalogue", 1000}});
+    QCOMPARE(tracker.feed(
+                 QByteArray("PUT /upload/catalogue HTTP/1.1\r\nContent-Length: 900\r\n\r\n" + QByteArray(900, 'b'))),
+             Verdict::Ok);
+    QCOMPARE(tracker.completedRequests(), qint64(1));
+    QCOMPARE(tracker.feed(post("Content-Length: 101\r\n", {})), Verdict::TooLarge);
+    QCOMPARE(tracker.lastBodyLimit(), qint64(100));
 }
 
 QTEST_GUILESS_MAIN(TestHttpFramingTracker)

@@ -188,6 +188,8 @@ private Q_SLOTS:
     void rejectionAfterAcceptedRequestOnSameConnection();
     void hugeUploadGetsEarlyResponse();
     void hugeUploadIgnoringResponseIsDiscarded();
+    void exceptionPath_data();
+    void exceptionPath();
 
 private:
     std::unique_ptr<QHttpServer> m_http;
@@ -201,6 +203,10 @@ void TestLimitedTcpServer::init()
     m_echoCalls = 0;
     m_http = std::make_unique<QHttpServer>();
     m_http->route(u"/echo"_s, QHttpServerRequest::Method::Post, [this](const QHttpServerRequest &request) {
+        ++m_echoCalls;
+        return QString::number(request.body().size());
+    });
+    m_http->route(u"/upload"_s, QHttpServerRequest::Method::Put, [this](const QHttpServerRequest &request) {
         ++m_echoCalls;
         return QString::number(request.body().size());
     });
@@ -498,6 +504,49 @@ void TestLimitedTcpServer::hugeUploadIgnoringResponseIsDiscarded()
     QCOMPARE(sent, uploadBytes);
     QVERIFY2(growthKiB < allowedGrowthKiB, "resident memory grew by more than 10 MiB");
 #endif
+}
+
+void TestLimitedTcpServer::exceptionPath_data()
+{
+    // PUT /upload may carry 2 MiB; everything else keeps the 64 KiB default.
+    QTest::addColumn<QByteArray>("method");
+    QTest::addColumn<qint64>("bodySize");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("body");
+
+    constexpr qint64 UploadLimit = 2 * 1024 * 1024;
+    QTest::newRow("upload far over the default, at its own limit")
+        << QByteArray("PUT") << UploadLimit << 200 << QByteArray::number(UploadLimit);
+    QTest::newRow("upload over its own limit")
+        << QByteArray("PUT") << UploadLimit + 1 << 413
+        << expectedError("PAYLOAD_TOO_LARGE", "request body exceeds 2097152 bytes", "body_too_large");
+    QTest::newRow("other method keeps the default")
+        << QByteArray("POST") << Limit + 1 << 413
+        << expectedError("PAYLOAD_TOO_LARGE", "request body exceeds 65536 bytes", "body_too_large");
+}
+
+void TestLimitedTcpServer::exceptionPath()
+{
+    QFETCH(QByteArray, method);
+    QFETCH(qint64, bodySize);
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+
+    m_tcp->setBodyLimitExceptions({{"PUT", "/upload", 2 * 1024 * 1024}});
+    RawClient client(m_port);
+    QVERIFY(client.waitForConnected());
+    // The whole body at once: the socket's read buffer must be able to hold it for QHttpServer.
+    const QByteArray request = method +
+                               " /upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/octet-stream\r\n"
+                               "Content-Length: " +
+                               QByteArray::number(bodySize) + "\r\n\r\n" +
+                               QByteArray(static_cast<qsizetype>(bodySize), 'x');
+    client.send(request);
+    HttpResponse response;
+    QVERIFY(client.waitForResponse(response));
+    QCOMPARE(response.status, status);
+    QCOMPARE(response.body, body);
+    QCOMPARE(m_echoCalls, status == 200 ? 1 : 0);
 }
 
 QTEST_GUILESS_MAIN(TestLimitedTcpServer)

@@ -3,6 +3,7 @@
 #include "apierror.h"
 #include "validators.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -30,11 +31,17 @@ QJsonObject ApiRequest::jsonBody() const
                                    QStringLiteral("the request body must be a JSON object"));
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError)
-        throw ApiError::badRequest(QString(), QStringLiteral("malformed_json"),
-                                   QStringLiteral("the body is not valid JSON: %1 at offset %2")
-                                       .arg(error.errorString())
-                                       .arg(error.offset));
+    if (error.error != QJsonParseError::NoError) {
+        // Qt 6.4 parses only an object or an array at the top level. A lone value ("text", 249, null) is still JSON
+        // (RFC 8259), just not an object: tell the client that rather than "malformed".
+        const QJsonDocument wrapped = QJsonDocument::fromJson(QByteArray('[' + body + ']'));
+        if (wrapped.isArray() && wrapped.array().size() == 1)
+            throw ApiError::badRequest(QString(), QStringLiteral("body_not_object"),
+                                       QStringLiteral("the request body must be a JSON object"));
+        throw ApiError::badRequest(
+            QString(), QStringLiteral("malformed_json"),
+            QStringLiteral("the body is not valid JSON: %1 at offset %2").arg(error.errorString()).arg(error.offset));
+    }
     if (!document.isObject())
         throw ApiError::badRequest(QString(), QStringLiteral("body_not_object"),
                                    QStringLiteral("the request body must be a JSON object"));

@@ -27,11 +27,69 @@ bool headerNameIs(QByteArrayView name, QByteArrayView expected)
     return name.compare(expected, Qt::CaseInsensitive) == 0;
 }
 
+// The path of a request target: origin-form "/a/b?q" or absolute-form "http://host/a/b?q" -> "/a/b".
+QByteArrayView targetPath(QByteArrayView target)
+{
+    const qsizetype scheme = target.indexOf("://");
+    if (scheme > 0 && !target.first(scheme).contains('/')) {
+        target = target.sliced(scheme + 3);
+        const qsizetype slash = target.indexOf('/');
+        target = slash < 0 ? QByteArrayView() : target.sliced(slash);
+    }
+    for (const char end : {'?', '#'}) {
+        const qsizetype at = target.indexOf(end);
+        if (at >= 0)
+            target.truncate(at);
+    }
+    return target;
+}
+
+// True when two paths have the same non-empty segments ("/a//b/" matches "/a/b", as the router sees them).
+bool samePathSegments(QByteArrayView a, QByteArrayView b)
+{
+    qsizetype i = 0;
+    qsizetype j = 0;
+    for (;;) {
+        while (i < a.size() && a.at(i) == '/')
+            ++i;
+        while (j < b.size() && b.at(j) == '/')
+            ++j;
+        if (i == a.size() || j == b.size())
+            return i == a.size() && j == b.size();
+        qsizetype aEnd = a.indexOf('/', i);
+        qsizetype bEnd = b.indexOf('/', j);
+        if (aEnd < 0)
+            aEnd = a.size();
+        if (bEnd < 0)
+            bEnd = b.size();
+        if (a.sliced(i, aEnd - i) != b.sliced(j, bEnd - j))
+            return false;
+        i = aEnd;
+        j = bEnd;
+    }
+}
+
 } // namespace
 
-HttpFramingTracker::HttpFramingTracker(qint64 maxBodyBytes, qsizetype maxHeaderBytes)
-    : m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)), m_maxHeaderBytes(std::max<qsizetype>(maxHeaderBytes, 1))
-{}
+HttpFramingTracker::HttpFramingTracker(qint64 maxBodyBytes, qsizetype maxHeaderBytes, BodyLimitExceptions exceptions)
+    : m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)), m_maxHeaderBytes(std::max<qsizetype>(maxHeaderBytes, 1)),
+      m_exceptions(std::move(exceptions)), m_lastBodyLimit(m_maxBodyBytes)
+{
+    for (BodyLimitException &exception : m_exceptions)
+        exception.maxBodyBytes = std::max<qint64>(exception.maxBodyBytes, 0);
+}
+
+qint64 HttpFramingTracker::bodyLimitFor(QByteArrayView method, QByteArrayView target) const
+{
+    if (m_exceptions.isEmpty())
+        return m_maxBodyBytes;
+    const QByteArrayView path = targetPath(target);
+    for (const BodyLimitException &exception : m_exceptions) {
+        if (method == exception.method && samePathSegments(path, exception.path))
+            return exception.maxBodyBytes;
+    }
+    return m_maxBodyBytes;
+}
 
 HttpFramingTracker::Verdict HttpFramingTracker::feed(QByteArrayView bytes)
 {
@@ -107,7 +165,18 @@ HttpFramingTracker::Verdict HttpFramingTracker::evaluateHeaderBlock()
     qint64 contentLength = 0;
 
     const QByteArrayView block(m_headerBlock);
-    qsizetype pos = block.indexOf('\n') + 1; // skip the request line
+    qsizetype pos = block.indexOf('\n') + 1; // the request line decides the body limit
+    {
+        QByteArrayView requestLine = block.first(std::max<qsizetype>(pos - 1, 0));
+        if (!requestLine.isEmpty() && requestLine.back() == '\r')
+            requestLine.chop(1);
+        const qsizetype methodEnd = requestLine.indexOf(' ');
+        QByteArrayView target = methodEnd < 0 ? QByteArrayView() : requestLine.sliced(methodEnd + 1);
+        const qsizetype targetEnd = target.indexOf(' ');
+        if (targetEnd >= 0)
+            target.truncate(targetEnd);
+        m_lastBodyLimit = methodEnd < 0 ? m_maxBodyBytes : bodyLimitFor(requestLine.first(methodEnd), target);
+    }
     while (pos < block.size()) {
         qsizetype end = block.indexOf('\n', pos);
         if (end < 0)
@@ -155,7 +224,7 @@ HttpFramingTracker::Verdict HttpFramingTracker::evaluateHeaderBlock()
     // connection without an answer), so any repetition is answered here with 400 instead.
     if (malformedLength || contentLengthCount > 1)
         return Verdict::BadContentLength;
-    if (lengthTooLarge || contentLength > m_maxBodyBytes)
+    if (lengthTooLarge || contentLength > m_lastBodyLimit)
         return Verdict::TooLarge;
     m_bodyRemaining = contentLength;
     return Verdict::Ok;

@@ -2,14 +2,16 @@
 
 #include <QtCore/QByteArray>
 #include <QtCore/QByteArrayView>
+#include <QtCore/QList>
 #include <QtCore/QtGlobal>
 
 /// Follows HTTP/1.1 request framing on one connection, byte by byte, without keeping request bodies.
 ///
 /// The tracker sees the raw bytes a client sends (across keep-alive and pipelined requests) and answers whether
 /// the stream is still acceptable: header blocks up to maxHeaderBytes, bodies framed by Content-Length up to
-/// maxBodyBytes. It keeps at most one header block in memory; body bytes are only counted. It does not validate
-/// anything else about the request (method, target, header syntax): that stays with the HTTP parser.
+/// maxBodyBytes (or the limit of a matching BodyLimitException, decided from the request line). It keeps at most
+/// one header block in memory; body bytes are only counted. It does not validate anything else about the request
+/// (method, target, header syntax): that stays with the HTTP parser.
 class HttpFramingTracker
 {
 public:
@@ -28,10 +30,22 @@ public:
     /// Default header block limit in bytes (16 KiB), counted from the request line to the blank line inclusive.
     static constexpr qsizetype DefaultMaxHeaderBytes = 16 * 1024;
 
+    /// A different body limit for one method and path, e.g. {"PUT", "/api/v1/plans/catalogue", 8 MiB} for an
+    /// upload endpoint. The path is compared with the request target's path (query and fragment removed, an
+    /// absolute-form target reduced to its path, empty segments ignored), byte for byte and case-sensitively.
+    struct BodyLimitException
+    {
+        QByteArray method; ///< e.g. "PUT"
+        QByteArray path;   ///< e.g. "/api/v1/plans/catalogue"
+        qint64 maxBodyBytes = DefaultMaxBodyBytes;
+    };
+    using BodyLimitExceptions = QList<BodyLimitException>;
+
     /// Creates a tracker at the start of a connection. maxBodyBytes: largest accepted Content-Length in bytes
-    /// (negative values are treated as 0); maxHeaderBytes: largest accepted header block in bytes (at least 1).
+    /// (negative values are treated as 0); maxHeaderBytes: largest accepted header block in bytes (at least 1);
+    /// exceptions: per method+path body limits that replace maxBodyBytes for matching requests.
     explicit HttpFramingTracker(qint64 maxBodyBytes = DefaultMaxBodyBytes,
-                                qsizetype maxHeaderBytes = DefaultMaxHeaderBytes);
+                                qsizetype maxHeaderBytes = DefaultMaxHeaderBytes, BodyLimitExceptions exceptions = {});
 
     /// Consumes the next bytes the client sent, in order, and returns the verdict for the stream so far.
     /// The split into feeds does not matter. A request is rejected as soon as its header block is complete
@@ -47,8 +61,16 @@ public:
     /// Returns true when the tracker sits exactly between two requests (nothing of the next one seen yet).
     bool isBetweenRequests() const;
 
-    /// Returns the body limit in bytes.
+    /// Returns the default body limit in bytes.
     qint64 maxBodyBytes() const { return m_maxBodyBytes; }
+
+    /// Returns the body limit in bytes that applies to a request line's method and target (raw bytes, e.g. "PUT"
+    /// and "/api/v1/plans/catalogue?x=1"): a matching exception's limit, else maxBodyBytes().
+    qint64 bodyLimitFor(QByteArrayView method, QByteArrayView target) const;
+
+    /// Returns the body limit in bytes applied to the most recent complete header block (maxBodyBytes() before
+    /// the first one); for a TooLarge verdict, the limit the request exceeded.
+    qint64 lastBodyLimit() const { return m_lastBodyLimit; }
 
     /// Returns the header block limit in bytes.
     qsizetype maxHeaderBytes() const { return m_maxHeaderBytes; }
@@ -67,6 +89,8 @@ private:
 
     qint64 m_maxBodyBytes;
     qsizetype m_maxHeaderBytes;
+    BodyLimitExceptions m_exceptions;
+    qint64 m_lastBodyLimit;
     State m_state = State::Headers;
     Verdict m_verdict = Verdict::Ok;
     QByteArray m_headerBlock;

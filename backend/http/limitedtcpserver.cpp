@@ -83,7 +83,7 @@ class ConnectionGuard final : public QObject
 public:
     ConnectionGuard(QTcpSocket *socket, LimitedTcpServer *server)
         : QObject(socket), m_socket(socket), m_server(server),
-          m_tracker(server->maxBodyBytes(), server->maxHeaderBytes())
+          m_tracker(server->maxBodyBytes(), server->maxHeaderBytes(), server->bodyLimitExceptions())
     {
         m_lingerTimer.setSingleShot(true);
         connect(&m_lingerTimer, &QTimer::timeout, this, &ConnectionGuard::onLingerTimeout);
@@ -132,7 +132,7 @@ private:
         qCInfo(lcLimitedTcpServer) << "rejecting request from" << m_socket->peerAddress() << "with" << info.status
                                    << info.reason;
         m_socket->write(
-            LimitedTcpServer::rejectionResponse(verdict, m_tracker.maxBodyBytes(), m_tracker.maxHeaderBytes()));
+            LimitedTcpServer::rejectionResponse(verdict, m_tracker.lastBodyLimit(), m_tracker.maxHeaderBytes()));
         discardInput();
         if (m_server)
             Q_EMIT m_server->requestRejected(m_socket->peerAddress(), info.status, info.reason);
@@ -192,6 +192,11 @@ qsizetype LimitedTcpServer::maxHeaderBytes() const
     return m_maxHeaderBytes;
 }
 
+void LimitedTcpServer::setBodyLimitExceptions(const HttpFramingTracker::BodyLimitExceptions &exceptions)
+{
+    m_bodyLimitExceptions = exceptions;
+}
+
 QByteArray LimitedTcpServer::rejectionResponse(HttpFramingTracker::Verdict verdict, qint64 maxBodyBytes,
                                                qsizetype maxHeaderBytes)
 {
@@ -219,7 +224,12 @@ void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
         delete socket;
         return;
     }
-    socket->setReadBufferSize(m_maxHeaderBytes + m_maxBodyBytes + ReadBufferSlack);
+    // QHttpServer keeps a whole request in this buffer before it parses it, so it must hold the largest body any
+    // request on this connection may have.
+    qint64 largestBody = m_maxBodyBytes;
+    for (const HttpFramingTracker::BodyLimitException &exception : std::as_const(m_bodyLimitExceptions))
+        largestBody = std::max(largestBody, exception.maxBodyBytes);
+    socket->setReadBufferSize(m_maxHeaderBytes + largestBody + ReadBufferSlack);
     new ConnectionGuard(socket, this);
     addPendingConnection(socket);
 }

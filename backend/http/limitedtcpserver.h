@@ -34,6 +34,13 @@ public:
     /// Returns the largest accepted request header block in bytes.
     qsizetype maxHeaderBytes() const;
 
+    /// Sets per method+path body limits (e.g. a larger one for an upload endpoint) for connections accepted from
+    /// now on. The limit is decided from the request line, before authentication, so keep exceptions few.
+    void setBodyLimitExceptions(const HttpFramingTracker::BodyLimitExceptions &exceptions);
+
+    /// Returns the per method+path body limits.
+    const HttpFramingTracker::BodyLimitExceptions &bodyLimitExceptions() const { return m_bodyLimitExceptions; }
+
     /// Returns the complete HTTP/1.1 response (status line, headers, JSON body) sent for a rejection verdict,
     /// e.g. 413 with {"error":{"code":"PAYLOAD_TOO_LARGE",...,"reason":"body_too_large"}}. Returns an empty
     /// array for Verdict::Ok.
@@ -53,4 +60,5 @@ protected:
 private:
     qint64 m_maxBodyBytes;
     qsizetype m_maxHeaderBytes;
+    HttpFramingTracker::BodyLimitExceptions m_bodyLimitExceptions;
 };

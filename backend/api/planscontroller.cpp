@@ -1,0 +1,122 @@
+#include "planscontroller.h"
+
+#include "apierror.h"
+#include "http/apirouter.h"
+#include "jsonfields.h"
+#include "operatorcatalog.h"
+#include "plans/plancatalogue.h"
+#include "plans/plancataloguestore.h"
+
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+
+namespace {
+
+constexpr QByteArrayView kPlansCacheControl = "private, max-age=300";
+constexpr QByteArrayView kLogoCacheControl = "public, max-age=86400";
+
+/// If-None-Match (RFC 9110 section 13.1.2, weak comparison): "*" or a list holding `etag`.
+bool etagMatches(const QByteArray &ifNoneMatch, const QByteArray &etag)
+{
+    if (ifNoneMatch.isEmpty())
+        return false;
+    if (ifNoneMatch.trimmed() == "*")
+        return true;
+    for (const QByteArray &candidate : ifNoneMatch.split(',')) {
+        QByteArrayView tag = QByteArrayView(candidate).trimmed();
+        if (tag.startsWith("W/"))
+            tag = tag.sliced(2);
+        if (tag == etag)
+            return true;
+    }
+    return false;
+}
+
+QJsonObject summaryJson(const PlanCatalogue &catalogue)
+{
+    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
+                       {QStringLiteral("catalogue_version"), catalogue.version()},
+                       {QStringLiteral("plans"), catalogue.planCount()},
+                       {QStringLiteral("pairs"), catalogue.pairCount()}};
+}
+
+} // namespace
+
+PlansController::PlansController(PlanCatalogueStore &store, const OperatorCatalog &operators)
+    : m_store(store), m_operators(operators)
+{
+    QDirIterator it(QStringLiteral(":/plans/logos"), QDir::Files);
+    while (it.hasNext()) {
+        QFile file(it.next());
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QString name = QFileInfo(file.fileName()).fileName();
+        Asset asset;
+        asset.contentType = name.endsWith(QLatin1String(".png")) ? "image/png" : "image/svg+xml";
+        asset.body = file.readAll();
+        asset.etag = '"' + QCryptographicHash::hash(asset.body, QCryptographicHash::Sha256).first(16).toHex() + '"';
+        m_logos.insert(name, asset);
+    }
+}
+
+void PlansController::registerRoutes(ApiRouter &router)
+{
+    router.add(
+        QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/plans/mobile/prepaid-plans"), Access::Pos,
+        [this](const ApiRequest &request, const ApiReply &reply) {
+            const JsonFields fields(request.jsonBody());
+            const QString operatorCode = fields.requiredString(QStringLiteral("operator_code"));
+            if (!m_operators.findOperator(operatorCode, ProductKind::Mobile))
+                throw ApiError::badRequest(
+                    QStringLiteral("operator_code"), QStringLiteral("unknown_operator"),
+                    QStringLiteral("operator_code must be one of %1").arg(m_operators.codeList(ProductKind::Mobile)));
+            const QString circleCode = fields.requiredString(QStringLiteral("circle_code"));
+            if (!m_operators.findCircle(circleCode)) {
+                QStringList codes;
+                for (const CircleInfo &circle : m_operators.circles())
+                    codes.append(circle.code);
+                throw ApiError::badRequest(
+                    QStringLiteral("circle_code"), QStringLiteral("unknown_circle"),
+                    QStringLiteral("circle_code must be one of %1").arg(codes.join(QLatin1Char(' '))));
+            }
+            // Keep the catalogue alive for this answer even if an import swaps it meanwhile.
+            const std::shared_ptr<const PlanCatalogue> catalogue = m_store.current();
+            const PlanResponse *response = catalogue->find(operatorCode, circleCode);
+            if (!response)
+                throw ApiError::notFound(QStringLiteral("no_plans"),
+                                         QStringLiteral("no plans for %1 in %2").arg(operatorCode, circleCode));
+            const ApiReply::Headers headers{{"ETag", response->etag},
+                                            {"Cache-Control", kPlansCacheControl.toByteArray()}};
+            if (etagMatches(request.header("if-none-match"), response->etag))
+                reply.send(304, "application/json", {}, headers);
+            else
+                reply.send(200, "application/json", response->body, headers);
+        });
+
+    router.add(
+        QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/plans/logos/{file}"), Access::Public,
+        [this](const ApiRequest &request, const ApiReply &reply) {
+            const auto logo = m_logos.constFind(request.captures.value(0));
+            if (logo == m_logos.cend())
+                throw ApiError::notFound(QStringLiteral("unknown_logo"),
+                                         QStringLiteral("no logo named %1").arg(request.captures.value(0)));
+            const ApiReply::Headers headers{{"ETag", logo->etag}, {"Cache-Control", kLogoCacheControl.toByteArray()}};
+            if (etagMatches(request.header("if-none-match"), logo->etag))
+                reply.send(304, logo->contentType, {}, headers);
+            else
+                reply.send(200, logo->contentType, logo->body, headers);
+        });
+
+    router.add(QHttpServerRequest::Method::Get, QString::fromLatin1(kImportPath), Access::Pos,
+               [this](const ApiRequest &, const ApiReply &reply) { reply.sendData(summaryJson(*m_store.current())); });
+
+    router.add(QHttpServerRequest::Method::Put, QString::fromLatin1(kImportPath), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   if (request.body.trimmed().isEmpty())
+                       throw ApiError::badRequest(QString(), QStringLiteral("missing_body"),
+                                                  QStringLiteral("send the whole catalogue as the JSON body"));
+                   reply.sendData(summaryJson(*m_store.install(request.body)));
+               });
+}
