@@ -1,0 +1,178 @@
+// `rechargedesk webhook set|show|rotate-secret`: webhook endpoint settings on the same database
+// the server uses (the server reads them at every delivery, so changes apply at once).
+#include "apierror.h"
+#include "auth/apikeyservice.h"
+#include "clock.h"
+#include "commandline.h"
+#include "store/accountrepository.h"
+#include "store/database.h"
+#include "webhooks/webhookendpointservice.h"
+
+#include <cstdio>
+
+namespace {
+
+void addCommonOptions(QCommandLineParser &parser)
+{
+    parser.addOption(
+        {QStringLiteral("account"), QStringLiteral("Account (shop) name; default \"shop\"."), QStringLiteral("NAME")});
+    CommandLine::addStoreOptions(parser);
+}
+
+std::optional<qint64> findAccount(Database &db, const QCommandLineParser &parser)
+{
+    QString name = parser.value(QStringLiteral("account"));
+    if (name.isEmpty())
+        name = ApiKeyService::defaultAccountName();
+    const std::optional<qint64> id = AccountRepository(db).findAccount(name);
+    if (!id)
+        std::fprintf(stderr, "rechargedesk: no account \"%s\" yet; create a key first (rechargedesk keys create)\n",
+                     qPrintable(name));
+    return id;
+}
+
+void printEndpoint(const WebhookEndpointView &view)
+{
+    const WebhookEndpoint &e = view.endpoint;
+    CommandLine::out(QStringLiteral("%1 webhook endpoint: %2%3")
+                         .arg(ModeNames::mode(e.mode), e.url,
+                              e.builtinInbox ? QStringLiteral(" (built-in inbox of the server)") : QString()));
+    CommandLine::out(QStringLiteral("  webhook_password: ") + e.password);
+    CommandLine::out(e.disabledAtMs ? QStringLiteral("  DISABLED: %1 (set it again to enable)").arg(e.disabledReason)
+                                    : QStringLiteral("  enabled"));
+    if (!e.previousSecret.isEmpty() && e.previousSecretExpiresAtMs > QDateTime::currentMSecsSinceEpoch())
+        CommandLine::out(QStringLiteral("  secret rotation: the previous secret also signs until %1 IST")
+                             .arg(IstTime::formatMs(e.previousSecretExpiresAtMs)));
+    if (!view.shownSecret.isEmpty()) {
+        CommandLine::out(QStringLiteral("Signing secret (Standard Webhooks; shown only now):"));
+        CommandLine::out(QStringLiteral("  ") + view.shownSecret);
+    }
+}
+
+std::optional<Mode> requiredMode(const QCommandLineParser &parser, const char *action)
+{
+    const std::optional<Mode> mode = ModeNames::modeFromString(parser.value(QStringLiteral("mode")));
+    if (!mode)
+        CommandLine::usageError(
+            QStringLiteral("webhook %1 needs --mode test or --mode live").arg(QLatin1String(action)));
+    return mode;
+}
+
+int set(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Sets where webhooks of one mode go and their webhook_password."));
+    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live."), QStringLiteral("MODE")});
+    parser.addOption(
+        {QStringLiteral("url"), QStringLiteral("Receiver URL, http:// or https://."), QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("password"), QStringLiteral("data.webhook_password sent in every event."),
+                      QStringLiteral("TEXT")});
+    addCommonOptions(parser);
+    CommandLine::process(parser, arguments);
+    const std::optional<Mode> mode = requiredMode(parser, "set");
+    if (!mode)
+        return 2;
+    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
+    if (!db)
+        return 1;
+    const std::optional<qint64> account = findAccount(*db, parser);
+    if (!account)
+        return 1;
+    SystemClock clock;
+    try {
+        const WebhookEndpointView view = WebhookEndpointService(*db, clock, {})
+                                             .set(*account, *mode, parser.value(QStringLiteral("url")).trimmed(),
+                                                  parser.value(QStringLiteral("password")));
+        printEndpoint(view);
+        if (view.shownSecret.isEmpty())
+            CommandLine::out(
+                QStringLiteral("  (signing secret unchanged; `rechargedesk webhook rotate-secret` makes a new one)"));
+    } catch (const ApiError &e) {
+        return CommandLine::usageError(e.description());
+    }
+    return 0;
+}
+
+int show(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Shows the webhook endpoints (never the signing secrets)."));
+    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live (default: both)."), QStringLiteral("MODE")});
+    addCommonOptions(parser);
+    CommandLine::process(parser, arguments);
+    QList<Mode> modes{Mode::Test, Mode::Live};
+    if (parser.isSet(QStringLiteral("mode"))) {
+        const std::optional<Mode> mode = requiredMode(parser, "show");
+        if (!mode)
+            return 2;
+        modes = {*mode};
+    }
+    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
+    if (!db)
+        return 1;
+    const std::optional<qint64> account = findAccount(*db, parser);
+    if (!account)
+        return 1;
+    SystemClock clock;
+    WebhookEndpointService endpoints(*db, clock, {});
+    for (Mode mode : modes) {
+        if (const std::optional<WebhookEndpointView> view = endpoints.get(*account, mode))
+            printEndpoint(*view);
+        else if (mode == Mode::Test)
+            CommandLine::out(
+                QStringLiteral("test webhook endpoint: the server's built-in inbox (/hooks/inbox), set up at"
+                               " first use"));
+        else
+            CommandLine::out(
+                QStringLiteral("live webhook endpoint: not set (rechargedesk webhook set --mode live ...)"));
+    }
+    return 0;
+}
+
+int rotateSecret(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Makes a new signing secret; the old one keeps signing for 24 hours."));
+    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live."), QStringLiteral("MODE")});
+    addCommonOptions(parser);
+    CommandLine::process(parser, arguments);
+    const std::optional<Mode> mode = requiredMode(parser, "rotate-secret");
+    if (!mode)
+        return 2;
+    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
+    if (!db)
+        return 1;
+    const std::optional<qint64> account = findAccount(*db, parser);
+    if (!account)
+        return 1;
+    SystemClock clock;
+    try {
+        printEndpoint(WebhookEndpointService(*db, clock, {}).rotateSecret(*account, *mode));
+    } catch (const ApiError &e) {
+        std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(e.description()));
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+int runWebhook(const QStringList &arguments)
+{
+    const QString action = arguments.value(1);
+    const QStringList rest = QStringList{QStringLiteral("rechargedesk webhook ") + action} + arguments.mid(2);
+    if (action == QLatin1String("set"))
+        return set(rest);
+    if (action == QLatin1String("show"))
+        return show(rest);
+    if (action == QLatin1String("rotate-secret"))
+        return rotateSecret(rest);
+    if (action == QLatin1String("--help") || action == QLatin1String("-h") || action.isEmpty()) {
+        CommandLine::out(
+            QStringLiteral("Usage: rechargedesk webhook set|show|rotate-secret [options]  (--help on each)"));
+        return action.isEmpty() ? 2 : 0;
+    }
+    return CommandLine::usageError(
+        QStringLiteral("unknown webhook action \"%1\"; use set, show or rotate-secret").arg(action));
+}

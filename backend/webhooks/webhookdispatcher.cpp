@@ -1,0 +1,374 @@
+#include "webhookdispatcher.h"
+
+#include "addressguard.h"
+#include "clock.h"
+#include "store/database.h"
+#include "webhookendpointrepository.h"
+#include "webhookendpointservice.h"
+#include "webhooksigner.h"
+
+#include <QElapsedTimer>
+#include <QHostInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+
+Q_LOGGING_CATEGORY(lcWebhooks, "rechargedesk.webhooks")
+
+namespace {
+
+#ifdef RECHARGEDESK_VERSION
+constexpr const char *kVersion = RECHARGEDESK_VERSION;
+#else
+constexpr const char *kVersion = "0.1.0";
+#endif
+
+constexpr qint64 kRetryAfterDbErrorMs = 1000;
+
+} // namespace
+
+WebhookDispatcher::WebhookDispatcher(Database &db, WebhookEndpointService &endpoints, const Clock &clock,
+                                     double retryScale, QObject *parent)
+    : QObject(parent), m_db(db), m_endpoints(endpoints), m_clock(clock), m_schedule(retryScale)
+{
+    // A proxy would make the connection for us and defeat the address check of live mode.
+    m_network.setProxy(QNetworkProxy::NoProxy);
+    m_network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    m_pumpTimer.setSingleShot(true);
+    m_pumpTimer.setInterval(0);
+    connect(&m_pumpTimer, &QTimer::timeout, this, &WebhookDispatcher::pump);
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(kFlushDelayMs);
+    connect(&m_flushTimer, &QTimer::timeout, this, &WebhookDispatcher::pump);
+    m_sendTimer.setSingleShot(true);
+    m_sendTimer.setInterval(0);
+    connect(&m_sendTimer, &QTimer::timeout, this, &WebhookDispatcher::startDeliveries);
+    m_pollTimer.setSingleShot(true);
+    m_pollTimer.setTimerType(Qt::PreciseTimer);
+    connect(&m_pollTimer, &QTimer::timeout, this, &WebhookDispatcher::pump);
+}
+
+WebhookDispatcher::~WebhookDispatcher()
+{
+    // Outcomes not yet written are lost; their events are delivered again after the lease
+    // (at-least-once, same webhook-id).
+    const QSet<QNetworkReply *> replies = m_replies;
+    for (QNetworkReply *reply : replies) {
+        disconnect(reply, nullptr, this, nullptr);
+        reply->abort();
+        delete reply;
+    }
+}
+
+QByteArray WebhookDispatcher::userAgent()
+{
+    return QByteArray("RechargeDesk-Webhooks/") + kVersion;
+}
+
+QByteArray WebhookDispatcher::body(const WebhookEvent &event, const QString &password)
+{
+    const QJsonObject payload = QJsonDocument::fromJson(event.payload).object();
+    const QJsonObject data{{QStringLiteral("entity"), QStringLiteral("webhook")},
+                           {QStringLiteral("webhook_event"), event.eventType},
+                           {QStringLiteral("webhook_password"), password},
+                           {QStringLiteral("payload"), payload}};
+    return QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson(QJsonDocument::Compact);
+}
+
+void WebhookDispatcher::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    if (!m_db.isPostgres()) {
+        try {
+            WriteTransaction transaction(m_db);
+            WebhookOutboxRepository(m_db).releaseLeases();
+            transaction.commit();
+        } catch (const std::exception &e) {
+            qCWarning(lcWebhooks, "cannot release webhook leases: %s", e.what());
+        }
+    }
+    pump();
+}
+
+void WebhookDispatcher::wake()
+{
+    if (m_started && !m_pumpTimer.isActive())
+        m_pumpTimer.start();
+}
+
+void WebhookDispatcher::pump()
+{
+    m_pumpTimer.stop();
+    m_flushTimer.stop();
+    const qint64 now = m_clock.nowMs();
+    try {
+        flushAndClaim(now);
+    } catch (const std::exception &e) {
+        qCWarning(lcWebhooks, "webhook outbox round failed, retrying: %s", e.what());
+        m_pollTimer.start(int(kRetryAfterDbErrorMs));
+        return;
+    }
+    startDeliveries();
+    armPoll(m_clock.nowMs());
+}
+
+void WebhookDispatcher::flushAndClaim(qint64 nowMs)
+{
+    WebhookOutboxRepository outbox(m_db);
+    QList<std::pair<qint64, Mode>> full; // lanes with no room: not worth looking at
+    for (auto it = m_lanes.cbegin(); it != m_lanes.cend(); ++it) {
+        if (int(it->queue.size()) + it->inFlight >= kLaneCapacity)
+            full.append({it.key().first, Mode(it.key().second)});
+    }
+    QList<std::pair<qint64, Mode>> due;
+    if (m_results.empty()) {
+        due = outbox.dueEndpoints(nowMs, full); // a read: no write transaction when idle
+        if (due.isEmpty())
+            return;
+    }
+    std::vector<Outcome> flushed;
+    {
+        WriteTransaction transaction(m_db);
+        WebhookEndpointRepository endpoints(m_db);
+        for (const Outcome &outcome : m_results) {
+            outbox.insertAttempt(outcome.attempt);
+            outbox.updateAfterAttempt(outcome.event);
+            if (outcome.disableEndpoint)
+                endpoints.disable(outcome.event.accountId, outcome.event.mode, outcome.attempt.error, nowMs);
+        }
+        if (!m_results.empty())
+            due = outbox.dueEndpoints(nowMs, full);
+        QList<std::pair<LaneKey, WebhookEvent>> claimed;
+        for (const auto &[accountId, mode] : std::as_const(due)) {
+            const LaneKey key{accountId, int(mode)};
+            const Lane &lane = m_lanes[key];
+            const int room = kLaneCapacity - int(lane.queue.size()) - lane.inFlight;
+            if (room <= 0)
+                continue;
+            for (const WebhookEvent &event : outbox.claim(accountId, mode, nowMs, room, nowMs + kLeaseMs))
+                claimed.append({key, event});
+        }
+        transaction.commit();
+        flushed.swap(m_results);
+        for (const auto &[key, event] : std::as_const(claimed)) {
+            if (m_inMemory.contains(event.id))
+                continue; // our own lease ran out while it waited: it is queued already
+            m_inMemory.insert(event.id);
+            m_lanes[key].queue.append(event);
+        }
+    }
+    m_attemptCount += flushed.size();
+    for (const Outcome &outcome : flushed)
+        emit attempted(outcome.event.id, outcome.attempt.success);
+}
+
+void WebhookDispatcher::startDeliveries()
+{
+    for (auto it = m_lanes.begin(); it != m_lanes.end(); ++it) {
+        Lane &lane = it.value();
+        while (lane.inFlight < kMaxInFlightPerEndpoint && !lane.queue.isEmpty()) {
+            ++lane.inFlight;
+            deliver(lane.queue.takeFirst());
+        }
+    }
+}
+
+void WebhookDispatcher::armPoll(qint64 nowMs)
+{
+    qint64 wait = kPollMs;
+    try {
+        if (const std::optional<qint64> next = WebhookOutboxRepository(m_db).nextDueAt(nowMs))
+            wait = qBound(qint64(kFlushDelayMs), *next - nowMs, kPollMs); // due now but no room: no busy loop
+    } catch (const std::exception &e) {
+        qCWarning(lcWebhooks, "cannot read the webhook outbox: %s", e.what());
+    }
+    m_pollTimer.start(int(wait));
+}
+
+void WebhookDispatcher::deliver(const WebhookEvent &event)
+{
+    std::optional<WebhookEndpointView> view;
+    try {
+        view = m_endpoints.get(event.accountId, event.mode); // read at every delivery: CLI changes apply at once
+    } catch (const std::exception &e) {
+        qCWarning(lcWebhooks, "cannot read webhook endpoint settings: %s", e.what());
+        complete(event, QUrl(), std::nullopt, 0, QStringLiteral("cannot read the endpoint settings"), Failure::Retry);
+        return;
+    }
+    if (!view) {
+        complete(event, QUrl(), std::nullopt, 0,
+                 QStringLiteral("no webhook endpoint is set for %1 mode").arg(ModeNames::mode(event.mode)),
+                 Failure::Permanent);
+        return;
+    }
+    if (view->endpoint.disabledAtMs) {
+        complete(event, view->effectiveUrl, std::nullopt, 0,
+                 QStringLiteral("endpoint disabled (%1); set it again to enable it").arg(view->endpoint.disabledReason),
+                 Failure::Permanent);
+        return;
+    }
+    if (event.mode == Mode::Live)
+        resolveAndPost(event, view->endpoint, view->effectiveUrl);
+    else
+        post(event, view->endpoint, view->effectiveUrl, view->effectiveUrl);
+}
+
+void WebhookDispatcher::resolveAndPost(const WebhookEvent &event, const WebhookEndpoint &endpoint, const QUrl &url)
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QHostInfo::lookupHost(url.host(), this, [this, event, endpoint, url, elapsed](const QHostInfo &info) {
+        if (info.error() != QHostInfo::NoError || info.addresses().isEmpty()) {
+            complete(event, url, std::nullopt, elapsed.elapsed(),
+                     QStringLiteral("cannot resolve %1: %2").arg(url.host(), info.errorString()), Failure::Retry);
+            return;
+        }
+        for (const QHostAddress &address : info.addresses()) {
+            const QString reason = AddressGuard::refusalReason(address);
+            if (!reason.isEmpty()) {
+                complete(event, url, std::nullopt, elapsed.elapsed(),
+                         QStringLiteral("refused: %1 resolves to %2, a %3 address (live webhooks go only to public"
+                                        " addresses)")
+                             .arg(url.host(), address.toString(), reason),
+                         Failure::Retry);
+                return;
+            }
+        }
+        QUrl target = url;
+        target.setHost(info.addresses().constFirst().toString());
+        post(event, endpoint, url, target);
+    });
+}
+
+void WebhookDispatcher::post(const WebhookEvent &event, const WebhookEndpoint &endpoint, const QUrl &url,
+                             const QUrl &target)
+{
+    const QByteArray payload = body(event, endpoint.password);
+    const qint64 now = m_clock.nowMs();
+    const qint64 timestamp = now / 1000;
+    const QByteArray webhookId = event.webhookId.toLatin1();
+    QNetworkRequest request(target);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setTransferTimeout(kTimeoutMs);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+    request.setHeader(QNetworkRequest::UserAgentHeader, userAgent());
+    request.setRawHeader("webhook-id", webhookId);
+    request.setRawHeader("webhook-timestamp", QByteArray::number(timestamp));
+    request.setRawHeader("webhook-signature",
+                         WebhookSigner::signatureHeader(endpoint.signingSecrets(now), webhookId, timestamp, payload));
+    if (target.host() != url.host()) {
+        // Connect to the checked address, tell the server (and TLS) which name we mean.
+        const QByteArray host = url.host(QUrl::FullyEncoded).toLatin1();
+        request.setRawHeader("Host", url.port() == -1 ? host : host + ':' + QByteArray::number(url.port()));
+        request.setPeerVerifyName(url.host());
+    }
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QNetworkReply *reply = m_network.post(request, payload);
+    m_replies.insert(reply);
+    auto *deadline = new QTimer(reply);
+    deadline->setSingleShot(true);
+    connect(deadline, &QTimer::timeout, reply, [reply] {
+        reply->setProperty("rechargedesk_timed_out", true);
+        reply->abort();
+    });
+    deadline->start(kTimeoutMs);
+    // The receiver's answer body is not needed; do not let it pile up.
+    connect(reply, &QIODevice::readyRead, reply, [reply] { reply->skip(reply->bytesAvailable()); });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, event, url, elapsed] {
+        m_replies.remove(reply);
+        reply->deleteLater();
+        const qint64 latency = elapsed.elapsed();
+        const QVariant statusAttribute = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+        if (!statusAttribute.isValid()) {
+            const bool timedOut = reply->property("rechargedesk_timed_out").toBool() ||
+                                  reply->error() == QNetworkReply::OperationCanceledError ||
+                                  reply->error() == QNetworkReply::TimeoutError;
+            complete(event, url, std::nullopt, latency,
+                     timedOut ? QStringLiteral("no answer within %1 s").arg(kTimeoutMs / 1000) : reply->errorString(),
+                     Failure::Retry);
+            return;
+        }
+        const int status = statusAttribute.toInt();
+        if (status >= 200 && status < 300) {
+            complete(event, url, status, latency, QString(), Failure::None);
+        } else if (status == 410) {
+            complete(event, url, status, latency, QStringLiteral("HTTP 410 Gone: endpoint disabled"), Failure::Gone);
+        } else if (status >= 300 && status < 400) {
+            complete(event, url, status, latency,
+                     QStringLiteral("HTTP %1: redirect to %2 not followed")
+                         .arg(status)
+                         .arg(QString::fromLatin1(reply->rawHeader("Location").left(200))),
+                     Failure::Retry);
+        } else {
+            complete(event, url, status, latency, QStringLiteral("HTTP %1").arg(status), Failure::Retry);
+        }
+    });
+}
+
+void WebhookDispatcher::complete(const WebhookEvent &event, const QUrl &url, std::optional<int> httpStatus,
+                                 qint64 latencyMs, const QString &error, Failure failure)
+{
+    const qint64 now = m_clock.nowMs();
+    Outcome outcome;
+    outcome.event = event;
+    WebhookEvent &e = outcome.event;
+    e.attempts += 1;
+    WebhookAttempt &a = outcome.attempt;
+    a.eventId = e.id;
+    a.accountId = e.accountId;
+    a.mode = e.mode;
+    a.attempt = e.attempts;
+    a.attemptedAtMs = now - latencyMs;
+    a.url = url.toString(QUrl::RemoveUserInfo);
+    a.httpStatus = httpStatus;
+    a.latencyMs = latencyMs;
+    a.success = failure == Failure::None;
+    a.error = error;
+    switch (failure) {
+    case Failure::None:
+        e.status = WebhookEventStatus::Delivered;
+        e.deliveredAtMs = now;
+        e.lastError.clear();
+        break;
+    case Failure::Gone:
+        outcome.disableEndpoint = true;
+        e.status = WebhookEventStatus::Failed;
+        e.lastError = error;
+        break;
+    case Failure::Permanent:
+        e.status = WebhookEventStatus::Failed;
+        e.lastError = error;
+        break;
+    case Failure::Retry:
+        if (const std::optional<qint64> delay = m_schedule.delayMs(e.retryIndex)) {
+            e.status = WebhookEventStatus::Pending;
+            e.retryIndex += 1;
+            e.nextAttemptAtMs = now + *delay;
+            e.lastError = error;
+        } else {
+            e.status = WebhookEventStatus::Failed;
+            e.lastError = QStringLiteral("gave up after %1 attempts; last error: %2").arg(e.attempts).arg(error);
+        }
+        break;
+    }
+    const bool gone = outcome.disableEndpoint;
+    m_results.push_back(std::move(outcome));
+    m_inMemory.remove(event.id);
+    Lane &lane = m_lanes[{event.accountId, int(event.mode)}];
+    lane.inFlight = qMax(0, lane.inFlight - 1);
+    if (gone) {
+        // Nothing more goes to an endpoint that answered 410: write it down now.
+        wake();
+        return;
+    }
+    // The next queued event goes out at once; the outcomes are written a little later, together.
+    if (!m_sendTimer.isActive())
+        m_sendTimer.start();
+    if (!m_flushTimer.isActive() && !m_pumpTimer.isActive())
+        m_flushTimer.start();
+}

@@ -1,0 +1,32 @@
+#include "webhookmodule.h"
+
+#include "services/settlementservice.h"
+#include "services/transactionservice.h"
+
+#include <QTimer>
+
+WebhookModule::WebhookModule(Database &db, const Clock &clock, TransactionService &transactions,
+                             SettlementService &settlements, double retryScale, std::function<QUrl()> serverUrl)
+    : m_endpoints(db, clock,
+                  [serverUrl] {
+                      QUrl url = serverUrl ? serverUrl() : QUrl();
+                      if (url.isValid())
+                          url.setPath(QStringLiteral("/hooks/inbox"));
+                      return url;
+                  }),
+      m_dispatcher(db, m_endpoints, clock, retryScale), m_outbox(db, clock, [this] { m_dispatcher.wake(); }),
+      m_inbox(db, clock), m_api(m_endpoints, m_outbox), m_inboxApi(m_inbox)
+{
+    // Transactional outbox: the event row commits with the status change (api-v1.md, Events §1).
+    settlements.setStatusListener([this, &transactions](const StoredTransaction &settled) {
+        m_outbox.enqueueTransaction(settled.accountId, settled.mode, transactions.present(settled));
+    });
+    QObject::connect(&settlements, &SettlementService::settled, &m_dispatcher, &WebhookDispatcher::wake);
+    QTimer::singleShot(0, &m_dispatcher, &WebhookDispatcher::start);
+}
+
+void WebhookModule::registerRoutes(ApiRouter &router)
+{
+    m_api.registerRoutes(router);
+    m_inboxApi.registerRoutes(router);
+}

@@ -1,0 +1,541 @@
+// Webhooks over real HTTP (issue 4): a TestReceiver (its own QHttpServer) stands in for the
+// shop's system; signatures are checked here with QMessageAuthenticationCode, independently
+// of the product's signer.
+#include "store/accountrepository.h"
+#include "testreceiver.h"
+#include "testserver.h"
+#include "webhooks/webhookendpointrepository.h"
+#include "webhooks/webhookoutboxrepository.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMessageAuthenticationCode>
+#include <QTest>
+#include <QUrlQuery>
+
+namespace {
+
+const QString kMobile = QStringLiteral("/api/v1/recharge/mobile/initiate-transaction");
+const QString kVoucher = QStringLiteral("/api/v1/voucher/appstore/initiate-transaction");
+const QString kDth = QStringLiteral("/api/v1/recharge/dth/initiate-transaction");
+constexpr int kWaitMs = 15'000;
+
+/// The Standard Webhooks signature, computed without the product's code.
+QByteArray expectedSignature(const QString &secret, const QByteArray &id, const QByteArray &timestamp,
+                             const QByteArray &body)
+{
+    const QByteArray key = QByteArray::fromBase64(secret.mid(6).toLatin1());
+    return "v1," + QMessageAuthenticationCode::hash(id + '.' + timestamp + '.' + body, key, QCryptographicHash::Sha256)
+                       .toBase64();
+}
+
+bool signedBy(const ReceivedHook &hook, const QString &secret)
+{
+    const QByteArray expected = expectedSignature(secret, hook.webhookId, hook.timestamp, hook.body);
+    return hook.signature.split(' ').contains(expected);
+}
+
+QJsonObject hookData(const ReceivedHook &hook)
+{
+    return QJsonDocument::fromJson(hook.body).object().value(QStringLiteral("data")).toObject();
+}
+
+ServerOptions fastOptions(double retryScale = 0.0005)
+{
+    ServerOptions options = TestServer::defaultOptions();
+    options.webhookRetryScale = retryScale;
+    return options;
+}
+
+} // namespace
+
+class TestWebhookDelivery final : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<TestServer> m_server;
+    std::unique_ptr<TestReceiver> m_receiver;
+
+    HttpResult post(const QString &path, const QJsonObject &body, const QByteArray &auth)
+    {
+        return m_server->http().postJson(m_server->url(path), body, auth);
+    }
+    HttpResult put(const QString &path, const QJsonObject &body, const QByteArray &auth)
+    {
+        return m_server->http().send("PUT", m_server->url(path), QJsonDocument(body).toJson(),
+                                     {{"Content-Type", "application/json"}, {"Authorization", auth}});
+    }
+    HttpResult get(const QString &path, const QByteArray &auth, const QUrlQuery &query = {})
+    {
+        QUrl url = m_server->url(path);
+        url.setQuery(query);
+        return m_server->http().get(url, auth);
+    }
+
+    /// Points the test-mode endpoint at `url`; returns the signing secret shown.
+    QString setEndpoint(const QUrl &url, const QString &password = QStringLiteral("pw-shop-1"))
+    {
+        const HttpResult r =
+            put(QStringLiteral("/api/v1/webhook-endpoint"),
+                {{QStringLiteral("url"), url.toString()}, {QStringLiteral("webhook_password"), password}},
+                m_server->admin());
+        if (r.status != 201 && r.status != 200)
+            qWarning("PUT webhook-endpoint: %d %s", r.status, r.body.constData());
+        return r.data().value(QStringLiteral("secret")).toString();
+    }
+
+    /// Sells a mobile recharge for a number ending in `suffix`; returns the record.
+    QJsonObject sellMobile(const QString &suffix)
+    {
+        const HttpResult r = post(kMobile,
+                                  {{QStringLiteral("phone_number"), QString(QStringLiteral("987654") + suffix)},
+                                   {QStringLiteral("amount"), 249},
+                                   {QStringLiteral("operator_code"), QStringLiteral("AT")}},
+                                  m_server->pos());
+        if (r.status != 200)
+            qWarning("sale: %d %s", r.status, r.body.constData());
+        return r.data();
+    }
+
+    QJsonArray deliveries(const QUrlQuery &query = {}, const QByteArray &auth = {})
+    {
+        return get(QStringLiteral("/api/v1/webhook-deliveries"), auth.isEmpty() ? m_server->admin() : auth, query)
+            .data()
+            .value(QStringLiteral("items"))
+            .toArray();
+    }
+
+private slots:
+    void init()
+    {
+        m_server = std::make_unique<TestServer>(fastOptions());
+        m_receiver = std::make_unique<TestReceiver>();
+    }
+    void cleanup()
+    {
+        m_server.reset();
+        m_receiver.reset();
+    }
+
+    void pendingSaleIsDeliveredSignedWithTheInitiateRecord()
+    {
+        const QString secret = setEndpoint(m_receiver->url());
+        QVERIFY(secret.startsWith(QLatin1String("whsec_")));
+        QCOMPARE(QByteArray::fromBase64(secret.mid(6).toLatin1()).size(), 32);
+        const QJsonObject sale = sellMobile(QStringLiteral("1111"));
+        QCOMPARE(sale.value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->requests().size(), 1, kWaitMs);
+        const ReceivedHook hook = m_receiver->requests().constFirst();
+
+        QCOMPARE(hook.path, QByteArray("/hook"));
+        QCOMPARE(hook.contentType, QByteArray("application/json"));
+        QVERIFY2(hook.userAgent.startsWith("RechargeDesk-Webhooks/"), hook.userAgent.constData());
+        QVERIFY(hook.webhookId.startsWith("msg_"));
+        QVERIFY(qAbs(hook.timestamp.toLongLong() - QDateTime::currentSecsSinceEpoch()) <= 5);
+        QVERIFY2(signedBy(hook, secret), hook.signature.constData());
+        QVERIFY(!hook.signature.contains(' ')); // one secret, one signature
+
+        const QJsonObject data = hookData(hook);
+        QCOMPARE(data.keys(), (QStringList{QStringLiteral("entity"), QStringLiteral("payload"),
+                                           QStringLiteral("webhook_event"), QStringLiteral("webhook_password")}));
+        QCOMPARE(data.value(QStringLiteral("entity")).toString(), QStringLiteral("webhook"));
+        QCOMPARE(data.value(QStringLiteral("webhook_event")).toString(), QStringLiteral("event.mobile_recharge"));
+        QCOMPARE(data.value(QStringLiteral("webhook_password")).toString(), QStringLiteral("pw-shop-1"));
+        const QJsonObject payload = data.value(QStringLiteral("payload")).toObject();
+        // The same record as the initiate response, now settled.
+        QJsonObject settled = sale;
+        settled.insert(QStringLiteral("transaction_status"), QStringLiteral("SUCCESS"));
+        QCOMPARE(payload, settled);
+        QCOMPARE(payload.value(QStringLiteral("operator")).toString(), QStringLiteral("Airtel"));
+        const QString path =
+            QStringLiteral("/api/v1/transactions/%1").arg(sale.value(QStringLiteral("transaction_id")).toInteger());
+        QCOMPARE(payload, get(path, m_server->pos()).data());
+    }
+
+    void everyKindAndFinalStatusHasItsEvent()
+    {
+        const QString secret = setEndpoint(m_receiver->url());
+        const QJsonObject failing = sellMobile(QStringLiteral("2222"));
+        const HttpResult voucher =
+            post(kVoucher,
+                 {{QStringLiteral("amount"), 100},
+                  {QStringLiteral("customer_email"), QStringLiteral("asha+pending@example.com")}},
+                 m_server->pos());
+        const HttpResult dth = post(kDth,
+                                    {{QStringLiteral("number"), QStringLiteral("1012341111")},
+                                     {QStringLiteral("amount"), 300},
+                                     {QStringLiteral("operator_code"), QStringLiteral("TS")}},
+                                    m_server->pos());
+        QCOMPARE(voucher.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QCOMPARE(dth.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->requests().size(), 3, kWaitMs);
+        QHash<QString, QJsonObject> byEvent;
+        for (const ReceivedHook &hook : m_receiver->requests()) {
+            QVERIFY(signedBy(hook, secret));
+            byEvent.insert(hookData(hook).value(QStringLiteral("webhook_event")).toString(),
+                           hookData(hook).value(QStringLiteral("payload")).toObject());
+        }
+        const QJsonObject mobile = byEvent.value(QStringLiteral("event.mobile_recharge"));
+        QCOMPARE(mobile.value(QStringLiteral("transaction_id")), failing.value(QStringLiteral("transaction_id")));
+        QCOMPARE(mobile.value(QStringLiteral("transaction_status")).toString(), QStringLiteral("FAILED"));
+        const QJsonObject code = byEvent.value(QStringLiteral("event.appstore_voucher"));
+        QCOMPARE(code.value(QStringLiteral("transaction_status")).toString(), QStringLiteral("SUCCESS"));
+        QCOMPARE(code.value(QStringLiteral("redeem_code")).toString().size(), 19);
+        QCOMPARE(code.value(QStringLiteral("customer_email")).toString(), QStringLiteral("asha+pending@example.com"));
+        QCOMPARE(byEvent.value(QStringLiteral("event.dth_recharge")).value(QStringLiteral("operator")).toString(),
+                 QStringLiteral("Tata Play"));
+    }
+
+    void salesFinalAtOnceEmitNothing()
+    {
+        setEndpoint(m_receiver->url());
+        QCOMPARE(sellMobile(QStringLiteral("5555")).value(QStringLiteral("transaction_status")).toString(),
+                 QStringLiteral("SUCCESS"));
+        QCOMPARE(sellMobile(QStringLiteral("0000")).value(QStringLiteral("transaction_status")).toString(),
+                 QStringLiteral("FAILED"));
+        const QJsonObject pending = sellMobile(QStringLiteral("1111"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->requests().size(), 1, kWaitMs);
+        QTest::qWait(200); // nothing else may arrive
+        QCOMPARE(m_receiver->requests().size(), 1);
+        QCOMPARE(m_receiver->requests().constFirst().transactionId(),
+                 pending.value(QStringLiteral("transaction_id")).toInteger());
+        QCOMPARE(deliveries().size(), 1);
+    }
+
+    void failuresAreRetriedWithTheSameWebhookId()
+    {
+        const QString secret = setEndpoint(m_receiver->url());
+        m_receiver->setResponder([](const ReceivedHook &, int index) { return index < 3 ? 503 : 200; });
+        sellMobile(QStringLiteral("1111"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->accepted().size(), 1, kWaitMs);
+        const QList<ReceivedHook> requests = m_receiver->requests();
+        QCOMPARE(requests.size(), 4);
+        for (const ReceivedHook &hook : requests) {
+            QCOMPARE(hook.webhookId, requests.constFirst().webhookId);
+            QVERIFY(signedBy(hook, secret)); // each try is signed with its own timestamp
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(deliveries().size(), 4, kWaitMs);
+        const QJsonArray log = deliveries();
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject row = log.at(i).toObject();
+            QCOMPARE(row.value(QStringLiteral("entity")).toString(), QStringLiteral("webhook_delivery"));
+            QCOMPARE(row.value(QStringLiteral("attempt")).toInt(), 4 - i); // newest first
+            QCOMPARE(row.value(QStringLiteral("webhook_id")).toString(),
+                     QString::fromLatin1(requests.constFirst().webhookId));
+            QCOMPARE(row.value(QStringLiteral("http_status")).toInt(), i == 0 ? 200 : 503);
+            QCOMPARE(row.value(QStringLiteral("success")).toBool(), i == 0);
+            QCOMPARE(row.value(QStringLiteral("event_status")).toString(), QStringLiteral("delivered"));
+            QVERIFY(row.value(QStringLiteral("latency_ms")).toInteger() >= 0);
+            QCOMPARE(row.value(QStringLiteral("error")).isNull(), i == 0);
+        }
+        QCOMPARE(deliveries(QUrlQuery(QStringLiteral("success=false"))).size(), 3);
+        QCOMPARE(deliveries(QUrlQuery(QStringLiteral("status=pending"))).size(), 0);
+        QCOMPARE(get(QStringLiteral("/api/v1/webhook-deliveries"), m_server->admin(),
+                     QUrlQuery(QStringLiteral("status=sent")))
+                     .status,
+                 400);
+    }
+
+    void receiverDownThenUp()
+    {
+        setEndpoint(m_receiver->url());
+        m_receiver->stop();
+        const QJsonObject sale = sellMobile(QStringLiteral("1111"));
+        QTRY_VERIFY_WITH_TIMEOUT(deliveries().size() >= 2, kWaitMs);
+        const QJsonObject failed = deliveries().at(0).toObject();
+        QVERIFY(failed.value(QStringLiteral("http_status")).isNull());
+        QVERIFY(!failed.value(QStringLiteral("error")).toString().isEmpty());
+        QCOMPARE(failed.value(QStringLiteral("event_status")).toString(), QStringLiteral("pending"));
+        QVERIFY(m_receiver->restart());
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->accepted().size(), 1, kWaitMs);
+        QCOMPARE(m_receiver->accepted().constFirst().transactionId(),
+                 sale.value(QStringLiteral("transaction_id")).toInteger());
+    }
+
+    void goneDisablesTheEndpoint()
+    {
+        setEndpoint(m_receiver->url());
+        m_receiver->setResponder([](const ReceivedHook &, int) { return 410; });
+        sellMobile(QStringLiteral("1111"));
+        QTRY_COMPARE_WITH_TIMEOUT(deliveries().size(), 1, kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(deliveries().at(0).toObject().value(QStringLiteral("event_status")).toString(),
+                                  QStringLiteral("failed"), kWaitMs);
+        const QJsonObject endpoint = get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin()).data();
+        QCOMPARE(endpoint.value(QStringLiteral("enabled")).toBool(), false);
+        QVERIFY(endpoint.value(QStringLiteral("disabled_reason")).toString().contains(QLatin1String("410")));
+
+        sellMobile(QStringLiteral("1111")); // not sent while disabled
+        QTRY_COMPARE_WITH_TIMEOUT(deliveries().size(), 2, kWaitMs);
+        QCOMPARE(m_receiver->requests().size(), 1);
+        QVERIFY(deliveries()
+                    .at(0)
+                    .toObject()
+                    .value(QStringLiteral("error"))
+                    .toString()
+                    .contains(QLatin1String("disabled")));
+
+        m_receiver->setResponder({});
+        setEndpoint(m_receiver->url()); // setting it again enables it
+        QVERIFY(get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin())
+                    .data()
+                    .value(QStringLiteral("enabled"))
+                    .toBool());
+        sellMobile(QStringLiteral("1111"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->accepted().size(), 1, kWaitMs);
+    }
+
+    void redirectsAreNotFollowed()
+    {
+        setEndpoint(m_receiver->url());
+        m_receiver->setRedirectTarget(m_receiver->url(QStringLiteral("/elsewhere")).toEncoded());
+        m_receiver->setResponder([](const ReceivedHook &hook, int) { return hook.path == "/hook" ? 302 : 200; });
+        sellMobile(QStringLiteral("1111"));
+        QTRY_VERIFY_WITH_TIMEOUT(deliveries().size() >= 2, kWaitMs);
+        for (const ReceivedHook &hook : m_receiver->requests())
+            QCOMPARE(hook.path, QByteArray("/hook"));
+        const QJsonObject row = deliveries().last().toObject();
+        QCOMPARE(row.value(QStringLiteral("http_status")).toInt(), 302);
+        QCOMPARE(row.value(QStringLiteral("success")).toBool(), false);
+        QVERIFY(row.value(QStringLiteral("error")).toString().contains(QLatin1String("not followed")));
+    }
+
+    void rotationSignsWithBothSecrets()
+    {
+        const QString oldSecret = setEndpoint(m_receiver->url());
+        const HttpResult rotated =
+            post(QStringLiteral("/api/v1/webhook-endpoint/rotate-secret"), {}, m_server->admin());
+        QCOMPARE(rotated.status, 200);
+        const QString newSecret = rotated.data().value(QStringLiteral("secret")).toString();
+        QVERIFY(newSecret.startsWith(QLatin1String("whsec_")));
+        QVERIFY(newSecret != oldSecret);
+        const QJsonObject shown = get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin()).data();
+        QVERIFY(!shown.contains(QStringLiteral("secret"))); // shown only when made
+        QVERIFY(shown.value(QStringLiteral("previous_secret_expires_at")).isString());
+
+        sellMobile(QStringLiteral("1111"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->requests().size(), 1, kWaitMs);
+        const ReceivedHook hook = m_receiver->requests().constFirst();
+        const QByteArrayList signatures = hook.signature.split(' ');
+        QCOMPARE(signatures.size(), 2);
+        QCOMPARE(signatures.at(0), expectedSignature(newSecret, hook.webhookId, hook.timestamp, hook.body));
+        QCOMPARE(signatures.at(1), expectedSignature(oldSecret, hook.webhookId, hook.timestamp, hook.body));
+    }
+
+    void liveModeRefusesPrivateTargets_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("loopback literal")
+            << QStringLiteral("http://127.0.0.1:8080/hook") << QStringLiteral("forbidden_target");
+        QTest::newRow("private 10/8") << QStringLiteral("http://10.0.0.1/hook") << QStringLiteral("forbidden_target");
+        QTest::newRow("link-local metadata")
+            << QStringLiteral("http://169.254.169.254/latest") << QStringLiteral("forbidden_target");
+        QTest::newRow("ipv6 loopback") << QStringLiteral("http://[::1]:8080/") << QStringLiteral("forbidden_target");
+        QTest::newRow("localhost") << QStringLiteral("http://localhost/") << QStringLiteral("forbidden_target");
+        QTest::newRow("ftp") << QStringLiteral("ftp://example.com/") << QStringLiteral("invalid_url");
+        QTest::newRow("user info") << QStringLiteral("https://u:p@example.com/") << QStringLiteral("invalid_url");
+    }
+    void liveModeRefusesPrivateTargets()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, reason);
+        const QByteArray live = m_server->createKey(Mode::Live, Scope::Admin);
+        const HttpResult r =
+            put(QStringLiteral("/api/v1/webhook-endpoint"),
+                {{QStringLiteral("url"), url}, {QStringLiteral("webhook_password"), QStringLiteral("p")}}, live);
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.error().value(QStringLiteral("field")).toString(), QStringLiteral("url"));
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), reason);
+    }
+
+    void liveDeliveryChecksTheResolvedAddress_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("name resolving to loopback") << QStringLiteral("localhost") << QStringLiteral("loopback");
+        QTest::newRow("private address") << QStringLiteral("10.0.0.1") << QStringLiteral("private");
+        QTest::newRow("CGNAT address") << QStringLiteral("100.64.0.1") << QStringLiteral("carrier-grade NAT");
+    }
+    void liveDeliveryChecksTheResolvedAddress()
+    {
+        QFETCH(QString, host);
+        QFETCH(QString, why);
+        // Settings written straight to the database (as a CLI of an older version or an edited
+        // row might): the guard at delivery time must still refuse.
+        const QByteArray live = m_server->createKey(Mode::Live, Scope::Admin);
+        const qint64 account = *AccountRepository(m_server->db()).findAccount(QStringLiteral("shop"));
+        WebhookEndpoint endpoint;
+        endpoint.accountId = account;
+        endpoint.mode = Mode::Live;
+        endpoint.url = QStringLiteral("http://%1:%2/hook").arg(host).arg(m_receiver->port());
+        endpoint.password = QStringLiteral("pw");
+        endpoint.secret = QStringLiteral("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+        WebhookEndpointRepository(m_server->db()).save(endpoint);
+        WebhookEvent event; // a live event as a live settlement would write it
+        event.accountId = account;
+        event.mode = Mode::Live;
+        event.eventType = QStringLiteral("event.mobile_recharge");
+        event.payload = R"({"entity":"mobile_recharge","transaction_status":"SUCCESS"})";
+        event.nextAttemptAtMs = QDateTime::currentMSecsSinceEpoch();
+        event.createdAtMs = event.nextAttemptAtMs;
+        WebhookOutboxRepository(m_server->db()).insertEvent(event);
+
+        QTRY_VERIFY_WITH_TIMEOUT(!deliveries({}, live).isEmpty(), kWaitMs);
+        const QJsonObject row = deliveries({}, live).at(0).toObject();
+        const QString error = row.value(QStringLiteral("error")).toString();
+        QVERIFY2(error.startsWith(QLatin1String("refused")) && error.contains(why), qPrintable(error));
+        QVERIFY(row.value(QStringLiteral("http_status")).isNull());
+        QCOMPARE(row.value(QStringLiteral("event_status")).toString(), QStringLiteral("pending")); // retried later
+        QCOMPARE(m_receiver->requests().size(), 0); // no connection was made
+        QVERIFY(deliveries().isEmpty());            // test mode's log is separate
+    }
+
+    void builtInInboxShowsTheRoundTrip()
+    {
+        const QJsonObject sale = sellMobile(QStringLiteral("1111"));
+        QTRY_COMPARE_WITH_TIMEOUT(get(QStringLiteral("/api/v1/webhook-inbox"), m_server->admin())
+                                      .data()
+                                      .value(QStringLiteral("count"))
+                                      .toInt(),
+                                  1, kWaitMs);
+        const QJsonObject message = get(QStringLiteral("/api/v1/webhook-inbox"), m_server->admin())
+                                        .data()
+                                        .value(QStringLiteral("items"))
+                                        .toArray()
+                                        .at(0)
+                                        .toObject();
+        QCOMPARE(message.value(QStringLiteral("webhook_event")).toString(), QStringLiteral("event.mobile_recharge"));
+        QCOMPARE(message.value(QStringLiteral("transaction_id")), sale.value(QStringLiteral("transaction_id")));
+        QCOMPARE(message.value(QStringLiteral("deliveries")).toInt(), 1);
+        const QJsonObject data =
+            message.value(QStringLiteral("body")).toObject().value(QStringLiteral("data")).toObject();
+        QCOMPARE(
+            data.value(QStringLiteral("payload")).toObject().value(QStringLiteral("transaction_status")).toString(),
+            QStringLiteral("SUCCESS"));
+
+        const QJsonObject endpoint = get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin()).data();
+        QCOMPARE(endpoint.value(QStringLiteral("builtin_inbox")).toBool(), true);
+        QCOMPARE(endpoint.value(QStringLiteral("url")).toString(),
+                 m_server->url(QStringLiteral("/hooks/inbox")).toString());
+        QCOMPARE(data.value(QStringLiteral("webhook_password")), endpoint.value(QStringLiteral("webhook_password")));
+        QCOMPARE(deliveries().at(0).toObject().value(QStringLiteral("http_status")).toInt(), 200);
+    }
+
+    void inboxChecksSignatureAndPasswordAndDedupes()
+    {
+        // The first read creates the default endpoint, so it shows the secret.
+        const QJsonObject endpoint = get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin()).data();
+        const QString secret = endpoint.value(QStringLiteral("secret")).toString();
+        const QString password = endpoint.value(QStringLiteral("webhook_password")).toString();
+        QVERIFY(secret.startsWith(QLatin1String("whsec_")));
+        const auto message = [](const QString &pw) {
+            return QJsonDocument(QJsonObject{{QStringLiteral("data"),
+                                              QJsonObject{{QStringLiteral("entity"), QStringLiteral("webhook")},
+                                                          {QStringLiteral("webhook_event"),
+                                                           QStringLiteral("event.mobile_recharge")},
+                                                          {QStringLiteral("webhook_password"), pw},
+                                                          {QStringLiteral("payload"),
+                                                           QJsonObject{{QStringLiteral("transaction_id"), 7}}}}}})
+                .toJson(QJsonDocument::Compact);
+        };
+        const auto send = [&](const QByteArray &id, qint64 timestamp, const QByteArray &body, const QString &key) {
+            const QByteArray ts = QByteArray::number(timestamp);
+            return m_server->http().send("POST", m_server->url(QStringLiteral("/hooks/inbox")), body,
+                                         {{"Content-Type", "application/json"},
+                                          {"webhook-id", id},
+                                          {"webhook-timestamp", ts},
+                                          {"webhook-signature", expectedSignature(key, id, ts, body)}});
+        };
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        const QByteArray body = message(password);
+
+        HttpResult r = send("msg_one", now, body, secret);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value(QStringLiteral("duplicate")).toBool(), false);
+        r = send("msg_one", now, body, secret);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value(QStringLiteral("duplicate")).toBool(), true);
+
+        const QString other = QStringLiteral("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+        r = send("msg_two", now, body, other);
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("invalid_signature"));
+        r = send("msg_two", now, message(QStringLiteral("guess")), secret);
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("invalid_webhook_password"));
+        r = send("msg_two", now - 600, body, secret);
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("timestamp_out_of_tolerance"));
+        r = m_server->http().send("POST", m_server->url(QStringLiteral("/hooks/inbox")), body,
+                                  {{"Content-Type", "application/json"}});
+        QCOMPARE(r.status, 400);
+
+        const QJsonObject inbox = get(QStringLiteral("/api/v1/webhook-inbox"), m_server->admin()).data();
+        QCOMPARE(inbox.value(QStringLiteral("count")).toInt(), 1);
+        const QJsonObject stored = inbox.value(QStringLiteral("items")).toArray().at(0).toObject();
+        QCOMPARE(stored.value(QStringLiteral("webhook_id")).toString(), QStringLiteral("msg_one"));
+        QCOMPARE(stored.value(QStringLiteral("deliveries")).toInt(), 2);
+    }
+
+    void adminEndpointsCheckScopeAndInput()
+    {
+        QCOMPARE(get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->pos()).status, 403);
+        QCOMPARE(get(QStringLiteral("/api/v1/webhook-deliveries"), m_server->pos()).status, 403);
+        QCOMPARE(get(QStringLiteral("/api/v1/webhook-inbox"), QByteArray()).status, 401);
+        HttpResult r = put(QStringLiteral("/api/v1/webhook-endpoint"),
+                           {{QStringLiteral("url"), m_receiver->url().toString()}}, m_server->admin());
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.error().value(QStringLiteral("field")).toString(), QStringLiteral("webhook_password"));
+        r = put(QStringLiteral("/api/v1/webhook-endpoint"),
+                {{QStringLiteral("url"), QStringLiteral("not a url")},
+                 {QStringLiteral("webhook_password"), QStringLiteral("p")}},
+                m_server->admin());
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.error().value(QStringLiteral("field")).toString(), QStringLiteral("url"));
+        const QByteArray live = m_server->createKey(Mode::Live, Scope::Admin);
+        r = get(QStringLiteral("/api/v1/webhook-endpoint"), live);
+        QCOMPARE(r.status, 404);
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("webhook_endpoint_not_configured"));
+        QCOMPARE(post(QStringLiteral("/api/v1/webhook-deliveries/999/redeliver"), {}, m_server->admin()).status, 404);
+    }
+
+    void testEventAndRedelivery()
+    {
+        const QString secret = setEndpoint(m_receiver->url());
+        const HttpResult sent = post(QStringLiteral("/api/v1/webhook-endpoint/test"), {}, m_server->admin());
+        QCOMPARE(sent.status, 202);
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->accepted().size(), 1, kWaitMs);
+        const ReceivedHook first = m_receiver->accepted().constFirst();
+        QCOMPARE(hookData(first).value(QStringLiteral("webhook_event")).toString(), QStringLiteral("event.test"));
+        QCOMPARE(QString::fromLatin1(first.webhookId), sent.data().value(QStringLiteral("webhook_id")).toString());
+        QVERIFY(signedBy(first, secret));
+
+        QTRY_COMPARE_WITH_TIMEOUT(deliveries().size(), 1, kWaitMs);
+        const qint64 deliveryId = deliveries().at(0).toObject().value(QStringLiteral("id")).toInteger();
+        const HttpResult again =
+            post(QStringLiteral("/api/v1/webhook-deliveries/%1/redeliver").arg(deliveryId), {}, m_server->admin());
+        QCOMPARE(again.status, 202);
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->accepted().size(), 2, kWaitMs);
+        QCOMPARE(m_receiver->accepted().at(1).webhookId, first.webhookId);
+        QTRY_COMPARE_WITH_TIMEOUT(deliveries().size(), 2, kWaitMs);
+        QCOMPARE(deliveries().at(0).toObject().value(QStringLiteral("attempt")).toInt(), 2);
+    }
+
+    void exhaustedScheduleMarksTheEventFailed()
+    {
+        // 0.00001 squeezes the whole 3-day schedule into about 3 seconds.
+        m_server = std::make_unique<TestServer>(fastOptions(0.00001));
+        setEndpoint(m_receiver->url());
+        m_receiver->setResponder([](const ReceivedHook &, int) { return 500; });
+        sellMobile(QStringLiteral("1111"));
+        QTRY_COMPARE_WITH_TIMEOUT(deliveries(QUrlQuery(QStringLiteral("status=failed"))).size(), 10, 30'000);
+        QTest::qWait(100);
+        QCOMPARE(m_receiver->requests().size(), 10); // first try + 9 retries, then no more
+        QCOMPARE(deliveries().at(0).toObject().value(QStringLiteral("attempt")).toInt(), 10);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWebhookDelivery)
+#include "tst_webhookdelivery.moc"
