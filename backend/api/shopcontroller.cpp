@@ -1,0 +1,104 @@
+#include "shopcontroller.h"
+
+#include "apierror.h"
+#include "clock.h"
+#include "http/apirouter.h"
+#include "jsonfields.h"
+
+#include <QJsonArray>
+
+namespace {
+
+QJsonObject shopJson(const ShopInfo &shop)
+{
+    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("shop")},
+                       {QStringLiteral("name"), shop.name},
+                       {QStringLiteral("address"), shop.address},
+                       {QStringLiteral("low_balance_threshold"), Money::format(shop.lowBalanceThreshold)},
+                       {QStringLiteral("idle_lock_seconds"), shop.idleLockSeconds}};
+}
+
+QJsonObject auditJson(const AuditEntry &entry)
+{
+    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("audit_entry")},
+                       {QStringLiteral("id"), entry.id},
+                       {QStringLiteral("actor"), entry.actor},
+                       {QStringLiteral("action"), entry.action},
+                       {QStringLiteral("detail"), entry.detail},
+                       {QStringLiteral("datetime"), IstTime::formatMs(entry.createdAtMs)}};
+}
+
+/// A string field that may be present and blank (blank is a value here, not "absent").
+std::optional<QString> textField(const QJsonObject &body, const QString &field)
+{
+    const QJsonValue value = body.value(field);
+    if (value.isUndefined() || value.isNull())
+        return std::nullopt;
+    if (!value.isString())
+        throw ApiError::badRequest(field, QStringLiteral("invalid_type"), field + QStringLiteral(" must be a string"));
+    return value.toString().trimmed();
+}
+
+/// An integer field by the input coercion rule (JSON integer or digit string).
+std::optional<qint64> integerField(const QJsonObject &body, const QString &field)
+{
+    const QJsonValue value = body.value(field);
+    if (value.isUndefined() || value.isNull())
+        return std::nullopt;
+    const std::optional<qint64> number = JsonFields::coerceInteger(value);
+    if (!number)
+        throw ApiError::badRequest(
+            field, QStringLiteral("not_an_integer"),
+            field + QStringLiteral(" must be a whole number, as a JSON integer or a string of digits"));
+    return number;
+}
+
+} // namespace
+
+ShopController::ShopController(Database &db, const Clock &clock)
+    : m_audit(db, clock), m_sessions(db, clock), m_settings(db)
+{}
+
+void ShopController::registerRoutes(ApiRouter &router)
+{
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/shop"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   reply.sendData(shopJson(m_settings.get(request.caller.accountId)));
+               });
+    router.add(QHttpServerRequest::Method::Put, QStringLiteral("/api/v1/shop"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const QString actor = m_sessions.adminActorFor(request);
+                   const QJsonObject body = request.jsonBody();
+                   ShopUpdate update;
+                   update.name = textField(body, QStringLiteral("name"));
+                   update.address = textField(body, QStringLiteral("address"));
+                   update.lowBalanceThresholdRupees =
+                       integerField(body, QStringLiteral("low_balance_threshold_rupees"));
+                   update.idleLockSeconds = integerField(body, QStringLiteral("idle_lock_seconds"));
+                   reply.sendData(shopJson(m_settings.update(request.caller.accountId, update, m_audit, actor)));
+               });
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/audit-log"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const QString limitText = request.query.queryItemValue(QStringLiteral("limit"));
+                   const QString cursorText = request.query.queryItemValue(QStringLiteral("cursor"));
+                   const std::optional<qint64> limit = limitText.isEmpty() ? 50 : JsonFields::coerceInteger(limitText);
+                   const std::optional<qint64> cursor =
+                       cursorText.isEmpty() ? 0 : JsonFields::coerceInteger(cursorText);
+                   if (!limit || *limit < 1 || *limit > 200)
+                       throw ApiError::badRequest(QStringLiteral("limit"), QStringLiteral("invalid_query_parameter"),
+                                                  QStringLiteral("limit must be a whole number from 1 to 200"));
+                   if (!cursor)
+                       throw ApiError::badRequest(QStringLiteral("cursor"), QStringLiteral("invalid_query_parameter"),
+                                                  QStringLiteral("cursor is not one this server returned"));
+                   const QList<AuditEntry> entries = m_audit.list(request.caller.accountId, int(*limit), *cursor);
+                   QJsonArray items;
+                   for (const AuditEntry &entry : entries)
+                       items.append(auditJson(entry));
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
+                                              {QStringLiteral("count"), items.size()},
+                                              {QStringLiteral("items"), items},
+                                              {QStringLiteral("next_cursor"),
+                                               entries.size() == *limit ? QJsonValue(QString::number(entries.last().id))
+                                                                        : QJsonValue(QJsonValue::Null)}});
+               });
+}

@@ -1,0 +1,90 @@
+#include "userscontroller.h"
+
+#include "apierror.h"
+#include "clock.h"
+#include "http/apirouter.h"
+#include "jsonfields.h"
+
+#include <QJsonArray>
+
+namespace {
+
+QJsonObject userJson(const UserInfo &user)
+{
+    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("user")},
+                       {QStringLiteral("id"), user.id},
+                       {QStringLiteral("name"), user.name},
+                       {QStringLiteral("role"), UserRoles::name(user.role)},
+                       {QStringLiteral("active"), user.active}};
+}
+
+/// A PIN is text: a JSON number would lose leading zeros, so only strings are accepted.
+QString pinField(const JsonFields &fields, const QString &field)
+{
+    return fields.requiredString(field);
+}
+
+} // namespace
+
+UsersController::UsersController(Database &db, const Clock &clock)
+    : m_audit(db, clock), m_sessions(db, clock), m_users(db, clock, m_audit)
+{}
+
+void UsersController::registerRoutes(ApiRouter &router)
+{
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/sign-in"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const JsonFields fields(request.jsonBody());
+                   const QString name = fields.requiredString(QStringLiteral("name"));
+                   const QString pin = pinField(fields, QStringLiteral("pin"));
+                   const UserSession session = m_users.signIn(request.caller.accountId, name, pin,
+                                                              QStringLiteral("key:") + request.caller.keyId);
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("session")},
+                                              {QStringLiteral("session_token"), session.token},
+                                              {QStringLiteral("expires_at"), IstTime::formatMs(session.expiresAtMs)},
+                                              {QStringLiteral("user"), userJson(session.user)}});
+               });
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/sign-out"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const QString token = QString::fromLatin1(request.header(SessionResolver::kHeader)).trimmed();
+                   if (token.isEmpty())
+                       throw ApiError::badRequest(
+                           QString(), QStringLiteral("missing_session_token"),
+                           QStringLiteral("send the session to end in the X-Session-Token header"));
+                   m_users.signOut(token); // an unknown or expired session is already signed out
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("session")},
+                                              {QStringLiteral("signed_out"), true}});
+               });
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/users"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   QJsonArray items;
+                   for (const UserInfo &user : m_users.list(request.caller.accountId))
+                       items.append(userJson(user));
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
+                                              {QStringLiteral("count"), items.size()},
+                                              {QStringLiteral("items"), items}});
+               });
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const QString actor = m_sessions.adminActorFor(request);
+                   const JsonFields fields(request.jsonBody());
+                   const QString name = fields.requiredString(QStringLiteral("name"));
+                   const QString role = fields.requiredString(QStringLiteral("role"));
+                   const QString pin = pinField(fields, QStringLiteral("pin"));
+                   reply.sendData(userJson(m_users.create(request.caller.accountId, actor, name, role, pin)), 201);
+               });
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/{id}/reset-pin"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const qint64 id = request.idCapture(0);
+                   const QString actor = m_sessions.adminActorFor(request);
+                   const JsonFields fields(request.jsonBody());
+                   const QString pin = pinField(fields, QStringLiteral("pin"));
+                   reply.sendData(userJson(m_users.resetPin(request.caller.accountId, actor, id, pin)));
+               });
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/{id}/deactivate"), Access::Admin,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const qint64 id = request.idCapture(0);
+                   const QString actor = m_sessions.adminActorFor(request);
+                   reply.sendData(userJson(m_users.deactivate(request.caller.accountId, actor, id)));
+               });
+}

@@ -1,0 +1,127 @@
+#include "shopsettings.h"
+
+#include "apierror.h"
+#include "auditlog.h"
+#include "store/database.h"
+
+#include <QStringList>
+
+namespace {
+
+const QString kName = QStringLiteral("name");
+const QString kAddress = QStringLiteral("address");
+const QString kThreshold = QStringLiteral("low_balance_threshold");
+const QString kIdleLock = QStringLiteral("idle_lock_seconds");
+
+bool hasControlCharacters(const QString &text, bool allowNewlines)
+{
+    for (const QChar c : text) {
+        if (allowNewlines && c == QLatin1Char('\n'))
+            continue;
+        if (c.category() == QChar::Other_Control)
+            return true;
+    }
+    return false;
+}
+
+void put(Database &db, qint64 accountId, const QString &key, const QString &value)
+{
+    db.run(QStringLiteral("INSERT INTO shop_settings (account_id, key, value) VALUES (?, ?, ?)"
+                          " ON CONFLICT (account_id, key) DO UPDATE SET value = excluded.value"),
+           {accountId, key, textValue(value)});
+}
+
+QString quoted(const QString &text)
+{
+    return QLatin1Char('"') + text + QLatin1Char('"');
+}
+
+} // namespace
+
+ShopInfo ShopSettings::get(qint64 accountId)
+{
+    ShopInfo info;
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT key, value FROM shop_settings WHERE account_id = ?"), {accountId});
+    while (q.next()) {
+        const QString key = q.value(0).toString();
+        const QString value = q.value(1).toString();
+        bool ok = false;
+        if (key == kName) {
+            info.name = value;
+        } else if (key == kAddress) {
+            info.address = value;
+        } else if (key == kThreshold) {
+            const qint64 paise = value.toLongLong(&ok);
+            if (ok)
+                info.lowBalanceThreshold = paise;
+        } else if (key == kIdleLock) {
+            const int seconds = value.toInt(&ok);
+            if (ok)
+                info.idleLockSeconds = seconds;
+        }
+    }
+    q.finish();
+    return info;
+}
+
+void ShopSettings::validate(const ShopUpdate &update)
+{
+    if (!update.name && !update.address && !update.lowBalanceThresholdRupees && !update.idleLockSeconds)
+        throw ApiError::badRequest(QString(), QStringLiteral("nothing_to_update"),
+                                   QStringLiteral("send at least one of name, address, low_balance_threshold_rupees, "
+                                                  "idle_lock_seconds"));
+    if (update.name && (update.name->trimmed().isEmpty() || update.name->trimmed().size() > kMaxName ||
+                        hasControlCharacters(*update.name, false)))
+        throw ApiError::badRequest(QStringLiteral("name"), QStringLiteral("invalid_name"),
+                                   QStringLiteral("name must be 1 to %1 characters on one line").arg(kMaxName));
+    if (update.address &&
+        (update.address->trimmed().size() > kMaxAddress || hasControlCharacters(*update.address, true)))
+        throw ApiError::badRequest(QStringLiteral("address"), QStringLiteral("invalid_address"),
+                                   QStringLiteral("address must be at most %1 characters").arg(kMaxAddress));
+    if (update.lowBalanceThresholdRupees &&
+        (*update.lowBalanceThresholdRupees < 0 || *update.lowBalanceThresholdRupees > kMaxThresholdRupees))
+        throw ApiError::badRequest(QStringLiteral("low_balance_threshold_rupees"), QStringLiteral("out_of_range"),
+                                   QStringLiteral("low_balance_threshold_rupees must be a whole number from 0 to %1")
+                                       .arg(kMaxThresholdRupees));
+    if (update.idleLockSeconds && (*update.idleLockSeconds < kMinIdleLock || *update.idleLockSeconds > kMaxIdleLock))
+        throw ApiError::badRequest(QStringLiteral("idle_lock_seconds"), QStringLiteral("out_of_range"),
+                                   QStringLiteral("idle_lock_seconds must be a whole number from %1 to %2")
+                                       .arg(kMinIdleLock)
+                                       .arg(kMaxIdleLock));
+}
+
+void ShopSettings::store(qint64 accountId, const ShopUpdate &update)
+{
+    validate(update);
+    if (update.name)
+        put(m_db, accountId, kName, update.name->trimmed());
+    if (update.address)
+        put(m_db, accountId, kAddress, update.address->trimmed());
+    if (update.lowBalanceThresholdRupees)
+        put(m_db, accountId, kThreshold, QString::number(*update.lowBalanceThresholdRupees * Money::kPaisePerRupee));
+    if (update.idleLockSeconds)
+        put(m_db, accountId, kIdleLock, QString::number(*update.idleLockSeconds));
+}
+
+ShopInfo ShopSettings::update(qint64 accountId, const ShopUpdate &update, AuditLog &audit, const QString &actor)
+{
+    validate(update);
+    WriteTransaction transaction(m_db);
+    const ShopInfo before = get(accountId);
+    store(accountId, update);
+    const ShopInfo after = get(accountId);
+    QStringList changes;
+    if (before.name != after.name)
+        changes.append(QStringLiteral("name %1 -> %2").arg(quoted(before.name), quoted(after.name)));
+    if (before.address != after.address)
+        changes.append(QStringLiteral("address %1 -> %2").arg(quoted(before.address), quoted(after.address)));
+    if (before.lowBalanceThreshold != after.lowBalanceThreshold)
+        changes.append(QStringLiteral("low balance threshold %1 -> %2")
+                           .arg(Money::format(before.lowBalanceThreshold), Money::format(after.lowBalanceThreshold)));
+    if (before.idleLockSeconds != after.idleLockSeconds)
+        changes.append(QStringLiteral("idle lock %1 s -> %2 s").arg(before.idleLockSeconds).arg(after.idleLockSeconds));
+    if (!changes.isEmpty())
+        audit.record(accountId, actor, QStringLiteral("shop.update"), changes.join(QStringLiteral("; ")));
+    transaction.commit();
+    return after;
+}

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "money.h"
+
+#include <QString>
+
+#include <optional>
+
+class AuditLog;
+class Database;
+
+/// The shop's own settings (issue 5 item 2, issue 6 item 7): what receipts print and how the
+/// terminal behaves. Stored per account as key/value rows in shop_settings.
+struct ShopInfo
+{
+    QString name;                       ///< printed on receipts; 1-80 characters once set
+    QString address;                    ///< printed on receipts; at most 300 characters
+    Paise lowBalanceThreshold = 50'000; ///< the status bar warns below this wallet balance (paise)
+    int idleLockSeconds = 120;          ///< the terminal locks after this much idle time (seconds)
+};
+
+/// A partial update of ShopInfo: only the fields that are set change.
+struct ShopUpdate
+{
+    std::optional<QString> name;
+    std::optional<QString> address;
+    std::optional<qint64> lowBalanceThresholdRupees;
+    std::optional<qint64> idleLockSeconds;
+};
+
+/// Reads and changes ShopInfo. Defaults apply to keys never set.
+class ShopSettings
+{
+public:
+    static constexpr int kMaxName = 80;     ///< characters
+    static constexpr int kMaxAddress = 300; ///< characters
+    static constexpr qint64 kMaxThresholdRupees = 1'000'000;
+    static constexpr int kMinIdleLock = 30;   ///< seconds
+    static constexpr int kMaxIdleLock = 3600; ///< seconds
+
+    explicit ShopSettings(Database &db) : m_db(db) {}
+
+    /// The account's settings, defaults filled in. Throws DatabaseError.
+    ShopInfo get(qint64 accountId);
+    /// Validates every given field first (ApiError 400 naming the JSON field: name 1-80,
+    /// address <= 300, low_balance_threshold_rupees 0-1000000, idle_lock_seconds 30-3600; an
+    /// update with no field is 400 `nothing_to_update`), then stores them in one transaction
+    /// with one audit entry listing what changed (none when nothing did). Returns the result.
+    ShopInfo update(qint64 accountId, const ShopUpdate &update, AuditLog &audit, const QString &actor);
+    /// Validates and stores without opening a transaction or auditing: for ShopSetup, inside its own.
+    void store(qint64 accountId, const ShopUpdate &update);
+
+    /// Throws ApiError 400 for any invalid field of `update`.
+    static void validate(const ShopUpdate &update);
+
+private:
+    Database &m_db;
+};

@@ -1,0 +1,224 @@
+#include "userservice.h"
+
+#include "apierror.h"
+#include "clock.h"
+#include "pinhasher.h"
+#include "sessionresolver.h"
+#include "store/database.h"
+
+#include <QRandomGenerator>
+
+namespace {
+
+constexpr int kMaxDecoys = 10'000; // unknown names remembered at most; older ones are dropped first
+
+QString newToken()
+{
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->generate(bytes.begin(), bytes.end());
+    return QString::fromLatin1(bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+UserInfo requireUser(UserRepository &users, qint64 accountId, qint64 userId)
+{
+    const std::optional<UserRecord> user = users.findById(accountId, userId);
+    if (!user)
+        throw ApiError::notFound(QStringLiteral("not_found"), QStringLiteral("no user with id %1").arg(userId));
+    return user->info;
+}
+
+} // namespace
+
+QString UserService::checkedName(const QString &name, const QString &field)
+{
+    const QString trimmed = name.trimmed();
+    bool printable = true;
+    for (const QChar c : trimmed) {
+        if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
+            printable = false;
+    }
+    if (trimmed.isEmpty() || trimmed.size() > kMaxNameLength || !printable)
+        throw ApiError::badRequest(
+            field, QStringLiteral("invalid_name"),
+            QStringLiteral("%1 must be 1 to %2 printable characters").arg(field).arg(kMaxNameLength));
+    return trimmed;
+}
+
+void UserService::checkPin(const QString &pin, const QString &field)
+{
+    if (!PinHasher::isValidPin(pin))
+        throw ApiError::badRequest(field, QStringLiteral("invalid_pin"),
+                                   QStringLiteral("%1 must be %2 to %3 digits")
+                                       .arg(field)
+                                       .arg(PinHasher::kMinDigits)
+                                       .arg(PinHasher::kMaxDigits));
+}
+
+void UserService::throwLocked(qint64 lockedUntilMs, qint64 nowMs)
+{
+    const qint64 seconds = std::max<qint64>(1, (lockedUntilMs - nowMs + 999) / 1000);
+    throw ApiError::rateLimited(
+        QStringLiteral("user_locked"),
+        QStringLiteral("too many wrong PINs; this user is locked, try again in %1 seconds").arg(seconds))
+        .withHeader("Retry-After", QByteArray::number(seconds));
+}
+
+void UserService::throwWrongPin(int attemptsLeft)
+{
+    const QString description =
+        attemptsLeft > 0
+            ? QStringLiteral("wrong name or PIN; %1 %2 left before a %3-minute lock")
+                  .arg(attemptsLeft)
+                  .arg(attemptsLeft == 1 ? QStringLiteral("attempt") : QStringLiteral("attempts"))
+                  .arg(kLockMs / 60'000)
+            : QStringLiteral("wrong name or PIN; no attempts left, locked for %1 minutes").arg(kLockMs / 60'000);
+    throw ApiError::unauthenticated(QStringLiteral("wrong_pin"), description);
+}
+
+void UserService::failUnknown(qint64 accountId, const QString &name, const QString &pin)
+{
+    PinHasher::verifyDummy(pin); // same time as a real check
+    const qint64 now = m_clock.nowMs();
+    if (m_decoys.size() >= kMaxDecoys) {
+        for (auto it = m_decoys.begin(); it != m_decoys.end();)
+            it = it->lastMs < now - kLockMs ? m_decoys.erase(it) : std::next(it);
+        if (m_decoys.size() >= kMaxDecoys)
+            m_decoys.clear();
+    }
+    Decoy &decoy = m_decoys[QString::number(accountId) + QLatin1Char(':') + name.toLower()];
+    decoy.lastMs = now;
+    if (decoy.lockedUntilMs > now)
+        throwLocked(decoy.lockedUntilMs, now);
+    if (++decoy.failures >= kMaxFailures) {
+        decoy.failures = 0;
+        decoy.lockedUntilMs = now + kLockMs;
+        throwWrongPin(0);
+    }
+    throwWrongPin(kMaxFailures - decoy.failures);
+}
+
+UserSession UserService::signIn(qint64 accountId, const QString &name, const QString &pin, const QString &keyActor)
+{
+    UserRepository users(m_db);
+    const std::optional<UserRecord> user = users.findByName(accountId, name.trimmed());
+    const qint64 now = m_clock.nowMs();
+    if (!user || !user->info.active)
+        failUnknown(accountId, name.trimmed(), pin);
+    if (user->lockedUntilMs && *user->lockedUntilMs > now)
+        throwLocked(*user->lockedUntilMs, now);
+
+    // The slow argon2id check runs outside the write transaction; the counter update is atomic.
+    if (!PinHasher::isValidPin(pin) || !PinHasher::verify(user->pinHash, pin)) {
+        WriteTransaction transaction(m_db);
+        const int failures = users.addFailure(user->info.id, now);
+        if (failures >= kMaxFailures) {
+            users.lock(user->info.id, now + kLockMs, now);
+            m_audit.record(accountId, keyActor, QStringLiteral("user.locked"),
+                           QStringLiteral("%1 locked for %2 minutes after %3 wrong PINs")
+                               .arg(user->info.name)
+                               .arg(kLockMs / 60'000)
+                               .arg(kMaxFailures));
+        }
+        transaction.commit();
+        throwWrongPin(std::max(0, kMaxFailures - failures));
+    }
+
+    UserSession session;
+    session.token = newToken();
+    session.expiresAtMs = now + kSessionMs;
+    session.user = user->info;
+    WriteTransaction transaction(m_db);
+    if (user->failedAttempts > 0 || user->lockedUntilMs)
+        users.clearFailures(user->info.id, now);
+    users.deleteExpiredSessions(now);
+    users.insertSession(SessionResolver::hashToken(session.token), user->info.id, session.expiresAtMs, now);
+    transaction.commit();
+    return session;
+}
+
+bool UserService::signOut(const QString &token)
+{
+    UserRepository users(m_db);
+    WriteTransaction transaction(m_db);
+    const bool ended = users.deleteSession(SessionResolver::hashToken(token));
+    transaction.commit();
+    return ended;
+}
+
+QList<UserInfo> UserService::list(qint64 accountId)
+{
+    return UserRepository(m_db).list(accountId);
+}
+
+UserInfo UserService::create(qint64 accountId, const QString &actor, const QString &name, const QString &role,
+                             const QString &pin)
+{
+    const QString cleanName = checkedName(name);
+    const std::optional<UserRole> parsedRole = UserRoles::fromString(role.trimmed());
+    if (!parsedRole)
+        throw ApiError::badRequest(QStringLiteral("role"), QStringLiteral("invalid_role"),
+                                   QStringLiteral("role must be \"clerk\" or \"admin\""));
+    checkPin(pin);
+    const QString pinHash = PinHasher::hash(pin);
+    const qint64 now = m_clock.nowMs();
+    UserRepository users(m_db);
+    WriteTransaction transaction(m_db);
+    if (users.findByName(accountId, cleanName))
+        throw ApiError::conflict(QStringLiteral("name_taken"),
+                                 QStringLiteral("a user called %1 already exists").arg(cleanName),
+                                 QStringLiteral("name"));
+    UserInfo info;
+    try {
+        info.id = users.insert(accountId, cleanName, *parsedRole, pinHash, now);
+    } catch (const DatabaseError &e) {
+        if (e.isUniqueViolation())
+            throw ApiError::conflict(QStringLiteral("name_taken"),
+                                     QStringLiteral("a user called %1 already exists").arg(cleanName),
+                                     QStringLiteral("name"));
+        throw;
+    }
+    info.accountId = accountId;
+    info.name = cleanName;
+    info.role = *parsedRole;
+    info.active = true;
+    m_audit.record(accountId, actor, QStringLiteral("user.create"),
+                   QStringLiteral("added %1 %2").arg(UserRoles::name(info.role), info.name));
+    transaction.commit();
+    return info;
+}
+
+UserInfo UserService::resetPin(qint64 accountId, const QString &actor, qint64 userId, const QString &pin)
+{
+    UserRepository users(m_db);
+    requireUser(users, accountId, userId); // an unknown id is 404 whatever the PIN
+    checkPin(pin);
+    const QString pinHash = PinHasher::hash(pin);
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction transaction(m_db);
+    const UserInfo info = requireUser(users, accountId, userId);
+    users.setPin(userId, pinHash, now);
+    m_audit.record(accountId, actor, QStringLiteral("user.reset_pin"),
+                   QStringLiteral("reset the PIN of %1").arg(info.name));
+    transaction.commit();
+    return info;
+}
+
+UserInfo UserService::deactivate(qint64 accountId, const QString &actor, qint64 userId)
+{
+    UserRepository users(m_db);
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction transaction(m_db);
+    UserInfo info = requireUser(users, accountId, userId);
+    if (!info.active)
+        return info;
+    if (info.role == UserRole::Admin && users.activeAdminCount(accountId) <= 1)
+        throw ApiError::conflict(QStringLiteral("last_admin"),
+                                 QStringLiteral("%1 is the last active admin; add another admin first").arg(info.name));
+    users.deactivate(userId, now);
+    users.deleteSessionsOf(userId);
+    m_audit.record(accountId, actor, QStringLiteral("user.deactivate"),
+                   QStringLiteral("deactivated %1 %2").arg(UserRoles::name(info.role), info.name));
+    transaction.commit();
+    info.active = false;
+    return info;
+}

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "auditlog.h"
+#include "userrepository.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+class Clock;
+class Database;
+
+/// A session just opened by sign-in: the only moment the token exists outside the client.
+struct UserSession
+{
+    QString token;          ///< 32 random bytes, base64url without padding
+    qint64 expiresAtMs = 0; ///< epoch ms (shown to clients in IST)
+    UserInfo user;
+};
+
+/// Clerks and admins of a shop with PIN sign-in (issue 5 item 2, issue 6 item 6). PINs are kept
+/// only as argon2id hashes; 5 wrong PINs lock a user for 5 minutes; sessions last 12 hours.
+/// Every admin write is recorded in the AuditLog with the given actor.
+class UserService
+{
+public:
+    static constexpr int kMaxFailures = 5;                 ///< wrong PINs before the lock
+    static constexpr qint64 kLockMs = 5 * 60 * 1000;       ///< 5 minutes
+    static constexpr qint64 kSessionMs = 12 * 3600 * 1000; ///< 12 hours
+    static constexpr int kMaxNameLength = 40;              ///< characters
+
+    UserService(Database &db, const Clock &clock, AuditLog &audit) : m_db(db), m_clock(clock), m_audit(audit) {}
+
+    /// Checks `pin` for the user called `name` (case-insensitive) of the account and opens a
+    /// session. Throws ApiError 401 AUTHENTICATION_ERROR reason `wrong_pin` for a wrong PIN
+    /// (description with the attempts left) and equally for an unknown or deactivated name;
+    /// 429 RATE_LIMIT_ERROR reason `user_locked` with Retry-After (seconds) while locked;
+    /// 400 for a missing name or pin. `keyActor` ("key:<id>") is the audit actor of a lockout.
+    UserSession signIn(qint64 accountId, const QString &name, const QString &pin, const QString &keyActor);
+    /// Ends the session of `token`; false when there was none.
+    bool signOut(const QString &token);
+
+    /// Every user of the account, oldest first.
+    QList<UserInfo> list(qint64 accountId);
+    /// Adds an active user. Throws ApiError 400 (`invalid_name`, `invalid_role`, `invalid_pin`)
+    /// or 409 `name_taken` (names are unique per shop, ignoring case).
+    UserInfo create(qint64 accountId, const QString &actor, const QString &name, const QString &role,
+                    const QString &pin);
+    /// Sets a new PIN and lifts any lock. Throws ApiError 404 (no such user in the account) or
+    /// 400 `invalid_pin`.
+    UserInfo resetPin(qint64 accountId, const QString &actor, qint64 userId, const QString &pin);
+    /// Deactivates the user and ends its sessions (already inactive: returned unchanged).
+    /// Throws ApiError 404, or 409 `last_admin` for the account's last active admin.
+    UserInfo deactivate(qint64 accountId, const QString &actor, qint64 userId);
+
+    /// Validation shared with ShopSetup; each throws ApiError 400 naming `field`.
+    static QString checkedName(const QString &name, const QString &field = QStringLiteral("name"));
+    static void checkPin(const QString &pin, const QString &field = QStringLiteral("pin"));
+
+private:
+    /// Failure state of names that match no active user, kept in memory so they answer exactly
+    /// like real users (attempts left, then a lock) and reveal nothing.
+    struct Decoy
+    {
+        int failures = 0;
+        qint64 lockedUntilMs = 0;
+        qint64 lastMs = 0;
+    };
+    [[noreturn]] void failUnknown(qint64 accountId, const QString &name, const QString &pin);
+    [[noreturn]] static void throwLocked(qint64 lockedUntilMs, qint64 nowMs);
+    [[noreturn]] static void throwWrongPin(int attemptsLeft);
+
+    Database &m_db;
+    const Clock &m_clock;
+    AuditLog &m_audit;
+    QHash<QString, Decoy> m_decoys;
+};
