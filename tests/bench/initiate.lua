@@ -1,0 +1,40 @@
+-- wrk script: POST /api/v1/recharge/mobile/initiate-transaction, the sandbox SUCCESS path.
+-- Every request is a new sale (no reference_id) of ₹10 on Airtel to a random valid number
+-- that avoids the sandbox endings 0000 (FAILED), 1111 and 2222 (PENDING); amount is sent as a
+-- JSON string like the spec's client samples.
+local common = dofile((os.getenv("BENCH_DIR") or "tests/bench") .. "/common.lua")
+
+local path = "/api/v1/recharge/mobile/initiate-transaction"
+local headers = {
+    ["Authorization"] = common.authorization,
+    ["Content-Type"] = "application/json",
+}
+local threadIndex = 0
+
+function setup(thread)
+    threadIndex = threadIndex + 1
+    thread:set("seed", threadIndex)
+end
+
+function init(args)
+    math.randomseed(os.time() * 100 + (seed or 0))
+end
+
+local function phoneNumber()
+    while true do
+        local tail = math.random(0, 999999999)
+        local last4 = tail % 10000
+        if last4 ~= 0 and last4 ~= 1111 and last4 ~= 2222 then
+            return string.format("9%09d", tail)
+        end
+    end
+end
+
+function request()
+    local body = string.format('{"phone_number":"%s","amount":"10","operator_code":"AT"}', phoneNumber())
+    return wrk.format("POST", path, headers, body)
+end
+
+function done(summary, latency, requests)
+    common.report("initiate", summary, latency)
+end
