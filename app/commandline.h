@@ -32,3 +32,11 @@ void out(const QString &text);
 int runServe(const QStringList &arguments);
 int runKeys(const QStringList &arguments);
 int runWallet(const QStringList &arguments);
+int runSetup(const QStringList &arguments);
+int runWebhook(const QStringList &arguments);
+int runPlans(const QStringList &arguments);
+int runDev(const QStringList &arguments);
+/// Opens the counter terminal (needs a QApplication).
+int runTerminal(const QStringList &arguments);
+/// True when a window can be shown (a display or an explicit QT_QPA_PLATFORM).
+bool terminalHasDisplay();

@@ -1,6 +1,7 @@
 // RechargeDesk: composition root. Picks the subcommand and hands over; no logic here.
 #include "commandline.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QGuiApplication>
 
@@ -13,11 +14,18 @@ void printUsage()
     CommandLine::out(QStringLiteral(
         "RechargeDesk - recharge counter terminal and API server\n\n"
         "Usage:\n"
+        "  rechargedesk [--kiosk] [--server URL --key-id ID --key-secret SECRET] [--listen ADDR:PORT]\n"
+        "                                         opens the counter terminal (embedded server by default)\n"
+        "  rechargedesk setup --shop-name NAME --admin-name NAME --admin-pin PIN [--shop-address TEXT]\n"
         "  rechargedesk serve [--listen ADDR:PORT] [--data-dir DIR] [--settle-delay-ms N] [--new-test-key]\n"
         "  rechargedesk keys create --name NAME --mode test|live --scope pos|admin [--account NAME]\n"
         "  rechargedesk keys list | keys revoke KEY_ID\n"
         "  rechargedesk wallet topup --mode test|live --amount RUPEES --note TEXT\n"
-        "  rechargedesk wallet show [--mode test|live]\n\n"
+        "  rechargedesk wallet show [--mode test|live]\n"
+        "  rechargedesk webhook set --mode test|live --url URL --password TEXT\n"
+        "  rechargedesk webhook show [--mode test|live] | webhook rotate-secret --mode test|live\n"
+        "  rechargedesk plans import|check FILE\n"
+        "  rechargedesk dev seed --transactions N\n\n"
         "Every command takes --data-dir DIR (or $RECHARGEDESK_DATA_DIR) and --help."));
 }
 
@@ -26,6 +34,20 @@ void printUsage()
 int main(int argc, char *argv[])
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    const bool terminal = command.isEmpty() || (command.startsWith(QLatin1String("--")) && command != QLatin1String("--help"));
+    if (terminal) {
+        if (!terminalHasDisplay()) {
+            std::fputs("rechargedesk: no display found, so the terminal window cannot open.\n"
+                       "To run the API server without a window:  rechargedesk serve --new-test-key\n"
+                       "To open the terminal on a headless machine for testing:  xvfb-run -a rechargedesk\n",
+                       stderr);
+            return 1;
+        }
+        QApplication app(argc, argv);
+        QCoreApplication::setOrganizationName(QStringLiteral("RechargeDesk"));
+        QCoreApplication::setApplicationName(QStringLiteral("rechargedesk"));
+        return runTerminal(QCoreApplication::arguments());
+    }
     if (command == QLatin1String("serve")) {
         // The server draws Aadhaar captcha images with QPainter, which needs a GUI application;
         // headless machines use the offscreen platform.
@@ -44,10 +66,17 @@ int main(int argc, char *argv[])
         return runKeys(arguments);
     if (command == QLatin1String("wallet"))
         return runWallet(arguments);
-    if (command.isEmpty() || command == QLatin1String("--help") || command == QLatin1String("-h") ||
-        command == QLatin1String("help")) {
+    if (command == QLatin1String("setup"))
+        return runSetup(arguments);
+    if (command == QLatin1String("webhook"))
+        return runWebhook(arguments);
+    if (command == QLatin1String("plans"))
+        return runPlans(arguments);
+    if (command == QLatin1String("dev"))
+        return runDev(arguments);
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         printUsage();
-        return command.isEmpty() ? 2 : 0;
+        return 0;
     }
     CommandLine::usageError(QStringLiteral("unknown command \"%1\"").arg(command));
     printUsage();

@@ -56,6 +56,9 @@ int runServe(const QStringList &arguments)
     parser.addOption({QStringLiteral("settle-delay-ms"),
                       QStringLiteral("Sandbox: milliseconds before a PENDING sale settles (default 10000)."),
                       QStringLiteral("N"), QStringLiteral("10000")});
+    parser.addOption({QStringLiteral("webhook-retry-scale"),
+                      QStringLiteral("Multiplies the webhook retry schedule (default 1; 0.001: 5 min -> 300 ms)."),
+                      QStringLiteral("FACTOR"), QStringLiteral("1")});
     parser.addOption({QStringLiteral("new-test-key"), QStringLiteral("Create and print a fresh test admin key at start.")});
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, arguments);
@@ -67,6 +70,10 @@ int runServe(const QStringList &arguments)
     options.settleDelayMs = parser.value(QStringLiteral("settle-delay-ms")).toLongLong(&ok);
     if (!ok || options.settleDelayMs < 0 || options.settleDelayMs > 86'400'000)
         return CommandLine::usageError(QStringLiteral("--settle-delay-ms must be a whole number from 0 to 86400000"));
+
+    options.webhookRetryScale = parser.value(QStringLiteral("webhook-retry-scale")).toDouble(&ok);
+    if (!ok || !(options.webhookRetryScale > 0.0) || options.webhookRetryScale > 100.0)
+        return CommandLine::usageError(QStringLiteral("--webhook-retry-scale must be above 0 and at most 100"));
 
     options.dataDir = CommandLine::dataDir(parser);
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
@@ -82,7 +89,6 @@ int runServe(const QStringList &arguments)
     }
     UnixSignals signalHandler;
     const QUrl url = server.url();
-    CommandLine::out(QStringLiteral("RechargeDesk API listening on %1/api/v1").arg(url.toString()));
     CommandLine::out(QStringLiteral("Database: ") +
                      (parser.isSet(QStringLiteral("database")) ? QStringLiteral("(from --database)")
                                                                 : CommandLine::dataDir(parser) + QStringLiteral("/rechargedesk.db")));
@@ -91,5 +97,7 @@ int runServe(const QStringList &arguments)
                                                                 Scope::Admin);
         printKey(key, url);
     }
+    // Printed last: scripts and tests wait for this line, and everything above is then complete.
+    CommandLine::out(QStringLiteral("RechargeDesk API listening on %1/api/v1").arg(url.toString()));
     return QCoreApplication::exec();
 }

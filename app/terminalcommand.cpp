@@ -30,6 +30,8 @@ bool hasDisplay()
 
 void loadStyle(QApplication &app)
 {
+    // Fusion looks the same on every desktop and draws combo and spin arrows under a style sheet.
+    QApplication::setStyle(QStringLiteral("Fusion"));
     QFile style(QStringLiteral(":/ui/style.qss"));
     if (style.open(QIODevice::ReadOnly))
         app.setStyleSheet(QString::fromUtf8(style.readAll()));

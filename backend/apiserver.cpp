@@ -1,17 +1,28 @@
 #include "apiserver.h"
 
+#include "aadhaar/aadhaarmodule.h"
 #include "api/healthcontroller.h"
+#include "api/keyscontroller.h"
+#include "api/planscontroller.h"
+#include "api/reportscontroller.h"
 #include "api/salescontroller.h"
+#include "api/shopcontroller.h"
 #include "api/transactionscontroller.h"
+#include "api/userscontroller.h"
 #include "api/walletcontroller.h"
+#include "auth/apikeyservice.h"
 #include "auth/authenticator.h"
 #include "http/apirouter.h"
 #include "http/limitedtcpserver.h"
+#include "plans/plancataloguestore.h"
 #include "services/commitbatcher.h"
 #include "services/fulfilment.h"
+#include "services/reportservice.h"
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
+#include "users/sessionresolver.h"
+#include "webhooks/webhookmodule.h"
 
 #include <QHttpServer>
 
@@ -20,16 +31,34 @@ struct ApiServer::Parts
     Parts(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options)
         : batcher(db), settlements(db, clock),
           transactions(db, batcher, catalog, sandbox, nullptr, settlements, clock, options.settleDelayMs),
-          wallets(db, clock), authenticator(db, clock), router(http, authenticator), sales(transactions, catalog),
-          transactionsApi(transactions), walletApi(wallets), health(db)
+          wallets(db, clock), authenticator(db, clock), router(http, authenticator), sessions(db, clock),
+          sales(transactions, catalog, sessions),
+          transactionsApi(transactions, wallets), walletApi(wallets), health(db), keyService(db, clock), reports(db),
+          reportsApi(reports)
     {
         sales.registerRoutes(router);
         transactionsApi.registerRoutes(router);
         walletApi.registerRoutes(router);
         health.registerRoutes(router);
+        planStore = std::make_unique<PlanCatalogueStore>(catalog, options.dataDir);
+        plansApi = std::make_unique<PlansController>(*planStore, catalog);
+        plansApi->registerRoutes(router);
         // ROUTES (plans) go here
+        aadhaar = std::make_unique<AadhaarModule>(db, clock, options.dataDir);
+        aadhaar->registerRoutes(router);
         // ROUTES (aadhaar) go here
         // ROUTES (webhooks) go here
+        webhooks = std::make_unique<WebhookModule>(db, clock, transactions, settlements, options.webhookRetryScale,
+                                                   [this] { return listeningUrl(); });
+        webhooks->registerRoutes(router);
+        usersApi = std::make_unique<UsersController>(db, clock);
+        usersApi->registerRoutes(router);
+        shopApi = std::make_unique<ShopController>(db, clock);
+        shopApi->registerRoutes(router);
+        // ROUTES (users) go here
+        keysApi = std::make_unique<KeysController>(keyService, authenticator, sessions);
+        keysApi->registerRoutes(router);
+        reportsApi.registerRoutes(router);
     }
 
     SandboxFulfilment sandbox;
@@ -40,13 +69,38 @@ struct ApiServer::Parts
     Authenticator authenticator;
     QHttpServer http;
     ApiRouter router;
+    SessionResolver sessions;
     SalesController sales;
     TransactionsController transactionsApi;
     WalletController walletApi;
     HealthController health;
+    std::unique_ptr<PlanCatalogueStore> planStore;
+    std::unique_ptr<PlansController> plansApi;
     // MEMBERS (plans) go here
+    std::unique_ptr<AadhaarModule> aadhaar;
     // MEMBERS (aadhaar) go here
     // MEMBERS (webhooks) go here
+    std::unique_ptr<WebhookModule> webhooks;
+    ApiKeyService keyService;
+    ReportService reports;
+    std::unique_ptr<KeysController> keysApi;
+    ReportsController reportsApi;
+    /// http://host:port of the bound server; invalid before listen().
+    QUrl listeningUrl() const
+    {
+        if (!tcp || !tcp->isListening())
+            return QUrl();
+        const QHostAddress address = tcp->serverAddress();
+        QUrl url;
+        url.setScheme(QStringLiteral("http"));
+        url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
+                                                                                       : address.toString());
+        url.setPort(tcp->serverPort());
+        return url;
+    }
+    std::unique_ptr<UsersController> usersApi;
+    std::unique_ptr<ShopController> shopApi;
+    // MEMBERS (users) go here
     LimitedTcpServer *tcp = nullptr;
 };
 
@@ -61,6 +115,8 @@ ApiServer::~ApiServer() = default;
 bool ApiServer::listen(QString *error)
 {
     m_parts->tcp = new LimitedTcpServer(m_options.maxBodyBytes, &m_parts->http);
+    m_parts->tcp->setBodyLimitExceptions(
+        {{PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes}});
     if (!m_parts->tcp->listen(m_options.address, m_options.port)) {
         *error = QStringLiteral("cannot listen on %1:%2: %3")
                      .arg(m_options.address.toString())

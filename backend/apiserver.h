@@ -21,6 +21,8 @@ struct ServerOptions
     quint16 port = 8080;         ///< 0 picks a free port
     qint64 settleDelayMs = 10'000; ///< sandbox PENDING -> final (api-conventions.md)
     qint64 maxBodyBytes = 64 * 1024;
+    double webhookRetryScale = 1.0; ///< multiplies the webhook retry schedule (tests: e.g. 0.001)
+    qint64 maxCatalogueBytes = 8 * 1024 * 1024; ///< body limit of PUT /api/v1/plans/catalogue (issue 3)
     QString dataDir; ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
 };
 

@@ -44,3 +44,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
     echo "install-deps: all packages present"
 fi
+
+# The webhook signature cross-check (CTest webhook_node_crosscheck) verifies the product's
+# signatures with the npm `standardwebhooks` package, pinned by tests/webhooks/package-lock.json,
+# installed into tests/webhooks/node_modules (as the sudo-invoking user, so the tree stays theirs).
+webhook_check_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/webhooks"
+if [ -f "$webhook_check_dir/package-lock.json" ]; then
+    run_as=()
+    if [ "$(id -u)" -eq 0 ] && [ -n "${SUDO_USER:-}" ]; then run_as=(sudo -u "$SUDO_USER"); fi
+    echo "install-deps: npm ci in $webhook_check_dir (standardwebhooks)"
+    (cd "$webhook_check_dir" && "${run_as[@]}" npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi

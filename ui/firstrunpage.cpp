@@ -40,7 +40,7 @@ FirstRunPage::FirstRunPage(QWidget *parent) : QWidget(parent)
     general->setObjectName(QStringLiteral("generalError"));
     general->setWordWrap(true);
     general->hide();
-    m_errors = new FormErrors(general);
+    m_errors = std::make_unique<FormErrors>(general);
 
     auto *form = new QFormLayout;
     form->setVerticalSpacing(6);

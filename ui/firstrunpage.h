@@ -1,8 +1,11 @@
 #pragma once
 
+#include "widgets/formerrors.h"
+
 #include <QWidget>
 
-class FormErrors;
+#include <memory>
+
 class QLineEdit;
 class QPushButton;
 
@@ -39,5 +42,5 @@ private:
     QLineEdit *m_pin;
     QLineEdit *m_pinAgain;
     QPushButton *m_create;
-    FormErrors *m_errors;
+    std::unique_ptr<FormErrors> m_errors;
 };

@@ -29,7 +29,7 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     general->setObjectName(QStringLiteral("generalError"));
     general->setWordWrap(true);
     general->hide();
-    m_errors = new FormErrors(general);
+    m_errors = std::make_unique<FormErrors>(general);
     QLabel *nameError = FormErrors::makeLabel(this);
     QLabel *pinError = FormErrors::makeLabel(this);
     m_errors->addField(QStringLiteral("name"), nameError);

@@ -2,9 +2,12 @@
 
 #include "terminalcontext.h"
 
+#include "widgets/formerrors.h"
+
 #include <QWidget>
 
-class FormErrors;
+#include <memory>
+
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -32,5 +35,5 @@ private:
     QLineEdit *m_name;
     QLineEdit *m_pin;
     QPushButton *m_signIn;
-    FormErrors *m_errors;
+    std::unique_ptr<FormErrors> m_errors;
 };

@@ -10,7 +10,10 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "terminal/planspage.h"
+#include "terminal/verifypage.h"
 // SCREEN INCLUDES go here
+#include "backoffice/backofficeview.h"
 #include "terminal/dthrechargepage.h"
 #include "terminal/mobilerechargepage.h"
 #include "terminal/voucherpage.h"
@@ -48,11 +51,22 @@ TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent
     layout->addWidget(m_banner);
     layout->addLayout(body, 1);
 
+    addScreen(QStringLiteral("verify"), tr("Verify customer"), new VerifyPage(m_context, this), false);
+    auto *plans = new PlansPage(m_context, this);
+    addScreen(QStringLiteral("plans"), tr("Plans"), plans, false);
+    connect(plans, &PlansPage::sellPlanRequested, this,
+            [this](const QString &operatorCode, const QString &circleCode, qint64 rupees, const QString &summary) {
+                if (auto *mobile = qobject_cast<MobileRechargePage *>(screen(QStringLiteral("mobile")))) {
+                    mobile->fillFromPlan(operatorCode, circleCode, rupees, summary);
+                    showScreen(QStringLiteral("mobile"));
+                }
+            });
     // SCREENS go here
     // (sales screens stay below the marker so verify and plans, added above it, come first)
     addScreen(QStringLiteral("mobile"), tr("Mobile recharge"), new MobileRechargePage(m_context, this), false);
     addScreen(QStringLiteral("dth"), tr("DTH recharge"), new DthRechargePage(m_context, this), false);
     addScreen(QStringLiteral("voucher"), tr("Gift voucher"), new VoucherPage(m_context, this), false);
+    addScreen(QStringLiteral("backoffice"), tr("Back office"), new BackOfficeView(m_context, this), true);
 
     connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0 && row < m_screens.size())

@@ -6,6 +6,8 @@
 #include "jsonfields.h"
 #include "operatorcatalog.h"
 #include "services/transactionservice.h"
+#include "services/walletservice.h"
+#include "walletcontroller.h"
 
 #include <QJsonArray>
 
@@ -54,13 +56,32 @@ TransactionFilter parseFilter(const QUrlQuery &query)
             throw badQuery(QStringLiteral("limit"), QStringLiteral("limit must be a whole number from 1 to 200"));
         filter.limit = int(*limit);
     }
+    filter.search = value(QStringLiteral("q"));
+    if (filter.search.size() > 64)
+        throw badQuery(QStringLiteral("q"), QStringLiteral("q must be at most 64 characters"));
+    if (query.hasQueryItem(QStringLiteral("sort"))) {
+        static const QHash<QString, TransactionFilter::Order> orders{
+            {QStringLiteral("newest"), TransactionFilter::Order::NewestFirst},
+            {QStringLiteral("oldest"), TransactionFilter::Order::OldestFirst},
+            {QStringLiteral("amount_desc"), TransactionFilter::Order::AmountHighFirst},
+            {QStringLiteral("amount_asc"), TransactionFilter::Order::AmountLowFirst}};
+        const auto order = orders.constFind(value(QStringLiteral("sort")));
+        if (order == orders.cend())
+            throw badQuery(QStringLiteral("sort"), QStringLiteral("sort must be newest, oldest, amount_desc or amount_asc"));
+        filter.order = *order;
+    }
     if (query.hasQueryItem(QStringLiteral("cursor"))) {
+        // The cursor is base64url of "id" or "amount:id", the last row of the previous page.
         const auto decoded = QByteArray::fromBase64Encoding(value(QStringLiteral("cursor")).toLatin1(),
                                                             QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
-        const std::optional<qint64> before = JsonFields::coerceInteger(QString::fromLatin1(decoded.decoded));
-        if (!decoded || !before || *before <= 0)
+        const QList<QByteArray> parts = decoded.decoded.split(':');
+        const std::optional<qint64> id = JsonFields::coerceInteger(QString::fromLatin1(parts.last()));
+        const std::optional<qint64> amount =
+            parts.size() == 2 ? JsonFields::coerceInteger(QString::fromLatin1(parts.first())) : std::optional<qint64>(0);
+        if (!decoded || parts.size() > 2 || !id || !amount || *id <= 0)
             throw badQuery(QStringLiteral("cursor"), QStringLiteral("cursor is not one this server returned"));
-        filter.beforeId = *before;
+        filter.afterId = *id;
+        filter.afterAmount = *amount;
     }
     return filter;
 }
@@ -69,6 +90,29 @@ TransactionFilter parseFilter(const QUrlQuery &query)
 
 void TransactionsController::registerRoutes(ApiRouter &router)
 {
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/summary"), Access::Pos,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const TransactionTotals totals = m_transactions.totals(request.caller, parseFilter(request.query));
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("transaction_summary")},
+                                              {QStringLiteral("count"), totals.count},
+                                              {QStringLiteral("success"), totals.success},
+                                              {QStringLiteral("pending"), totals.pending},
+                                              {QStringLiteral("failed"), totals.failed},
+                                              {QStringLiteral("bill_amount"), Money::format(totals.billAmount)},
+                                              {QStringLiteral("discount"), Money::format(totals.discount)},
+                                              {QStringLiteral("paid"), Money::format(totals.paid)}});
+               });
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}/ledger"),
+               Access::Admin, [this](const ApiRequest &request, const ApiReply &reply) {
+                   const qint64 id = request.idCapture(0);
+                   m_transactions.get(request.caller, id); // 404 unless it is the caller's
+                   QJsonArray items;
+                   for (const LedgerEntry &entry : m_wallets.ledgerForTransaction(id))
+                       items.append(WalletController::ledgerJson(entry));
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
+                                              {QStringLiteral("count"), items.size()},
+                                              {QStringLiteral("items"), items}});
+               });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    reply.sendData(m_transactions.get(request.caller, request.idCapture(0)).toJson());
@@ -82,8 +126,14 @@ void TransactionsController::registerRoutes(ApiRouter &router)
                        items.append(record.toJson());
                    QJsonValue next = QJsonValue::Null;
                    if (records.size() == filter.limit) {
-                       next = QString::fromLatin1(QByteArray::number(records.last().transactionId)
-                                                      .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+                       const TransactionRecord &last = records.last();
+                       const bool byAmount = filter.order == TransactionFilter::Order::AmountHighFirst ||
+                                             filter.order == TransactionFilter::Order::AmountLowFirst;
+                       const QByteArray position = byAmount ? QByteArray::number(last.billAmount) + ':' +
+                                                                  QByteArray::number(last.transactionId)
+                                                            : QByteArray::number(last.transactionId);
+                       next = QString::fromLatin1(
+                           position.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
                    }
                    reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
                                               {QStringLiteral("count"), items.size()},

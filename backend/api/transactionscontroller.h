@@ -2,17 +2,23 @@
 
 class ApiRouter;
 class TransactionService;
+class WalletService;
 
 /// Beyond the spec (api-conventions.md): GET /api/v1/transactions/{transaction_id} (status
 /// check, the same record as initiate) and GET /api/v1/transactions (filters type, status,
-/// operator, reference_id, from, to as IST "YYYY-MM-DD[ HH:MM:SS]", limit 1-200, cursor),
-/// answering {"entity": "collection", "count", "items", "next_cursor"}.
+/// operator, reference_id, from, to as IST "YYYY-MM-DD[ HH:MM:SS]", q (id or number/reference
+/// prefix), sort newest|oldest|amount_desc|amount_asc, limit 1-200, cursor), answering
+/// {"entity": "collection", "count", "items", "next_cursor"}; GET /api/v1/transactions/summary
+/// (count and SUCCESS money sums for the same filters); GET /api/v1/transactions/{id}/ledger
+/// (admin: the wallet rows of one sale).
 class TransactionsController
 {
 public:
-    explicit TransactionsController(TransactionService &transactions) : m_transactions(transactions) {}
+    TransactionsController(TransactionService &transactions, WalletService &wallets)
+        : m_transactions(transactions), m_wallets(wallets) {}
     void registerRoutes(ApiRouter &router);
 
 private:
     TransactionService &m_transactions;
+    WalletService &m_wallets;
 };

@@ -18,7 +18,9 @@ QJsonObject walletJson(const WalletSummary &summary)
                        {QStringLiteral("balance_paise"), summary.balance}};
 }
 
-QJsonObject ledgerJson(const LedgerEntry &entry)
+} // namespace
+
+QJsonObject WalletController::ledgerJson(const LedgerEntry &entry)
 {
     return QJsonObject{{QStringLiteral("entity"), QStringLiteral("ledger_entry")},
                        {QStringLiteral("id"), entry.id},
@@ -31,8 +33,6 @@ QJsonObject ledgerJson(const LedgerEntry &entry)
                        {QStringLiteral("actor"), entry.actor},
                        {QStringLiteral("datetime"), IstTime::formatMs(entry.createdAtMs)}};
 }
-
-} // namespace
 
 void WalletController::registerRoutes(ApiRouter &router)
 {

@@ -64,6 +64,11 @@ QList<ApiKeyRow> ApiKeyService::list()
     return AccountRepository(m_db).listKeys();
 }
 
+std::optional<ApiKeyRow> ApiKeyService::find(const QString &keyId)
+{
+    return AccountRepository(m_db).findKey(keyId);
+}
+
 bool ApiKeyService::revoke(const QString &keyId)
 {
     AccountRepository accounts(m_db);

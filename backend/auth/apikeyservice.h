@@ -35,6 +35,8 @@ public:
     CreatedKey create(const QString &accountName, const QString &keyName, Mode mode, Scope scope);
     /// Every key, newest first (hashes included; never secrets).
     QList<ApiKeyRow> list();
+    /// The key with this id, revoked or not.
+    std::optional<ApiKeyRow> find(const QString &keyId);
     /// Revokes a key; false if no active key has this id.
     bool revoke(const QString &keyId);
 

@@ -25,4 +25,5 @@ struct AuthContext
     QString keyId;
     Mode mode = Mode::Test;
     Scope scope = Scope::Pos;
+    QString userName; ///< the signed-in person (X-Session-Token) when a controller resolved one
 };

@@ -59,7 +59,8 @@ AuthContext Authenticator::verify(const QByteArray &authorization)
     if (authorization.isEmpty())
         throw unauthenticated(QStringLiteral("missing_credentials"),
                               QStringLiteral("send Authorization: Basic base64(key_id:key_secret)"));
-    if (!authorization.startsWith("Basic "))
+    // The scheme name is case-insensitive (RFC 7235, section 2.1): "basic" is Basic too.
+    if (authorization.size() < 6 || QByteArrayView(authorization).first(6).compare("Basic ", Qt::CaseInsensitive) != 0)
         throw unauthenticated(QStringLiteral("unsupported_scheme"), QStringLiteral("use the Basic scheme"));
     const auto decoded = QByteArray::fromBase64Encoding(authorization.mid(6).trimmed(),
                                                         QByteArray::AbortOnBase64DecodingErrors);
@@ -74,7 +75,7 @@ AuthContext Authenticator::verify(const QByteArray &authorization)
         throw unauthenticated(QStringLiteral("invalid_credentials"), QStringLiteral("the API key or secret is wrong"));
     if (key->revokedAtMs)
         throw ApiError::forbidden(QStringLiteral("key_revoked"), QStringLiteral("this API key has been revoked"));
-    return AuthContext{key->accountId, key->keyId, key->mode, key->scope};
+    return AuthContext{key->accountId, key->keyId, key->mode, key->scope, QString()};
 }
 
 void Authenticator::fail(const QHostAddress &peer, const QString &reason, const QString &description)

@@ -79,6 +79,7 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     row.accountId = caller.accountId;
     row.mode = caller.mode;
     row.keyId = caller.keyId;
+    row.clerk = caller.userName;
     row.fingerprint = sale.fingerprint();
     TransactionRecord &r = row.record;
     r.type = sale.type;
@@ -147,6 +148,11 @@ QList<TransactionRecord> TransactionService::list(const AuthContext &caller, con
     for (const StoredTransaction &row : rows)
         records.append(present(row));
     return records;
+}
+
+TransactionTotals TransactionService::totals(const AuthContext &caller, const TransactionFilter &filter)
+{
+    return TransactionRepository(m_db).totals(caller.accountId, caller.mode, filter);
 }
 
 TransactionRecord TransactionService::present(const StoredTransaction &row) const

@@ -42,6 +42,8 @@ public:
     TransactionRecord get(const AuthContext &caller, qint64 transactionId);
     /// The caller's transactions, newest first (GET /api/v1/transactions).
     QList<TransactionRecord> list(const AuthContext &caller, const TransactionFilter &filter);
+    /// Count and SUCCESS sums of the caller's transactions matching `filter`.
+    TransactionTotals totals(const AuthContext &caller, const TransactionFilter &filter);
 
     /// Fills operatorName from the catalog.
     TransactionRecord present(const StoredTransaction &row) const;

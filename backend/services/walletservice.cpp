@@ -31,3 +31,8 @@ QList<LedgerEntry> WalletService::ledger(qint64 accountId, Mode mode, int limit,
 {
     return WalletRepository(m_db).ledger(accountId, mode, limit, beforeId);
 }
+
+QList<LedgerEntry> WalletService::ledgerForTransaction(qint64 transactionId)
+{
+    return WalletRepository(m_db).ledgerForTransaction(transactionId);
+}

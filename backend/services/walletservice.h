@@ -31,6 +31,8 @@ public:
     WalletSummary summary(qint64 accountId, Mode mode);
     /// Ledger rows newest first, keyset-paginated by `beforeId`.
     QList<LedgerEntry> ledger(qint64 accountId, Mode mode, int limit, qint64 beforeId);
+    /// Ledger rows of one transaction, oldest first.
+    QList<LedgerEntry> ledgerForTransaction(qint64 transactionId);
 
 private:
     Database &m_db;

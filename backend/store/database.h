@@ -43,7 +43,9 @@ public:
     QSqlDatabase connection() const;
 
     /// A prepared statement for `sql` with `?` placeholders, cached for the life of the
-    /// connection. Bind with addBindValue() after clear (bindAll does both). Throws DatabaseError.
+    /// connection. Bind with addBindValue() after clear (bindAll does both). The statement is
+    /// forward-only: step through rows with next() only (no seek/previous/first/last).
+    /// Throws DatabaseError.
     QSqlQuery &prepare(const QString &sql);
     /// Binds `values` in order to the cached statement for `sql` and executes it. Throws DatabaseError.
     QSqlQuery &run(const QString &sql, const QVariantList &values = {});

@@ -62,8 +62,160 @@ const QList<Migration> &allMigrations()
                             " final_status TEXT NOT NULL CHECK (final_status IN ('SUCCESS', 'FAILED')))"),
              QStringLiteral("CREATE INDEX settlements_due ON settlements (due_at)"),
          }},
+        {2,
+         {
+             // Aadhaar OTP flow (api-conventions.md): secrets only as keyed hashes (hex), the number only sealed
+             // (base64) and only while OTP_GENERATED; captcha PNG (base64) until the flow ends.
+             QStringLiteral("CREATE TABLE aadhaar_transactions ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),"
+                            " key_id TEXT NOT NULL,"
+                            " status TEXT NOT NULL CHECK (status IN ('CAPTCHA_GENERATED', 'OTP_GENERATED',"
+                            " 'AUTHENTICATION_SUCCESS', 'CLOSED')),"
+                            " closed_reason TEXT NOT NULL DEFAULT '',"
+                            " captcha_token TEXT NOT NULL UNIQUE,"
+                            " captcha_png TEXT,"
+                            " captcha_hash TEXT NOT NULL,"
+                            " captcha_expires_at BIGINT NOT NULL,"
+                            " captcha_failures INTEGER NOT NULL DEFAULT 0,"
+                            " aadhaar_sealed TEXT CHECK (aadhaar_sealed IS NULL OR status = 'OTP_GENERATED'),"
+                            " aadhaar_masked TEXT NOT NULL DEFAULT '',"
+                            " mobile_masked TEXT NOT NULL DEFAULT '',"
+                            " otp_hash TEXT,"
+                            " otp_expires_at BIGINT NOT NULL DEFAULT 0,"
+                            " otp_failures INTEGER NOT NULL DEFAULT 0,"
+                            " expires_at BIGINT NOT NULL,"
+                            " created_at BIGINT NOT NULL,"
+                            " updated_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX aadhaar_transactions_open ON aadhaar_transactions (status, expires_at)"),
+             QStringLiteral("CREATE TABLE aadhaar_otp_sends ("
+                            " id %ID%,"
+                            " number_hash TEXT NOT NULL,"
+                            " transaction_id BIGINT NOT NULL REFERENCES aadhaar_transactions(id),"
+                            " sent_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX aadhaar_otp_sends_number ON aadhaar_otp_sends (number_hash, sent_at)"),
+             QStringLiteral("CREATE TABLE aadhaar_sandbox_secrets ("
+                            " transaction_id BIGINT PRIMARY KEY REFERENCES aadhaar_transactions(id),"
+                            " captcha_value TEXT NOT NULL,"
+                            " otp_value TEXT)"),
+             QStringLiteral("CREATE TABLE sms_outbox ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " transaction_id BIGINT REFERENCES aadhaar_transactions(id),"
+                            " mobile_masked TEXT NOT NULL,"
+                            " message TEXT NOT NULL,"
+                            " created_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX sms_outbox_account ON sms_outbox (account_id, id)"),
+         }},
         // MIGRATION 2 (aadhaar) goes here
         // MIGRATION 3 (webhooks) goes here
+        {3,
+         {
+             QStringLiteral("CREATE TABLE webhook_endpoints ("
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),"
+                            " url TEXT NOT NULL,"
+                            " builtin_inbox INTEGER NOT NULL DEFAULT 0 CHECK (builtin_inbox IN (0, 1)),"
+                            " password TEXT NOT NULL,"
+                            " secret TEXT NOT NULL,"
+                            " previous_secret TEXT NOT NULL DEFAULT '',"
+                            " previous_secret_expires_at BIGINT NOT NULL DEFAULT 0,"
+                            " disabled_at BIGINT,"
+                            " disabled_reason TEXT NOT NULL DEFAULT '',"
+                            " created_at BIGINT NOT NULL,"
+                            " updated_at BIGINT NOT NULL,"
+                            " PRIMARY KEY (account_id, mode))"),
+             QStringLiteral("CREATE TABLE webhook_events ("
+                            " id %ID%,"
+                            " webhook_id TEXT NOT NULL UNIQUE,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),"
+                            " event_type TEXT NOT NULL,"
+                            " transaction_id BIGINT REFERENCES transactions(id),"
+                            " payload TEXT NOT NULL,"
+                            " status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),"
+                            " attempts INTEGER NOT NULL DEFAULT 0,"
+                            " retry_index INTEGER NOT NULL DEFAULT 0,"
+                            " next_attempt_at BIGINT NOT NULL,"
+                            " locked_until BIGINT NOT NULL DEFAULT 0,"
+                            " last_error TEXT NOT NULL DEFAULT '',"
+                            " created_at BIGINT NOT NULL,"
+                            " delivered_at BIGINT)"),
+             QStringLiteral("CREATE INDEX webhook_events_due ON webhook_events (status, next_attempt_at)"),
+             QStringLiteral("CREATE INDEX webhook_events_transaction ON webhook_events (transaction_id)"),
+             QStringLiteral("CREATE TABLE webhook_attempts ("
+                            " id %ID%,"
+                            " event_id BIGINT NOT NULL REFERENCES webhook_events(id),"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),"
+                            " attempt INTEGER NOT NULL,"
+                            " attempted_at BIGINT NOT NULL,"
+                            " url TEXT NOT NULL,"
+                            " http_status INTEGER,"
+                            " latency_ms BIGINT NOT NULL,"
+                            " success INTEGER NOT NULL CHECK (success IN (0, 1)),"
+                            " error TEXT NOT NULL DEFAULT '')"),
+             QStringLiteral("CREATE INDEX webhook_attempts_account ON webhook_attempts (account_id, mode, id)"),
+             QStringLiteral("CREATE INDEX webhook_attempts_event ON webhook_attempts (event_id)"),
+             QStringLiteral("CREATE TABLE webhook_inbox ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),"
+                            " webhook_id TEXT NOT NULL,"
+                            " event_type TEXT NOT NULL,"
+                            " transaction_id BIGINT NOT NULL DEFAULT 0,"
+                            " body TEXT NOT NULL,"
+                            " received_at BIGINT NOT NULL,"
+                            " deliveries INTEGER NOT NULL DEFAULT 1,"
+                            " UNIQUE (account_id, mode, webhook_id))"),
+             QStringLiteral("CREATE INDEX webhook_inbox_account ON webhook_inbox (account_id, mode, id)"),
+         }},
+        {4,
+         {
+             QStringLiteral("CREATE TABLE users ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " name TEXT NOT NULL,"
+                            " role TEXT NOT NULL CHECK (role IN ('clerk', 'admin')),"
+                            " pin_hash TEXT NOT NULL,"
+                            " active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),"
+                            " failed_attempts INTEGER NOT NULL DEFAULT 0,"
+                            " locked_until BIGINT,"
+                            " created_at BIGINT NOT NULL,"
+                            " updated_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE UNIQUE INDEX users_account_name ON users (account_id, lower(name))"),
+             QStringLiteral("CREATE TABLE user_sessions ("
+                            " token_hash TEXT PRIMARY KEY,"
+                            " user_id BIGINT NOT NULL REFERENCES users(id),"
+                            " expires_at BIGINT NOT NULL,"
+                            " created_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX user_sessions_user ON user_sessions (user_id)"),
+             QStringLiteral("CREATE INDEX user_sessions_expiry ON user_sessions (expires_at)"),
+             QStringLiteral("CREATE TABLE shop_settings ("
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " key TEXT NOT NULL,"
+                            " value TEXT NOT NULL,"
+                            " PRIMARY KEY (account_id, key))"),
+             QStringLiteral("CREATE TABLE audit_log ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " actor TEXT NOT NULL,"
+                            " action TEXT NOT NULL,"
+                            " detail TEXT NOT NULL DEFAULT '',"
+                            " created_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX audit_log_account ON audit_log (account_id, id)"),
+         }},
+        // MIGRATION 4 (users) goes here
+        {5,
+         {
+             // Who sold it (the signed-in person at the terminal), for the day-end report; and indexes
+             // for the back office's history filters at a million rows (issue 6).
+             QStringLiteral("ALTER TABLE transactions ADD COLUMN clerk TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("CREATE INDEX transactions_number ON transactions (account_id, mode, number)"),
+             QStringLiteral("CREATE INDEX transactions_operator ON transactions (account_id, mode, operator_code, id)"),
+             QStringLiteral("CREATE INDEX transactions_type ON transactions (account_id, mode, type, id)"),
+         }},
     };
     return migrations;
 }

@@ -6,7 +6,7 @@ namespace {
 
 const QString kColumns = QStringLiteral(
     "SELECT id, account_id, mode, type, operator_code, number, bill_amount, discount, paid, customer_email, status,"
-    " redeem_code, COALESCE(reference_id, ''), fingerprint, key_id, created_at FROM transactions");
+    " redeem_code, COALESCE(reference_id, ''), fingerprint, key_id, created_at, clerk FROM transactions");
 
 StoredTransaction readRow(const QSqlQuery &q)
 {
@@ -28,6 +28,7 @@ StoredTransaction readRow(const QSqlQuery &q)
     row.fingerprint = q.value(13).toString();
     row.keyId = q.value(14).toString();
     r.createdAtMs = q.value(15).toLongLong();
+    row.clerk = q.value(16).toString();
     return row;
 }
 
@@ -44,11 +45,11 @@ qint64 TransactionRepository::insert(const StoredTransaction &row, qint64 nowMs)
     QSqlQuery &q = m_db.run(
         QStringLiteral("INSERT INTO transactions (account_id, mode, type, operator_code, number, bill_amount, discount,"
                        " paid, customer_email, status, redeem_code, reference_id, fingerprint, key_id, created_at,"
-                       " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+                       " updated_at, clerk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
         {row.accountId, ModeNames::mode(row.mode), TransactionNames::type(r.type), r.operatorCode, textValue(r.number),
          r.billAmount, r.discount, r.paid, textValue(r.customerEmail), TransactionNames::status(r.status),
          textValue(r.redeemCode),
-         textOrNull(r.referenceId), row.fingerprint, row.keyId, r.createdAtMs, nowMs});
+         textOrNull(r.referenceId), row.fingerprint, row.keyId, r.createdAtMs, nowMs, textValue(row.clerk)});
     if (!q.next())
         throw DatabaseError(QStringLiteral("transaction insert returned no id"));
     const qint64 id = q.value(0).toLongLong();
@@ -82,39 +83,87 @@ std::optional<StoredTransaction> TransactionRepository::findByReference(qint64 a
     return one(QStringLiteral("account_id = ? AND reference_id = ?"), {accountId, referenceId});
 }
 
-QList<StoredTransaction> TransactionRepository::list(qint64 accountId, Mode mode, const TransactionFilter &filter)
+QString TransactionRepository::conditions(const TransactionFilter &filter, QVariantList *values)
 {
-    QString sql = kColumns + QStringLiteral(" WHERE account_id = ? AND mode = ?");
-    QVariantList values{accountId, ModeNames::mode(mode)};
+    QString sql;
     if (filter.type) {
         sql += QStringLiteral(" AND type = ?");
-        values.append(TransactionNames::type(*filter.type));
+        values->append(TransactionNames::type(*filter.type));
     }
     if (filter.status) {
         sql += QStringLiteral(" AND status = ?");
-        values.append(TransactionNames::status(*filter.status));
+        values->append(TransactionNames::status(*filter.status));
     }
     if (!filter.operatorCode.isEmpty()) {
         sql += QStringLiteral(" AND operator_code = ?");
-        values.append(filter.operatorCode);
+        values->append(filter.operatorCode);
     }
     if (!filter.referenceId.isEmpty()) {
         sql += QStringLiteral(" AND reference_id = ?");
-        values.append(filter.referenceId);
+        values->append(filter.referenceId);
     }
     if (filter.fromMs > 0) {
         sql += QStringLiteral(" AND created_at >= ?");
-        values.append(filter.fromMs);
+        values->append(filter.fromMs);
     }
     if (filter.toMs > 0) {
         sql += QStringLiteral(" AND created_at < ?");
-        values.append(filter.toMs);
+        values->append(filter.toMs);
     }
-    if (filter.beforeId > 0) {
-        sql += QStringLiteral(" AND id < ?");
-        values.append(filter.beforeId);
+    if (!filter.search.isEmpty()) {
+        // Prefix matches keep the number and reference indexes usable; '%' and '_' are escaped.
+        QString pattern = filter.search;
+        pattern.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+            .replace(QLatin1Char('%'), QLatin1String("\\%"))
+            .replace(QLatin1Char('_'), QLatin1String("\\_"));
+        pattern += QLatin1Char('%');
+        bool isNumber = false;
+        const qint64 id = filter.search.toLongLong(&isNumber);
+        sql += QStringLiteral(" AND (id = ? OR number LIKE ? ESCAPE '\\' OR reference_id LIKE ? ESCAPE '\\')");
+        values->append(isNumber ? id : qint64(-1));
+        values->append(pattern);
+        values->append(pattern);
     }
-    sql += QStringLiteral(" ORDER BY id DESC LIMIT ?");
+    return sql;
+}
+
+QList<StoredTransaction> TransactionRepository::list(qint64 accountId, Mode mode, const TransactionFilter &filter)
+{
+    QVariantList values{accountId, ModeNames::mode(mode)};
+    QString sql = kColumns + QStringLiteral(" WHERE account_id = ? AND mode = ?") + conditions(filter, &values);
+    using Order = TransactionFilter::Order;
+    const bool cursor = filter.afterId > 0;
+    switch (filter.order) {
+    case Order::NewestFirst:
+        if (cursor) {
+            sql += QStringLiteral(" AND id < ?");
+            values.append(filter.afterId);
+        }
+        sql += QStringLiteral(" ORDER BY id DESC");
+        break;
+    case Order::OldestFirst:
+        if (cursor) {
+            sql += QStringLiteral(" AND id > ?");
+            values.append(filter.afterId);
+        }
+        sql += QStringLiteral(" ORDER BY id ASC");
+        break;
+    case Order::AmountHighFirst:
+        if (cursor) {
+            sql += QStringLiteral(" AND (bill_amount < ? OR (bill_amount = ? AND id < ?))");
+            values << filter.afterAmount << filter.afterAmount << filter.afterId;
+        }
+        sql += QStringLiteral(" ORDER BY bill_amount DESC, id DESC");
+        break;
+    case Order::AmountLowFirst:
+        if (cursor) {
+            sql += QStringLiteral(" AND (bill_amount > ? OR (bill_amount = ? AND id > ?))");
+            values << filter.afterAmount << filter.afterAmount << filter.afterId;
+        }
+        sql += QStringLiteral(" ORDER BY bill_amount ASC, id ASC");
+        break;
+    }
+    sql += QStringLiteral(" LIMIT ?");
     values.append(filter.limit);
     QSqlQuery &q = m_db.run(sql, values);
     QList<StoredTransaction> rows;
@@ -122,6 +171,34 @@ QList<StoredTransaction> TransactionRepository::list(qint64 accountId, Mode mode
         rows.append(readRow(q));
     q.finish();
     return rows;
+}
+
+TransactionTotals TransactionRepository::totals(qint64 accountId, Mode mode, const TransactionFilter &filter)
+{
+    QVariantList values{accountId, ModeNames::mode(mode)};
+    const QString sql =
+        QStringLiteral("SELECT COUNT(*),"
+                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)"
+                       " FROM transactions WHERE account_id = ? AND mode = ?") +
+        conditions(filter, &values);
+    QSqlQuery &q = m_db.run(sql, values);
+    TransactionTotals totals;
+    if (q.next()) {
+        totals.count = q.value(0).toLongLong();
+        totals.success = q.value(1).toLongLong();
+        totals.pending = q.value(2).toLongLong();
+        totals.failed = q.value(3).toLongLong();
+        totals.billAmount = q.value(4).toLongLong();
+        totals.discount = q.value(5).toLongLong();
+        totals.paid = q.value(6).toLongLong();
+    }
+    q.finish();
+    return totals;
 }
 
 bool TransactionRepository::settle(qint64 transactionId, TransactionStatus status, const QString &redeemCode,

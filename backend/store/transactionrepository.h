@@ -18,20 +18,39 @@ struct StoredTransaction
     Mode mode = Mode::Test;
     QString fingerprint;
     QString keyId;
+    QString clerk; ///< name of the signed-in person who sold it; empty for plain API clients
 };
 
 /// Filters of GET /api/v1/transactions (api-conventions.md, "Beyond the spec"). Times are UTC
-/// milliseconds; a zero bound is open. `beforeId` > 0 continues a listing (keyset cursor).
+/// milliseconds; a zero bound is open. afterId/afterAmount continue a listing (keyset cursor).
 struct TransactionFilter
 {
+    /// Listing order; the keyset cursor follows it.
+    enum class Order { NewestFirst, OldestFirst, AmountHighFirst, AmountLowFirst };
     std::optional<TransactionType> type;
     std::optional<TransactionStatus> status;
     QString operatorCode;
     QString referenceId;
     qint64 fromMs = 0;  ///< inclusive
     qint64 toMs = 0;    ///< exclusive
-    qint64 beforeId = 0;
+    QString search;     ///< exact transaction id, or a prefix of the number or reference id
+    Order order = Order::NewestFirst;
+    /// Keyset position: the last row of the previous page (id, and bill_amount for amount orders).
+    qint64 afterId = 0;
+    qint64 afterAmount = 0;
     int limit = 50;
+};
+
+/// Sums over the transactions matching a filter (paise; money sums count SUCCESS sales only).
+struct TransactionTotals
+{
+    qint64 count = 0;
+    qint64 success = 0;
+    qint64 pending = 0;
+    qint64 failed = 0;
+    Paise billAmount = 0;
+    Paise discount = 0;
+    Paise paid = 0;
 };
 
 /// Recharge, voucher and DTH transactions. Writes run inside the caller's transaction. Throws
@@ -52,11 +71,15 @@ public:
     /// The account's transactions of this mode matching `filter`, newest first, at most
     /// filter.limit rows.
     QList<StoredTransaction> list(qint64 accountId, Mode mode, const TransactionFilter &filter);
+    /// Count and sums of everything matching `filter` (cursor and limit ignored).
+    TransactionTotals totals(qint64 accountId, Mode mode, const TransactionFilter &filter);
     /// Moves a PENDING transaction to `status` (setting redeem_code when non-empty); false when the
     /// transaction was not PENDING (already settled by someone else).
     bool settle(qint64 transactionId, TransactionStatus status, const QString &redeemCode, qint64 nowMs);
 
 private:
+    /// " AND …" conditions of `filter` (without the cursor) and their values.
+    static QString conditions(const TransactionFilter &filter, QVariantList *values);
     std::optional<StoredTransaction> one(const QString &where, const QVariantList &values);
     Database &m_db;
 };

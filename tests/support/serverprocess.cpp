@@ -29,8 +29,8 @@ bool ServerProcess::start(const QString &dataDir, const QStringList &extraArgume
         m_process.waitForReadyRead(200);
         output += QString::fromUtf8(m_process.readAllStandardOutput());
         const QRegularExpressionMatch match = listening.match(output);
-        // The key lines follow the listening line; give them a moment when a key is expected.
-        if (match.hasMatch() && (!output.contains(QLatin1String("New test key")) || keySecret.match(output).hasMatch())) {
+        // serve prints the listening line last, after the key lines.
+        if (match.hasMatch()) {
             m_url = QUrl(match.captured(1));
             m_keyId = keyId.match(output).captured(1);
             m_keySecret = keySecret.match(output).captured(1);

@@ -1,0 +1,638 @@
+// The real `rechargedesk` binary as a child process: a restart with settlements pending, a kill -9 while clients
+// are selling, and the command line (keys, wallet, flags, --help). Issue 2, items 5 and 6.
+#include "httpclient.h"
+#include "serverprocess.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkReply>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace {
+
+const QString kMobile = QStringLiteral("/api/v1/recharge/mobile/initiate-transaction");
+const QString kVoucher = QStringLiteral("/api/v1/voucher/appstore/initiate-transaction");
+const QString kDth = QStringLiteral("/api/v1/recharge/dth/initiate-transaction");
+
+QUrl urlOf(const ServerProcess &server, const QString &path, const QString &query = {})
+{
+    QUrl url = server.url();
+    url.setPath(path);
+    if (!query.isEmpty())
+        url.setQuery(query);
+    return url;
+}
+
+/// Runs `sql` (one integer result) on a read-only connection to the stopped server's database.
+class ReadOnlyDb
+{
+public:
+    explicit ReadOnlyDb(const QString &path) : m_name(QStringLiteral("readonly-%1").arg(quintptr(this)))
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        m_open = db.open();
+        if (!m_open)
+            m_error = db.lastError().text();
+    }
+    ~ReadOnlyDb()
+    {
+        QSqlDatabase::database(m_name, false).close();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    bool isOpen() const { return m_open; }
+    const QString &error() const { return m_error; }
+    qint64 scalar(const QString &sql)
+    {
+        QSqlQuery q(QSqlDatabase::database(m_name, false));
+        if (!q.exec(sql) || !q.next())
+            return -999;
+        return q.value(0).toLongLong();
+    }
+
+private:
+    QString m_name;
+    bool m_open = false;
+    QString m_error;
+};
+
+} // namespace
+
+class TestServerProcess final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_home; ///< RECHARGEDESK_DATA_DIR, so nothing here ever touches the real data directory
+
+    static QString cli(const QStringList &arguments, int *exitCode)
+    {
+        QString output;
+        *exitCode = ServerProcess::runCli(arguments, &output);
+        return output;
+    }
+
+    /// A test admin key made with `keys create` before the server starts (so `serve` prints none), as the
+    /// Authorization header value; empty on failure.
+    static QByteArray createAdminKey(const QString &dataDir)
+    {
+        int exitCode = -1;
+        const QString output =
+            cli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("tests"),
+                 QStringLiteral("--mode"), QStringLiteral("test"), QStringLiteral("--scope"), QStringLiteral("admin"),
+                 QStringLiteral("--data-dir"), dataDir},
+                &exitCode);
+        static const QRegularExpression pattern(QStringLiteral("key_id: (\\S+)\\s+key_secret: (\\S+)"));
+        const QRegularExpressionMatch match = pattern.match(output);
+        if (exitCode != 0 || !match.hasMatch())
+            return {};
+        return HttpClient::basic(match.captured(1), match.captured(2));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_home.isValid());
+        qputenv("RECHARGEDESK_DATA_DIR", m_home.path().toLocal8Bit());
+        QVERIFY2(QFile::exists(ServerProcess::binary()), qPrintable(ServerProcess::binary()));
+    }
+
+    // (a) PENDING sales whose settlement timer was persisted settle after a restart (SUCCESS, and FAILED refunded).
+    void restartWithSettlementPending()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ServerProcess server;
+        QString error;
+        const QByteArray auth = createAdminKey(dir.path());
+        QVERIFY(!auth.isEmpty());
+        QVERIFY2(server.start(dir.path(), {QStringLiteral("--settle-delay-ms"), QStringLiteral("3000")}, &error),
+                 qPrintable(error));
+        HttpClient http;
+        const qint64 start = http.get(urlOf(server, QStringLiteral("/api/v1/wallet")), auth)
+                                 .data()
+                                 .value(QStringLiteral("balance_paise"))
+                                 .toInteger(-1);
+        QVERIFY(start > 0);
+
+        HttpResult succeeds = http.postJson(urlOf(server, kMobile),
+                                            QJsonObject{{QStringLiteral("phone_number"), QStringLiteral("9876541111")},
+                                                        {QStringLiteral("amount"), QStringLiteral("249")},
+                                                        {QStringLiteral("operator_code"), QStringLiteral("AT")}},
+                                            auth);
+        HttpResult fails =
+            http.postJson(urlOf(server, kVoucher),
+                          QJsonObject{{QStringLiteral("amount"), QStringLiteral("500")},
+                                      {QStringLiteral("customer_email"), QStringLiteral("a+pendingfail@example.com")}},
+                          auth);
+        QCOMPARE(succeeds.status, 200);
+        QCOMPARE(fails.status, 200);
+        QCOMPARE(succeeds.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QCOMPARE(fails.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        const qint64 successId = succeeds.data().value(QStringLiteral("transaction_id")).toInteger();
+        const qint64 failId = fails.data().value(QStringLiteral("transaction_id")).toInteger();
+        QCOMPARE(server.terminate(), 0);
+
+        {
+            // Stopped before the delay ran out: both still PENDING, their timers are rows.
+            ReadOnlyDb db(dir.filePath(QStringLiteral("rechargedesk.db")));
+            QVERIFY2(db.isOpen(), qPrintable(db.error()));
+            QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'PENDING'")), 2);
+            QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM settlements")), 2);
+        }
+
+        ServerProcess restarted;
+        QVERIFY2(restarted.start(dir.path(), {QStringLiteral("--settle-delay-ms"), QStringLiteral("3000")}, &error),
+                 qPrintable(error));
+        const auto statusOf = [&](qint64 id) {
+            return http.get(urlOf(restarted, QStringLiteral("/api/v1/transactions/%1").arg(id)), auth)
+                .data()
+                .value(QStringLiteral("transaction_status"))
+                .toString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(successId), QStringLiteral("SUCCESS"), 30'000);
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(failId), QStringLiteral("FAILED"), 30'000);
+        const QJsonObject voucher =
+            http.get(urlOf(restarted, QStringLiteral("/api/v1/transactions/%1").arg(failId)), auth).data();
+        QCOMPARE(voucher.value(QStringLiteral("redeem_code")).toString(), QString());
+        // Only the successful sale is paid for: the failed voucher was refunded.
+        const qint64 paid = 24900 - 498;
+        QCOMPARE(http.get(urlOf(restarted, QStringLiteral("/api/v1/wallet")), auth)
+                     .data()
+                     .value(QStringLiteral("balance_paise"))
+                     .toInteger(),
+                 start - paid);
+        QCOMPARE(restarted.terminate(), 0);
+        int exitCode = -1;
+        const QString shown = cli(
+            {QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--data-dir"), dir.path()}, &exitCode);
+        QCOMPARE(exitCode, 0);
+        QVERIFY2(!shown.contains(QLatin1String("MISMATCH")), qPrintable(shown));
+    }
+
+    // (b) kill -9 while 8 clients sell: every sale acknowledged with 200 survives intact, none is duplicated, and the
+    // wallet equals its ledger.
+    void crashWhileSelling()
+    {
+        constexpr int kClients = 8;
+        constexpr int kSalesPerClient = 40;
+        constexpr int kKillAfterAcks = 120;
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ServerProcess server;
+        QString error;
+        const QByteArray auth = createAdminKey(dir.path());
+        QVERIFY(!auth.isEmpty());
+        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+
+        struct Ack
+        {
+            qint64 id = 0;
+            QJsonObject data;
+            int k = 0; ///< which sale of saleFor()
+        };
+        QHash<QString, Ack> acked; // by reference_id
+        QStringList unexpected;
+        int sent = 0;
+        bool killed = false;
+        int running = kClients;
+        QEventLoop loop;
+        std::vector<std::unique_ptr<QNetworkAccessManager>> managers;
+        for (int c = 0; c < kClients; ++c)
+            managers.push_back(std::make_unique<QNetworkAccessManager>());
+
+        // Sale k: mostly mobile, some DTH and vouchers, every eighth a 0000 number (FAILED at once, refunded).
+        const auto saleFor = [](int k, const QString &reference) -> std::pair<QString, QJsonObject> {
+            const QString amount = QString::number(10 + k % 20);
+            const QString suffix = QString::number(30001 + 3 * k); // never ends in 0000, 1111 or 2222
+            if (k % 8 == 3)
+                return {kMobile, QJsonObject{{QStringLiteral("phone_number"), QStringLiteral("9876540000")},
+                                             {QStringLiteral("amount"), amount},
+                                             {QStringLiteral("operator_code"), QStringLiteral("VI")},
+                                             {QStringLiteral("reference_id"), reference}}};
+            if (k % 5 == 1)
+                return {kVoucher, QJsonObject{{QStringLiteral("amount"), amount},
+                                              {QStringLiteral("customer_email"), QStringLiteral("crash@example.com")},
+                                              {QStringLiteral("reference_id"), reference}}};
+            if (k % 7 == 2)
+                return {kDth, QJsonObject{{QStringLiteral("number"),
+                                           QString(QStringLiteral("10") + suffix.rightJustified(8, QLatin1Char('0')))},
+                                          {QStringLiteral("amount"), amount.toInt()},
+                                          {QStringLiteral("operator_code"), QStringLiteral("TS")},
+                                          {QStringLiteral("reference_id"), reference}}};
+            return {kMobile, QJsonObject{{QStringLiteral("phone_number"), QString(QStringLiteral("98765") + suffix)},
+                                         {QStringLiteral("amount"), amount},
+                                         {QStringLiteral("operator_code"), QStringLiteral("AT")},
+                                         {QStringLiteral("reference_id"), reference}}};
+        };
+
+        std::function<void(int, int)> next = [&](int client, int index) {
+            if (killed || index >= kSalesPerClient) {
+                if (--running == 0)
+                    loop.quit();
+                return;
+            }
+            const QString reference = QStringLiteral("crash-c%1-s%2").arg(client).arg(index);
+            const int k = client * kSalesPerClient + index;
+            const auto [path, body] = saleFor(k, reference);
+            QNetworkRequest request(urlOf(server, path));
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+            request.setRawHeader("Authorization", auth);
+            QNetworkReply *reply =
+                managers.at(size_t(client))->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
+            ++sent;
+            QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply, client, index, reference, k] {
+                reply->deleteLater();
+                const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                if (status == 200) {
+                    const QJsonObject data =
+                        QJsonDocument::fromJson(reply->readAll()).object().value(QStringLiteral("data")).toObject();
+                    acked.insert(reference, Ack{data.value(QStringLiteral("transaction_id")).toInteger(), data, k});
+                    if (!killed && acked.size() >= kKillAfterAcks) {
+                        killed = true;
+                        server.kill(); // SIGKILL while the other clients' requests are in flight
+                    }
+                } else if (!killed) {
+                    unexpected.append(QStringLiteral("%1: %2 %3").arg(reference).arg(status).arg(reply->errorString()));
+                }
+                next(client, index + 1);
+            });
+        };
+        for (int c = 0; c < kClients; ++c)
+            next(c, 0);
+        QTimer::singleShot(240'000, &loop, &QEventLoop::quit);
+        if (running > 0)
+            loop.exec();
+        QCOMPARE(running, 0);
+        QVERIFY2(unexpected.isEmpty(), qPrintable(unexpected.join(QLatin1Char('\n'))));
+        QVERIFY(killed);
+        QVERIFY(acked.size() >= kKillAfterAcks);
+        QVERIFY(sent < kClients * kSalesPerClient); // the kill came mid-way
+        qInfo("sent %d, acknowledged %lld before/around kill -9", sent, qint64(acked.size()));
+
+        ServerProcess restarted;
+        QVERIFY2(restarted.start(dir.path(), {}, &error), qPrintable(error));
+        HttpClient http;
+        // Every acknowledged sale exists with the same data, by id and by reference_id.
+        for (auto it = acked.cbegin(); it != acked.cend(); ++it) {
+            const HttpResult byId =
+                http.get(urlOf(restarted, QStringLiteral("/api/v1/transactions/%1").arg(it->id)), auth);
+            QVERIFY2(byId.status == 200, qPrintable(it.key()));
+            QCOMPARE(byId.data(), it->data);
+            const HttpResult byRef = http.get(
+                urlOf(restarted, QStringLiteral("/api/v1/transactions"), QStringLiteral("reference_id=") + it.key()),
+                auth);
+            const QJsonArray items = byRef.data().value(QStringLiteral("items")).toArray();
+            QCOMPARE(items.size(), 1);
+            QCOMPARE(items.at(0).toObject(), it->data);
+        }
+        // No duplicates: every row has its own reference_id; rows are at most what was sent.
+        QStringList references;
+        QSet<qint64> ids;
+        QString cursor;
+        for (int page = 0; page < 100; ++page) {
+            QUrlQuery query;
+            query.addQueryItem(QStringLiteral("limit"), QStringLiteral("200"));
+            if (!cursor.isEmpty())
+                query.addQueryItem(QStringLiteral("cursor"), cursor);
+            const HttpResult r =
+                http.get(urlOf(restarted, QStringLiteral("/api/v1/transactions"), query.toString()), auth);
+            QCOMPARE(r.status, 200);
+            for (const QJsonValue &item : r.data().value(QStringLiteral("items")).toArray()) {
+                references.append(item.toObject().value(QStringLiteral("reference_id")).toString());
+                ids.insert(item.toObject().value(QStringLiteral("transaction_id")).toInteger());
+            }
+            if (r.data().value(QStringLiteral("next_cursor")).isNull())
+                break;
+            cursor = r.data().value(QStringLiteral("next_cursor")).toString();
+        }
+        const QSet<QString> distinct(references.cbegin(), references.cend());
+        QCOMPARE(qsizetype(distinct.size()), references.size());
+        QVERIFY(references.size() >= acked.size());
+        QVERIFY(references.size() <= sent);
+        for (const Ack &ack : std::as_const(acked))
+            QVERIFY(ids.contains(ack.id));
+        // A replay of an acknowledged sale after the crash returns the same transaction.
+        const auto [replayPath, replayBody] = saleFor(acked.cbegin()->k, acked.cbegin().key());
+        const HttpResult replay = http.postJson(urlOf(restarted, replayPath), replayBody, auth);
+        QCOMPARE(replay.status, 200);
+        QCOMPARE(replay.data(), acked.cbegin()->data);
+        QCOMPARE(restarted.terminate(), 0);
+
+        // The wallet equals its ledger: through the CLI, and in the database itself.
+        int exitCode = -1;
+        const QString shown = cli(
+            {QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--data-dir"), dir.path()}, &exitCode);
+        QVERIFY2(exitCode == 0, qPrintable(shown));
+        ReadOnlyDb db(dir.filePath(QStringLiteral("rechargedesk.db")));
+        QVERIFY2(db.isOpen(), qPrintable(db.error()));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions")), qint64(references.size()));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) - COUNT(DISTINCT reference_id) FROM transactions")), 0);
+        QCOMPARE(db.scalar(QStringLiteral(
+                     "SELECT COUNT(*) FROM wallets w WHERE w.balance <> (SELECT COALESCE(SUM(l.amount), 0)"
+                     " FROM wallet_ledger l WHERE l.account_id = w.account_id AND l.mode = w.mode)")),
+                 0);
+        // Each sale: exactly one debit of `paid`; FAILED ones refunded to net zero, the others net -paid.
+        QCOMPARE(db.scalar(QStringLiteral(
+                     "SELECT COUNT(*) FROM transactions t WHERE (SELECT COUNT(*) FROM wallet_ledger l"
+                     " WHERE l.transaction_id = t.id AND l.kind = 'debit' AND l.amount = -t.paid) <> 1")),
+                 0);
+        QCOMPARE(db.scalar(QStringLiteral(
+                     "SELECT COUNT(*) FROM transactions t WHERE t.status = 'FAILED' AND (SELECT"
+                     " COALESCE(SUM(l.amount), 0) FROM wallet_ledger l WHERE l.transaction_id = t.id) <> 0")),
+                 0);
+        QCOMPARE(db.scalar(QStringLiteral(
+                     "SELECT COUNT(*) FROM transactions t WHERE t.status <> 'FAILED' AND (SELECT"
+                     " COALESCE(SUM(l.amount), 0) FROM wallet_ledger l WHERE l.transaction_id = t.id) <> -t.paid")),
+                 0);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'PENDING'")), 0);
+        QVERIFY(db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'FAILED'")) > 0);
+    }
+
+    // (c) The command line.
+    void keysCreateListRevoke()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        int exitCode = -1;
+        const QString created =
+            cli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
+                 QStringLiteral("counter 1"), QStringLiteral("--mode"), QStringLiteral("test"),
+                 QStringLiteral("--scope"), QStringLiteral("pos"), QStringLiteral("--data-dir"), dir.path()},
+                &exitCode);
+        QCOMPARE(exitCode, 0);
+        const QStringList lines = created.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        const QRegularExpressionMatch id =
+            QRegularExpression(QStringLiteral("^key_id: (test_[0-9A-Za-z]{14})$")).match(lines.at(0));
+        const QRegularExpressionMatch secret =
+            QRegularExpression(QStringLiteral("^key_secret: ([0-9A-Za-z]{32})$")).match(lines.at(1));
+        QVERIFY2(id.hasMatch(), qPrintable(lines.at(0)));
+        QVERIFY2(secret.hasMatch(), qPrintable(lines.at(1)));
+        const QString keyId = id.captured(1);
+        const QString keySecret = secret.captured(1);
+
+        const QString admin =
+            cli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("boss"),
+                 QStringLiteral("--mode"), QStringLiteral("live"), QStringLiteral("--scope"), QStringLiteral("admin"),
+                 QStringLiteral("--data-dir"), dir.path()},
+                &exitCode);
+        QCOMPARE(exitCode, 0);
+        QVERIFY2(admin.startsWith(QLatin1String("key_id: live_")), qPrintable(admin));
+
+        QString listed =
+            cli({QStringLiteral("keys"), QStringLiteral("list"), QStringLiteral("--data-dir"), dir.path()}, &exitCode);
+        QCOMPARE(exitCode, 0);
+        QVERIFY2(listed.contains(keyId), qPrintable(listed));
+        QVERIFY(!listed.contains(keySecret));
+        QVERIFY(listed.contains(QLatin1String("counter 1")));
+        QVERIFY(listed.contains(QLatin1String("live_")));
+        QVERIFY(!listed.contains(QLatin1String("revoked")));
+
+        // The key works against a server on that data directory; after `keys revoke` it gets 403 (another process's
+        // revocation reaches the server's key cache within its lifetime).
+        ServerProcess server;
+        QString error;
+        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+        HttpClient http;
+        const QByteArray auth = HttpClient::basic(keyId, keySecret);
+        QCOMPARE(http.get(urlOf(server, QStringLiteral("/api/v1/wallet")), auth).status, 200);
+        const QString revoked =
+            cli({QStringLiteral("keys"), QStringLiteral("revoke"), keyId, QStringLiteral("--data-dir"), dir.path()},
+                &exitCode);
+        QCOMPARE(exitCode, 0);
+        QVERIFY(revoked.contains(keyId));
+        QTRY_COMPARE_WITH_TIMEOUT(http.get(urlOf(server, QStringLiteral("/api/v1/wallet")), auth).status, 403, 30'000);
+        const HttpResult refused =
+            http.postJson(urlOf(server, kMobile),
+                          QJsonObject{{QStringLiteral("phone_number"), QStringLiteral("9876543210")},
+                                      {QStringLiteral("amount"), 249},
+                                      {QStringLiteral("operator_code"), QStringLiteral("RJ")}},
+                          auth);
+        QCOMPARE(refused.status, 403);
+        QCOMPARE(refused.error().value(QStringLiteral("reason")).toString(), QStringLiteral("key_revoked"));
+        QCOMPARE(server.terminate(), 0);
+
+        listed =
+            cli({QStringLiteral("keys"), QStringLiteral("list"), QStringLiteral("--data-dir"), dir.path()}, &exitCode);
+        QCOMPARE(exitCode, 0);
+        QVERIFY(listed.contains(QLatin1String("revoked")));
+        // Revoking twice, or an unknown key, fails.
+        cli({QStringLiteral("keys"), QStringLiteral("revoke"), keyId, QStringLiteral("--data-dir"), dir.path()},
+            &exitCode);
+        QCOMPARE(exitCode, 1);
+        cli({QStringLiteral("keys"), QStringLiteral("revoke"), QStringLiteral("test_nosuchkey0000"),
+             QStringLiteral("--data-dir"), dir.path()},
+            &exitCode);
+        QCOMPARE(exitCode, 1);
+    }
+
+    void walletTopupAndShow()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        int exitCode = -1;
+        // No account yet: a clear message and a failure.
+        QString out = cli({QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--data-dir"), dir.path()},
+                          &exitCode);
+        QCOMPARE(exitCode, 1);
+        QVERIFY2(out.contains(QLatin1String("keys create")), qPrintable(out));
+
+        const QString created =
+            cli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("c"),
+                 QStringLiteral("--mode"), QStringLiteral("test"), QStringLiteral("--scope"), QStringLiteral("admin"),
+                 QStringLiteral("--data-dir"), dir.path()},
+                &exitCode);
+        QCOMPARE(exitCode, 0);
+        const QString keyId = created.section(QLatin1Char('\n'), 0, 0).section(QStringLiteral(": "), 1);
+        const QString secret = created.section(QLatin1Char('\n'), 1, 1).section(QStringLiteral(": "), 1).trimmed();
+
+        out = cli({QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--data-dir"), dir.path()},
+                  &exitCode);
+        QCOMPARE(exitCode, 0);
+        QVERIFY2(out.contains(QStringLiteral("test wallet: ₹10000.00")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("live wallet: ₹0.00")), qPrintable(out));
+
+        out = cli({QStringLiteral("wallet"), QStringLiteral("topup"), QStringLiteral("--mode"), QStringLiteral("test"),
+                   QStringLiteral("--amount"), QStringLiteral("500"), QStringLiteral("--note"), QStringLiteral("float"),
+                   QStringLiteral("--data-dir"), dir.path()},
+                  &exitCode);
+        QCOMPARE(exitCode, 0);
+        QVERIFY2(out.contains(QStringLiteral("₹10500.00")), qPrintable(out));
+        out = cli({QStringLiteral("wallet"), QStringLiteral("topup"), QStringLiteral("--mode"), QStringLiteral("live"),
+                   QStringLiteral("--amount"), QStringLiteral("250.50"), QStringLiteral("--note"),
+                   QStringLiteral("bank transfer 17"), QStringLiteral("--data-dir"), dir.path()},
+                  &exitCode);
+        QCOMPARE(exitCode, 0);
+        out = cli({QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--mode"), QStringLiteral("live"),
+                   QStringLiteral("--data-dir"), dir.path()},
+                  &exitCode);
+        QCOMPARE(exitCode, 0);
+        QCOMPARE(out.trimmed(), QStringLiteral("live wallet: ₹250.50"));
+
+        // The server sees the same wallets.
+        ServerProcess server;
+        QString error;
+        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+        HttpClient http;
+        const HttpResult wallet =
+            http.get(urlOf(server, QStringLiteral("/api/v1/wallet")), HttpClient::basic(keyId, secret));
+        QCOMPARE(wallet.status, 200);
+        QCOMPARE(wallet.data().value(QStringLiteral("balance")).toString(), QStringLiteral("₹10500.00"));
+        const HttpResult ledger =
+            http.get(urlOf(server, QStringLiteral("/api/v1/wallet/ledger")), HttpClient::basic(keyId, secret));
+        QCOMPARE(ledger.status, 200);
+        const QJsonObject topupRow = ledger.data().value(QStringLiteral("items")).toArray().at(0).toObject();
+        QCOMPARE(topupRow.value(QStringLiteral("kind")).toString(), QStringLiteral("topup"));
+        QCOMPARE(topupRow.value(QStringLiteral("note")).toString(), QStringLiteral("float"));
+        QVERIFY(topupRow.value(QStringLiteral("actor")).toString().startsWith(QLatin1String("cli:")));
+        QCOMPARE(server.terminate(), 0);
+    }
+
+    void badFlags_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<bool>("opensDatabase");
+        const auto args = [](std::initializer_list<const char *> list) {
+            QStringList result;
+            for (const char *a : list)
+                result.append(QString::fromLatin1(a));
+            return result;
+        };
+        QTest::newRow("unknown command") << args({"frobnicate"}) << 2 << QStringLiteral("unknown command") << false;
+        QTest::newRow("keys without action") << args({"keys"}) << 2 << QStringLiteral("Usage") << false;
+        QTest::newRow("keys unknown action")
+            << args({"keys", "frob"}) << 2 << QStringLiteral("unknown keys action") << false;
+        QTest::newRow("keys create unknown option")
+            << args({"keys", "create", "--bogus"}) << 2 << QStringLiteral("bogus") << false;
+        QTest::newRow("keys create no name")
+            << args({"keys", "create", "--mode", "test", "--scope", "pos"}) << 2 << QStringLiteral("--name") << false;
+        QTest::newRow("keys create bad mode")
+            << args({"keys", "create", "--name", "x", "--mode", "prod", "--scope", "pos"}) << 2
+            << QStringLiteral("--mode") << false;
+        QTest::newRow("keys create bad scope")
+            << args({"keys", "create", "--name", "x", "--mode", "test", "--scope", "root"}) << 2
+            << QStringLiteral("--scope") << false;
+        QTest::newRow("keys create blank name")
+            << args({"keys", "create", "--name", "  ", "--mode", "test", "--scope", "pos"}) << 2
+            << QStringLiteral("name") << true;
+        QTest::newRow("keys create option without value")
+            << args({"keys", "create", "--name"}) << 2 << QStringLiteral("name") << false;
+        QTest::newRow("keys revoke without id") << args({"keys", "revoke"}) << 2 << QStringLiteral("KEY_ID") << false;
+        QTest::newRow("wallet without action") << args({"wallet"}) << 2 << QStringLiteral("Usage") << false;
+        QTest::newRow("wallet unknown action")
+            << args({"wallet", "drain"}) << 2 << QStringLiteral("unknown wallet action") << false;
+        QTest::newRow("wallet topup bad mode")
+            << args({"wallet", "topup", "--mode", "real", "--amount", "5", "--note", "n"}) << 2
+            << QStringLiteral("--mode") << false;
+        QTest::newRow("wallet topup negative")
+            << args({"wallet", "topup", "--mode", "test", "--amount", "-5", "--note", "n"}) << 2
+            << QStringLiteral("--amount") << false;
+        QTest::newRow("wallet topup zero")
+            << args({"wallet", "topup", "--mode", "test", "--amount", "0", "--note", "n"}) << 2
+            << QStringLiteral("--amount") << false;
+        QTest::newRow("wallet topup letters")
+            << args({"wallet", "topup", "--mode", "test", "--amount", "lots", "--note", "n"}) << 2
+            << QStringLiteral("--amount") << false;
+        QTest::newRow("wallet topup three decimals")
+            << args({"wallet", "topup", "--mode", "test", "--amount", "5.555", "--note", "n"}) << 2
+            << QStringLiteral("--amount") << false;
+        QTest::newRow("wallet topup no note")
+            << args({"wallet", "topup", "--mode", "test", "--amount", "5"}) << 2 << QStringLiteral("--note") << false;
+        QTest::newRow("wallet show bad mode")
+            << args({"wallet", "show", "--mode", "both"}) << 2 << QStringLiteral("--mode") << false;
+        QTest::newRow("serve bad listen")
+            << args({"serve", "--listen", "nowhere"}) << 2 << QStringLiteral("--listen") << false;
+        QTest::newRow("serve bad port") << args({"serve", "--listen", "127.0.0.1:70000"}) << 2
+                                        << QStringLiteral("--listen") << false;
+        QTest::newRow("serve negative delay") << args({"serve", "--listen", "127.0.0.1:0", "--settle-delay-ms", "-1"})
+                                              << 2 << QStringLiteral("--settle-delay-ms") << false;
+        QTest::newRow("serve unknown option") << args({"serve", "--turbo"}) << 2 << QStringLiteral("turbo") << false;
+    }
+    void badFlags()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QFETCH(bool, opensDatabase);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // Every run that takes options points at an empty data directory (given right after the subcommand), and a
+        // bad flag must not get as far as creating anything in it.
+        QStringList withDir = arguments;
+        const QString first = arguments.value(0);
+        const bool subcommand = (first == QLatin1String("keys") || first == QLatin1String("wallet")) &&
+                                QStringList{QStringLiteral("create"), QStringLiteral("list"), QStringLiteral("revoke"),
+                                            QStringLiteral("topup"), QStringLiteral("show")}
+                                    .contains(arguments.value(1));
+        const qsizetype at = subcommand ? 2 : first == QLatin1String("serve") ? 1 : -1;
+        if (at > 0) {
+            withDir.insert(at, dir.path());
+            withDir.insert(at, QStringLiteral("--data-dir"));
+        }
+        int code = -1;
+        const QString output = cli(withDir, &code);
+        QCOMPARE(code, exitCode);
+        QVERIFY2(output.contains(message), qPrintable(output));
+        QVERIFY2(!output.contains(QLatin1String("key_secret")), qPrintable(output));
+        if (!opensDatabase)
+            QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("rechargedesk.db"))));
+    }
+
+    void help_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("rechargedesk --help") << QStringList{QStringLiteral("--help")} << QStringLiteral("serve");
+        QTest::newRow("help") << QStringList{QStringLiteral("help")} << QStringLiteral("keys create");
+        QTest::newRow("serve") << QStringList{QStringLiteral("serve"), QStringLiteral("--help")}
+                               << QStringLiteral("--settle-delay-ms");
+        QTest::newRow("keys") << QStringList{QStringLiteral("keys"), QStringLiteral("--help")}
+                              << QStringLiteral("create");
+        QTest::newRow("keys create") << QStringList{QStringLiteral("keys"), QStringLiteral("create"),
+                                                    QStringLiteral("--help")}
+                                     << QStringLiteral("--scope");
+        QTest::newRow("keys list") << QStringList{QStringLiteral("keys"), QStringLiteral("list"),
+                                                  QStringLiteral("--help")}
+                                   << QStringLiteral("--data-dir");
+        QTest::newRow("keys revoke") << QStringList{QStringLiteral("keys"), QStringLiteral("revoke"),
+                                                    QStringLiteral("--help")}
+                                     << QStringLiteral("KEY_ID");
+        QTest::newRow("wallet") << QStringList{QStringLiteral("wallet"), QStringLiteral("--help")}
+                                << QStringLiteral("topup");
+        QTest::newRow("wallet topup") << QStringList{QStringLiteral("wallet"), QStringLiteral("topup"),
+                                                     QStringLiteral("--help")}
+                                      << QStringLiteral("--amount");
+        QTest::newRow("wallet show") << QStringList{QStringLiteral("wallet"), QStringLiteral("show"),
+                                                    QStringLiteral("--help")}
+                                     << QStringLiteral("--mode");
+    }
+    void help()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, mentions);
+        int code = -1;
+        const QString output = cli(arguments, &code);
+        QCOMPARE(code, 0);
+        QVERIFY2(output.contains(mentions), qPrintable(output));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerProcess)
+#include "tst_serverprocess.moc"

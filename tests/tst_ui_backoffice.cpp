@@ -1,0 +1,702 @@
+#include "apiclient.h"
+#include "backoffice/backofficeview.h"
+#include "backoffice/collectionmodel.h"
+#include "backoffice/keyspage.h"
+#include "backoffice/secretdialog.h"
+#include "backoffice/settingspage.h"
+#include "backoffice/userspage.h"
+#include "backoffice/walletpage.h"
+#include "backoffice/webhookspage.h"
+#include "money.h"
+#include "terminalcontext.h"
+#include "testserver.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+constexpr int kTimeoutMs = 10'000;
+
+/// The real server, an admin test key, the terminal's client and context.
+struct Shop
+{
+    Shop()
+        : key(server.createKeyPair(Mode::Test, Scope::Admin)), api(server.baseUrl(), key.keyId, key.secret),
+          context(api, dir.filePath(QStringLiteral("prefs.ini")))
+    {}
+
+    QByteArray auth() const { return HttpClient::basic(key.keyId, key.secret); }
+
+    QTemporaryDir dir;
+    TestServer server;
+    CreatedKey key;
+    ApiClient api;
+    TerminalContext context;
+};
+
+template <typename T> T *child(QWidget &parent, const char *name)
+{
+    T *widget = parent.findChild<T *>(QLatin1String(name));
+    if (!widget)
+        qWarning("no child %s", name);
+    return widget;
+}
+
+void showPage(QWidget &page)
+{
+    page.resize(1160, 720); // the page area of a 1366×768 terminal
+    page.show();
+    QApplication::setActiveWindow(&page);
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+}
+
+void shot(QWidget &widget, const char *name)
+{
+    widget.grab().save(QStringLiteral("/tmp/boadmin_%1.png").arg(QLatin1String(name)));
+}
+
+/// The text of `row`, `column` of a table view's model.
+QString cell(QTableView *view, int row, int column)
+{
+    return view->model()->index(row, column).data().toString();
+}
+
+/// The row whose `column` text equals `text`, or -1.
+int findRow(QTableView *view, int column, const QString &text)
+{
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        if (cell(view, row, column) == text)
+            return row;
+    }
+    return -1;
+}
+
+/// Waits for the page's confirmation box and presses its confirming button.
+bool confirm(QWidget &page)
+{
+    QMessageBox *box = nullptr;
+    if (!QTest::qWaitFor(
+            [&] {
+                box = page.findChild<QMessageBox *>(QStringLiteral("confirmBox"));
+                return box && box->isVisible();
+            },
+            kTimeoutMs))
+        return false;
+    auto *yes = box->findChild<QPushButton *>(QStringLiteral("confirmButton"));
+    if (!yes)
+        return false;
+    QTest::mouseClick(yes, Qt::LeftButton);
+    return true;
+}
+
+SecretDialog *waitForSecretDialog(QWidget &page)
+{
+    SecretDialog *dialog = nullptr;
+    const bool shown = QTest::qWaitFor(
+        [&] {
+            dialog = page.findChild<SecretDialog *>(QStringLiteral("secretDialog"));
+            return dialog && dialog->isVisible();
+        },
+        kTimeoutMs);
+    return shown ? dialog : nullptr;
+}
+
+Paise balanceOf(QLabel *label)
+{
+    return Money::parse(label->text()).value_or(-1);
+}
+
+} // namespace
+
+class TestUiBackOffice final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        // The product's style sheet, so screenshots look like the terminal.
+        QFile style(QStringLiteral(":/ui/style.qss"));
+        if (style.open(QIODevice::ReadOnly))
+            qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+    }
+
+    void checkListen_data()
+    {
+        QTest::addColumn<QString>("listen");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("empty means default") << QString() << true;
+        QTest::newRow("loopback") << QStringLiteral("127.0.0.1:8080") << true;
+        QTest::newRow("all interfaces") << QStringLiteral("0.0.0.0:8080") << true;
+        QTest::newRow("any port") << QStringLiteral("127.0.0.1:0") << true;
+        QTest::newRow("ipv6") << QStringLiteral("::1:8080") << true;
+        QTest::newRow("no port") << QStringLiteral("127.0.0.1") << false;
+        QTest::newRow("port too big") << QStringLiteral("127.0.0.1:65536") << false;
+        QTest::newRow("negative port") << QStringLiteral("127.0.0.1:-1") << false;
+        QTest::newRow("host name") << QStringLiteral("shop-server:8080") << false;
+        QTest::newRow("no address") << QStringLiteral(":8080") << false;
+        QTest::newRow("words") << QStringLiteral("localhost please") << false;
+    }
+    void checkListen()
+    {
+        QFETCH(QString, listen);
+        QFETCH(bool, valid);
+        QCOMPARE(SettingsPage::checkListen(listen).isEmpty(), valid);
+    }
+
+    void checkDatabase_data()
+    {
+        QTest::addColumn<QString>("database");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("empty means default") << QString() << true;
+        QTest::newRow("absolute file") << QStringLiteral("/var/lib/rechargedesk/shop.db") << true;
+        QTest::newRow("postgres url") << QStringLiteral("postgres://desk:pw@10.0.0.5:5432/rechargedesk") << true;
+        QTest::newRow("postgresql url") << QStringLiteral("postgresql://db.local/rechargedesk") << true;
+        QTest::newRow("relative file") << QStringLiteral("shop.db") << false;
+        QTest::newRow("folder") << QStringLiteral("/tmp") << false;
+        QTest::newRow("mysql url") << QStringLiteral("mysql://db.local/rechargedesk") << false;
+        QTest::newRow("url without host") << QStringLiteral("postgres:///rechargedesk") << false;
+    }
+    void checkDatabase()
+    {
+        QFETCH(QString, database);
+        QFETCH(bool, valid);
+        QCOMPARE(SettingsPage::checkDatabase(database).isEmpty(), valid);
+    }
+
+    void collectionModelPagesThroughTheAuditLog()
+    {
+        Shop shop;
+        for (const char *name : {"Asha", "Ravi", "Meena", "Kiran", "Sunil"}) {
+            const HttpResult created =
+                shop.server.http().postJson(shop.server.url(QStringLiteral("/api/v1/users")),
+                                            QJsonObject{{QStringLiteral("name"), QLatin1String(name)},
+                                                        {QStringLiteral("role"), QStringLiteral("clerk")},
+                                                        {QStringLiteral("pin"), QStringLiteral("1234")}},
+                                            shop.auth());
+            QCOMPARE(created.status, 201);
+        }
+        const QList<CollectionColumn> columns{{QStringLiteral("What"), [](const QJsonObject &i) {
+                                                   return i.value(QStringLiteral("detail")).toString();
+                                               }}};
+
+        // Page by page, as a view asks for more.
+        CollectionModel model(shop.api, QStringLiteral("/api/v1/audit-log"), columns, 2);
+        QVERIFY(!model.canFetchMore(QModelIndex()));
+        model.reload();
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), kTimeoutMs);
+        QCOMPARE(model.rowCount(), 2);
+        QVERIFY(model.canFetchMore(QModelIndex()));
+        QVERIFY(!model.isComplete());
+        QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("added clerk Sunil")); // newest first
+        while (model.canFetchMore(QModelIndex())) {
+            model.fetchMore(QModelIndex());
+            QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), kTimeoutMs);
+        }
+        QVERIFY(model.isComplete());
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.index(4, 0).data().toString(), QStringLiteral("added clerk Asha"));
+        QCOMPARE(model.item(4).value(QStringLiteral("action")).toString(), QStringLiteral("user.create"));
+        QCOMPARE(model.index(4, 0).data(CollectionModel::ItemRole).toMap().value(QStringLiteral("action")).toString(),
+                 QStringLiteral("user.create"));
+        QVERIFY(model.item(5).isEmpty());
+
+        // The same under the model tester (which itself fetches more as it checks).
+        CollectionModel tested(shop.api, QStringLiteral("/api/v1/audit-log"), columns, 2);
+        QAbstractItemModelTester tester(&tested, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        tested.reload();
+        QTRY_VERIFY_WITH_TIMEOUT(tested.isComplete(), kTimeoutMs);
+        QCOMPARE(tested.rowCount(), 5);
+        tested.reload();
+        QCOMPARE(tested.rowCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(tested.isComplete(), kTimeoutMs);
+        QCOMPARE(tested.rowCount(), 5);
+
+        // A failing page is reported and changes nothing.
+        QList<ApiError> errors;
+        connect(&model, &CollectionModel::failed, this, [&errors](const ApiError &error) { errors.append(error); });
+        model.setQuery(QUrlQuery(QStringLiteral("cursor=abc")));
+        model.reload();
+        QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 1, kTimeoutMs);
+        QCOMPARE(errors.first().field(), QStringLiteral("cursor"));
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void walletTopUpShowsBalanceAndLedgerRow()
+    {
+        Shop shop;
+        WalletPage page(shop.context);
+        QAbstractItemModelTester ledgerTester(page.ledgerModel(),
+                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester filterTester(page.ledgerFilter(),
+                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+        int salesChanged = 0;
+        connect(&shop.context, &TerminalContext::salesChanged, this, [&salesChanged] { ++salesChanged; });
+        showPage(page);
+        auto *balance = child<QLabel>(page, "walletBalance");
+        QTRY_VERIFY_WITH_TIMEOUT(balanceOf(balance) >= 0, kTimeoutMs);
+        const HttpResult before =
+            shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/wallet")), shop.auth());
+        const Paise start = before.data().value(QStringLiteral("balance_paise")).toInteger();
+        QCOMPARE(balanceOf(balance), start);
+        shot(page, "wallet_empty");
+
+        // Nothing typed: a field error, no request.
+        auto *amount = child<QLineEdit>(page, "topupAmount");
+        auto *note = child<QLineEdit>(page, "topupNote");
+        QVERIFY(amount->hasFocus());
+        QTest::keyClick(amount, Qt::Key_Return);
+        QTest::keyClick(note, Qt::Key_Return);
+        const QList<QLabel *> errors = page.findChildren<QLabel *>(QStringLiteral("fieldError"));
+        const auto visibleError = [&errors] {
+            for (QLabel *label : errors) {
+                if (label->isVisible())
+                    return label->text();
+            }
+            return QString();
+        };
+        QVERIFY(visibleError().contains(QStringLiteral("rupees")));
+
+        // Over the server's limit: the server's words at the amount field, balance unchanged.
+        QTest::keyClicks(amount, QStringLiteral("2000000"));
+        QTest::keyClick(amount, Qt::Key_Return);
+        QVERIFY(note->hasFocus());
+        QTest::keyClick(note, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(visibleError().contains(QStringLiteral("at most")), kTimeoutMs);
+        shot(page, "wallet_error");
+        QCOMPARE(shop.server.http()
+                     .get(shop.server.url(QStringLiteral("/api/v1/wallet")), shop.auth())
+                     .data()
+                     .value(QStringLiteral("balance_paise"))
+                     .toInteger(),
+                 start);
+
+        // A real top-up, all by keyboard.
+        amount->clear();
+        QTest::keyClicks(amount, QStringLiteral("5000"));
+        QTest::keyClick(amount, Qt::Key_Return);
+        QTest::keyClicks(note, QStringLiteral("cash float"));
+        QTest::keyClick(note, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(balanceOf(balance), start + 500'000, kTimeoutMs);
+        QVERIFY(visibleError().isEmpty());
+        QVERIFY(child<QLabel>(page, "topupNotice")->text().contains(QStringLiteral("₹5000.00")));
+        QVERIFY(salesChanged >= 1);
+        auto *ledger = child<QTableView>(page, "ledgerTable");
+        QTRY_VERIFY_WITH_TIMEOUT(!page.ledgerModel()->isLoading() && ledger->model()->rowCount() > 0, kTimeoutMs);
+        QCOMPARE(cell(ledger, 0, 1), QStringLiteral("Top-up"));
+        QCOMPARE(cell(ledger, 0, 2), QStringLiteral("₹5000.00"));
+        QCOMPARE(cell(ledger, 0, 5), QStringLiteral("cash float"));
+        QCOMPARE(cell(ledger, 0, 4), QStringLiteral("key %1").arg(shop.key.keyId));
+        QCOMPARE(shop.server.http()
+                     .get(shop.server.url(QStringLiteral("/api/v1/wallet")), shop.auth())
+                     .data()
+                     .value(QStringLiteral("balance_paise"))
+                     .toInteger(),
+                 start + 500'000);
+        shot(page, "wallet_topped_up");
+
+        // Filters over the loaded rows.
+        const int all = ledger->model()->rowCount();
+        auto *kind = child<QComboBox>(page, "ledgerKind");
+        kind->setCurrentIndex(kind->findData(QStringLiteral("refund")));
+        QCOMPARE(ledger->model()->rowCount(), 0);
+        kind->setCurrentIndex(kind->findData(QStringLiteral("topup")));
+        QVERIFY(ledger->model()->rowCount() >= 1);
+        for (int row = 0; row < ledger->model()->rowCount(); ++row)
+            QCOMPARE(cell(ledger, row, 1), QStringLiteral("Top-up"));
+        kind->setCurrentIndex(0);
+        QTest::keyClicks(child<QLineEdit>(page, "ledgerSearch"), QStringLiteral("CASH FL"));
+        QCOMPARE(ledger->model()->rowCount(), 1);
+        child<QLineEdit>(page, "ledgerSearch")->clear();
+        QCOMPARE(ledger->model()->rowCount(), all);
+
+        // The low-balance threshold is the shop's setting.
+        auto *threshold = child<QLineEdit>(page, "lowBalanceThreshold");
+        QTRY_VERIFY_WITH_TIMEOUT(!threshold->text().isEmpty(), kTimeoutMs);
+        threshold->clear();
+        QTest::keyClicks(threshold, QStringLiteral("750"));
+        QTest::keyClick(threshold, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(shop.server.http()
+                                      .get(shop.server.url(QStringLiteral("/api/v1/shop")), shop.auth())
+                                      .data()
+                                      .value(QStringLiteral("low_balance_threshold"))
+                                      .toString(),
+                                  QStringLiteral("₹750.00"), kTimeoutMs);
+    }
+
+    void keysCreateShowsSecretOnceAndRevoke()
+    {
+        Shop shop;
+        KeysPage page(shop.context);
+        QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        showPage(page);
+        auto *table = child<QTableView>(page, "keysTable");
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(table, 0, QStringLiteral("%1 (this terminal)").arg(shop.key.keyId)) >= 0,
+                                 kTimeoutMs);
+        const int before = table->model()->rowCount();
+
+        // Create a point-of-sale key by keyboard; the secret dialog shows it once.
+        auto *name = child<QLineEdit>(page, "keyName");
+        name->setFocus();
+        QTest::keyClicks(name, QStringLiteral("Counter 2 tablet"));
+        QTest::keyClick(name, Qt::Key_Return);
+        SecretDialog *dialog = waitForSecretDialog(page);
+        QVERIFY(dialog);
+        const QString secret = child<QLineEdit>(*dialog, "secretValue")->text();
+        QVERIFY2(QRegularExpression(QStringLiteral("^[A-Za-z0-9]{32}$")).match(secret).hasMatch(), qPrintable(secret));
+        QVERIFY(child<QLabel>(*dialog, "secretWarning")->text().contains(QStringLiteral("not see it again")));
+        dialog->resize(700, dialog->sizeHint().height());
+        shot(*dialog, "keys_secret");
+        QTest::mouseClick(child<QPushButton>(*dialog, "copySecret"), Qt::LeftButton);
+        QCOMPARE(QApplication::clipboard()->text(), secret);
+        const QString identity = child<QLabel>(*dialog, "secretIdentity")->text();
+        const QString newKeyId = QRegularExpression(QStringLiteral("test_[A-Za-z0-9]{14}")).match(identity).captured();
+        QVERIFY2(!newKeyId.isEmpty(), qPrintable(identity));
+        QTest::mouseClick(child<QPushButton>(*dialog, "secretDone"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.findChild<SecretDialog *>(), kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), before + 1, kTimeoutMs);
+
+        // The new key works with the secret the dialog showed; it is a pos key.
+        const QByteArray newAuth = HttpClient::basic(newKeyId, secret);
+        QCOMPARE(shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/wallet")), newAuth).status, 200);
+        QCOMPARE(shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/keys")), newAuth).status, 403);
+
+        // Revoke it, after confirming.
+        const int row = findRow(table, 0, newKeyId);
+        QVERIFY(row >= 0);
+        QCOMPARE(cell(table, row, 1), QStringLiteral("Counter 2 tablet"));
+        QCOMPARE(cell(table, row, 5), QStringLiteral("Active"));
+        table->setFocus();
+        table->setCurrentIndex(table->model()->index(row, 0));
+        auto *revoke = child<QPushButton>(page, "revokeKey");
+        QVERIFY(revoke->isEnabled());
+        QTest::mouseClick(revoke, Qt::LeftButton);
+        shot(page, "keys_confirm");
+        QVERIFY(confirm(page));
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(table, 0, newKeyId) >= 0 &&
+                                     cell(table, findRow(table, 0, newKeyId), 5).startsWith(QStringLiteral("Revoked")),
+                                 kTimeoutMs);
+        QVERIFY(shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/wallet")), newAuth).status >= 401);
+
+        // The terminal's own key cannot revoke itself: said in words, nothing changes.
+        const int own = findRow(table, 0, QStringLiteral("%1 (this terminal)").arg(shop.key.keyId));
+        table->setCurrentIndex(table->model()->index(own, 0));
+        QTest::mouseClick(revoke, Qt::LeftButton);
+        QVERIFY(confirm(page));
+        auto *error = child<QLabel>(page, "keysError");
+        QTRY_VERIFY_WITH_TIMEOUT(error->isVisible(), kTimeoutMs);
+        QVERIFY2(error->text().contains(QStringLiteral("cannot revoke itself")), qPrintable(error->text()));
+        shot(page, "keys_own_key");
+        QCOMPARE(shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/wallet")), shop.auth()).status, 200);
+    }
+
+    void usersAddResetDeactivateAndAudit()
+    {
+        Shop shop;
+        UsersPage page(shop.context);
+        QAbstractItemModelTester usersTester(page.usersModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester auditTester(page.auditModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        showPage(page);
+        auto *users = child<QTableView>(page, "usersTable");
+        auto *audit = child<QTableView>(page, "auditTable");
+        QTRY_VERIFY_WITH_TIMEOUT(page.usersModel()->isComplete(), kTimeoutMs);
+        shot(page, "users_empty");
+
+        const auto addUser = [&](const QString &name, const QString &role, const QString &pin, const QString &again) {
+            auto *nameEdit = child<QLineEdit>(page, "userName");
+            nameEdit->setFocus();
+            QTest::keyClicks(nameEdit, name);
+            QTest::keyClick(nameEdit, Qt::Key_Return);
+            auto *roleBox = child<QComboBox>(page, "userRole");
+            QVERIFY(roleBox->hasFocus());
+            roleBox->setCurrentIndex(roleBox->findData(role));
+            QTest::keyClick(roleBox, Qt::Key_Tab);
+            auto *pinEdit = child<QLineEdit>(page, "userPin");
+            QVERIFY(pinEdit->hasFocus());
+            QTest::keyClicks(pinEdit, pin);
+            QTest::keyClick(pinEdit, Qt::Key_Return);
+            QTest::keyClicks(child<QLineEdit>(page, "userPinAgain"), again);
+            QTest::keyClick(child<QLineEdit>(page, "userPinAgain"), Qt::Key_Return);
+        };
+
+        // Two different PINs: said at the PIN, nothing created.
+        addUser(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2580"), QStringLiteral("2581"));
+        QLabel *pinError = nullptr;
+        for (QLabel *label : page.findChildren<QLabel *>(QStringLiteral("fieldError"))) {
+            if (label->isVisible())
+                pinError = label;
+        }
+        QVERIFY(pinError);
+        QVERIFY(pinError->text().contains(QStringLiteral("differ")));
+        shot(page, "users_error");
+        child<QLineEdit>(page, "userName")->clear();
+        child<QLineEdit>(page, "userPin")->clear();
+
+        addUser(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2580"), QStringLiteral("2580"));
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(users, 0, QStringLiteral("Asha")) >= 0, kTimeoutMs);
+        addUser(QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1234"), QStringLiteral("1234"));
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(users, 0, QStringLiteral("Ravi")) >= 0, kTimeoutMs);
+        QCOMPARE(cell(users, findRow(users, 0, QStringLiteral("Ravi")), 1), QStringLiteral("Clerk"));
+        QCOMPARE(cell(users, findRow(users, 0, QStringLiteral("Asha")), 1), QStringLiteral("Admin"));
+
+        // A name already taken: the server's words at the name field.
+        addUser(QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1111"), QStringLiteral("1111"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (QLabel *label : page.findChildren<QLabel *>(QStringLiteral("fieldError"))) {
+                    if (label->isVisible() && label->text().contains(QStringLiteral("already exists")))
+                        return true;
+                }
+                return false;
+            }(),
+            kTimeoutMs);
+        child<QLineEdit>(page, "userName")->clear();
+
+        // Reset Ravi's PIN; he signs in with the new one.
+        users->setCurrentIndex(users->model()->index(findRow(users, 0, QStringLiteral("Ravi")), 0));
+        QVERIFY(child<QLabel>(page, "selectedUser")->text().contains(QStringLiteral("Ravi")));
+        auto *newPin = child<QLineEdit>(page, "newPin");
+        newPin->setFocus();
+        QTest::keyClicks(newPin, QStringLiteral("5678"));
+        QTest::keyClick(newPin, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, "userNotice")->isVisible(), kTimeoutMs);
+        QVERIFY(child<QLabel>(page, "userNotice")->text().contains(QStringLiteral("Ravi")));
+        const auto signIn = [&shop](const QString &pin) {
+            return shop.server.http()
+                .postJson(shop.server.url(QStringLiteral("/api/v1/users/sign-in")),
+                          QJsonObject{{QStringLiteral("name"), QStringLiteral("Ravi")}, {QStringLiteral("pin"), pin}},
+                          shop.auth())
+                .status;
+        };
+        QCOMPARE(signIn(QStringLiteral("5678")), 200);
+
+        // Deactivate Ravi after confirming.
+        users->setCurrentIndex(users->model()->index(findRow(users, 0, QStringLiteral("Ravi")), 0));
+        QTest::mouseClick(child<QPushButton>(page, "deactivateUser"), Qt::LeftButton);
+        QVERIFY(confirm(page));
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(users, 0, QStringLiteral("Ravi")) >= 0 &&
+                                     cell(users, findRow(users, 0, QStringLiteral("Ravi")), 2) ==
+                                         QStringLiteral("Deactivated"),
+                                 kTimeoutMs);
+        QVERIFY(signIn(QStringLiteral("5678")) != 200);
+
+        // Asha is the last active admin: refused, in words.
+        users->setCurrentIndex(users->model()->index(findRow(users, 0, QStringLiteral("Asha")), 0));
+        QTest::mouseClick(child<QPushButton>(page, "deactivateUser"), Qt::LeftButton);
+        QVERIFY(confirm(page));
+        auto *actionError = child<QLabel>(page, "userActionError");
+        QTRY_VERIFY_WITH_TIMEOUT(actionError->isVisible(), kTimeoutMs);
+        QVERIFY(actionError->text().contains(QStringLiteral("last active admin")));
+        QCOMPARE(cell(users, findRow(users, 0, QStringLiteral("Asha")), 2), QStringLiteral("Active"));
+
+        // The audit log shows what happened, newest first.
+        QTRY_VERIFY_WITH_TIMEOUT(audit->model()->rowCount() >= 4 && !page.auditModel()->isLoading(), kTimeoutMs);
+        QCOMPARE(cell(audit, 0, 2), QStringLiteral("Deactivated a user"));
+        QCOMPARE(cell(audit, 0, 3), QStringLiteral("deactivated clerk Ravi"));
+        QCOMPARE(cell(audit, 1, 2), QStringLiteral("Reset a PIN"));
+        QCOMPARE(cell(audit, 2, 3), QStringLiteral("added clerk Ravi"));
+        QCOMPARE(cell(audit, 3, 3), QStringLiteral("added admin Asha"));
+        QCOMPARE(cell(audit, 0, 1), QStringLiteral("key %1").arg(shop.key.keyId));
+        shot(page, "users_audit");
+    }
+
+    void settingsChangeShopAndTerminal()
+    {
+        Shop shop;
+        SettingsPage page(shop.context);
+        QAbstractItemModelTester tester(page.ratesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        int shopChanged = 0;
+        connect(&shop.context, &TerminalContext::shopChanged, this, [&shopChanged] { ++shopChanged; });
+        showPage(page);
+        auto *name = child<QLineEdit>(page, "shopName");
+        QTRY_VERIFY_WITH_TIMEOUT(!child<QLineEdit>(page, "shopThreshold")->text().isEmpty(), kTimeoutMs);
+        shot(page, "settings");
+
+        // Read-only discount rates from the catalogue the server validates with.
+        const OperatorCatalog &catalog = shop.context.catalog();
+        QCOMPARE(page.ratesModel()->rowCount(),
+                 int(catalog.operators(ProductKind::Mobile).size() + catalog.operators(ProductKind::Dth).size() + 1));
+        const OperatorInfo *airtel = catalog.findOperator(QStringLiteral("AT"));
+        QCOMPARE(page.ratesModel()->index(0, 1).data().toString(), airtel->code);
+        QCOMPARE(page.ratesModel()->index(0, 3).data().toString(), Money::formatRate(airtel->discountBasisPoints));
+        QVERIFY(!child<QComboBox>(page, "language")->isEnabled());
+
+        // An empty name is refused before asking the server.
+        name->clear();
+        name->setFocus();
+        QTest::keyClick(name, Qt::Key_Return);
+        QVERIFY(page.findChildren<QLabel *>(QStringLiteral("fieldError")).constFirst()->isVisible());
+
+        // An address that is too long: the server's words at the address.
+        QTest::keyClicks(name, QStringLiteral("Sharma Mobile Point"));
+        auto *address = child<QPlainTextEdit>(page, "shopAddress");
+        address->setPlainText(QString(301, QLatin1Char('x')));
+        QTest::keyClick(name, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(page.findChildren<QLabel *>(QStringLiteral("fieldError")).at(1)->isVisible(),
+                                 kTimeoutMs);
+        QVERIFY(
+            page.findChildren<QLabel *>(QStringLiteral("fieldError")).at(1)->text().contains(QStringLiteral("300")));
+        QCOMPARE(shopChanged, 0);
+
+        address->setPlainText(QStringLiteral("12 Station Road, Jaipur"));
+        QTest::keyClick(name, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(shop.context.shopName(), QStringLiteral("Sharma Mobile Point"), kTimeoutMs);
+        QCOMPARE(shop.context.shopAddress(), QStringLiteral("12 Station Road, Jaipur"));
+        QCOMPARE(shopChanged, 1);
+        const QJsonObject saved =
+            shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/shop")), shop.auth()).data();
+        QCOMPARE(saved.value(QStringLiteral("name")).toString(), QStringLiteral("Sharma Mobile Point"));
+        QCOMPARE(saved.value(QStringLiteral("address")).toString(), QStringLiteral("12 Station Road, Jaipur"));
+        QVERIFY(child<QLabel>(page, "shopNotice")->isVisible());
+        shot(page, "settings_saved");
+
+        // Terminal-local settings go to terminal.ini next to the preferences.
+        QCOMPARE(page.terminalIniPath(), shop.dir.filePath(QStringLiteral("terminal.ini")));
+        {
+            QSettings ini(page.terminalIniPath(), QSettings::IniFormat);
+            ini.setValue(QStringLiteral("server/key_id"), shop.key.keyId); // must survive
+        }
+        page.refresh();
+        auto *listen = child<QLineEdit>(page, "listenAddress");
+        auto *database = child<QLineEdit>(page, "databasePath");
+        listen->setFocus();
+        QTest::keyClicks(listen, QStringLiteral("0.0.0.0:80800"));
+        QTest::keyClick(listen, Qt::Key_Return);
+        QVERIFY(child<QLabel>(page, "terminalNotice")->isHidden());
+        QVERIFY(!QSettings(page.terminalIniPath(), QSettings::IniFormat).contains(QStringLiteral("server/listen")));
+        listen->clear();
+        QTest::keyClicks(listen, QStringLiteral("0.0.0.0:8080"));
+        QTest::keyClicks(database, QStringLiteral("postgres://desk@db.local/rechargedesk"));
+        QTest::keyClick(database, Qt::Key_Return);
+        QVERIFY(child<QLabel>(page, "terminalNotice")->isVisible());
+        QSettings ini(page.terminalIniPath(), QSettings::IniFormat);
+        QCOMPARE(ini.value(QStringLiteral("server/listen")).toString(), QStringLiteral("0.0.0.0:8080"));
+        QCOMPARE(ini.value(QStringLiteral("server/database")).toString(),
+                 QStringLiteral("postgres://desk@db.local/rechargedesk"));
+        QCOMPARE(ini.value(QStringLiteral("server/key_id")).toString(), shop.key.keyId);
+    }
+
+    void webhooksTestDeliveryShowsInLogAndInbox()
+    {
+        Shop shop;
+        WebhooksPage page(shop.context);
+        QAbstractItemModelTester deliveriesTester(page.deliveriesModel(),
+                                                  QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester inboxTester(page.inboxModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        showPage(page);
+        auto *state = child<QLabel>(page, "endpointState");
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("built-in inbox")), kTimeoutMs);
+
+        // A bad URL: the server's words at the URL field.
+        auto *url = child<QLineEdit>(page, "webhookUrl");
+        auto *password = child<QLineEdit>(page, "webhookPassword");
+        url->setFocus();
+        QTest::keyClicks(url, QStringLiteral("ftp://example.com/hook"));
+        QTest::keyClick(url, Qt::Key_Return);
+        QTest::keyClicks(password, QStringLiteral("s3cret-pass"));
+        QTest::keyClick(password, Qt::Key_Return);
+        QLabel *urlError = page.findChildren<QLabel *>(QStringLiteral("fieldError")).constFirst();
+        QTRY_VERIFY_WITH_TIMEOUT(urlError->isVisible(), kTimeoutMs);
+        QVERIFY(urlError->text().contains(QStringLiteral("http")));
+        shot(page, "webhooks_error");
+
+        // Point it at this server's inbox by URL; a fresh secret is shown once.
+        QTest::mouseClick(child<QPushButton>(page, "useInbox"), Qt::LeftButton);
+        QVERIFY(url->text().endsWith(QStringLiteral("/hooks/inbox")));
+        QVERIFY(password->hasFocus());
+        QTest::keyClick(password, Qt::Key_Return);
+        SecretDialog *dialog = waitForSecretDialog(page);
+        QVERIFY(dialog);
+        QVERIFY(dialog->secret().startsWith(QStringLiteral("whsec_")));
+        QTest::mouseClick(child<QPushButton>(*dialog, "secretDone"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(url->text()), kTimeoutMs);
+        const QJsonObject endpoint =
+            shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/webhook-endpoint")), shop.auth()).data();
+        QCOMPARE(endpoint.value(QStringLiteral("url")).toString(), url->text());
+        QCOMPARE(endpoint.value(QStringLiteral("webhook_password")).toString(), QStringLiteral("s3cret-pass"));
+
+        // Test delivery: it shows up in the delivery log as accepted, and in the inbox.
+        QTest::mouseClick(child<QPushButton>(page, "testDelivery"), Qt::LeftButton);
+        auto *deliveries = child<QTableView>(page, "deliveriesTable");
+        QTRY_VERIFY_WITH_TIMEOUT(deliveries->model()->rowCount() >= 1 &&
+                                     cell(deliveries, 0, 4).startsWith(QStringLiteral("OK 2")),
+                                 kTimeoutMs);
+        QCOMPARE(cell(deliveries, 0, 6), QStringLiteral("Delivered"));
+        const QString webhookId = page.deliveriesModel()->item(0).value(QStringLiteral("webhook_id")).toString();
+        QVERIFY(!webhookId.isEmpty());
+        auto *inbox = child<QTableView>(page, "inboxTable");
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(inbox, 4, webhookId) >= 0, kTimeoutMs);
+        shot(page, "webhooks_delivered");
+
+        // Filters go to the server.
+        auto *result = child<QComboBox>(page, "deliveryResult");
+        result->setCurrentIndex(result->findData(QStringLiteral("false")));
+        QTRY_VERIFY_WITH_TIMEOUT(!page.deliveriesModel()->isLoading() && deliveries->model()->rowCount() == 0,
+                                 kTimeoutMs);
+        result->setCurrentIndex(0);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.deliveriesModel()->isLoading() && deliveries->model()->rowCount() >= 1,
+                                 kTimeoutMs);
+
+        // Redeliver: a second attempt with the same webhook-id; the inbox counts it.
+        deliveries->setCurrentIndex(deliveries->model()->index(0, 0));
+        auto *redeliver = child<QPushButton>(page, "redeliver");
+        QVERIFY(redeliver->isEnabled());
+        QTest::mouseClick(redeliver, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, "logNotice")->isVisible(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(inbox, 4, webhookId) >= 0 &&
+                                     cell(inbox, findRow(inbox, 4, webhookId), 3) == QStringLiteral("2×"),
+                                 kTimeoutMs);
+        inbox->setCurrentIndex(inbox->model()->index(findRow(inbox, 4, webhookId), 0));
+        QVERIFY(child<QPlainTextEdit>(page, "inboxBody")->toPlainText().contains(QStringLiteral("s3cret-pass")));
+    }
+
+    void backOfficeHasAllTabs()
+    {
+        Shop shop;
+        BackOfficeView view(shop.context);
+        QCOMPARE(view.count(), 7);
+        const QStringList titles{QStringLiteral("History"),  QStringLiteral("Day-end"),  QStringLiteral("Wallet"),
+                                 QStringLiteral("API keys"), QStringLiteral("Webhooks"), QStringLiteral("Users"),
+                                 QStringLiteral("Settings")};
+        for (int i = 0; i < titles.size(); ++i)
+            QCOMPARE(view.tabText(i), titles.at(i));
+        QCOMPARE(view.widget(2), view.walletPage());
+        view.setProperty("kiosk", true); // the large kiosk look of style.qss
+        view.resize(1160, 740);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setCurrentWidget(view.walletPage());
+        auto *balance = child<QLabel>(*view.walletPage(), "walletBalance");
+        QTRY_VERIFY_WITH_TIMEOUT(balanceOf(balance) >= 0, kTimeoutMs);
+        shot(view, "view_wallet");
+        view.setCurrentWidget(view.usersPage());
+        QTRY_VERIFY_WITH_TIMEOUT(view.usersPage()->usersModel()->isComplete(), kTimeoutMs);
+        shot(view, "view_users");
+        view.setCurrentWidget(view.settingsPage());
+        QTRY_VERIFY_WITH_TIMEOUT(!child<QLineEdit>(*view.settingsPage(), "shopThreshold")->text().isEmpty(),
+                                 kTimeoutMs);
+        shot(view, "view_settings");
+        view.setCurrentWidget(view.webhooksPage());
+        QTRY_VERIFY_WITH_TIMEOUT(!child<QLabel>(*view.webhooksPage(), "endpointState")->text().isEmpty(), kTimeoutMs);
+        shot(view, "view_webhooks");
+    }
+};
+
+QTEST_MAIN(TestUiBackOffice)
+#include "tst_ui_backoffice.moc"

@@ -1,0 +1,235 @@
+#include "apiclient.h"
+#include "backoffice/dayendpage.h"
+#include "backoffice/dayendreport.h"
+#include "clock.h"
+#include "operatorcatalog.h"
+#include "services/historyseeder.h"
+#include "store/accountrepository.h"
+#include "terminalcontext.h"
+#include "testserver.h"
+
+#include <QApplication>
+#include <QDateEdit>
+#include <QFile>
+#include <QFileDialog>
+#include <QJsonArray>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSqlQuery>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+
+namespace {
+
+constexpr int kTimeoutMs = 10'000;
+
+struct Shop
+{
+    Shop()
+        : key(server.createKeyPair(Mode::Test, Scope::Admin)), api(server.baseUrl(), key.keyId, key.secret),
+          context(api, dir.filePath(QStringLiteral("prefs.ini")))
+    {
+        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
+        const OperatorCatalog catalog = OperatorCatalog::builtIn();
+        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
+        if (!account)
+            qFatal("no account \"shop\"");
+        HistorySeeder(server.db(), catalog)
+            .seed(*account, Mode::Test, 2000, QDateTime::currentMSecsSinceEpoch(),
+                  {QStringLiteral("Asha"), QStringLiteral("Ravi")}, 1, {});
+    }
+
+    qint64 sql(const QString &select, const QVariantList &values = {})
+    {
+        QSqlQuery &query = server.db().run(select, values);
+        const qint64 value = query.next() ? query.value(0).toLongLong() : -1;
+        query.finish();
+        return value;
+    }
+
+    QTemporaryDir dir;
+    TestServer server;
+    CreatedKey key;
+    ApiClient api;
+    TerminalContext context;
+};
+
+template <typename T> T *child(QWidget &page, const char *name)
+{
+    T *widget = page.findChild<T *>(QLatin1String(name));
+    if (!widget)
+        qWarning("no child %s", name);
+    return widget;
+}
+
+qint64 istMidnightMs(const QDate &date)
+{
+    return QDateTime(date, QTime(0, 0), QTimeZone(IstTime::kOffsetSeconds)).toMSecsSinceEpoch();
+}
+
+QDate istDate(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone(IstTime::kOffsetSeconds)).date();
+}
+
+} // namespace
+
+class TestUiDayEnd final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void reportFromJson()
+    {
+        QJsonArray hours;
+        hours.append(QJsonObject{{QStringLiteral("hour"), 19},
+                                 {QStringLiteral("success"), 3},
+                                 {QStringLiteral("bill_amount"), QStringLiteral("₹600.00")}});
+        hours.append(QJsonObject{{QStringLiteral("hour"), 24}});
+        const QJsonObject totals{{QStringLiteral("success"), 3},
+                                 {QStringLiteral("pending"), 1},
+                                 {QStringLiteral("failed"), 2},
+                                 {QStringLiteral("bill_amount"), QStringLiteral("₹600.00")},
+                                 {QStringLiteral("discount"), QStringLiteral("₹12.50")},
+                                 {QStringLiteral("paid"), QStringLiteral("₹587.50")}};
+        const QJsonObject wallet{{QStringLiteral("opening"), QStringLiteral("₹1000.00")},
+                                 {QStringLiteral("debits"), QStringLiteral("-₹587.50")}};
+        const QJsonObject data{{QStringLiteral("date"), QStringLiteral("2025-03-04")},
+                               {QStringLiteral("mode"), QStringLiteral("test")},
+                               {QStringLiteral("totals"), totals},
+                               {QStringLiteral("commission_earned"), QStringLiteral("₹12.50")},
+                               {QStringLiteral("hours"), hours},
+                               {QStringLiteral("wallet"), wallet}};
+        const DayEndReportData report = DayEndReportData::fromJson(data);
+        QCOMPARE(report.date, QDate(2025, 3, 4));
+        QCOMPARE(report.totals.success, 3);
+        QCOMPARE(report.totals.failed, 2);
+        QCOMPARE(report.commission, 1250);
+        QCOMPARE(report.hours.size(), 24); // hour 24 is out of range and ignored
+        QCOMPARE(report.hours.at(19).billAmount, 60000);
+        QCOMPARE(report.walletOpening, 100000);
+        QCOMPARE(report.debits, -58750);
+        QCOMPARE(report.walletClosing, 0);
+        const QString html =
+            report.toHtml(OperatorCatalog::builtIn(), QStringLiteral("Shop <1>"), QStringLiteral("Road & Co"));
+        QVERIFY(html.contains(QStringLiteral("Shop &lt;1&gt;")));
+        QVERIFY(html.contains(QStringLiteral("₹12.50")));
+    }
+
+    void reportMatchesTheDatabase()
+    {
+        Shop shop;
+        // The IST day of the newest seeded sale, and the day before it.
+        const QDate day = istDate(shop.sql(QStringLiteral("SELECT MAX(created_at) FROM transactions")));
+        DayEndPage page(shop.context);
+        page.resize(1366, 768);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QTRY_VERIFY_WITH_TIMEOUT(page.hasReport(), kTimeoutMs);
+        QCOMPARE(page.report().date,
+                 QDateTime::currentDateTimeUtc().toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).date());
+
+        for (const QDate &date : {day, day.addDays(-1)}) {
+            QSignalSpy shown(&page, &DayEndPage::reportShown);
+            child<QDateEdit>(page, "reportDate")->setDate(date);
+            QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1 && page.report().date == date, kTimeoutMs);
+            const qint64 from = istMidnightMs(date);
+            const qint64 to = istMidnightMs(date.addDays(1));
+            const QString where = QStringLiteral(" FROM transactions WHERE mode = 'test' AND created_at >= ? AND "
+                                                 "created_at < ?");
+            const auto count = [&](const char *status) {
+                return shop.sql(QStringLiteral("SELECT COUNT(*)") + where + QStringLiteral(" AND status = ?"),
+                                {from, to, QLatin1String(status)});
+            };
+            const auto sum = [&](const char *column) {
+                return shop.sql(QStringLiteral("SELECT COALESCE(SUM(%1), 0)").arg(QLatin1String(column)) + where +
+                                    QStringLiteral(" AND status = 'SUCCESS'"),
+                                {from, to});
+            };
+            const qint64 successes = count("SUCCESS");
+            QVERIFY(successes > 0);
+            QCOMPARE(child<QLabel>(page, "successCount")->text(), QLocale().toString(successes));
+            QCOMPARE(child<QLabel>(page, "failedCount")->text(), QLocale().toString(count("FAILED")));
+            QCOMPARE(child<QLabel>(page, "pendingCount")->text(), QLocale().toString(count("PENDING")));
+            QCOMPARE(child<QLabel>(page, "billTotal")->text(), Money::format(sum("bill_amount")));
+            QCOMPARE(child<QLabel>(page, "commissionEarned")->text(), Money::format(sum("discount")));
+            QCOMPARE(child<QLabel>(page, "paidTotal")->text(), Money::format(sum("paid")));
+            const auto ledger = [&](const QString &condition, const QVariantList &values) {
+                return shop.sql(QStringLiteral("SELECT COALESCE(SUM(amount), 0) FROM wallet_ledger WHERE mode = 'test' "
+                                               "AND ") +
+                                    condition,
+                                values);
+            };
+            QCOMPARE(child<QLabel>(page, "walletOpening")->text(),
+                     Money::format(ledger(QStringLiteral("created_at < ?"), {from})));
+            QCOMPARE(child<QLabel>(page, "walletClosing")->text(),
+                     Money::format(ledger(QStringLiteral("created_at < ?"), {to})));
+            QCOMPARE(child<QLabel>(page, "walletRefunds")->text(),
+                     Money::format(
+                         ledger(QStringLiteral("created_at >= ? AND created_at < ? AND kind = 'refund'"), {from, to})));
+            // Per operator lines and per hour add up to the same totals.
+            Paise hourly = 0;
+            qint64 hourlySales = 0;
+            for (const DayEndReportData::Hour &hour : page.report().hours) {
+                hourly += hour.billAmount;
+                hourlySales += hour.success;
+            }
+            QCOMPARE(hourly, sum("bill_amount"));
+            QCOMPARE(hourlySales, successes);
+            auto *lines = child<QTableWidget>(page, "linesTable");
+            const qint64 groups = shop.sql(QStringLiteral("SELECT COUNT(*) FROM (SELECT type, operator_code") + where +
+                                               QStringLiteral(" GROUP BY type, operator_code)"),
+                                           {from, to});
+            QCOMPARE(lines->rowCount(), groups + 1); // + the total row
+            QCOMPARE(lines->item(int(groups), 2)->text(), QLocale().toString(successes));
+            qint64 clerkSales = 0;
+            auto *clerks = child<QTableWidget>(page, "clerksTable");
+            for (int row = 0; row < clerks->rowCount(); ++row)
+                clerkSales += QLocale().toLongLong(clerks->item(row, 1)->text());
+            QCOMPARE(clerkSales, successes);
+        }
+        page.grab().save(QStringLiteral("/tmp/bodayend_report.png"));
+    }
+
+    void savePdfThroughTheButton()
+    {
+        Shop shop;
+        DayEndPage page(shop.context);
+        page.resize(1366, 768);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const QDate day = istDate(shop.sql(QStringLiteral("SELECT MAX(created_at) FROM transactions")));
+        child<QDateEdit>(page, "reportDate")->setDate(day);
+        QTRY_VERIFY_WITH_TIMEOUT(page.hasReport() && page.report().date == day, kTimeoutMs);
+        auto *save = child<QPushButton>(page, "savePdfButton");
+        QVERIFY(save->isEnabled());
+        QTemporaryDir out;
+        const QString path = out.filePath(QStringLiteral("z.pdf"));
+        QTest::mouseClick(save, Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = page.findChild<QFileDialog *>(QStringLiteral("reportPdfDialog"))) &&
+                                     dialog->isVisible(),
+                                 kTimeoutMs);
+        dialog->selectFile(path);
+        static_cast<QDialog *>(dialog)->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(path), kTimeoutMs);
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY2(bytes.size() > 10'000, qPrintable(QString::number(bytes.size()))); // text, tables and the chart
+        QVERIFY(child<QLabel>(page, "generalError")->text().startsWith(QStringLiteral("Report saved")));
+
+        // Without a report there is nothing to write.
+        QString error;
+        DayEndPage empty(shop.context);
+        QVERIFY(!empty.writePdf(out.filePath(QStringLiteral("none.pdf")), &error));
+        QVERIFY(!error.isEmpty());
+    }
+};
+
+QTEST_MAIN(TestUiDayEnd)
+#include "tst_ui_dayend.moc"

@@ -1,0 +1,523 @@
+#include "apiclient.h"
+#include "backoffice/csvexport.h"
+#include "backoffice/historymodel.h"
+#include "backoffice/historypage.h"
+#include "operatorcatalog.h"
+#include "services/historyseeder.h"
+#include "store/accountrepository.h"
+#include "terminalcontext.h"
+#include "testserver.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSqlQuery>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+constexpr int kTimeoutMs = 10'000;
+constexpr int kSeeded = 2000;
+
+/// The real server with 2,000 seeded sales over two years, an admin key, client and context.
+struct Shop
+{
+    Shop()
+        : key(server.createKeyPair(Mode::Test, Scope::Admin)), api(server.baseUrl(), key.keyId, key.secret),
+          context(api, dir.filePath(QStringLiteral("prefs.ini")))
+    {
+        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
+        const OperatorCatalog catalog = OperatorCatalog::builtIn();
+        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
+        if (!account)
+            qFatal("no account \"shop\"");
+        HistorySeeder(server.db(), catalog)
+            .seed(*account, Mode::Test, kSeeded, QDateTime::currentMSecsSinceEpoch(),
+                  {QStringLiteral("Asha"), QStringLiteral("Ravi")}, 1, {});
+    }
+
+    /// One number from SQL over the shop's test transactions.
+    qint64 sql(const QString &select, const QVariantList &values = {})
+    {
+        QSqlQuery &query = server.db().run(select, values);
+        const qint64 value = query.next() ? query.value(0).toLongLong() : -1;
+        query.finish();
+        return value;
+    }
+
+    QTemporaryDir dir;
+    TestServer server;
+    CreatedKey key;
+    ApiClient api;
+    TerminalContext context;
+};
+
+template <typename T> T *child(QWidget &page, const char *name)
+{
+    T *widget = page.findChild<T *>(QLatin1String(name));
+    if (!widget)
+        qWarning("no child %s", name);
+    return widget;
+}
+
+/// Loads pages until the model says the end is reached.
+bool loadAll(HistoryModel &model)
+{
+    QElapsedTimer guard;
+    guard.start();
+    while (guard.elapsed() < 60'000) {
+        if (!QTest::qWaitFor([&] { return !model.isLoading(); }, kTimeoutMs))
+            return false;
+        if (!model.canFetchMore())
+            return model.isComplete();
+        model.fetchMore();
+    }
+    return false;
+}
+
+void showPage(QWidget &page)
+{
+    page.resize(1366, 768);
+    page.show();
+    QApplication::setActiveWindow(&page);
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+}
+
+void shot(QWidget &page, const char *name)
+{
+    page.grab().save(QStringLiteral("/tmp/bohistory_%1.png").arg(QLatin1String(name)));
+}
+
+/// Widens the page's date range to cover all of the seeded history and waits until it applies.
+bool allDates(HistoryPage &page)
+{
+    const QDate from = QDate::currentDate().addYears(-3);
+    child<QDateEdit>(page, "fromDate")->setDate(from);
+    child<QDateEdit>(page, "toDate")->setDate(QDate::currentDate().addDays(1));
+    return QTest::qWaitFor([&] { return page.model()->filter().from == from && !page.model()->isLoading(); },
+                           kTimeoutMs);
+}
+
+QFileDialog *openDialog(const char *name)
+{
+    QFileDialog *found = nullptr;
+    static_cast<void>(QTest::qWaitFor(
+        [&] {
+            for (QWidget *widget : QApplication::topLevelWidgets()) {
+                if (widget->objectName() == QLatin1String(name) && widget->isVisible())
+                    found = qobject_cast<QFileDialog *>(widget);
+            }
+            return found != nullptr;
+        },
+        kTimeoutMs));
+    return found;
+}
+
+} // namespace
+
+class TestUiHistory final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void csvQuote_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("quoted");
+        QTest::newRow("plain") << QStringLiteral("Airtel") << QStringLiteral("Airtel");
+        QTest::newRow("empty") << QString() << QString();
+        QTest::newRow("comma") << QStringLiteral("a,b") << QStringLiteral("\"a,b\"");
+        QTest::newRow("quote") << QStringLiteral("say \"hi\"") << QStringLiteral("\"say \"\"hi\"\"\"");
+        QTest::newRow("newline") << QStringLiteral("a\nb") << QStringLiteral("\"a\nb\"");
+        QTest::newRow("carriage return") << QStringLiteral("a\rb") << QStringLiteral("\"a\rb\"");
+        QTest::newRow("spaces kept") << QStringLiteral(" a ") << QStringLiteral(" a ");
+    }
+    void csvQuote()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, quoted);
+        QCOMPARE(CsvExport::quote(field), quoted);
+    }
+
+    void csvLine_data()
+    {
+        QTest::addColumn<QStringList>("fields");
+        QTest::addColumn<QString>("line");
+        QTest::newRow("simple") << QStringList{QStringLiteral("1"), QStringLiteral("x")} << QStringLiteral("1,x\r\n");
+        QTest::newRow("empty middle") << QStringList{QStringLiteral("1"), QString(), QStringLiteral("3")}
+                                      << QStringLiteral("1,,3\r\n");
+        QTest::newRow("formula guarded") << QStringList{QStringLiteral("=SUM(A1)")} << QStringLiteral("'=SUM(A1)\r\n");
+        QTest::newRow("at guarded") << QStringList{QStringLiteral("@cmd")} << QStringLiteral("'@cmd\r\n");
+        QTest::newRow("negative number kept") << QStringList{QStringLiteral("-0.05")} << QStringLiteral("-0.05\r\n");
+        QTest::newRow("guard then quote") << QStringList{QStringLiteral("+a,b")} << QStringLiteral("\"'+a,b\"\r\n");
+    }
+    void csvLine()
+    {
+        QFETCH(QStringList, fields);
+        QFETCH(QString, line);
+        QCOMPARE(CsvExport::line(fields), line);
+    }
+
+    void csvRupees_data()
+    {
+        QTest::addColumn<qint64>("paise");
+        QTest::addColumn<QString>("rupees");
+        QTest::newRow("zero") << qint64(0) << QStringLiteral("0.00");
+        QTest::newRow("whole") << qint64(24900) << QStringLiteral("249.00");
+        QTest::newRow("paise") << qint64(24537) << QStringLiteral("245.37");
+        QTest::newRow("under a rupee") << qint64(5) << QStringLiteral("0.05");
+        QTest::newRow("negative") << qint64(-5) << QStringLiteral("-0.05");
+        QTest::newRow("large") << qint64(2500000) << QStringLiteral("25000.00");
+    }
+    void csvRupees()
+    {
+        QFETCH(qint64, paise);
+        QFETCH(QString, rupees);
+        QCOMPARE(CsvExport::rupees(paise), rupees);
+    }
+
+    void csvFields()
+    {
+        const QJsonObject voucher{{QStringLiteral("transaction_id"), 42},
+                                  {QStringLiteral("datetime"), QStringLiteral("2025-01-02 10:11:12")},
+                                  {QStringLiteral("type"), QStringLiteral("VOUCHER")},
+                                  {QStringLiteral("operator"), QStringLiteral("Google Play")},
+                                  {QStringLiteral("customer_email"), QStringLiteral("a,b@example.com")},
+                                  {QStringLiteral("bill_amount"), QStringLiteral("₹500.00")},
+                                  {QStringLiteral("discount"), QStringLiteral("₹5.00")},
+                                  {QStringLiteral("paid"), QStringLiteral("₹495.00")},
+                                  {QStringLiteral("transaction_status"), QStringLiteral("SUCCESS")},
+                                  {QStringLiteral("redeem_code"), QStringLiteral("ABCD-EFGH-IJKL-MNOP")},
+                                  {QStringLiteral("reference_id"), QStringLiteral("ref-1")}};
+        QCOMPARE(CsvExport::line(CsvExport::fields(voucher)),
+                 QStringLiteral("42,2025-01-02 10:11:12,VOUCHER,Google Play,,\"a,b@example.com\",500.00,5.00,495.00,"
+                                "SUCCESS,ref-1\r\n"));
+        QCOMPARE(CsvExport::header().size(), CsvExport::fields(voucher).size());
+    }
+
+    void modelPagesUntilTheEnd()
+    {
+        Shop shop;
+        HistoryModel model(shop.api);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // The tester itself asks fetchMore() whenever rows arrive, like a view scrolling down.
+        QSignalSpy pages(&model, &HistoryModel::pageLoaded);
+        model.setFilter({});
+        QVERIFY(model.isLoading());
+        model.fetchMore(); // a second call while one is in flight is ignored
+        QTRY_VERIFY_WITH_TIMEOUT(!pages.isEmpty(), kTimeoutMs);
+        QCOMPARE(pages.at(0).at(0).toInt(), HistoryModel::kPageSize); // one page, not a full load
+        QVERIFY(loadAll(model));
+        // Page by page, 200 rows each: 10 full pages for 2,000 sales (then an empty last answer).
+        QVERIFY(pages.count() >= kSeeded / HistoryModel::kPageSize);
+        for (int page = 0; page < kSeeded / HistoryModel::kPageSize; ++page)
+            QCOMPARE(pages.at(page).at(0).toInt(), (page + 1) * HistoryModel::kPageSize);
+        const qint64 count = shop.sql(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE mode = 'test'"));
+        QCOMPARE(count, kSeeded);
+        QCOMPARE(model.rowCount(), count);
+        QVERIFY(!model.canFetchMore());
+        // Newest first, no duplicates across page boundaries.
+        QSet<qint64> ids;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            ids.insert(model.row(row).transactionId);
+            if (row > 0)
+                QVERIFY(model.row(row).transactionId < model.row(row - 1).transactionId);
+        }
+        QCOMPARE(ids.size(), count);
+        QCOMPARE(model.index(0, HistoryModel::BillColumn).data().toString(), Money::format(model.row(0).billAmount));
+    }
+
+    void newFilterCancelsTheOldRequest()
+    {
+        Shop shop;
+        HistoryModel model(shop.api);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFilter({});
+        HistoryFilter failed;
+        failed.status = QStringLiteral("FAILED");
+        model.setFilter(failed); // the first request is aborted; only the FAILED rows arrive
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), kTimeoutMs);
+        QVERIFY(loadAll(model));
+        const qint64 failures =
+            shop.sql(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE mode = 'test' AND status = 'FAILED'"));
+        QVERIFY(failures > 0);
+        QCOMPARE(model.rowCount(), failures);
+        for (int row = 0; row < model.rowCount(); ++row)
+            QCOMPARE(model.row(row).status, QStringLiteral("FAILED"));
+    }
+
+    void sortByAmount_data()
+    {
+        QTest::addColumn<int>("order");
+        QTest::newRow("highest first") << int(Qt::DescendingOrder);
+        QTest::newRow("lowest first") << int(Qt::AscendingOrder);
+    }
+    void sortByAmount()
+    {
+        QFETCH(int, order);
+        Shop shop;
+        HistoryModel model(shop.api);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFilter({});
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), kTimeoutMs);
+        model.sort(HistoryModel::TypeColumn, Qt::SortOrder(order)); // not sortable: nothing happens
+        QVERIFY(!model.isLoading());
+        model.sort(HistoryModel::BillColumn, Qt::SortOrder(order));
+        QVERIFY(model.isLoading());
+        QCOMPARE(model.sortColumn(), int(HistoryModel::BillColumn));
+        QCOMPARE(int(model.sortOrder()), order);
+        QVERIFY(loadAll(model));
+        QCOMPARE(model.rowCount(), kSeeded);
+        const bool descending = order == Qt::DescendingOrder;
+        for (int row = 1; row < model.rowCount(); ++row) {
+            const Paise before = model.row(row - 1).billAmount;
+            const Paise now = model.row(row).billAmount;
+            QVERIFY2(descending ? before >= now : before <= now, qPrintable(QString::number(row)));
+        }
+        const qint64 extreme = shop.sql(descending ? QStringLiteral("SELECT MAX(bill_amount) FROM transactions")
+                                                   : QStringLiteral("SELECT MIN(bill_amount) FROM transactions"));
+        QCOMPARE(model.row(0).billAmount, extreme);
+    }
+
+    void pageFiltersChangeRowsAndTotals()
+    {
+        Shop shop;
+        HistoryPage page(shop.context);
+        showPage(page);
+        HistoryModel *model = page.model(); // (the model tests above run QAbstractItemModelTester)
+        auto *totals = child<QLabel>(page, "totalsLine");
+        // Default: the last 7 days (IST).
+        QCOMPARE(child<QDateEdit>(page, "toDate")->date().daysTo(child<QDateEdit>(page, "fromDate")->date()), -6);
+        QVERIFY(allDates(page));
+        QTRY_COMPARE_WITH_TIMEOUT(totals->property("count").toLongLong(), qint64(kSeeded), kTimeoutMs);
+        // The view fetched only the page it shows, not all 2,000 rows.
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), HistoryModel::kPageSize, kTimeoutMs);
+        QVERIFY(model->canFetchMore());
+        shot(page, "all");
+
+        // Status: Failed, chosen with the keyboard.
+        auto *status = child<QComboBox>(page, "statusFilter");
+        status->setFocus();
+        QTest::keyClick(status, Qt::Key_Down);
+        QTest::keyClick(status, Qt::Key_Down);
+        QTest::keyClick(status, Qt::Key_Down);
+        QCOMPARE(status->currentData().toString(), QStringLiteral("FAILED"));
+        const qint64 failures =
+            shop.sql(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE mode = 'test' AND status = 'FAILED'"));
+        QTRY_COMPARE_WITH_TIMEOUT(totals->property("count").toLongLong(), failures, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() > 0, kTimeoutMs);
+        for (int row = 0; row < model->rowCount(); ++row)
+            QCOMPARE(model->row(row).status, QStringLiteral("FAILED"));
+        QVERIFY(totals->text().contains(QStringLiteral("Bill ₹0.00"))); // money sums count SUCCESS only
+        status->setCurrentIndex(0);
+
+        // Operator: Jio.
+        auto *operatorBox = child<QComboBox>(page, "operatorFilter");
+        QCOMPARE(operatorBox->count(), 12); // "All" and the 11 operators
+        operatorBox->setCurrentIndex(operatorBox->findData(QStringLiteral("RJ")));
+        const qint64 jio =
+            shop.sql(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE mode = 'test' AND operator_code = 'RJ'"));
+        QTRY_COMPARE_WITH_TIMEOUT(totals->property("count").toLongLong(), jio, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() > 0, kTimeoutMs);
+        for (int row = 0; row < model->rowCount(); ++row)
+            QCOMPARE(model->row(row).operatorName, QStringLiteral("Jio"));
+        operatorBox->setCurrentIndex(0);
+
+        // Text: a number prefix, typed (debounced) into the search box.
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() > 0, kTimeoutMs);
+        QString prefix;
+        for (int row = 0; row < model->rowCount() && prefix.isEmpty(); ++row) {
+            if (model->row(row).type == QLatin1String("MOBILE"))
+                prefix = model->row(row).number.left(6);
+        }
+        QVERIFY(!prefix.isEmpty());
+        const qint64 matching =
+            shop.sql(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE mode = 'test' AND (number LIKE ? OR "
+                                    "reference_id LIKE ? OR id = ?)"),
+                     {QString(prefix + QLatin1Char('%')), QString(prefix + QLatin1Char('%')), prefix.toLongLong()});
+        QTest::keyClicks(child<QLineEdit>(page, "searchFilter"), prefix);
+        QTRY_COMPARE_WITH_TIMEOUT(totals->property("count").toLongLong(), matching, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading(), kTimeoutMs);
+        QCOMPARE(model->rowCount(), qMin<qint64>(matching, HistoryModel::kPageSize));
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const HistoryRow &r = model->row(row);
+            QVERIFY(r.number.startsWith(prefix) || r.referenceId.startsWith(prefix));
+        }
+        shot(page, "filtered");
+    }
+
+    void headerClickSortsOnTheServer()
+    {
+        Shop shop;
+        HistoryPage page(shop.context);
+        showPage(page);
+        QVERIFY(allDates(page));
+        HistoryModel *model = page.model();
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() > 0, kTimeoutMs);
+        auto *table = child<QTableView>(page, "historyTable");
+        QHeaderView *header = table->horizontalHeader();
+        const auto clickHeader = [&](int column) {
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {},
+                              QPoint(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                                     header->height() / 2));
+        };
+        clickHeader(HistoryModel::BillColumn);
+        QTRY_VERIFY_WITH_TIMEOUT(model->filter().sort != HistoryFilter::Sort::Newest && !model->isLoading() &&
+                                     model->rowCount() > 0,
+                                 kTimeoutMs);
+        const bool high = model->filter().sort == HistoryFilter::Sort::AmountHigh;
+        QVERIFY(high || model->filter().sort == HistoryFilter::Sort::AmountLow);
+        for (int row = 1; row < model->rowCount(); ++row)
+            QVERIFY(high ? model->row(row - 1).billAmount >= model->row(row).billAmount
+                         : model->row(row - 1).billAmount <= model->row(row).billAmount);
+        // The type column does not sort: the indicator stays on the amount.
+        const HistoryFilter::Sort before = model->filter().sort;
+        clickHeader(HistoryModel::TypeColumn);
+        QCOMPARE(model->filter().sort, before);
+        QCOMPARE(header->sortIndicatorSection(), int(HistoryModel::BillColumn));
+    }
+
+    void detailPaneShowsLedgerRows()
+    {
+        Shop shop;
+        HistoryPage page(shop.context);
+        showPage(page);
+        QVERIFY(allDates(page));
+        auto *status = child<QComboBox>(page, "statusFilter");
+        status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
+        HistoryModel *model = page.model();
+        QTRY_VERIFY_WITH_TIMEOUT(model->filter().status == QLatin1String("FAILED") && !model->isLoading() &&
+                                     model->rowCount() > 0,
+                                 kTimeoutMs);
+        auto *table = child<QTableView>(page, "historyTable");
+        const QRect cell = table->visualRect(model->index(0, HistoryModel::NumberColumn));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        const qint64 id = model->row(0).transactionId;
+        auto *ledger = child<QTableWidget>(page, "ledgerTable");
+        // A failed sale: the debit and its refund.
+        QTRY_COMPARE_WITH_TIMEOUT(ledger->rowCount(), 2, kTimeoutMs);
+        const qint64 ledgerRows =
+            shop.sql(QStringLiteral("SELECT COUNT(*) FROM wallet_ledger WHERE transaction_id = ?"), {id});
+        QCOMPARE(ledger->rowCount(), ledgerRows);
+        QStringList kinds{ledger->item(0, 0)->text(), ledger->item(1, 0)->text()};
+        kinds.sort();
+        QCOMPARE(kinds, (QStringList{QStringLiteral("debit"), QStringLiteral("refund")}));
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "detailPaid")->text(), Money::format(model->row(0).paid),
+                                  kTimeoutMs);
+        QVERIFY(child<QPushButton>(page, "recheckButton")->isEnabled());
+        QVERIFY(child<QPushButton>(page, "reprintButton")->isEnabled());
+        // No webhook endpoint is configured, so no attempts exist and there is nothing to redeliver.
+        auto *deliveries = child<QTableWidget>(page, "deliveriesTable");
+        QTRY_VERIFY_WITH_TIMEOUT(!child<QPushButton>(page, "redeliverButton")->isEnabled(), kTimeoutMs);
+        QCOMPARE(deliveries->rowCount(), 0);
+
+        // Keyboard: Down moves to the next sale and the pane follows.
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Down);
+        const qint64 next = model->row(1).transactionId;
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "detailTitle")->text(),
+                                  QStringLiteral("Transaction %1").arg(next), kTimeoutMs);
+
+        // Recheck asks the server again and keeps the same record.
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(page, "recheckButton")->isEnabled(), kTimeoutMs);
+        QTest::mouseClick(child<QPushButton>(page, "recheckButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(page, "recheckButton")->isEnabled(), kTimeoutMs);
+        QCOMPARE(child<QLabel>(page, "detailPaid")->text(), Money::format(model->row(1).paid));
+        shot(page, "detail");
+    }
+
+    void csvExportWritesEveryFilteredRow()
+    {
+        Shop shop;
+        HistoryPage page(shop.context);
+        showPage(page);
+        QVERIFY(allDates(page));
+        auto *type = child<QComboBox>(page, "typeFilter");
+        type->setCurrentIndex(type->findData(QStringLiteral("MOBILE")));
+        HistoryModel *model = page.model();
+        QTRY_VERIFY_WITH_TIMEOUT(model->filter().type == QLatin1String("MOBILE") && !model->isLoading(), kTimeoutMs);
+        const qint64 count =
+            shop.sql(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE mode = 'test' AND type = 'MOBILE'"));
+        QVERIFY(count > HistoryModel::kPageSize); // more than the loaded page
+        QCOMPARE(model->rowCount(), HistoryModel::kPageSize);
+
+        QTemporaryDir out;
+        const QString path = out.filePath(QStringLiteral("mobile.csv"));
+        QTest::mouseClick(child<QPushButton>(page, "exportButton"), Qt::LeftButton);
+        QFileDialog *dialog = openDialog("exportFileDialog");
+        QVERIFY(dialog);
+        dialog->selectFile(path);
+        static_cast<QDialog *>(dialog)->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, "notice")->isVisible(), 30'000);
+        QVERIFY2(child<QLabel>(page, "notice")->text().startsWith(QStringLiteral("Exported")),
+                 qPrintable(child<QLabel>(page, "notice")->text()));
+
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray content = file.readAll();
+        QVERIFY(content.endsWith("\r\n"));
+        const QList<QByteArray> lines = content.chopped(2).split('\n');
+        QCOMPARE(lines.size(), count + 1);
+        QCOMPARE(lines.first(), CsvExport::line(CsvExport::header()).toUtf8().chopped(1));
+        const QRegularExpression row(QStringLiteral("^\\d+,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,MOBILE,[A-Za-z "
+                                                    "]+,[6-9]\\d{9},,\\d+\\.\\d\\d,\\d+\\.\\d\\d,"
+                                                    "\\d+\\.\\d\\d,(SUCCESS|PENDING|FAILED),[A-Za-z0-9_-]*\\r?$"));
+        QSet<QByteArray> ids;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            QVERIFY2(row.match(QString::fromUtf8(lines.at(i))).hasMatch(), lines.at(i).constData());
+            ids.insert(lines.at(i).left(lines.at(i).indexOf(',')));
+        }
+        QCOMPARE(ids.size(), count);
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("mobile.csv")});
+    }
+
+    void csvExportCancelRemovesTheFile()
+    {
+        Shop shop;
+        HistoryPage page(shop.context);
+        showPage(page);
+        QVERIFY(allDates(page));
+        QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->rowCount() > 0, kTimeoutMs);
+        QTemporaryDir out;
+        const QString path = out.filePath(QStringLiteral("all.csv"));
+        page.exportCsv(path);
+        auto *exporter = page.findChild<CsvExport *>();
+        QVERIFY(exporter);
+        auto *progress = page.findChild<QProgressDialog *>(QStringLiteral("exportProgress"));
+        QVERIFY(progress);
+        bool cancelledMidway = false;
+        // Cancel as soon as the first page is written, with nine more to go.
+        connect(exporter, &CsvExport::progress, progress, [&](qint64 written) {
+            if (!cancelledMidway && written > 0 && written < kSeeded) {
+                cancelledMidway = true;
+                QPushButton *cancel = progress->findChild<QPushButton *>();
+                QVERIFY(cancel);
+                cancel->click();
+            }
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(cancelledMidway, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, "notice")->isVisible(), kTimeoutMs);
+        QVERIFY2(child<QLabel>(page, "notice")->text().contains(QStringLiteral("cancelled")),
+                 qPrintable(child<QLabel>(page, "notice")->text()));
+        QVERIFY(!QFile::exists(path));
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList());
+        QVERIFY(child<QPushButton>(page, "exportButton")->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestUiHistory)
+#include "tst_ui_history.moc"

@@ -1,0 +1,392 @@
+#include "apiclient.h"
+#include "terminal/planfilterproxy.h"
+#include "terminal/planspage.h"
+#include "terminal/plantablemodel.h"
+#include "terminalcontext.h"
+#include "terminalview.h"
+#include "testserver.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+namespace {
+
+void screenshot(QWidget &page, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("RECHARGEDESK_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(page.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+/// A real server, a test pos key, and the plans page at a 1366x768 terminal's content size.
+struct Fixture
+{
+    QTemporaryDir dir;
+    TestServer server;
+    CreatedKey key;
+    std::unique_ptr<ApiClient> api;
+    std::unique_ptr<TerminalContext> context;
+    std::unique_ptr<PlansPage> page;
+    std::unique_ptr<QAbstractItemModelTester> modelTester;
+    std::unique_ptr<QAbstractItemModelTester> proxyTester;
+
+    Fixture()
+    {
+        key = server.createKeyPair(Mode::Test, Scope::Admin);
+        api = std::make_unique<ApiClient>(server.baseUrl(), key.keyId, key.secret);
+        context = std::make_unique<TerminalContext>(*api, dir.filePath(QStringLiteral("prefs.ini")));
+        page = std::make_unique<PlansPage>(*context);
+        page->setProperty("kiosk", qEnvironmentVariableIsSet("RECHARGEDESK_SCREENSHOT_KIOSK"));
+        modelTester = std::make_unique<QAbstractItemModelTester>(
+            page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxyTester = std::make_unique<QAbstractItemModelTester>(
+            page->filter(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        page->resize(1156, 700);
+        page->show();
+    }
+
+    template <typename T> T *find(const char *name) const
+    {
+        T *widget = page->findChild<T *>(QLatin1String(name));
+        if (!widget)
+            qWarning("no widget named %s", name);
+        return widget;
+    }
+
+    /// The categories the API answers for a pair, read with the test's own client.
+    QJsonArray categories(const QString &operatorCode, const QString &circleCode)
+    {
+        const HttpResult result = server.http().postJson(
+            server.url(QStringLiteral("/api/v1/plans/mobile/prepaid-plans")),
+            QJsonObject{{QStringLiteral("operator_code"), operatorCode}, {QStringLiteral("circle_code"), circleCode}},
+            HttpClient::basic(key.keyId, key.secret));
+        return result.data().value(QStringLiteral("categories")).toArray();
+    }
+
+    /// Waits for the plans of the page's current pair to be on screen.
+    bool waitShown(QSignalSpy &spy, int count)
+    {
+        return QTest::qWaitFor([&] { return spy.count() >= count; }, 10000);
+    }
+};
+
+QStringList tabNames(const QTabBar &tabs)
+{
+    QStringList names;
+    for (int i = 0; i < tabs.count(); ++i)
+        names << tabs.tabData(i).toString();
+    return names;
+}
+
+/// True once every plan shows one logo per distinct subscription logo in its OTT cell (none without subscriptions).
+bool logosDrawn(const PlanTableModel &model)
+{
+    for (int row = 0; row < model.rowCount(); ++row) {
+        QSet<QString> logos;
+        for (const PlanSubscription &subscription : model.plan(row)->subscriptions)
+            logos.insert(subscription.logo);
+        const QPixmap strip =
+            model.index(row, PlanTableModel::BenefitsColumn).data(Qt::DecorationRole).value<QPixmap>();
+        const qreal width = strip.isNull() ? 0 : strip.deviceIndependentSize().width();
+        if (width < PlanTableModel::kLogoSize * logos.size())
+            return false;
+        if (logos.isEmpty() && !strip.isNull())
+            return false;
+    }
+    return true;
+}
+
+QList<qint64> shownAmounts(const QAbstractItemModel &model)
+{
+    QList<qint64> amounts;
+    for (int row = 0; row < model.rowCount(); ++row)
+        amounts << model.index(row, 0).data(PlanTableModel::AmountRole).toLongLong();
+    return amounts;
+}
+
+} // namespace
+
+class TestUiPlans final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void operatorAndCircleBuildTheTabs();
+    void filtersNarrowTheList();
+    void logosAreFetchedAndDrawn();
+    void secondLoadRevalidatesWithEtag();
+    void sellThisPlanEmitsTheChosenPlan();
+    void terminalOpensMobileRechargeForTheSoldPlan();
+    void proxyFilter_data();
+    void proxyFilter();
+};
+
+void TestUiPlans::initTestCase()
+{
+    QFile style(QStringLiteral(":/ui/style.qss"));
+    if (style.open(QIODevice::ReadOnly))
+        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+}
+
+void TestUiPlans::operatorAndCircleBuildTheTabs()
+{
+    Fixture f;
+    QSignalSpy shown(f.page.get(), &PlansPage::plansShown);
+    auto *operators = f.find<QComboBox>("operatorCombo");
+    auto *circles = f.find<QComboBox>("circleCombo");
+    auto *tabs = f.find<QTabBar>("categoryTabs");
+    QVERIFY(operators && circles && tabs);
+    QCOMPARE(operators->count(), 4);
+    QCOMPARE(circles->count(), 23);
+    QVERIFY(f.waitShown(shown, 1)); // the first show loads the default pair
+
+    // Pick by typing, as a clerk would: "Airtel", then "Karnataka".
+    QTest::keyClicks(operators, QStringLiteral("Airtel"));
+    QCOMPARE(f.page->operatorCode(), QStringLiteral("AT"));
+    QTest::keyClicks(circles, QStringLiteral("Karn"));
+    QCOMPARE(f.page->circleCode(), QStringLiteral("KA"));
+    QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && shown.last().at(0) == QStringLiteral("AT") &&
+                                 shown.last().at(1) == QStringLiteral("KA"),
+                             10000);
+    QCOMPARE(f.page->lastHttpStatus(), 200);
+
+    const QJsonArray categories = f.categories(QStringLiteral("AT"), QStringLiteral("KA"));
+    QVERIFY(categories.size() > 1);
+    QStringList expected;
+    for (const QJsonValue &category : categories)
+        expected << category.toObject().value(QStringLiteral("name")).toString();
+    QCOMPARE(tabNames(*tabs), expected);
+
+    // Each tab lists exactly its category's plans, cheapest first.
+    for (int i = 0; i < categories.size(); ++i) {
+        tabs->setCurrentIndex(i);
+        const QJsonArray items = categories.at(i).toObject().value(QStringLiteral("items")).toArray();
+        QList<qint64> amounts;
+        for (const QJsonValue &item : items)
+            amounts << item.toObject().value(QStringLiteral("amount")).toInteger();
+        std::sort(amounts.begin(), amounts.end());
+        QCOMPARE(shownAmounts(*f.page->filter()), amounts);
+        QVERIFY(tabs->tabText(i).contains(QString::number(items.size())));
+    }
+    tabs->setCurrentIndex(0);
+    screenshot(*f.page, QStringLiteral("plans-1-list"));
+
+    // The circle is remembered for the next time the screen opens.
+    QCOMPARE(f.context->settings().value(PlansPage::circleSettingsKey()).toString(), QStringLiteral("KA"));
+    PlansPage again(*f.context);
+    QCOMPARE(again.circleCode(), QStringLiteral("KA"));
+}
+
+void TestUiPlans::filtersNarrowTheList()
+{
+    Fixture f;
+    QSignalSpy shown(f.page.get(), &PlansPage::plansShown);
+    QVERIFY(f.page->selectPair(QStringLiteral("AT"), QStringLiteral("KA")));
+    QTRY_VERIFY_WITH_TIMEOUT(f.page->filter()->rowCount() > 0 && !shown.isEmpty(), 10000);
+    auto *tabs = f.find<QTabBar>("categoryTabs");
+    const int ott = int(tabNames(*tabs).indexOf(QStringLiteral("Entertainment/OTT")));
+    QVERIFY(ott >= 0);
+    tabs->setCurrentIndex(ott);
+    const int all = f.page->filter()->rowCount();
+    QVERIFY(all >= 4);
+
+    // Price range typed into the spin boxes.
+    auto *minPrice = f.find<QSpinBox>("minPrice");
+    auto *maxPrice = f.find<QSpinBox>("maxPrice");
+    QTest::keyClick(minPrice, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(minPrice, QStringLiteral("150"));
+    QTest::keyClick(maxPrice, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(maxPrice, QStringLiteral("1000"));
+    QCOMPARE(minPrice->value(), 150);
+    QCOMPARE(maxPrice->value(), 1000);
+    const QList<qint64> inRange = shownAmounts(*f.page->filter());
+    QVERIFY(!inRange.isEmpty());
+    QVERIFY(inRange.size() < all);
+    for (qint64 amount : inRange)
+        QVERIFY2(amount >= 150 && amount <= 1000, QByteArray::number(amount));
+
+    // Text narrows further, over subscription names too.
+    auto *search = f.find<QLineEdit>("planSearch");
+    QTest::keyClicks(search, QStringLiteral("hotstar"));
+    const int withText = f.page->filter()->rowCount();
+    QVERIFY(withText > 0);
+    QVERIFY(withText < inRange.size());
+    for (int row = 0; row < withText; ++row) {
+        const QString text = f.page->filter()->index(row, 0).data(PlanTableModel::SearchTextRole).toString();
+        QVERIFY(text.contains(QLatin1String("Hotstar"), Qt::CaseInsensitive));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(logosDrawn(*f.page->model()), 10000);
+    screenshot(*f.page, QStringLiteral("plans-2-filtered"));
+
+    // Nothing matches: the list is empty and Sell is off; Clear filters brings everything back.
+    QTest::keyClicks(search, QStringLiteral(" zzzz"));
+    QCOMPARE(f.page->filter()->rowCount(), 0);
+    QVERIFY(!f.find<QPushButton>("sellPlanButton")->isEnabled());
+    QTest::mouseClick(f.find<QPushButton>("clearFilters"), Qt::LeftButton);
+    QCOMPARE(f.page->filter()->rowCount(), all);
+    QVERIFY(f.find<QPushButton>("sellPlanButton")->isEnabled());
+}
+
+void TestUiPlans::logosAreFetchedAndDrawn()
+{
+    Fixture f;
+    QVERIFY(f.page->selectPair(QStringLiteral("AT"), QStringLiteral("KA")));
+    QTRY_VERIFY_WITH_TIMEOUT(f.page->model()->rowCount() > 0, 10000);
+    // Every plan with subscriptions gets a logo strip in the OTT column once the SVGs have arrived.
+    QTRY_VERIFY_WITH_TIMEOUT(logosDrawn(*f.page->model()), 10000);
+    int withLogos = 0;
+    for (const PlanItem &plan : f.page->model()->plans())
+        withLogos += plan.subscriptions.isEmpty() ? 0 : 1;
+    QVERIFY(withLogos > 0);
+}
+
+void TestUiPlans::secondLoadRevalidatesWithEtag()
+{
+    Fixture f;
+    QSignalSpy shown(f.page.get(), &PlansPage::plansShown);
+    QVERIFY(f.waitShown(shown, 1));
+    QVERIFY(f.page->selectPair(QStringLiteral("RJ"), QStringLiteral("MU")));
+    QVERIFY(f.waitShown(shown, 2));
+    QCOMPARE(f.page->lastHttpStatus(), 200);
+    const QStringList tabs = tabNames(*f.find<QTabBar>("categoryTabs"));
+    const QList<qint64> amounts = shownAmounts(*f.page->filter());
+    QVERIFY(!amounts.isEmpty());
+
+    QVERIFY(f.page->selectPair(QStringLiteral("VI"), QStringLiteral("MU")));
+    QVERIFY(f.waitShown(shown, 3));
+    QCOMPARE(f.page->lastHttpStatus(), 200);
+    QVERIFY(shownAmounts(*f.page->filter()) != amounts);
+
+    // Back to Jio: the cached plans show at once, and the server confirms them with 304.
+    QVERIFY(f.page->selectPair(QStringLiteral("RJ"), QStringLiteral("MU")));
+    QCOMPARE(shownAmounts(*f.page->filter()), amounts);
+    QVERIFY(f.waitShown(shown, 4));
+    QCOMPARE(f.page->lastHttpStatus(), 304);
+    QCOMPARE(tabNames(*f.find<QTabBar>("categoryTabs")), tabs);
+    QCOMPARE(shownAmounts(*f.page->filter()), amounts);
+}
+
+void TestUiPlans::sellThisPlanEmitsTheChosenPlan()
+{
+    Fixture f;
+    QSignalSpy sell(f.page.get(), &PlansPage::sellPlanRequested);
+    QVERIFY(QTest::qWaitForWindowActive(f.page.get()));
+    QVERIFY(f.page->selectPair(QStringLiteral("VI"), QStringLiteral("DL")));
+    QTRY_VERIFY_WITH_TIMEOUT(f.page->filter()->rowCount() > 2 && f.page->lastHttpStatus() == 200, 10000);
+
+    // Keyboard: into the list, down to the second plan, Enter.
+    auto *table = f.find<QTableView>("planTable");
+    table->setFocus();
+    QCOMPARE(table->currentIndex().row(), 0);
+    QTest::keyClick(table, Qt::Key_Down);
+    QTest::keyClick(table, Qt::Key_Return);
+    QCOMPARE(sell.count(), 1);
+    const PlanItem *second = f.page->model()->plan(f.page->filter()->mapToSource(f.page->filter()->index(1, 0)).row());
+    QVERIFY(second);
+    QCOMPARE(sell.at(0).at(0).toString(), QStringLiteral("VI"));
+    QCOMPARE(sell.at(0).at(1).toString(), QStringLiteral("DL"));
+    QCOMPARE(sell.at(0).at(2).toLongLong(), second->amountRupees);
+    const QString summary = sell.at(0).at(3).toString();
+    QVERIFY2(summary.startsWith(QStringLiteral("₹%1 · ").arg(second->amountRupees)), qPrintable(summary));
+    QVERIFY(summary.contains(second->validity));
+    QVERIFY(summary.contains(second->benefit));
+
+    // The button sells the selected plan too.
+    auto *button = f.find<QPushButton>("sellPlanButton");
+    QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(sell.count(), 2);
+    QCOMPARE(sell.at(1).at(2).toLongLong(), second->amountRupees);
+}
+
+void TestUiPlans::terminalOpensMobileRechargeForTheSoldPlan()
+{
+    Fixture f;
+    f.page->hide();
+    TerminalView view(*f.context, false);
+    view.resize(1366, 720);
+    view.show();
+    // Verify customer is the first screen (F1), Plans the second (F2).
+    auto *navigation = view.findChild<QListWidget *>(QStringLiteral("navigation"));
+    QVERIFY(navigation && navigation->count() >= 3);
+    QVERIFY(navigation->item(0)->text().startsWith(QLatin1String("Verify customer")));
+    QVERIFY(navigation->item(1)->text().startsWith(QLatin1String("Plans")));
+    QVERIFY(view.showScreen(QStringLiteral("plans")));
+    auto *plans = qobject_cast<PlansPage *>(view.screen(QStringLiteral("plans")));
+    QVERIFY(plans);
+    QVERIFY(plans->selectPair(QStringLiteral("BS"), QStringLiteral("KL")));
+    QTRY_VERIFY_WITH_TIMEOUT(plans->filter()->rowCount() > 0 && plans->lastHttpStatus() == 200, 10000);
+    QWidget *mobile = view.screen(QStringLiteral("mobile"));
+    QVERIFY(mobile);
+    QVERIFY(!mobile->isVisible());
+    QTest::mouseClick(plans->findChild<QPushButton *>(QStringLiteral("sellPlanButton")), Qt::LeftButton);
+    QVERIFY(mobile->isVisible());
+    QVERIFY(!plans->isVisible());
+}
+
+void TestUiPlans::proxyFilter_data()
+{
+    QTest::addColumn<qint64>("minRupees");
+    QTest::addColumn<qint64>("maxRupees");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<qint64>>("expected");
+    QTest::newRow("no filter") << qint64(0) << qint64(0) << QString() << QList<qint64>{99, 199, 299, 599};
+    QTest::newRow("min only") << qint64(199) << qint64(0) << QString() << QList<qint64>{199, 299, 599};
+    QTest::newRow("max only") << qint64(0) << qint64(299) << QString() << QList<qint64>{99, 199, 299};
+    QTest::newRow("range") << qint64(150) << qint64(300) << QString() << QList<qint64>{199, 299};
+    QTest::newRow("empty range") << qint64(300) << qint64(150) << QString() << QList<qint64>{};
+    QTest::newRow("benefit word") << qint64(0) << qint64(0) << QStringLiteral("ROAMING") << QList<qint64>{599};
+    QTest::newRow("subscription name") << qint64(0) << qint64(0) << QStringLiteral("netflix")
+                                       << QList<qint64>{299, 599};
+    QTest::newRow("all words needed") << qint64(0) << qint64(0) << QStringLiteral("netflix 84") << QList<qint64>{599};
+    QTest::newRow("validity and price") << qint64(0) << qint64(250) << QStringLiteral("28 days") << QList<qint64>{199};
+    QTest::newRow("blank text") << qint64(0) << qint64(0) << QStringLiteral("   ") << QList<qint64>{99, 199, 299, 599};
+}
+
+void TestUiPlans::proxyFilter()
+{
+    QFETCH(qint64, minRupees);
+    QFETCH(qint64, maxRupees);
+    QFETCH(QString, text);
+    QFETCH(QList<qint64>, expected);
+    const auto plan = [](qint64 amount, const QString &validity, const QString &benefit, const QString &ott) {
+        PlanItem item;
+        item.amountRupees = amount;
+        item.validity = validity;
+        item.benefit = benefit;
+        if (!ott.isEmpty())
+            item.subscriptions.append({ott, QString(), QString()});
+        return item;
+    };
+    const QHash<QString, QPixmap> noLogos;
+    PlanTableModel model(noLogos);
+    PlanFilterProxy proxy;
+    QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    proxy.sort(0);
+    model.setPlans({plan(599, QStringLiteral("84 days"), QStringLiteral("Roaming pack"), QStringLiteral("Netflix")),
+                    plan(199, QStringLiteral("28 days"), QStringLiteral("1 GB/day"), QString()),
+                    plan(299, QStringLiteral("28 days"), QStringLiteral("2 GB/day"), QStringLiteral("Netflix Basic")),
+                    plan(99, QStringLiteral("14 days"), QStringLiteral("Talktime"), QString())});
+    proxy.setPriceRange(minRupees, maxRupees);
+    proxy.setSearchText(text);
+    QCOMPARE(shownAmounts(proxy), expected);
+}
+
+QTEST_MAIN(TestUiPlans)
+#include "tst_ui_plans.moc"

@@ -1,0 +1,744 @@
+#include "apiclient.h"
+#include "operatorcatalog.h"
+#include "terminal/dthrechargepage.h"
+#include "terminal/mobilerechargepage.h"
+#include "terminal/salechecks.h"
+#include "terminal/saleconfirmpanel.h"
+#include "terminal/saleflow.h"
+#include "terminal/saleform.h"
+#include "terminal/saleresultpanel.h"
+#include "terminal/statuspoller.h"
+#include "terminal/voucherpage.h"
+#include "terminalcontext.h"
+#include "testserver.h"
+#include "widgets/statusbadge.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+namespace {
+
+constexpr int kTimeoutMs = 10'000;
+
+/// Everything a screen needs: the real server on port 0, an admin key, the client and context.
+struct Terminal
+{
+    explicit Terminal(const QUrl &via = {})
+        : key(server.createKeyPair(Mode::Test, Scope::Admin)),
+          api(via.isEmpty() ? server.baseUrl() : via, key.keyId, key.secret),
+          context(api, dir.filePath(QStringLiteral("prefs.ini")))
+    {
+        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
+    }
+
+    /// Transactions the server holds for the shop (checked over HTTP, not through the UI).
+    int transactionCount()
+    {
+        const HttpResult result = server.http().get(server.url(QStringLiteral("/api/v1/transactions")), server.admin());
+        return int(result.data().value(QStringLiteral("count")).toInteger());
+    }
+    QString walletBalance()
+    {
+        return server.http()
+            .get(server.url(QStringLiteral("/api/v1/wallet")), server.admin())
+            .data()
+            .value(QStringLiteral("balance"))
+            .toString();
+    }
+
+    QTemporaryDir dir;
+    TestServer server;
+    CreatedKey key;
+    ApiClient api;
+    TerminalContext context;
+};
+
+/// A TCP relay in front of the server that can refuse connections or swallow the server's
+/// answers, to produce real network errors.
+class FlakyRelay final : public QObject
+{
+public:
+    enum class Mode
+    {
+        Forward,
+        Refuse,
+        DropAnswers
+    };
+
+    explicit FlakyRelay(const QUrl &target) : m_target(target)
+    {
+        m_listener.listen(QHostAddress::LocalHost, 0);
+        connect(&m_listener, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *client = m_listener.nextPendingConnection())
+                relay(client);
+        });
+    }
+    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_listener.serverPort())); }
+    Mode mode = Mode::Forward;
+
+private:
+    void relay(QTcpSocket *client)
+    {
+        client->setParent(this);
+        if (mode == Mode::Refuse) {
+            client->abort();
+            client->deleteLater();
+            return;
+        }
+        auto *upstream = new QTcpSocket(client);
+        upstream->connectToHost(m_target.host(), quint16(m_target.port()));
+        connect(client, &QTcpSocket::readyRead, upstream, [client, upstream] {
+            if (upstream->state() == QAbstractSocket::ConnectedState)
+                upstream->write(client->readAll());
+        });
+        connect(upstream, &QTcpSocket::connected, client, [client, upstream] { upstream->write(client->readAll()); });
+        connect(upstream, &QTcpSocket::readyRead, client, [this, client, upstream] {
+            const QByteArray answer = upstream->readAll();
+            if (mode == Mode::DropAnswers) {
+                client->abort();
+                return;
+            }
+            client->write(answer);
+        });
+        connect(upstream, &QTcpSocket::disconnected, client, &QTcpSocket::disconnectFromHost);
+        connect(client, &QTcpSocket::disconnected, client, &QObject::deleteLater);
+    }
+
+    QUrl m_target;
+    QTcpServer m_listener;
+};
+
+template <typename T> T *child(QWidget &page, const char *name)
+{
+    T *widget = page.findChild<T *>(QLatin1String(name));
+    if (!widget)
+        qWarning("no child %s", name);
+    return widget;
+}
+
+QWidget *focused()
+{
+    return QApplication::focusWidget();
+}
+
+/// Shows `page` at a laptop-screen size as the active window (shortcuts and focus need it).
+void showActive(QWidget &page)
+{
+    page.resize(1366, 768);
+    page.show();
+    QApplication::setActiveWindow(&page);
+    QVERIFY(QTest::qWaitForWindowActive(&page));
+}
+
+void shot(QWidget &page, const QString &name)
+{
+    QTest::qWait(50); // let pending layout requests settle, as they would on screen
+    page.grab().save(QStringLiteral("/tmp/uisales_%1.png").arg(name));
+}
+
+} // namespace
+
+class TestUiSales final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        // The terminal's own style sheet, so screenshots look like the real screens.
+        QFile style(QStringLiteral(":/ui/style.qss"));
+        QVERIFY(style.open(QIODevice::ReadOnly));
+        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+    }
+
+    void amountProblem_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("amount");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("airtel min") << QStringLiteral("AT") << QStringLiteral("10") << true;
+        QTest::newRow("airtel max") << QStringLiteral("AT") << QStringLiteral("2500") << true;
+        QTest::newRow("airtel above") << QStringLiteral("AT") << QStringLiteral("2501") << false;
+        QTest::newRow("airtel below") << QStringLiteral("AT") << QStringLiteral("9") << false;
+        QTest::newRow("vi 5000") << QStringLiteral("VI") << QStringLiteral("5000") << true;
+        QTest::newRow("airtel dth min 50") << QStringLiteral("AD") << QStringLiteral("49") << false;
+        QTest::newRow("tata play 25000") << QStringLiteral("TS") << QStringLiteral("25000") << true;
+        QTest::newRow("voucher 10000") << QStringLiteral("GP") << QStringLiteral("10000") << true;
+        QTest::newRow("voucher 10001") << QStringLiteral("GP") << QStringLiteral("10001") << false;
+        QTest::newRow("empty") << QStringLiteral("AT") << QString() << false;
+        QTest::newRow("decimal") << QStringLiteral("AT") << QStringLiteral("24.5") << false;
+        QTest::newRow("sign") << QStringLiteral("AT") << QStringLiteral("+249") << false;
+        QTest::newRow("no operator") << QString() << QStringLiteral("249") << false;
+    }
+    void amountProblem()
+    {
+        QFETCH(QString, code);
+        QFETCH(QString, amount);
+        QFETCH(bool, ok);
+        const OperatorCatalog catalog = OperatorCatalog::builtIn();
+        QCOMPARE(SaleChecks::amountProblem(amount, catalog.findOperator(code)).isEmpty(), ok);
+    }
+
+    void limitsText()
+    {
+        const OperatorCatalog catalog = OperatorCatalog::builtIn();
+        QCOMPARE(SaleChecks::limitsText(*catalog.findOperator(QStringLiteral("AT"))),
+                 QStringLiteral("₹10 – ₹2500 for Airtel"));
+    }
+
+    void inputProblems_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("phone ok") << QStringLiteral("phone") << QStringLiteral("9876543210") << true;
+        QTest::newRow("phone starts 5") << QStringLiteral("phone") << QStringLiteral("5876543210") << false;
+        QTest::newRow("phone 9 digits") << QStringLiteral("phone") << QStringLiteral("987654321") << false;
+        QTest::newRow("phone empty") << QStringLiteral("phone") << QString() << false;
+        QTest::newRow("reference empty") << QStringLiteral("reference") << QString() << true;
+        QTest::newRow("reference ok") << QStringLiteral("reference") << QStringLiteral("INV-2024_07") << true;
+        QTest::newRow("reference blank inside") << QStringLiteral("reference") << QStringLiteral("INV 1") << false;
+        QTest::newRow("reference 65") << QStringLiteral("reference") << QString(65, QLatin1Char('a')) << false;
+        QTest::newRow("email empty") << QStringLiteral("email") << QString() << true;
+        QTest::newRow("email ok") << QStringLiteral("email") << QStringLiteral("asha@example.in") << true;
+        QTest::newRow("email no dot") << QStringLiteral("email") << QStringLiteral("asha@example") << false;
+        QTest::newRow("tata play ok") << QStringLiteral("TS") << QStringLiteral("1234567890") << true;
+        QTest::newRow("tata play starts 2") << QStringLiteral("TS") << QStringLiteral("2234567890") << false;
+        QTest::newRow("dish tv registered mobile") << QStringLiteral("DT") << QStringLiteral("9876543210") << true;
+        QTest::newRow("dish tv card") << QStringLiteral("DT") << QStringLiteral("01234567890") << true;
+    }
+    void inputProblems()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        const OperatorCatalog catalog = OperatorCatalog::builtIn();
+        QString problem;
+        if (kind == QLatin1String("phone"))
+            problem = SaleChecks::phoneProblem(text);
+        else if (kind == QLatin1String("reference"))
+            problem = SaleChecks::referenceProblem(text);
+        else if (kind == QLatin1String("email"))
+            problem = SaleChecks::emailProblem(text);
+        else
+            problem = SaleChecks::dthNumberProblem(text, catalog.findOperator(kind));
+        QCOMPARE(problem.isEmpty(), ok);
+    }
+
+    void groupRedeemCode_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("grouped");
+        QTest::newRow("already grouped") << QStringLiteral("AB12-CD34-EF56-GH78")
+                                         << QStringLiteral("AB12-CD34-EF56-GH78");
+        QTest::newRow("plain") << QStringLiteral("AB12CD34EF56GH78") << QStringLiteral("AB12-CD34-EF56-GH78");
+        QTest::newRow("spaces") << QStringLiteral("AB12 CD34 EF56 GH78") << QStringLiteral("AB12-CD34-EF56-GH78");
+        QTest::newRow("too short stays") << QStringLiteral("AB12-CD34") << QStringLiteral("AB12-CD34");
+        QTest::newRow("odd character stays")
+            << QStringLiteral("AB12+CD34EF56GH78") << QStringLiteral("AB12+CD34EF56GH78");
+    }
+    void groupRedeemCode()
+    {
+        QFETCH(QString, code);
+        QFETCH(QString, grouped);
+        QCOMPARE(SaleChecks::groupRedeemCode(code), grouped);
+    }
+
+    void referenceIdsAreValidAndFresh()
+    {
+        const QString a = SaleChecks::newReferenceId();
+        const QString b = SaleChecks::newReferenceId();
+        QVERIFY(SaleChecks::referenceProblem(a).isEmpty());
+        QVERIFY(a != b);
+    }
+
+    void pollBackoff_data()
+    {
+        QTest::addColumn<int>("current");
+        QTest::addColumn<int>("next");
+        QTest::newRow("1 s -> 2 s") << 1000 << 2000;
+        QTest::newRow("2 s -> 4 s") << 2000 << 4000;
+        QTest::newRow("8 s -> 16 s") << 8000 << 16000;
+        QTest::newRow("16 s -> capped 30 s") << 16000 << 30000;
+        QTest::newRow("30 s stays") << 30000 << 30000;
+        QTest::newRow("short test delay doubles") << 100 << 200;
+    }
+    void pollBackoff()
+    {
+        QFETCH(int, current);
+        QFETCH(int, next);
+        QCOMPARE(StatusPoller::nextDelayMs(current), next);
+    }
+
+    void mobileSaleSucceeds()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        shot(page, QStringLiteral("mobile_empty"));
+        QSignalSpy salesChanged(&t.context, &TerminalContext::salesChanged);
+
+        QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876543210"));
+        auto *op = child<QComboBox>(page, "operator");
+        op->setCurrentIndex(op->findData(QStringLiteral("AT")));
+        auto *circle = child<QComboBox>(page, "circle");
+        circle->setCurrentIndex(circle->findData(QStringLiteral("RJ")));
+        auto *amount = child<QLineEdit>(page, "amount");
+        QTest::keyClicks(amount, QStringLiteral("249"));
+        QTest::keyClick(amount, Qt::Key_Return);
+
+        SaleFlow *flow = page.flow();
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QCOMPARE(flow->confirmPanel()->findChild<QLabel *>(QStringLiteral("confirmBill"))->text(),
+                 QStringLiteral("₹249.00"));
+        // Airtel 2 % of ₹249.00 is ₹4.98; the opening sandbox wallet is ₹10000.00.
+        QTRY_COMPARE_WITH_TIMEOUT(flow->confirmPanel()->walletAfterLabel()->text(), QStringLiteral("₹9755.98"),
+                                  kTimeoutMs);
+        shot(page, QStringLiteral("mobile_confirm"));
+        QTest::mouseClick(flow->confirmPanel()->confirmButton(), Qt::LeftButton);
+
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = flow->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("SUCCESS"));
+        QCOMPARE(result->detail(QStringLiteral("number"))->text(), QStringLiteral("9876543210"));
+        QCOMPARE(result->detail(QStringLiteral("operator"))->text(), QStringLiteral("Airtel"));
+        QCOMPARE(result->detail(QStringLiteral("discount"))->text(), QStringLiteral("₹4.98"));
+        QCOMPARE(result->detail(QStringLiteral("paid"))->text(), QStringLiteral("₹244.02"));
+        QVERIFY(result->detail(QStringLiteral("transaction_id"))->text().toLongLong() > 0);
+        // No reference typed: one was generated, sent and echoed back.
+        QVERIFY(flow->referenceId().startsWith(QLatin1String("rd-")));
+        QCOMPARE(result->detail(QStringLiteral("reference_id"))->text(), flow->referenceId());
+        QCOMPARE(t.walletBalance(), QStringLiteral("₹9755.98"));
+        QCOMPARE(salesChanged.count(), 1);
+        shot(page, QStringLiteral("mobile_result"));
+
+        // Remembered: the operator for this number, the circle for the next sale.
+        QCOMPARE(t.context.rememberedOperator(QStringLiteral("9876543210")), QStringLiteral("AT"));
+        QTest::keyClick(result->newSaleButton(), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Form);
+        QVERIFY(child<QLineEdit>(page, "phoneNumber")->text().isEmpty());
+        QCOMPARE(circle->currentData().toString(), QStringLiteral("RJ"));
+        QCOMPARE(op->currentIndex(), -1);
+        QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876543210"));
+        QCOMPARE(op->currentData().toString(), QStringLiteral("AT"));
+    }
+
+    void mobileSaleByKeyboardOnly()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        QTRY_COMPARE(focused(), child<QWidget>(page, "phoneNumber"));
+
+        QTest::keyClicks(focused(), QStringLiteral("9123456789"));
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QCOMPARE(focused(), child<QWidget>(page, "operator"));
+        QTest::keyClicks(focused(), QStringLiteral("J")); // Jio
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QCOMPARE(focused(), child<QWidget>(page, "circle"));
+        QTest::keyClicks(focused(), QStringLiteral("K")); // Karnataka
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QCOMPARE(focused(), child<QWidget>(page, "amount"));
+        QTest::keyClicks(focused(), QStringLiteral("299"));
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QCOMPARE(focused(), child<QWidget>(page, "referenceId"));
+        QTest::keyClicks(focused(), QStringLiteral("BILL-77"));
+        QTest::keyClick(focused(), Qt::Key_Return);
+
+        SaleFlow *flow = page.flow();
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QCOMPARE(focused(), flow->confirmPanel()->confirmButton());
+        // Esc goes back with everything kept; Enter comes forward again.
+        QTest::keyClick(focused(), Qt::Key_Escape);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Form);
+        QCOMPARE(child<QLineEdit>(page, "amount")->text(), QStringLiteral("299"));
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTest::keyClick(focused(), Qt::Key_Return);
+
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = flow->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("SUCCESS"));
+        QCOMPARE(result->detail(QStringLiteral("operator"))->text(), QStringLiteral("Jio"));
+        QCOMPARE(result->detail(QStringLiteral("reference_id"))->text(), QStringLiteral("BILL-77"));
+        // Jio 1.5 % of ₹299.00 = ₹4.485, rounded half up to ₹4.49.
+        QCOMPARE(result->detail(QStringLiteral("discount"))->text(), QStringLiteral("₹4.49"));
+        QCOMPARE(t.context.settings().value(QStringLiteral("circle")).toString(), QStringLiteral("KA"));
+
+        // Enter on the result starts the next sale with the number field focused.
+        QCOMPARE(focused(), result->newSaleButton());
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Form);
+        QCOMPARE(focused(), child<QWidget>(page, "phoneNumber"));
+    }
+
+    void pendingSaleUpdatesItself()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        page.resize(1366, 768);
+        page.show();
+        page.flow()->poller()->setFirstDelayMs(100);
+        QSignalSpy salesChanged(&t.context, &TerminalContext::salesChanged);
+        page.fillFromPlan(QStringLiteral("VI"), QStringLiteral("MU"), 179, QStringLiteral("28 days, 2 GB/day"));
+        QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876541111"));
+        QTest::keyClick(child<QLineEdit>(page, "phoneNumber"), Qt::Key_Return);
+        SaleFlow *flow = page.flow();
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Return);
+
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = flow->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
+        QVERIFY(flow->poller()->isActive());
+        shot(page, QStringLiteral("mobile_pending"));
+        QTRY_COMPARE_WITH_TIMEOUT(result->badge()->status(), QStringLiteral("SUCCESS"), kTimeoutMs);
+        QVERIFY(!flow->poller()->isActive());
+        QCOMPARE(salesChanged.count(), 2); // the sale, then its settlement
+        QCOMPARE(result->detail(QStringLiteral("operator"))->text(), QStringLiteral("Vi"));
+        QCOMPARE(result->detail(QStringLiteral("bill_amount"))->text(), QStringLiteral("₹179.00"));
+    }
+
+    void failedSaleShowsFailed()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        page.show();
+        QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876540000"));
+        auto *op = child<QComboBox>(page, "operator");
+        op->setCurrentIndex(op->findData(QStringLiteral("BS")));
+        QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("100"));
+        QTest::keyClick(child<QLineEdit>(page, "amount"), Qt::Key_Return);
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        QCOMPARE(page.flow()->resultPanel()->badge()->status(), QStringLiteral("FAILED"));
+        QVERIFY(page.flow()->resultPanel()->badge()->text().contains(QLatin1String("refunded")));
+        QVERIFY(!page.flow()->poller()->isActive());
+        QCOMPARE(t.walletBalance(), QStringLiteral("₹10000.00"));
+        page.resize(1366, 768);
+        shot(page, QStringLiteral("mobile_failed"));
+    }
+
+    void invalidInputsStayOnTheTerminal()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        SaleForm *form = page.flow()->form();
+        auto *number = child<QLineEdit>(page, "phoneNumber");
+
+        // Nothing typed: Enter shows every missing field.
+        QTest::keyClick(number, Qt::Key_Return);
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Form);
+        QVERIFY(form->errorLabel(QStringLiteral("phone_number"))->isVisible());
+        QVERIFY(form->errorLabel(QStringLiteral("operator_code"))->isVisible());
+        QVERIFY(form->errorLabel(QStringLiteral("amount"))->isVisible());
+        QVERIFY(!form->errorLabel(QStringLiteral("reference_id"))->isVisible());
+        QCOMPARE(focused(), number);
+
+        // Live: no complaint while the number is short, a red border once ten digits are in.
+        number->clear();
+        form->clearErrors();
+        QTest::keyClicks(number, QStringLiteral("512345678"));
+        QVERIFY(!form->errorLabel(QStringLiteral("phone_number"))->isVisible());
+        QTest::keyClicks(number, QStringLiteral("9"));
+        QVERIFY(form->errorLabel(QStringLiteral("phone_number"))->isVisible());
+        QVERIFY(form->errorLabel(QStringLiteral("phone_number"))->text().contains(QLatin1String("6, 7, 8 or 9")));
+        QCOMPARE(number->property("invalid").toBool(), true);
+        // Letters never get in.
+        auto *amount = child<QLineEdit>(page, "amount");
+        QTest::keyClicks(amount, QStringLiteral("2x6"));
+        QCOMPARE(amount->text(), QStringLiteral("26"));
+        amount->clear();
+
+        // The amount is checked against the chosen operator's limits as it is typed.
+        auto *op = child<QComboBox>(page, "operator");
+        op->setCurrentIndex(op->findData(QStringLiteral("AT")));
+        QTest::keyClicks(amount, QStringLiteral("3000"));
+        QVERIFY(form->errorLabel(QStringLiteral("amount"))->isVisible());
+        QVERIFY(form->errorLabel(QStringLiteral("amount"))->text().contains(QStringLiteral("₹10 – ₹2500 for Airtel")));
+        // Switching to Vi (up to ₹5000) clears it.
+        op->setCurrentIndex(op->findData(QStringLiteral("VI")));
+        QVERIFY(!form->errorLabel(QStringLiteral("amount"))->isVisible());
+        auto *reference = child<QLineEdit>(page, "referenceId");
+        QTest::keyClicks(reference, QStringLiteral("bill #7"));
+        QVERIFY(form->errorLabel(QStringLiteral("reference_id"))->isVisible());
+        shot(page, QStringLiteral("mobile_errors"));
+
+        QTest::keyClick(reference, Qt::Key_Return);
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Form);
+        QCOMPARE(focused(), number); // the first bad input
+        QCOMPARE(t.transactionCount(), 0);
+        QCOMPARE(t.walletBalance(), QStringLiteral("₹10000.00"));
+    }
+
+    void serverErrorShowsAtItsField()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        page.show();
+        const auto sell = [&page](const QString &amount) {
+            QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876543210"));
+            auto *op = child<QComboBox>(page, "operator");
+            op->setCurrentIndex(op->findData(QStringLiteral("RJ")));
+            QTest::keyClicks(child<QLineEdit>(page, "amount"), amount);
+            QTest::keyClicks(child<QLineEdit>(page, "referenceId"), QStringLiteral("INV-1"));
+            QTest::keyClick(child<QLineEdit>(page, "referenceId"), Qt::Key_Return);
+            QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        };
+        sell(QStringLiteral("199"));
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        page.flow()->newSale();
+        // The same reference for a different sale: 409 from the server, shown at the reference.
+        sell(QStringLiteral("239"));
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Form, kTimeoutMs);
+        QLabel *error = page.flow()->form()->errorLabel(QStringLiteral("reference_id"));
+        QVERIFY(error->isVisible());
+        QVERIFY(error->text().contains(QLatin1String("already used")));
+        QCOMPARE(child<QLineEdit>(page, "referenceId")->property("invalid").toBool(), true);
+        QCOMPARE(t.transactionCount(), 1);
+    }
+
+    void insufficientBalanceIsExplained()
+    {
+        Terminal t;
+        // Drain the sandbox wallet: a ₹10000 voucher costs ₹9900.00, leaving ₹100.00.
+        const HttpResult drained = t.server.http().postJson(
+            t.server.url(QStringLiteral("/api/v1/voucher/appstore/initiate-transaction")),
+            QJsonObject{{QStringLiteral("amount"), QStringLiteral("10000")}}, t.server.admin());
+        QCOMPARE(drained.status, 200);
+        QCOMPARE(t.walletBalance(), QStringLiteral("₹100.00"));
+
+        DthRechargePage page(t.context);
+        page.resize(1366, 768);
+        page.show();
+        auto *op = child<QComboBox>(page, "operator");
+        op->setCurrentIndex(op->findData(QStringLiteral("TS")));
+        QTest::keyClicks(child<QLineEdit>(page, "subscriberNumber"), QStringLiteral("1234567890"));
+        QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("500"));
+        QTest::keyClick(child<QLineEdit>(page, "amount"), Qt::Key_Return);
+        SaleFlow *flow = page.flow();
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        // Tata Play 3 % of ₹500: pays ₹485.00 — the confirmation already says it will not fit.
+        QTRY_VERIFY_WITH_TIMEOUT(flow->confirmPanel()->walletAfterLabel()->text().contains(QLatin1String("Not enough")),
+                                 kTimeoutMs);
+        QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Form, kTimeoutMs);
+        QLabel *general = flow->form()->generalLabel();
+        QTRY_COMPARE_WITH_TIMEOUT(general->text(),
+                                  QStringLiteral("Wallet has ₹100.00 but this sale needs ₹485.00; top "
+                                                 "up in the back office."),
+                                  kTimeoutMs);
+        QVERIFY(general->isVisible());
+        shot(page, QStringLiteral("dth_402"));
+        QCOMPARE(t.walletBalance(), QStringLiteral("₹100.00"));
+    }
+
+    void dthSaleSucceeds()
+    {
+        Terminal t;
+        DthRechargePage page(t.context);
+        page.resize(1366, 768);
+        page.show();
+        SaleForm *form = page.flow()->form();
+        auto *op = child<QComboBox>(page, "operator");
+        op->setCurrentIndex(op->findData(QStringLiteral("DT")));
+        // The operator's format is shown and checked live.
+        QVERIFY(page.findChildren<QLabel *>(QStringLiteral("hint")).size() > 0);
+        bool hintShown = false;
+        for (const QLabel *hint : page.findChildren<QLabel *>(QStringLiteral("hint")))
+            hintShown =
+                hintShown || hint->text().contains(QLatin1String("11-digit viewing card number starting with 0"));
+        QVERIFY(hintShown);
+        auto *number = child<QLineEdit>(page, "subscriberNumber");
+        QTest::keyClicks(number, QStringLiteral("11234567890"));
+        QVERIFY(form->errorLabel(QStringLiteral("number"))->isVisible());
+        shot(page, QStringLiteral("dth_errors"));
+        number->clear();
+        QTest::keyClicks(number, QStringLiteral("01234567890"));
+        QVERIFY(!form->errorLabel(QStringLiteral("number"))->isVisible());
+        QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("350"));
+        QTest::keyClick(child<QLineEdit>(page, "amount"), Qt::Key_Return);
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page.flow()->confirmPanel()->walletAfterLabel()->text().startsWith(QStringLiteral("₹")), kTimeoutMs);
+        shot(page, QStringLiteral("dth_confirm"));
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = page.flow()->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("SUCCESS"));
+        QCOMPARE(result->detail(QStringLiteral("operator"))->text(), QStringLiteral("Dish TV"));
+        QCOMPARE(result->detail(QStringLiteral("number"))->text(), QStringLiteral("01234567890"));
+        // Dish TV 3.5 % of ₹350 = ₹12.25.
+        QCOMPARE(result->detail(QStringLiteral("paid"))->text(), QStringLiteral("₹337.75"));
+        shot(page, QStringLiteral("dth_result"));
+    }
+
+    void voucherShowsCodeAndCopies()
+    {
+        Terminal t;
+        VoucherPage page(t.context);
+        page.resize(1366, 768);
+        page.show();
+        auto *email = child<QLineEdit>(page, "customerEmail");
+        QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("500"));
+        QTest::keyClicks(email, QStringLiteral("asha@example"));
+        QTest::keyClick(email, Qt::Key_Return);
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Form);
+        QVERIFY(page.flow()->form()->errorLabel(QStringLiteral("customer_email"))->isVisible());
+        QTest::keyClicks(email, QStringLiteral(".in"));
+        QTest::keyClick(email, Qt::Key_Return);
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->confirmPanel()->walletAfterLabel()->text(), QStringLiteral("₹9505.00"),
+                                  kTimeoutMs);
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = page.flow()->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("SUCCESS"));
+        const QString code = result->redeemCodeLabel()->text();
+        QVERIFY2(QRegularExpression(QStringLiteral("^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$")).match(code).hasMatch(),
+                 qPrintable(code));
+        QVERIFY(result->redeemCodeLabel()->isVisible());
+        QCOMPARE(result->detail(QStringLiteral("customer_email"))->text(), QStringLiteral("asha@example.in"));
+        QCOMPARE(result->detail(QStringLiteral("paid"))->text(), QStringLiteral("₹495.00"));
+        // The code on screen is the server's code.
+        const HttpResult stored =
+            t.server.http().get(t.server.url(QStringLiteral("/api/v1/transactions/%1")
+                                                 .arg(result->detail(QStringLiteral("transaction_id"))->text())),
+                                t.server.admin());
+        QCOMPARE(SaleChecks::groupRedeemCode(stored.data().value(QStringLiteral("redeem_code")).toString()), code);
+        QApplication::clipboard()->clear();
+        QTest::mouseClick(result->copyButton(), Qt::LeftButton);
+        QCOMPARE(QApplication::clipboard()->text(), code);
+        shot(page, QStringLiteral("voucher_result"));
+
+        // Receipts from the result panel: the first is the original, the next one a DUPLICATE
+        // (taller: a banner at the top and the bottom).
+        QTemporaryDir dir;
+        result->setReceiptWidth(ReceiptWidth::Mm58);
+        const QString first = dir.filePath(QStringLiteral("first.pdf"));
+        const QString second = dir.filePath(QStringLiteral("second.pdf"));
+        QVERIFY(!result->receiptIssued());
+        QVERIFY(result->savePdf(first));
+        QVERIFY(result->receiptIssued());
+        QVERIFY(result->savePdf(second));
+        const auto mediaBox = [](const QString &path) {
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                return QSizeF();
+            const QRegularExpressionMatch m =
+                QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"))
+                    .match(QString::fromLatin1(file.readAll()));
+            return m.hasMatch() ? QSizeF(m.captured(1).toDouble(), m.captured(2).toDouble()) : QSizeF();
+        };
+        QVERIFY(qAbs(mediaBox(first).width() - 58 / 25.4 * 72) < 1);
+        QVERIFY(mediaBox(second).height() > mediaBox(first).height());
+    }
+
+    void pendingVoucherGetsItsCode()
+    {
+        Terminal t;
+        VoucherPage page(t.context);
+        page.show();
+        page.flow()->poller()->setFirstDelayMs(100);
+        QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("100"));
+        QTest::keyClicks(child<QLineEdit>(page, "customerEmail"), QStringLiteral("ravi+pending@example.in"));
+        QTest::keyClick(child<QLineEdit>(page, "customerEmail"), Qt::Key_Return);
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = page.flow()->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
+        QVERIFY(!result->copyButton()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(result->badge()->status(), QStringLiteral("SUCCESS"), kTimeoutMs);
+        QVERIFY(result->copyButton()->isEnabled());
+        QVERIFY(result->redeemCodeLabel()->text().count(QLatin1Char('-')) == 3);
+    }
+
+    void kioskSizesStillFit()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        page.setProperty("kiosk", true);
+        page.setStyleSheet(QStringLiteral(" ")); // re-polish with the kiosk rules
+        // Kiosk navigation is 260 px wide on a 1366 px screen.
+        page.resize(1366 - 260, 768);
+        page.show();
+        QTest::keyClick(child<QLineEdit>(page, "phoneNumber"), Qt::Key_Return);
+        QVERIFY(page.flow()->form()->errorLabel(QStringLiteral("amount"))->isVisible());
+        QVERIFY(page.flow()->form()->minimumSizeHint().width() <= page.width());
+        QVERIFY(child<QLineEdit>(page, "phoneNumber")->height() >= 56);
+        shot(page, QStringLiteral("mobile_kiosk_errors"));
+    }
+
+    void networkErrorRetryReusesReference()
+    {
+        QTemporaryDir dir;
+        TestServer server;
+        FlakyRelay relay(server.baseUrl());
+        const CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
+        ApiClient api(relay.url(), key.keyId, key.secret);
+        TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
+        const auto balance = [&server] {
+            return server.http()
+                .get(server.url(QStringLiteral("/api/v1/wallet")), server.admin())
+                .data()
+                .value(QStringLiteral("balance"))
+                .toString();
+        };
+
+        MobileRechargePage page(context);
+        page.resize(1366, 768);
+        page.show();
+        QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876543210"));
+        auto *op = child<QComboBox>(page, "operator");
+        op->setCurrentIndex(op->findData(QStringLiteral("AT")));
+        QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("100"));
+        QTest::keyClick(child<QLineEdit>(page, "amount"), Qt::Key_Return);
+        SaleFlow *flow = page.flow();
+        SaleConfirmPanel *confirm = flow->confirmPanel();
+        QTRY_COMPARE_WITH_TIMEOUT(confirm->walletAfterLabel()->text(), QStringLiteral("₹9902.00"), kTimeoutMs);
+        const QString reference = flow->referenceId();
+
+        // The sale reaches the server but its answer is lost: Retry, same reference.
+        relay.mode = FlakyRelay::Mode::DropAnswers;
+        QTest::keyClick(confirm->confirmButton(), Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(confirm->problemLabel()->isVisible(), kTimeoutMs);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QVERIFY(confirm->confirmButton()->text().contains(QLatin1String("Retry")));
+        QCOMPARE(balance(), QStringLiteral("₹9902.00")); // the server did sell it
+        shot(page, QStringLiteral("mobile_retry"));
+
+        // Server unreachable: still the same reference.
+        relay.mode = FlakyRelay::Mode::Refuse;
+        QTest::keyClick(confirm->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(confirm->problemLabel()->isVisible(), kTimeoutMs);
+        QCOMPARE(flow->referenceId(), reference);
+
+        // Back online: the retry returns the original transaction; the wallet was debited once.
+        relay.mode = FlakyRelay::Mode::Forward;
+        QTest::keyClick(confirm->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        QCOMPARE(flow->resultPanel()->badge()->status(), QStringLiteral("SUCCESS"));
+        QCOMPARE(flow->resultPanel()->detail(QStringLiteral("reference_id"))->text(), reference);
+        QCOMPARE(balance(), QStringLiteral("₹9902.00"));
+        const HttpResult list = server.http().get(server.url(QStringLiteral("/api/v1/transactions")), server.admin());
+        QCOMPARE(list.data().value(QStringLiteral("count")).toInteger(), 1);
+    }
+};
+
+QTEST_MAIN(TestUiSales)
+#include "tst_ui_sales.moc"

@@ -1,0 +1,133 @@
+#include "backofficeui.h"
+
+#include <QAbstractItemModel>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTableView>
+
+namespace BackOfficeUi {
+
+QLabel *title(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(QStringLiteral("pageTitle"));
+    return label;
+}
+
+QLabel *hint(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(QStringLiteral("hint"));
+    label->setStyleSheet(QStringLiteral("color: #667085;")); // kept when a page renames the label
+    label->setWordWrap(true);
+    return label;
+}
+
+QLabel *heading(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(QStringLiteral("sectionHeading"));
+    QFont font = label->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 1.15);
+    label->setFont(font);
+    return label;
+}
+
+QLabel *generalError(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(QStringLiteral("generalError"));
+    // The style sheet's #generalError look, inline so it stays when a page gives the label its own name.
+    label->setStyleSheet(QStringLiteral("color: #ffffff; background: #b42318; padding: 8px 12px; border-radius: 6px;"));
+    label->setWordWrap(true);
+    label->hide();
+    return label;
+}
+
+QLabel *notice(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(QStringLiteral("notice"));
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: #067647; font-weight: 600;"));
+    label->hide();
+    return label;
+}
+
+void showNotice(QLabel *label, const QString &text)
+{
+    label->setText(text);
+    label->setVisible(!text.isEmpty());
+}
+
+void makePrimary(QPushButton *button)
+{
+    button->setStyleSheet(QStringLiteral("QPushButton { background: #1570ef; color: white; border: none; "
+                                         "font-weight: 600; } QPushButton:disabled { background: #98a2b3; } "
+                                         "QPushButton:focus { border: 2px solid #0b4a9e; }"));
+    button->setAutoDefault(true);
+}
+
+void makeBigValue(QLabel *label)
+{
+    label->setStyleSheet(QStringLiteral("font-size: 30px; font-weight: 700; color: #101828;"));
+}
+
+QWidget *sideColumn(QWidget *content, int width, QWidget *parent)
+{
+    auto *scroll = new QScrollArea(parent);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
+    scroll->viewport()->setAutoFillBackground(false);
+    content->setAutoFillBackground(false);
+    content->setFixedWidth(width);
+    scroll->setFixedWidth(width + scroll->verticalScrollBar()->sizeHint().width() + 2);
+    return scroll;
+}
+
+QTableView *table(QAbstractItemModel *model, const QString &objectName, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setObjectName(objectName);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view->horizontalHeader()->setDefaultSectionSize(150);
+    view->setTabKeyNavigation(false); // Tab leaves the table, arrows move inside it
+    return view;
+}
+
+void confirm(QWidget *parent, const QString &title, const QString &text, const QString &confirmText,
+             std::function<void()> accepted)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::NoButton, parent);
+    box->setObjectName(QStringLiteral("confirmBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    QPushButton *yes = box->addButton(confirmText, QMessageBox::AcceptRole);
+    yes->setObjectName(QStringLiteral("confirmButton"));
+    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(cancel);
+    box->setEscapeButton(cancel);
+    QObject::connect(box, &QMessageBox::buttonClicked, parent,
+                     [yes, accepted = std::move(accepted)](QAbstractButton *clicked) {
+                         if (clicked == yes)
+                             accepted();
+                     });
+    box->open();
+}
+
+} // namespace BackOfficeUi

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QString>
+
+#include <functional>
+
+class QAbstractItemModel;
+class QLabel;
+class QPushButton;
+class QTableView;
+class QWidget;
+
+/// Small building blocks shared by the back-office screens, so they look and behave alike.
+namespace BackOfficeUi {
+
+/// A page title label (object name "pageTitle").
+QLabel *title(const QString &text, QWidget *parent);
+/// A grey explanatory label (object name "hint"), word-wrapped.
+QLabel *hint(const QString &text, QWidget *parent);
+/// A section heading (bold, larger).
+QLabel *heading(const QString &text, QWidget *parent);
+/// The red banner for errors that name no field (object name "generalError"), initially hidden.
+QLabel *generalError(QWidget *parent);
+/// A green confirmation line (object name "notice"), initially hidden.
+QLabel *notice(QWidget *parent);
+/// Shows `text` in a notice label made by notice().
+void showNotice(QLabel *label, const QString &text);
+/// Gives a button the blue look of the style sheet's "primary" buttons while it keeps its own
+/// object name (tests and screens find buttons by name).
+void makePrimary(QPushButton *button);
+/// Gives a label the style sheet's large "bigValue" look, keeping its own object name.
+void makeBigValue(QLabel *label);
+/// Wraps a side column of cards (`content`, `width` pixels wide) in a frameless vertical scroll
+/// area, so large kiosk fonts scroll instead of squashing the fields.
+QWidget *sideColumn(QWidget *content, int width, QWidget *parent);
+/// A read-only, row-selecting table over `model`, named `objectName`, last column stretched.
+QTableView *table(QAbstractItemModel *model, const QString &objectName, QWidget *parent);
+
+/// Asks "are you sure" without blocking (a window-modal QMessageBox named "confirmBox" whose
+/// confirming button is named "confirmButton"); runs `accepted` on `parent`'s thread if the
+/// person confirms. Cancel is the default button, so a stray Enter changes nothing.
+void confirm(QWidget *parent, const QString &title, const QString &text, const QString &confirmText,
+             std::function<void()> accepted);
+
+} // namespace BackOfficeUi

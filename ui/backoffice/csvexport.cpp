@@ -1,0 +1,260 @@
+#include "csvexport.h"
+
+#include "apiclient.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+CsvExport::CsvExport(ApiClient &api, const HistoryFilter &filter, const QString &path, QObject *parent)
+    : QObject(parent), m_api(api), m_filter(filter), m_path(path)
+{
+    m_thread.setObjectName(QStringLiteral("csv-export"));
+}
+
+CsvExport::~CsvExport()
+{
+    stop(true);
+}
+
+void CsvExport::start()
+{
+    m_writer = new CsvWriter(m_path);
+    m_writer->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_writer, &QObject::deleteLater);
+    connect(m_writer, &CsvWriter::written, this, &CsvExport::onWritten);
+    connect(m_writer, &CsvWriter::done, this, &CsvExport::onWriterDone);
+    m_thread.start();
+    QMetaObject::invokeMethod(m_writer, &CsvWriter::open, Qt::QueuedConnection);
+    m_call = m_api.get(QStringLiteral("/api/v1/transactions/summary"), m_filter.toQuery());
+    connect(m_call, &ApiCall::finished, this, &CsvExport::onSummary);
+}
+
+void CsvExport::cancel()
+{
+    if (m_stopped)
+        return;
+    stop(true);
+    emit cancelled();
+}
+
+void CsvExport::stop(bool removeFile)
+{
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    if (m_call) {
+        m_call->abort();
+        m_call = nullptr;
+    }
+    if (m_writer) {
+        disconnect(m_writer, nullptr, this, nullptr);
+        if (removeFile)
+            QMetaObject::invokeMethod(m_writer, &CsvWriter::discard, Qt::QueuedConnection);
+        // Quit from inside the worker's queue, so the writes queued before it run first.
+        QThread *thread = &m_thread;
+        QMetaObject::invokeMethod(
+            m_writer, [thread] { thread->quit(); }, Qt::QueuedConnection);
+        m_writer = nullptr;
+        m_thread.wait(); // the queue holds at most a page or two: a short wait
+    }
+}
+
+void CsvExport::onSummary(const ApiResult &result)
+{
+    m_call = nullptr;
+    if (!result.ok()) {
+        const QString message = result.error->description();
+        stop(true);
+        emit failed(message);
+        return;
+    }
+    m_total = result.data.value(QStringLiteral("count")).toInteger();
+    emit totalKnown(m_total);
+    fetchPage();
+}
+
+void CsvExport::fetchPage()
+{
+    QUrlQuery query = m_filter.toQuery();
+    query.addQueryItem(QStringLiteral("limit"), QString::number(HistoryModel::kPageSize));
+    if (!m_cursor.isEmpty())
+        query.addQueryItem(QStringLiteral("cursor"), m_cursor);
+    m_call = m_api.get(QStringLiteral("/api/v1/transactions"), query);
+    connect(m_call, &ApiCall::finished, this, &CsvExport::onPage);
+}
+
+void CsvExport::onPage(const ApiResult &result)
+{
+    m_call = nullptr;
+    if (!result.ok()) {
+        const QString message = result.error->description();
+        stop(true);
+        emit failed(message);
+        return;
+    }
+    const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
+    const QJsonValue next = result.data.value(QStringLiteral("next_cursor"));
+    m_cursor = next.isString() ? next.toString() : QString();
+    CsvWriter *writer = m_writer;
+    QMetaObject::invokeMethod(
+        writer, [writer, items] { writer->writePage(items); }, Qt::QueuedConnection);
+    if (m_cursor.isEmpty()) {
+        m_lastPageSent = true;
+        QMetaObject::invokeMethod(m_writer, &CsvWriter::finish, Qt::QueuedConnection);
+        return;
+    }
+    fetchPage(); // the next page downloads while the worker writes this one
+}
+
+void CsvExport::onWritten(qint64 rows)
+{
+    m_written = rows;
+    emit progress(rows);
+}
+
+void CsvExport::onWriterDone(bool ok, const QString &error)
+{
+    if (ok && !m_lastPageSent)
+        return; // open() succeeded
+    if (!ok) {
+        stop(true);
+        emit failed(error);
+        return;
+    }
+    stop(false);
+    emit finished(m_written);
+}
+
+QStringList CsvExport::header()
+{
+    return {QStringLiteral("transaction_id"),     QStringLiteral("datetime"),    QStringLiteral("type"),
+            QStringLiteral("operator"),           QStringLiteral("number"),      QStringLiteral("customer_email"),
+            QStringLiteral("bill_amount"),        QStringLiteral("discount"),    QStringLiteral("paid"),
+            QStringLiteral("transaction_status"), QStringLiteral("reference_id")};
+}
+
+QStringList CsvExport::fields(const QJsonObject &record)
+{
+    const auto text = [&record](const char *name) { return record.value(QLatin1String(name)).toString(); };
+    const auto money = [&record](const char *name) {
+        const std::optional<Paise> paise = Money::parse(record.value(QLatin1String(name)).toString());
+        return paise ? rupees(*paise) : QString();
+    };
+    return {QString::number(record.value(QStringLiteral("transaction_id")).toInteger()),
+            text("datetime"),
+            text("type"),
+            text("operator"),
+            text("number"),
+            text("customer_email"),
+            money("bill_amount"),
+            money("discount"),
+            money("paid"),
+            text("transaction_status"),
+            text("reference_id")};
+}
+
+QString CsvExport::quote(const QString &field)
+{
+    const bool needsQuotes = field.contains(QLatin1Char(',')) || field.contains(QLatin1Char('"')) ||
+                             field.contains(QLatin1Char('\r')) || field.contains(QLatin1Char('\n'));
+    if (!needsQuotes)
+        return field;
+    QString doubled = field;
+    doubled.replace(QLatin1Char('"'), QLatin1String("\"\""));
+    return QLatin1Char('"') + doubled + QLatin1Char('"');
+}
+
+QString CsvExport::line(const QStringList &fields)
+{
+    QString out;
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        if (i > 0)
+            out += QLatin1Char(',');
+        QString field = fields.at(i);
+        // Spreadsheets run cells starting with these as formulas (CSV injection).
+        static const QString risky = QStringLiteral("=+-@");
+        bool number = false;
+        field.toDouble(&number);
+        if (!field.isEmpty() && risky.contains(field.front()) && !number)
+            field.prepend(QLatin1Char('\''));
+        out += quote(field);
+    }
+    out += QLatin1String("\r\n");
+    return out;
+}
+
+QString CsvExport::rupees(Paise amount)
+{
+    const Paise magnitude = amount < 0 ? -amount : amount;
+    return (amount < 0 ? QStringLiteral("-") : QString()) + QString::number(magnitude / Money::kPaisePerRupee) +
+           QLatin1Char('.') + QStringLiteral("%1").arg(magnitude % Money::kPaisePerRupee, 2, 10, QLatin1Char('0'));
+}
+
+CsvWriter::CsvWriter(const QString &path) : m_path(path), m_file(std::make_unique<QSaveFile>(path))
+{}
+
+CsvWriter::~CsvWriter() = default;
+
+bool CsvWriter::check()
+{
+    if (m_failed)
+        return false;
+    if (m_file->error() != QFileDevice::NoError) {
+        m_failed = true;
+        const QString message = m_file->errorString();
+        m_file->cancelWriting();
+        emit done(false, message);
+        return false;
+    }
+    return true;
+}
+
+void CsvWriter::open()
+{
+    if (!m_file->open(QIODevice::WriteOnly)) {
+        m_failed = true;
+        emit done(false, m_file->errorString());
+        return;
+    }
+    m_file->write(CsvExport::line(CsvExport::header()).toUtf8());
+    if (check())
+        emit done(true, {});
+}
+
+void CsvWriter::writePage(const QJsonArray &records)
+{
+    if (m_failed || !m_file->isOpen())
+        return;
+    QByteArray chunk;
+    chunk.reserve(records.size() * 120);
+    for (const QJsonValue &record : records)
+        chunk += CsvExport::line(CsvExport::fields(record.toObject())).toUtf8();
+    m_file->write(chunk);
+    if (!check())
+        return;
+    m_rows += records.size();
+    emit written(m_rows);
+}
+
+void CsvWriter::finish()
+{
+    if (m_failed)
+        return;
+    if (!m_file->commit()) {
+        m_failed = true;
+        emit done(false, m_file->errorString());
+        return;
+    }
+    m_committed = true;
+    emit done(true, {});
+}
+
+void CsvWriter::discard()
+{
+    if (m_file->isOpen())
+        m_file->cancelWriting();
+    // Cancelled after the last page was already committed (the answer was on its way): remove it.
+    if (m_committed)
+        QFile::remove(m_path);
+    m_failed = true;
+}

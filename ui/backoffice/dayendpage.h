@@ -1,0 +1,86 @@
+#pragma once
+
+#include "apiclient.h"
+#include "dayendreport.h"
+
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+class QBarSet;
+class QChart;
+class QChartView;
+class QDateEdit;
+class QLabel;
+class QPrinter;
+class QPushButton;
+class QTableWidget;
+class QValueAxis;
+class TerminalContext;
+
+/// Back office: the day-end (Z) report of one IST day (issue 6, item 2) from GET
+/// /api/v1/reports/day-end — totals per type and operator with successes, pendings and
+/// failures, the commission earned, the wallet's opening and closing balances and movements,
+/// sales per clerk and a bar chart of sales by hour — with Print and Save PDF (A4) of the same.
+class DayEndPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DayEndPage)
+
+public:
+    DayEndPage(TerminalContext &context, QWidget *parent = nullptr);
+    ~DayEndPage() override;
+
+    /// The report shown (empty until the first one arrives).
+    const DayEndReportData &report() const { return m_report; }
+    /// True once a report for the chosen date is shown.
+    bool hasReport() const { return m_hasReport; }
+    /// Writes the shown report as an A4 PDF to `path`; false (and *error) if it cannot.
+    bool writePdf(const QString &path, QString *error = nullptr);
+
+signals:
+    /// A report arrived and is shown.
+    void reportShown();
+
+private:
+    void load();
+    void onReport(const ApiResult &result);
+    void showReport();
+    void onPrintClicked();
+    void onSavePdfClicked();
+    /// Draws the report (document, then the chart) on `printer`'s pages; false if painting fails.
+    bool paint(QPrinter &printer);
+    void showMessage(const QString &text, bool error);
+
+    TerminalContext &m_context;
+    DayEndReportData m_report;
+    bool m_hasReport = false;
+    QTimer m_debounce;
+    QPointer<ApiCall> m_call;
+    std::unique_ptr<QPrinter> m_printer;
+
+    QDateEdit *m_date;
+    QPushButton *m_print;
+    QPushButton *m_savePdf;
+    QLabel *m_message;
+    QLabel *m_heading;
+    QLabel *m_success;
+    QLabel *m_pending;
+    QLabel *m_failed;
+    QLabel *m_bill;
+    QLabel *m_commission;
+    QLabel *m_paid;
+    QLabel *m_opening;
+    QLabel *m_topups;
+    QLabel *m_debits;
+    QLabel *m_refunds;
+    QLabel *m_closing;
+    QTableWidget *m_lines;
+    QTableWidget *m_clerks;
+    QChart *m_chart;
+    QChartView *m_chartView;
+    QBarSet *m_hourSet;
+    QValueAxis *m_valueAxis;
+};

@@ -1,0 +1,309 @@
+#include "historydetailpane.h"
+
+#include "apiclient.h"
+#include "receipts/receiptrenderer.h"
+#include "terminalcontext.h"
+#include "widgets/statusbadge.h"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLabel>
+#include <QPrintDialog>
+#include <QPrinter>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace {
+
+QTableWidget *makeTable(QWidget *parent, const char *name, const QStringList &headers)
+{
+    auto *table = new QTableWidget(0, int(headers.size()), parent);
+    table->setObjectName(QLatin1String(name));
+    table->setHorizontalHeaderLabels(headers);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->setMinimumHeight(120);
+    return table;
+}
+
+void setRow(QTableWidget *table, int row, const QStringList &cells)
+{
+    for (int column = 0; column < cells.size(); ++column)
+        table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+}
+
+} // namespace
+
+HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_title(new QLabel(this)), m_badge(new StatusBadge(this)),
+      m_fields(new QFormLayout),
+      m_ledger(makeTable(this, "ledgerTable", {tr("Kind"), tr("Amount"), tr("When"), tr("Note")})),
+      m_deliveries(makeTable(this, "deliveriesTable", {tr("Try"), tr("When"), tr("HTTP"), tr("Result"), tr("Error")})),
+      m_deliveriesNote(new QLabel(this)), m_message(new QLabel(this)),
+      m_recheck(new QPushButton(tr("&Recheck status"), this)), m_reprint(new QPushButton(tr("Re&print receipt"), this)),
+      m_redeliver(new QPushButton(tr("Re&deliver webhook"), this))
+{
+    setObjectName(QStringLiteral("historyDetail"));
+    m_title->setObjectName(QStringLiteral("detailTitle"));
+    m_title->setStyleSheet(QStringLiteral("font-size: 20px; font-weight: 600; color: #1d2939;"));
+    m_title->setText(tr("Select a sale to see its details"));
+    m_title->setWordWrap(true);
+    m_badge->hide();
+    m_fields->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    m_deliveriesNote->setObjectName(QStringLiteral("hint"));
+    m_deliveriesNote->setWordWrap(true);
+    m_message->setObjectName(QStringLiteral("detailMessage"));
+    m_message->setWordWrap(true);
+    m_message->hide();
+    m_recheck->setObjectName(QStringLiteral("recheckButton"));
+    m_reprint->setObjectName(QStringLiteral("reprintButton"));
+    m_redeliver->setObjectName(QStringLiteral("redeliverButton"));
+
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_recheck);
+    actions->addWidget(m_reprint);
+    actions->addWidget(m_redeliver);
+    actions->addStretch();
+
+    auto *ledgerTitle = new QLabel(tr("Wallet ledger"), this);
+    auto *deliveriesTitle = new QLabel(tr("Webhook deliveries"), this);
+    QFont bold = ledgerTitle->font();
+    bold.setBold(true);
+    ledgerTitle->setFont(bold);
+    deliveriesTitle->setFont(bold);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 0, 0, 0);
+    layout->addWidget(m_title);
+    layout->addWidget(m_badge);
+    layout->addLayout(m_fields);
+    layout->addLayout(actions);
+    layout->addWidget(m_message);
+    layout->addWidget(ledgerTitle);
+    layout->addWidget(m_ledger, 1);
+    layout->addWidget(deliveriesTitle);
+    layout->addWidget(m_deliveriesNote);
+    layout->addWidget(m_deliveries, 1);
+
+    connect(m_recheck, &QPushButton::clicked, this, &HistoryDetailPane::onRecheckClicked);
+    connect(m_reprint, &QPushButton::clicked, this, &HistoryDetailPane::onReprintClicked);
+    connect(m_redeliver, &QPushButton::clicked, this, &HistoryDetailPane::onRedeliverClicked);
+    setTransaction(0);
+}
+
+HistoryDetailPane::~HistoryDetailPane() = default;
+
+void HistoryDetailPane::setTransaction(qint64 transactionId)
+{
+    for (QPointer<ApiCall> *call : {&m_recordCall, &m_ledgerCall, &m_deliveriesCall}) {
+        if (*call)
+            (*call)->abort();
+        *call = nullptr;
+    }
+    m_transactionId = transactionId;
+    m_record = {};
+    m_latestAttemptId = 0;
+    while (m_fields->rowCount() > 0)
+        m_fields->removeRow(0);
+    clearTables();
+    m_message->hide();
+    m_badge->hide();
+    m_recheck->setEnabled(false);
+    m_reprint->setEnabled(false);
+    m_redeliver->setEnabled(false);
+    m_deliveriesNote->clear();
+    if (transactionId <= 0) {
+        m_title->setText(tr("Select a sale to see its details"));
+        return;
+    }
+    m_title->setText(tr("Transaction %1").arg(transactionId));
+    loadRecord();
+    loadLedger();
+    loadDeliveries();
+}
+
+void HistoryDetailPane::clearTables()
+{
+    m_ledger->setRowCount(0);
+    m_deliveries->setRowCount(0);
+}
+
+void HistoryDetailPane::loadRecord()
+{
+    if (m_recordCall)
+        m_recordCall->abort();
+    m_recordCall = m_context.api().get(QStringLiteral("/api/v1/transactions/%1").arg(m_transactionId));
+    connect(m_recordCall, &ApiCall::finished, this, &HistoryDetailPane::onRecord);
+}
+
+void HistoryDetailPane::onRecord(const ApiResult &result)
+{
+    m_recordCall = nullptr;
+    m_recheck->setEnabled(true);
+    if (!result.ok()) {
+        showMessage(tr("Could not load the sale: %1").arg(result.error->description()), true);
+        return;
+    }
+    const QString before = m_record.value(QStringLiteral("transaction_status")).toString();
+    m_record = result.data;
+    while (m_fields->rowCount() > 0)
+        m_fields->removeRow(0);
+    const auto addField = [this](const QString &label, const QString &value, const char *name) {
+        auto *text = new QLabel(value.isEmpty() ? tr("—") : value);
+        text->setObjectName(QLatin1String(name));
+        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        text->setWordWrap(true);
+        m_fields->addRow(label, text);
+    };
+    const auto field = [this](const char *name) { return m_record.value(QLatin1String(name)).toString(); };
+    addField(tr("Date and time (IST)"), field("datetime"), "detailDatetime");
+    addField(tr("Type"), field("type"), "detailType");
+    addField(tr("Operator"), field("operator"), "detailOperator");
+    if (m_record.contains(QStringLiteral("number")))
+        addField(tr("Number"), field("number"), "detailNumber");
+    if (m_record.contains(QStringLiteral("customer_email")))
+        addField(tr("Customer e-mail"), field("customer_email"), "detailEmail");
+    if (m_record.contains(QStringLiteral("redeem_code")))
+        addField(tr("Redeem code"), field("redeem_code"), "detailRedeemCode");
+    addField(tr("Bill"), field("bill_amount"), "detailBill");
+    addField(tr("Discount"), field("discount"), "detailDiscount");
+    addField(tr("Paid"), field("paid"), "detailPaid");
+    addField(tr("Reference"), field("reference_id"), "detailReference");
+    const QString status = field("transaction_status");
+    m_badge->setStatus(status);
+    m_badge->show();
+    m_reprint->setEnabled(true);
+    if (!before.isEmpty() && before != status)
+        showMessage(tr("The status changed from %1 to %2.").arg(before, status), false);
+    emit recordChanged(m_record);
+}
+
+void HistoryDetailPane::loadLedger()
+{
+    m_ledgerCall = m_context.api().get(QStringLiteral("/api/v1/transactions/%1/ledger").arg(m_transactionId));
+    connect(m_ledgerCall, &ApiCall::finished, this, [this](const ApiResult &result) {
+        m_ledgerCall = nullptr;
+        m_ledger->setRowCount(0);
+        if (!result.ok()) {
+            m_ledger->setRowCount(1);
+            setRow(m_ledger, 0, {tr("Not available: %1").arg(result.error->description())});
+            return;
+        }
+        const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
+        m_ledger->setRowCount(int(items.size()));
+        for (int row = 0; row < items.size(); ++row) {
+            const QJsonObject entry = items.at(row).toObject();
+            setRow(m_ledger, row,
+                   {entry.value(QStringLiteral("kind")).toString(), entry.value(QStringLiteral("amount")).toString(),
+                    entry.value(QStringLiteral("datetime")).toString(),
+                    entry.value(QStringLiteral("note")).toString()});
+            m_ledger->item(row, 1)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        }
+    });
+}
+
+void HistoryDetailPane::loadDeliveries()
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("transaction_id"), QString::number(m_transactionId));
+    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("50"));
+    m_deliveriesCall = m_context.api().get(QStringLiteral("/api/v1/webhook-deliveries"), query);
+    connect(m_deliveriesCall, &ApiCall::finished, this, [this](const ApiResult &result) {
+        m_deliveriesCall = nullptr;
+        m_deliveries->setRowCount(0);
+        m_latestAttemptId = 0;
+        if (!result.ok()) {
+            m_deliveriesNote->setText(tr("Webhook deliveries are not available: %1").arg(result.error->description()));
+            m_redeliver->setEnabled(false);
+            return;
+        }
+        const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
+        m_deliveries->setRowCount(int(items.size()));
+        for (int row = 0; row < items.size(); ++row) {
+            const QJsonObject attempt = items.at(row).toObject();
+            const QJsonValue http = attempt.value(QStringLiteral("http_status"));
+            const bool success = attempt.value(QStringLiteral("success")).toBool();
+            setRow(m_deliveries, row,
+                   {QString::number(attempt.value(QStringLiteral("attempt")).toInteger()),
+                    attempt.value(QStringLiteral("datetime")).toString(),
+                    http.isNull() ? tr("—") : QString::number(http.toInteger()),
+                    success ? tr("Delivered") : tr("Failed"), attempt.value(QStringLiteral("error")).toString()});
+            m_deliveries->item(row, 3)->setForeground(success ? QColor(0x06, 0x76, 0x47) : QColor(0xb4, 0x23, 0x18));
+            m_latestAttemptId = qMax(m_latestAttemptId, attempt.value(QStringLiteral("id")).toInteger());
+        }
+        m_deliveriesNote->setText(items.isEmpty()
+                                      ? tr("No webhook was sent for this sale (webhooks are sent when a PENDING sale "
+                                           "settles, or none is configured).")
+                                      : QString());
+        m_deliveriesNote->setVisible(items.isEmpty());
+        m_redeliver->setEnabled(m_latestAttemptId > 0);
+    });
+}
+
+void HistoryDetailPane::onRecheckClicked()
+{
+    if (m_transactionId <= 0)
+        return;
+    m_recheck->setEnabled(false);
+    m_message->hide();
+    loadRecord();
+    loadLedger();
+    loadDeliveries();
+}
+
+void HistoryDetailPane::onReprintClicked()
+{
+    if (m_record.isEmpty())
+        return;
+    if (!m_printer)
+        m_printer = std::make_unique<QPrinter>(QPrinter::HighResolution);
+    const ReceiptData data = ReceiptData::fromRecord(m_record, m_context.shopName(), m_context.shopAddress());
+    const ReceiptWidth width = m_context.settings().value(QStringLiteral("receipts/width_mm"), 80).toInt() == 58
+                                   ? ReceiptWidth::Mm58
+                                   : ReceiptWidth::Mm80;
+    auto *dialog = new QPrintDialog(m_printer.get(), this);
+    dialog->setObjectName(QStringLiteral("reprintDialog"));
+    dialog->setWindowTitle(tr("Reprint receipt (DUPLICATE)"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, data, width] {
+        if (ReceiptRenderer().print(*m_printer, data, width, true))
+            showMessage(tr("Duplicate receipt sent to the printer."), false);
+        else
+            showMessage(tr("The printer could not start. Check that it is switched on and has paper."), true);
+    });
+    dialog->open();
+}
+
+void HistoryDetailPane::onRedeliverClicked()
+{
+    if (m_latestAttemptId <= 0)
+        return;
+    m_redeliver->setEnabled(false);
+    ApiCall *call = m_context.api().post(
+        QStringLiteral("/api/v1/webhook-deliveries/%1/redeliver").arg(m_latestAttemptId), QJsonObject{});
+    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+        m_redeliver->setEnabled(true);
+        if (!result.ok()) {
+            showMessage(tr("Could not redeliver: %1").arg(result.error->description()), true);
+            return;
+        }
+        showMessage(tr("The webhook is queued for delivery again."), false);
+        loadDeliveries();
+    });
+}
+
+void HistoryDetailPane::showMessage(const QString &text, bool error)
+{
+    m_message->setText(text);
+    m_message->setProperty("error", error);
+    m_message->setStyleSheet(error ? QStringLiteral("color: #b42318; font-weight: 600;")
+                                   : QStringLiteral("color: #067647; font-weight: 600;"));
+    m_message->show();
+}

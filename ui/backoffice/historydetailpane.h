@@ -1,0 +1,72 @@
+#pragma once
+
+#include "apiclient.h"
+
+#include <QJsonObject>
+#include <QPointer>
+#include <QWidget>
+
+#include <memory>
+
+class QFormLayout;
+class QLabel;
+class QPrinter;
+class QPushButton;
+class QTableWidget;
+class StatusBadge;
+class TerminalContext;
+
+/// The right-hand pane of the history: the whole record of one transaction (fetched fresh with
+/// GET /api/v1/transactions/{id}), its wallet ledger rows (/ledger), its webhook delivery
+/// attempts (GET /api/v1/webhook-deliveries?transaction_id=) and the actions Recheck status,
+/// Reprint receipt (DUPLICATE, through ReceiptRenderer) and Redeliver webhook.
+class HistoryDetailPane final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryDetailPane)
+
+public:
+    HistoryDetailPane(TerminalContext &context, QWidget *parent = nullptr);
+    ~HistoryDetailPane() override;
+
+    /// Shows this transaction (0: nothing) and loads its record, ledger and deliveries.
+    void setTransaction(qint64 transactionId);
+    qint64 transactionId() const { return m_transactionId; }
+    /// The record last loaded (empty until it arrives).
+    const QJsonObject &record() const { return m_record; }
+
+signals:
+    /// A fresher record arrived (e.g. a PENDING sale settled): the table can update its row.
+    void recordChanged(const QJsonObject &record);
+
+private:
+    void loadRecord();
+    void loadLedger();
+    void loadDeliveries();
+    void onRecord(const ApiResult &result);
+    void onRecheckClicked();
+    void onReprintClicked();
+    void onRedeliverClicked();
+    void showMessage(const QString &text, bool error);
+    void clearTables();
+
+    TerminalContext &m_context;
+    qint64 m_transactionId = 0;
+    QJsonObject m_record;
+    qint64 m_latestAttemptId = 0;
+    QPointer<ApiCall> m_recordCall;
+    QPointer<ApiCall> m_ledgerCall;
+    QPointer<ApiCall> m_deliveriesCall;
+    std::unique_ptr<QPrinter> m_printer;
+
+    QLabel *m_title;
+    StatusBadge *m_badge;
+    QFormLayout *m_fields;
+    QTableWidget *m_ledger;
+    QTableWidget *m_deliveries;
+    QLabel *m_deliveriesNote;
+    QLabel *m_message;
+    QPushButton *m_recheck;
+    QPushButton *m_reprint;
+    QPushButton *m_redeliver;
+};

@@ -1,0 +1,335 @@
+#include "historymodel.h"
+
+#include "apiclient.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <QJsonArray>
+
+namespace {
+
+QString sortName(HistoryFilter::Sort sort)
+{
+    switch (sort) {
+    case HistoryFilter::Sort::Newest:
+        return QStringLiteral("newest");
+    case HistoryFilter::Sort::Oldest:
+        return QStringLiteral("oldest");
+    case HistoryFilter::Sort::AmountHigh:
+        return QStringLiteral("amount_desc");
+    case HistoryFilter::Sort::AmountLow:
+        return QStringLiteral("amount_asc");
+    }
+    return QStringLiteral("newest");
+}
+
+Paise money(const QJsonObject &record, const QString &field)
+{
+    return Money::parse(record.value(field).toString()).value_or(0);
+}
+
+bool isMoneyColumn(int column)
+{
+    return column == HistoryModel::BillColumn || column == HistoryModel::DiscountColumn ||
+           column == HistoryModel::PaidColumn;
+}
+
+} // namespace
+
+QUrlQuery HistoryFilter::toQuery() const
+{
+    QUrlQuery query;
+    if (from.isValid())
+        query.addQueryItem(QStringLiteral("from"), from.toString(Qt::ISODate));
+    if (to.isValid())
+        query.addQueryItem(QStringLiteral("to"), to.toString(Qt::ISODate));
+    if (!type.isEmpty())
+        query.addQueryItem(QStringLiteral("type"), type);
+    if (!operatorCode.isEmpty())
+        query.addQueryItem(QStringLiteral("operator"), operatorCode);
+    if (!status.isEmpty())
+        query.addQueryItem(QStringLiteral("status"), status);
+    const QString trimmed = text.trimmed();
+    if (!trimmed.isEmpty())
+        query.addQueryItem(QStringLiteral("q"), QString::fromLatin1(QUrl::toPercentEncoding(trimmed)));
+    query.addQueryItem(QStringLiteral("sort"), sortName(sort));
+    return query;
+}
+
+HistoryRow HistoryRow::fromRecord(const QJsonObject &record)
+{
+    HistoryRow row;
+    row.transactionId = record.value(QStringLiteral("transaction_id")).toInteger();
+    row.datetime = record.value(QStringLiteral("datetime")).toString();
+    row.type = record.value(QStringLiteral("type")).toString();
+    row.operatorName = record.value(QStringLiteral("operator")).toString();
+    row.number = record.contains(QStringLiteral("number")) ? record.value(QStringLiteral("number")).toString()
+                                                           : record.value(QStringLiteral("customer_email")).toString();
+    row.billAmount = money(record, QStringLiteral("bill_amount"));
+    row.discount = money(record, QStringLiteral("discount"));
+    row.paid = money(record, QStringLiteral("paid"));
+    row.status = record.value(QStringLiteral("transaction_status")).toString();
+    row.referenceId = record.value(QStringLiteral("reference_id")).toString();
+    return row;
+}
+
+HistoryModel::HistoryModel(ApiClient &api, QObject *parent) : QAbstractTableModel(parent), m_api(api)
+{}
+
+HistoryModel::~HistoryModel()
+{
+    abortCall();
+}
+
+int HistoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int HistoryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HistoryModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const HistoryRow &r = m_rows[size_t(index.row())];
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case DateTimeColumn:
+            return r.datetime;
+        case IdColumn:
+            return r.transactionId;
+        case TypeColumn:
+            return r.type == QLatin1String("MOBILE")    ? tr("Mobile")
+                   : r.type == QLatin1String("DTH")     ? tr("DTH")
+                   : r.type == QLatin1String("VOUCHER") ? tr("Voucher")
+                                                        : r.type;
+        case OperatorColumn:
+            return r.operatorName;
+        case NumberColumn:
+            return r.number;
+        case BillColumn:
+            return Money::format(r.billAmount);
+        case DiscountColumn:
+            return Money::format(r.discount);
+        case PaidColumn:
+            return Money::format(r.paid);
+        case StatusColumn:
+            return r.status;
+        case ReferenceColumn:
+            return r.referenceId;
+        default:
+            return {};
+        }
+    case Qt::TextAlignmentRole:
+        if (isMoneyColumn(column) || column == IdColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (column == StatusColumn)
+            return QVariant::fromValue(Qt::AlignCenter);
+        return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (column != StatusColumn)
+            return {};
+        if (r.status == QLatin1String("SUCCESS"))
+            return QBrush(QColor(0x06, 0x76, 0x47));
+        if (r.status == QLatin1String("PENDING"))
+            return QBrush(QColor(0xb5, 0x47, 0x08));
+        if (r.status == QLatin1String("FAILED"))
+            return QBrush(QColor(0xb4, 0x23, 0x18));
+        return {};
+    case Qt::BackgroundRole:
+        if (column != StatusColumn)
+            return {};
+        if (r.status == QLatin1String("SUCCESS"))
+            return QBrush(QColor(0xec, 0xfd, 0xf3));
+        if (r.status == QLatin1String("PENDING"))
+            return QBrush(QColor(0xff, 0xfa, 0xeb));
+        if (r.status == QLatin1String("FAILED"))
+            return QBrush(QColor(0xfe, 0xf3, 0xf2));
+        return {};
+    case Qt::FontRole:
+        if (column == StatusColumn) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case TransactionIdRole:
+        return r.transactionId;
+    case PaiseRole:
+        if (column == BillColumn)
+            return r.billAmount;
+        if (column == DiscountColumn)
+            return r.discount;
+        if (column == PaidColumn)
+            return r.paid;
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::ToolTipRole)
+        return isSortable(section) ? tr("Click to sort") : tr("This column does not sort");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case DateTimeColumn:
+        return tr("Date and time (IST)");
+    case IdColumn:
+        return tr("ID");
+    case TypeColumn:
+        return tr("Type");
+    case OperatorColumn:
+        return tr("Operator");
+    case NumberColumn:
+        return tr("Number / e-mail");
+    case BillColumn:
+        return tr("Bill");
+    case DiscountColumn:
+        return tr("Discount");
+    case PaidColumn:
+        return tr("Paid");
+    case StatusColumn:
+        return tr("Status");
+    case ReferenceColumn:
+        return tr("Reference");
+    default:
+        return {};
+    }
+}
+
+bool HistoryModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !m_complete && !m_failed;
+}
+
+void HistoryModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || m_complete || m_failed || m_call)
+        return;
+    QUrlQuery query = m_filter.toQuery();
+    query.addQueryItem(QStringLiteral("limit"), QString::number(kPageSize));
+    if (!m_cursor.isEmpty())
+        query.addQueryItem(QStringLiteral("cursor"), m_cursor);
+    m_call = m_api.get(QStringLiteral("/api/v1/transactions"), query);
+    connect(m_call, &ApiCall::finished, this, &HistoryModel::onPage);
+    emit loadingChanged(true);
+}
+
+void HistoryModel::onPage(const ApiResult &result)
+{
+    m_call = nullptr;
+    if (!result.ok()) {
+        m_failed = true;
+        emit loadingChanged(false);
+        emit loadFailed(*result.error);
+        return;
+    }
+    const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
+    const QJsonValue next = result.data.value(QStringLiteral("next_cursor"));
+    m_cursor = next.isString() ? next.toString() : QString();
+    m_complete = m_cursor.isEmpty();
+    if (!items.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(items.size()) - 1);
+        m_rows.reserve(m_rows.size() + size_t(items.size()));
+        for (const QJsonValue &item : items)
+            m_rows.push_back(HistoryRow::fromRecord(item.toObject()));
+        endInsertRows();
+    }
+    emit loadingChanged(false);
+    emit pageLoaded(int(m_rows.size()));
+}
+
+void HistoryModel::abortCall()
+{
+    if (m_call) {
+        m_call->abort();
+        m_call = nullptr;
+    }
+}
+
+void HistoryModel::setFilter(const HistoryFilter &filter)
+{
+    m_filter = filter;
+    reload();
+}
+
+void HistoryModel::reload()
+{
+    const bool wasLoading = m_call != nullptr;
+    abortCall();
+    beginResetModel();
+    m_rows.clear();
+    m_rows.shrink_to_fit();
+    m_cursor.clear();
+    m_complete = false;
+    m_failed = false;
+    endResetModel();
+    if (wasLoading)
+        emit loadingChanged(false);
+    fetchMore();
+}
+
+int HistoryModel::rowOf(qint64 transactionId) const
+{
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].transactionId == transactionId)
+            return int(i);
+    }
+    return -1;
+}
+
+void HistoryModel::updateRecord(const QJsonObject &record)
+{
+    const HistoryRow fresh = HistoryRow::fromRecord(record);
+    const int at = rowOf(fresh.transactionId);
+    if (at < 0)
+        return;
+    m_rows[size_t(at)] = fresh;
+    emit dataChanged(index(at, 0), index(at, ColumnCount - 1));
+}
+
+bool HistoryModel::isSortable(int column)
+{
+    return column == DateTimeColumn || column == IdColumn || isMoneyColumn(column);
+}
+
+int HistoryModel::sortColumn() const
+{
+    return m_filter.sort == HistoryFilter::Sort::AmountHigh || m_filter.sort == HistoryFilter::Sort::AmountLow
+               ? BillColumn
+               : DateTimeColumn;
+}
+
+Qt::SortOrder HistoryModel::sortOrder() const
+{
+    return m_filter.sort == HistoryFilter::Sort::Oldest || m_filter.sort == HistoryFilter::Sort::AmountLow
+               ? Qt::AscendingOrder
+               : Qt::DescendingOrder;
+}
+
+void HistoryModel::sort(int column, Qt::SortOrder order)
+{
+    if (!isSortable(column))
+        return;
+    const bool ascending = order == Qt::AscendingOrder;
+    const HistoryFilter::Sort sort =
+        isMoneyColumn(column) ? (ascending ? HistoryFilter::Sort::AmountLow : HistoryFilter::Sort::AmountHigh)
+                              : (ascending ? HistoryFilter::Sort::Oldest : HistoryFilter::Sort::Newest);
+    if (sort == m_filter.sort)
+        return;
+    m_filter.sort = sort;
+    reload();
+}

@@ -1,0 +1,147 @@
+#pragma once
+
+#include "apiclient.h"
+#include "apierror.h"
+#include "money.h"
+
+#include <QAbstractTableModel>
+#include <QDate>
+#include <QJsonObject>
+#include <QPointer>
+#include <QString>
+#include <QUrlQuery>
+
+#include <vector>
+
+class ApiClient;
+
+/// The filters of the back-office history, as GET /api/v1/transactions and its /summary take
+/// them (api-conventions.md "Beyond the spec"): an IST date range (both days inclusive), type,
+/// operator code, status, free text (transaction id, or a prefix of number / reference id) and
+/// the server-side order. Empty strings and invalid dates mean "any".
+struct HistoryFilter
+{
+    /// The server's `sort` values.
+    enum class Sort
+    {
+        Newest,
+        Oldest,
+        AmountHigh,
+        AmountLow
+    };
+    QDate from;
+    QDate to;
+    QString type;         ///< MOBILE / VOUCHER / DTH
+    QString operatorCode; ///< two-letter code
+    QString status;       ///< SUCCESS / PENDING / FAILED
+    QString text;
+    Sort sort = Sort::Newest;
+
+    /// The query string of the filter (without cursor and limit).
+    QUrlQuery toQuery() const;
+    bool operator==(const HistoryFilter &other) const = default;
+};
+
+/// One row of the history table: the spec's transaction record, compactly (money in paise).
+struct HistoryRow
+{
+    qint64 transactionId = 0;
+    QString datetime; ///< IST, "YYYY-MM-DD HH:MM:SS"
+    QString type;
+    QString operatorName;
+    QString number; ///< phone / subscriber number; e-mail for vouchers
+    Paise billAmount = 0;
+    Paise discount = 0;
+    Paise paid = 0;
+    QString status;
+    QString referenceId;
+
+    /// Reads a record of the API; fields that are missing read as empty / zero.
+    static HistoryRow fromRecord(const QJsonObject &record);
+};
+
+/// The transaction history as a table that loads itself page by page from GET
+/// /api/v1/transactions (200 rows a page, keyset cursor): canFetchMore()/fetchMore() pull the
+/// next page as a view scrolls, one request at a time, so a million transactions are never
+/// loaded at once. A new filter or sort aborts the request in flight and starts over.
+/// Sorting by the date or id column maps to newest/oldest, by a money column to amount; the
+/// other columns do not sort.
+class HistoryModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryModel)
+
+public:
+    enum Column
+    {
+        DateTimeColumn,
+        IdColumn,
+        TypeColumn,
+        OperatorColumn,
+        NumberColumn,
+        BillColumn,
+        DiscountColumn,
+        PaidColumn,
+        StatusColumn,
+        ReferenceColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        TransactionIdRole = Qt::UserRole + 1, ///< qint64
+        PaiseRole,                            ///< qint64 paise of a money column
+    };
+    /// Rows asked for per request (the server's maximum).
+    static constexpr int kPageSize = 200;
+
+    explicit HistoryModel(ApiClient &api, QObject *parent = nullptr);
+    ~HistoryModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent = {}) const override;
+    void fetchMore(const QModelIndex &parent = {}) override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+    /// Replaces the filter: aborts the request in flight, empties the table and loads the first page.
+    void setFilter(const HistoryFilter &filter);
+    const HistoryFilter &filter() const { return m_filter; }
+    /// Loads the first page again with the same filter.
+    void reload();
+    /// True while a page request is in flight.
+    bool isLoading() const { return m_call != nullptr; }
+    /// True when the last page has arrived.
+    bool isComplete() const { return m_complete; }
+    /// The row's data; `row` must be valid.
+    const HistoryRow &row(int row) const { return m_rows[size_t(row)]; }
+    /// The row showing this transaction, or -1.
+    int rowOf(qint64 transactionId) const;
+    /// Replaces a row's data with a fresher record of the same transaction (after a recheck).
+    void updateRecord(const QJsonObject &record);
+    /// The column and order the current sort shows as (for the header's indicator).
+    int sortColumn() const;
+    Qt::SortOrder sortOrder() const;
+    /// True for the columns sort() understands.
+    static bool isSortable(int column);
+
+signals:
+    /// A page arrived and its rows were appended (rows = rows now in the table).
+    void pageLoaded(int rows);
+    void loadingChanged(bool loading);
+    /// A page request failed; the table keeps what it has and stops fetching until reload().
+    void loadFailed(const ApiError &error);
+
+private:
+    void onPage(const ApiResult &result);
+    void abortCall();
+
+    ApiClient &m_api;
+    HistoryFilter m_filter;
+    std::vector<HistoryRow> m_rows;
+    QString m_cursor;
+    bool m_complete = false;
+    bool m_failed = false;
+    QPointer<ApiCall> m_call;
+};

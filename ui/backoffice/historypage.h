@@ -1,0 +1,71 @@
+#pragma once
+
+#include "apiclient.h"
+
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class CsvExport;
+class HistoryDetailPane;
+class HistoryModel;
+class QComboBox;
+class QDateEdit;
+class QLabel;
+class QLineEdit;
+class QProgressDialog;
+class QPushButton;
+class QTableView;
+class TerminalContext;
+struct HistoryFilter;
+
+/// Back office: the transaction history (issue 6, item 1). Filters (IST date range, default the
+/// last 7 days; type; operator; status; text over transaction id, number and reference id,
+/// debounced 300 ms), the totals of the filter (GET /api/v1/transactions/summary), the table
+/// (HistoryModel, loaded page by page as it scrolls), a detail pane for the selected sale and a
+/// CSV export of every filtered row with progress and cancel.
+class HistoryPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryPage)
+
+public:
+    HistoryPage(TerminalContext &context, QWidget *parent = nullptr);
+    ~HistoryPage() override;
+
+    HistoryModel *model() const { return m_model; }
+    /// The filter the widgets show now.
+    HistoryFilter currentFilter() const;
+    /// Starts exporting the current filter's rows to `path` (the Export button asks for the path
+    /// first); shows a progress dialog with Cancel.
+    void exportCsv(const QString &path);
+
+private:
+    void applyFilter();
+    void scheduleApply(int delayMs);
+    void loadSummary();
+    void onSummary(const ApiResult &result);
+    void onExportClicked();
+    void onCurrentRowChanged();
+    void finishExport(const QString &message, bool error);
+
+    TerminalContext &m_context;
+    HistoryModel *m_model;
+    QTimer m_debounce;
+    QPointer<ApiCall> m_summaryCall;
+    QPointer<CsvExport> m_export;
+    QPointer<QProgressDialog> m_progress;
+
+    QDateEdit *m_from;
+    QDateEdit *m_to;
+    QComboBox *m_type;
+    QComboBox *m_operator;
+    QComboBox *m_status;
+    QLineEdit *m_search;
+    QPushButton *m_exportButton;
+    QLabel *m_totals;
+    QLabel *m_message;
+    QLabel *m_notice;
+    QTableView *m_table;
+    HistoryDetailPane *m_detail;
+};

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class CollectionModel;
+class FormErrors;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class TerminalContext;
+
+/// Back office: the shop's API keys (issue 6, item 4) — the list (GET /api/v1/keys) with mode,
+/// scope and state, creating a key (POST /api/v1/keys; its secret is shown once in a
+/// SecretDialog with Copy) and revoking one after a confirmation (POST
+/// /api/v1/keys/{key_id}/revoke; the key of this terminal cannot revoke itself, 409
+/// cannot_revoke_own_key, which is shown in words). Loads when shown.
+class KeysPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(KeysPage)
+
+public:
+    KeysPage(TerminalContext &context, QWidget *parent = nullptr);
+    ~KeysPage() override;
+
+    CollectionModel *model() const { return m_model; }
+    /// Reloads the list.
+    void refresh();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void onCreateClicked();
+    void onRevokeClicked();
+    void revoke(const QString &keyId);
+    void updateButtons();
+
+    TerminalContext &m_context;
+    CollectionModel *m_model;
+    QLineEdit *m_name;
+    QComboBox *m_mode;
+    QComboBox *m_scope;
+    QPushButton *m_create;
+    QPushButton *m_revoke;
+    QLabel *m_notice;
+    QLabel *m_listError;
+    std::unique_ptr<FormErrors> m_errors;
+    QTableView *m_table;
+};

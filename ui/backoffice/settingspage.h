@@ -1,0 +1,74 @@
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class FormErrors;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QStandardItemModel;
+class TerminalContext;
+
+/// Back office: settings (issue 6, item 7). Shop settings kept by the server (GET/PUT
+/// /api/v1/shop: name and address for receipts, low-balance threshold in rupees, idle lock in
+/// seconds); terminal-local settings kept in terminal.ini next to the terminal's preferences file
+/// ([server] listen=ADDR:PORT and database=path or postgres:// URL, read at the next start); and,
+/// read-only, the server settings that cannot be changed at run time yet (discount rate per
+/// operator, sandbox settle delay). Only English is offered: there are no translations yet.
+class SettingsPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SettingsPage)
+
+public:
+    SettingsPage(TerminalContext &context, QWidget *parent = nullptr);
+    ~SettingsPage() override;
+
+    /// The terminal.ini this page writes (same directory as the preferences file).
+    QString terminalIniPath() const;
+    /// The read-only discount table (operator, code, sells, rate).
+    QStandardItemModel *ratesModel() const { return m_rates; }
+    /// Reloads the shop settings from the server and terminal.ini.
+    void refresh();
+
+    /// Checks an ADDR:PORT listen value by the rule `rechargedesk` reads it with (address, last
+    /// colon, port 0–65535; e.g. 0.0.0.0:8080 or ::1:8080); empty is valid and means the default
+    /// (127.0.0.1, any free port). Returns an error message or empty.
+    static QString checkListen(const QString &listen);
+    /// Checks a database location: empty (default file), a file path, or a postgres:// or
+    /// postgresql:// URL with a host. Returns an error message or empty.
+    static QString checkDatabase(const QString &database);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void loadShop();
+    void onSaveShopClicked();
+    void loadTerminal();
+    void onSaveTerminalClicked();
+    void onBrowseClicked();
+
+    TerminalContext &m_context;
+    QStandardItemModel *m_rates;
+
+    QLineEdit *m_name;
+    QPlainTextEdit *m_address;
+    QLineEdit *m_threshold;
+    QSpinBox *m_idleLock;
+    QPushButton *m_saveShop;
+    QLabel *m_shopNotice;
+    std::unique_ptr<FormErrors> m_shopErrors;
+
+    QLineEdit *m_listen;
+    QLineEdit *m_database;
+    QComboBox *m_language;
+    QPushButton *m_saveTerminal;
+    QLabel *m_terminalNotice;
+    std::unique_ptr<FormErrors> m_terminalErrors;
+};

@@ -1,0 +1,261 @@
+#include "receiptrenderer.h"
+
+#include <QFont>
+#include <QFontMetricsF>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPrinter>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+constexpr qreal kMarginDots = 4 * ReceiptRenderer::kDotsPerMm;
+constexpr qreal kLargeHeight = 100'000;
+
+/// Font sizes in dots for one paper width.
+struct Fonts
+{
+    QFont body;
+    QFont small;
+    QFont bold;
+    QFont shop;
+    QFont strong;
+    QFont code;
+    QFont banner;
+};
+
+QFont font(int pixels, bool bold, bool mono = false)
+{
+    QFont f(mono ? QStringLiteral("DejaVu Sans Mono") : QStringLiteral("DejaVu Sans"));
+    if (mono)
+        f.setStyleHint(QFont::Monospace);
+    f.setPixelSize(pixels);
+    f.setBold(bold);
+    return f;
+}
+
+Fonts fontsFor(ReceiptWidth width)
+{
+    const bool wide = width == ReceiptWidth::Mm80;
+    return Fonts{font(wide ? 26 : 22, false), font(wide ? 22 : 19, false), font(wide ? 26 : 22, true),
+                 font(wide ? 36 : 30, true),  font(wide ? 34 : 28, true),  font(wide ? 40 : 30, true, true),
+                 font(wide ? 40 : 34, true)};
+}
+
+/// Draws (painter set) or measures wrapped text in `rect`; returns the height used.
+qreal textBlock(QPainter *painter, const QFont &font, const QRectF &rect, int flags, const QString &text)
+{
+    flags |= Qt::TextWordWrap;
+    if (!painter)
+        return QFontMetricsF(font).boundingRect(rect, flags, text).height();
+    painter->setFont(font);
+    QRectF used;
+    painter->drawText(rect, flags, text, &used);
+    return used.height();
+}
+
+} // namespace
+
+QList<ReceiptBlock> ReceiptRenderer::blocks(const ReceiptData &data, bool duplicate)
+{
+    using Kind = ReceiptBlock::Kind;
+    QList<ReceiptBlock> out;
+    if (duplicate)
+        out.append({Kind::Banner, tr("DUPLICATE"), {}});
+    out.append({Kind::ShopName, data.shopName, {}});
+    if (!data.shopAddress.isEmpty())
+        out.append({Kind::Centered, data.shopAddress, {}});
+    out.append({Kind::Separator, {}, {}});
+    out.append({Kind::Title, data.typeTitle(), {}});
+    out.append({Kind::Row, tr("Date (IST)"), data.datetime});
+    out.append({Kind::Row, tr("Transaction"), data.transactionId});
+    out.append({Kind::Row, tr("Operator"), data.operatorName});
+    if (!data.number.isEmpty())
+        out.append({Kind::Row, data.numberLabel(), data.number});
+    if (!data.customerEmail.isEmpty())
+        out.append({Kind::Row, tr("E-mail"), data.customerEmail});
+    if (!data.verifiedCustomer.isEmpty())
+        out.append({Kind::Row, tr("Aadhaar"), maskAadhaar(data.verifiedCustomer)});
+    if (!data.referenceId.isEmpty())
+        out.append({Kind::Row, tr("Reference"), data.referenceId});
+    if (!data.redeemCode.isEmpty()) {
+        out.append({Kind::Separator, {}, {}});
+        out.append({Kind::Centered, tr("Redeem code"), {}});
+        out.append({Kind::Code, data.redeemCode, {}});
+    }
+    out.append({Kind::Separator, {}, {}});
+    out.append({Kind::Row, tr("Bill amount"), data.billAmount});
+    out.append({Kind::Row, tr("Discount"), data.discount});
+    out.append({Kind::StrongRow, tr("Paid"), data.paid});
+    out.append({Kind::Separator, {}, {}});
+    out.append({Kind::StrongRow, tr("Status"), data.status});
+    if (data.status == QLatin1String("PENDING"))
+        out.append({Kind::Centered, tr("The operator is still processing this sale."), {}});
+    else if (data.status == QLatin1String("FAILED"))
+        out.append({Kind::Centered, tr("Not completed: the amount was refunded."), {}});
+    out.append({Kind::Footer, tr("Thank you"), {}});
+    if (duplicate)
+        out.append({Kind::Banner, tr("DUPLICATE"), {}});
+    return out;
+}
+
+int ReceiptRenderer::paperWidthMm(ReceiptWidth width)
+{
+    return width == ReceiptWidth::Mm80 ? 80 : 58;
+}
+
+QSizeF ReceiptRenderer::paperSizeMm(const ReceiptData &data, ReceiptWidth width, bool duplicate) const
+{
+    const qreal heightDots = layout(nullptr, blocks(data, duplicate), width);
+    // Round the height up to whole millimetres; printers feed whole steps anyway.
+    return QSizeF(paperWidthMm(width), std::ceil(heightDots / kDotsPerMm));
+}
+
+void ReceiptRenderer::render(QPainter &painter, const QRectF &target, const ReceiptData &data, ReceiptWidth width,
+                             bool duplicate) const
+{
+    painter.save();
+    painter.translate(target.topLeft());
+    const qreal scale = target.width() / (paperWidthMm(width) * kDotsPerMm);
+    painter.scale(scale, scale);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    layout(&painter, blocks(data, duplicate), width);
+    painter.restore();
+}
+
+QImage ReceiptRenderer::toImage(const ReceiptData &data, ReceiptWidth width, bool duplicate, int dotsPerMm) const
+{
+    const QSizeF paper = paperSizeMm(data, width, duplicate);
+    QImage image((paper * dotsPerMm).toSize(), QImage::Format_RGB32);
+    image.setDotsPerMeterX(dotsPerMm * 1000);
+    image.setDotsPerMeterY(dotsPerMm * 1000);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    render(painter, QRectF(QPointF(0, 0), paper * dotsPerMm), data, width, duplicate);
+    return image;
+}
+
+bool ReceiptRenderer::writePdf(const QString &path, const ReceiptData &data, ReceiptWidth width, bool duplicate,
+                               QString *error) const
+{
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setOutputFormat(QPrinter::PdfFormat);
+    printer.setOutputFileName(path);
+    printer.setCreator(QStringLiteral("RechargeDesk"));
+    printer.setDocName(tr("Receipt %1").arg(data.transactionId));
+    if (!print(printer, data, width, duplicate)) {
+        if (error)
+            *error = tr("Cannot write %1.").arg(path);
+        return false;
+    }
+    return true;
+}
+
+bool ReceiptRenderer::print(QPrinter &printer, const ReceiptData &data, ReceiptWidth width, bool duplicate) const
+{
+    const QSizeF paper = paperSizeMm(data, width, duplicate);
+    printer.setFullPage(true);
+    printer.setPageLayout(QPageLayout(
+        QPageSize(paper, QPageSize::Millimeter, tr("Receipt %1 mm").arg(paperWidthMm(width)), QPageSize::ExactMatch),
+        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
+    QPainter painter;
+    if (!painter.begin(&printer))
+        return false;
+    const QRectF page = printer.paperRect(QPrinter::DevicePixel);
+    render(painter, QRectF(0, 0, page.width(), page.height()), data, width, duplicate);
+    return painter.end();
+}
+
+QString ReceiptRenderer::maskAadhaar(const QString &text)
+{
+    static const QRegularExpression twelveDigits(
+        QStringLiteral("(?<![0-9])[0-9]{4}[ -]?[0-9]{4}[ -]?([0-9]{4})(?![0-9])"));
+    QString masked = text;
+    masked.replace(twelveDigits, QStringLiteral("XXXX XXXX \\1"));
+    return masked;
+}
+
+qreal ReceiptRenderer::layout(QPainter *painter, const QList<ReceiptBlock> &blocks, ReceiptWidth width) const
+{
+    using Kind = ReceiptBlock::Kind;
+    const Fonts fonts = fontsFor(width);
+    const qreal left = kMarginDots;
+    const qreal inner = paperWidthMm(width) * kDotsPerMm - 2 * kMarginDots;
+    const qreal gap = QFontMetricsF(fonts.body).horizontalAdvance(QLatin1Char(' ')) * 2;
+    qreal y = kMarginDots;
+    if (painter)
+        painter->setPen(Qt::black);
+
+    for (const ReceiptBlock &block : blocks) {
+        switch (block.kind) {
+        case Kind::Banner: {
+            const qreal pad = 10;
+            const qreal h =
+                textBlock(nullptr, fonts.banner, QRectF(left, 0, inner, kLargeHeight), Qt::AlignHCenter, block.text) +
+                2 * pad;
+            if (painter) {
+                painter->fillRect(QRectF(left, y, inner, h), Qt::black);
+                painter->setPen(Qt::white);
+                textBlock(painter, fonts.banner, QRectF(left, y + pad, inner, h), Qt::AlignHCenter, block.text);
+                painter->setPen(Qt::black);
+            }
+            y += h + 12;
+            break;
+        }
+        case Kind::ShopName:
+            y += textBlock(painter, fonts.shop, QRectF(left, y, inner, kLargeHeight), Qt::AlignHCenter, block.text) + 4;
+            break;
+        case Kind::Centered:
+            y +=
+                textBlock(painter, fonts.small, QRectF(left, y, inner, kLargeHeight), Qt::AlignHCenter, block.text) + 4;
+            break;
+        case Kind::Title:
+            y += textBlock(painter, fonts.bold, QRectF(left, y, inner, kLargeHeight), Qt::AlignHCenter,
+                           block.text.toUpper()) +
+                 8;
+            break;
+        case Kind::Footer:
+            y += 8;
+            y += textBlock(painter, fonts.shop, QRectF(left, y, inner, kLargeHeight), Qt::AlignHCenter, block.text) + 8;
+            break;
+        case Kind::Code:
+            y += textBlock(painter, fonts.code, QRectF(left, y, inner, kLargeHeight), Qt::AlignHCenter, block.text) + 6;
+            break;
+        case Kind::Separator:
+            if (painter) {
+                QPen pen(Qt::black, 2, Qt::DashLine);
+                painter->setPen(pen);
+                painter->drawLine(QPointF(left, y + 8), QPointF(left + inner, y + 8));
+                painter->setPen(Qt::black);
+            }
+            y += 16;
+            break;
+        case Kind::Row:
+        case Kind::StrongRow: {
+            const QFont &valueFont = block.kind == Kind::StrongRow ? fonts.strong : fonts.bold;
+            const qreal labelWidth = QFontMetricsF(fonts.body).horizontalAdvance(block.text);
+            const qreal valueWidth = QFontMetricsF(valueFont).horizontalAdvance(block.value);
+            if (labelWidth + gap + valueWidth <= inner) {
+                // One line: label and value share a baseline area, value flush right.
+                const qreal h = std::max(QFontMetricsF(fonts.body).height(), QFontMetricsF(valueFont).height());
+                textBlock(painter, fonts.body, QRectF(left, y, inner, h), Qt::AlignLeft | Qt::AlignBottom, block.text);
+                textBlock(painter, valueFont, QRectF(left, y, inner, h), Qt::AlignRight | Qt::AlignBottom, block.value);
+                y += h + 4;
+            } else {
+                // Too long (long e-mail or reference): the value wraps on its own lines.
+                y += textBlock(painter, fonts.body, QRectF(left, y, inner, kLargeHeight), Qt::AlignLeft, block.text);
+                y += textBlock(painter, valueFont, QRectF(left, y, inner, kLargeHeight),
+                               Qt::AlignRight | Qt::TextWrapAnywhere, block.value) +
+                     4;
+            }
+            break;
+        }
+        }
+    }
+    return y + kMarginDots;
+}

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "receiptdata.h"
+
+#include <QCoreApplication>
+#include <QImage>
+#include <QList>
+#include <QSizeF>
+
+class QPainter;
+class QPrinter;
+class QRectF;
+
+/// Roll paper widths of counter receipt printers.
+enum class ReceiptWidth
+{
+    Mm58,
+    Mm80
+};
+
+/// One line (or group of lines) of a receipt, before layout. Exposed so tests can check what
+/// a receipt says without reading pixels.
+struct ReceiptBlock
+{
+    enum class Kind
+    {
+        Banner,    ///< white on black, e.g. DUPLICATE
+        ShopName,  ///< large, bold, centred
+        Centered,  ///< small, centred (address, notes)
+        Title,     ///< bold, centred (kind of sale)
+        Row,       ///< label left, value right
+        StrongRow, ///< same, value large and bold (amount paid)
+        Code,      ///< large monospace, centred (voucher code)
+        Separator, ///< dashed rule
+        Footer,    ///< bold, centred ("Thank you")
+    };
+    Kind kind;
+    QString text;
+    QString value;
+};
+
+/// Draws the one receipt layout used for printers (QtPrintSupport) and PDF, for 58 mm and
+/// 80 mm roll paper: shop name and address, date-time (IST), transaction id, type, operator,
+/// number or voucher code, bill, discount, paid, status, reference id and "Thank you";
+/// reprints carry a DUPLICATE banner at the top and bottom. Layout units are printer dots
+/// (8 per millimetre, 203 dpi); any device or rectangle is scaled to fit.
+class ReceiptRenderer
+{
+    Q_DECLARE_TR_FUNCTIONS(ReceiptRenderer)
+
+public:
+    /// Layout resolution: dots per millimetre of paper.
+    static constexpr int kDotsPerMm = 8;
+
+    /// The blocks of `data`'s receipt, top to bottom.
+    static QList<ReceiptBlock> blocks(const ReceiptData &data, bool duplicate);
+    /// Paper width in millimetres (58 or 80).
+    static int paperWidthMm(ReceiptWidth width);
+    /// Paper size in millimetres: the roll width and the height the receipt needs.
+    QSizeF paperSizeMm(const ReceiptData &data, ReceiptWidth width, bool duplicate) const;
+
+    /// Draws the receipt scaled so the paper width fills `target`'s width (height follows,
+    /// paperSizeMm's aspect ratio).
+    void render(QPainter &painter, const QRectF &target, const ReceiptData &data, ReceiptWidth width,
+                bool duplicate) const;
+    /// The receipt as a white image at `dotsPerMm` (for previews and checks).
+    QImage toImage(const ReceiptData &data, ReceiptWidth width, bool duplicate, int dotsPerMm = kDotsPerMm) const;
+    /// Writes a one-page PDF of paper size paperSizeMm to `path`; false (and *error) if the file
+    /// cannot be written.
+    bool writePdf(const QString &path, const ReceiptData &data, ReceiptWidth width, bool duplicate,
+                  QString *error = nullptr) const;
+    /// Sets `printer`'s page to the receipt's paper size and prints it; false if printing could
+    /// not start.
+    bool print(QPrinter &printer, const ReceiptData &data, ReceiptWidth width, bool duplicate) const;
+
+    /// Masks an Aadhaar number wherever 12 digits (optionally grouped by 4) appear: "XXXX XXXX 1234".
+    static QString maskAadhaar(const QString &text);
+
+private:
+    /// Lays out (and, with a painter, draws) the blocks in dots; returns the height in dots.
+    qreal layout(QPainter *painter, const QList<ReceiptBlock> &blocks, ReceiptWidth width) const;
+};

@@ -1,0 +1,102 @@
+#pragma once
+
+#include "plantablemodel.h"
+#include "terminalcontext.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QPixmap>
+#include <QSet>
+#include <QWidget>
+
+class PlanFilterProxy;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTabBar;
+class QTableView;
+
+/// "Plans": the prepaid plans of a mobile operator in a circle (api-v1.md endpoint 4). Operator and circle pickers
+/// (the circle is remembered in the terminal settings), one tab per category of the answer, a table of the plans
+/// with OTT logos (GET /api/v1/plans/logos/<file>, each fetched once and rendered from SVG), a price-range and text
+/// filter, and "Sell this plan" (button, or Enter on a row). Answers are cached per (operator, circle) with their
+/// ETag: a cached pair shows at once and is revalidated with If-None-Match (304 keeps it).
+class PlansPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PlansPage)
+
+public:
+    explicit PlansPage(TerminalContext &context, QWidget *parent = nullptr);
+    ~PlansPage() override;
+
+    /// Selects operator and circle (codes) and loads their plans; false if either code is unknown.
+    bool selectPair(const QString &operatorCode, const QString &circleCode);
+    QString operatorCode() const;
+    QString circleCode() const;
+    /// HTTP status of the latest plans answer (200, 304, an error status, 0 before any); for tests and diagnostics.
+    int lastHttpStatus() const { return m_lastHttpStatus; }
+    /// The model behind the table (the current category) and the filter in front of it.
+    PlanTableModel *model() const { return m_model; }
+    PlanFilterProxy *filter() const { return m_proxy; }
+
+    /// The settings key of the remembered circle.
+    static QString circleSettingsKey();
+
+signals:
+    /// The clerk chose a plan to sell: operator and circle codes, price in whole rupees, a one-line summary.
+    void sellPlanRequested(const QString &operatorCode, const QString &circleCode, qint64 amountRupees,
+                           const QString &planSummary);
+    /// A plans answer (200 or 304) is on screen for this pair.
+    void plansShown(const QString &operatorCode, const QString &circleCode);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    struct CachedPlans
+    {
+        QByteArray etag;
+        QJsonObject data;
+    };
+
+    void load();
+    void showPlans(const QJsonObject &data);
+    void onCategoryChanged(int index);
+    void onFiltersChanged();
+    void onCurrentRowChanged();
+    void onSellClicked();
+    void requestLogos();
+    void renderLogo(const QString &name, const QByteArray &svg);
+    const PlanItem *currentPlan() const;
+    void updateCount();
+
+    TerminalContext &m_context;
+    QComboBox *m_operator;
+    QComboBox *m_circle;
+    QLabel *m_status;
+    QLabel *m_error;
+    QSpinBox *m_minPrice;
+    QSpinBox *m_maxPrice;
+    QLineEdit *m_search;
+    QPushButton *m_clearFilters;
+    QTabBar *m_tabs;
+    QTableView *m_table;
+    QLabel *m_details;
+    QLabel *m_count;
+    QPushButton *m_sell;
+    PlanTableModel *m_model;
+    PlanFilterProxy *m_proxy;
+
+    QList<PlanCategory> m_categories;
+    QHash<QString, CachedPlans> m_cache; ///< by "operator/circle"
+    QHash<QString, QPixmap> m_logos;     ///< rendered logos by file name
+    QSet<QString> m_logoRequests;        ///< logo names fetched or being fetched (each is fetched once)
+    QString m_shownKey;                  ///< the pair whose plans are on screen
+    int m_generation = 0;
+    int m_lastHttpStatus = 0;
+    bool m_loadedOnce = false;
+};

@@ -1,0 +1,163 @@
+#include "saleconfirmpanel.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+SaleConfirmPanel::SaleConfirmPanel(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("card"));
+    setAttribute(Qt::WA_StyledBackground);
+    m_title = new QLabel(tr("Check with the customer, then confirm"), this);
+    m_title->setWordWrap(true);
+    m_title->setStyleSheet(QStringLiteral("font-weight: 600;"));
+
+    auto *grid = new QGridLayout;
+    grid->setHorizontalSpacing(24);
+    grid->setVerticalSpacing(8);
+    m_operator = addLine(grid, tr("Operator"), QStringLiteral("confirmOperator"));
+    m_subjectLabel = new QLabel(this);
+    m_subject = new QLabel(this);
+    m_subject->setObjectName(QStringLiteral("confirmSubject"));
+    m_subject->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    const int subjectRow = grid->rowCount();
+    grid->addWidget(m_subjectLabel, subjectRow, 0);
+    grid->addWidget(m_subject, subjectRow, 1);
+    m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("hint"));
+    m_note->setWordWrap(true);
+    grid->addWidget(m_note, grid->rowCount(), 0, 1, 2);
+    m_bill = addLine(grid, tr("Bill amount"), QStringLiteral("confirmBill"));
+    m_discount = addLine(grid, tr("Discount"), QStringLiteral("confirmDiscount"));
+    m_paid = addLine(grid, tr("Customer pays / wallet is debited"), QStringLiteral("confirmPaid"));
+    m_paid->setObjectName(QStringLiteral("bigValue"));
+    m_walletNow = addLine(grid, tr("Wallet now"), QStringLiteral("walletNow"));
+    m_walletAfter = addLine(grid, tr("Wallet after"), QStringLiteral("walletAfter"));
+    grid->setColumnStretch(1, 1);
+
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("generalError"));
+    m_problem->setWordWrap(true);
+    m_problem->hide();
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("hint"));
+    m_status->hide();
+
+    m_confirm = new QPushButton(tr("Confirm sale (Enter)"), this);
+    m_confirm->setObjectName(QStringLiteral("primary"));
+    m_confirm->setAutoDefault(true);
+    m_back = new QPushButton(tr("Back (Esc)"), this);
+    m_back->setAutoDefault(true);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_back);
+    buttons->addStretch();
+    buttons->addWidget(m_confirm);
+    setTabOrder(m_confirm, m_back);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(20, 16, 20, 16);
+    layout->addWidget(m_title);
+    layout->addLayout(grid);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_status);
+    layout->addStretch();
+    layout->addLayout(buttons);
+
+    connect(m_confirm, &QPushButton::clicked, this, &SaleConfirmPanel::confirmed);
+    connect(m_back, &QPushButton::clicked, this, &SaleConfirmPanel::backRequested);
+}
+
+QLabel *SaleConfirmPanel::addLine(QGridLayout *grid, const QString &label, const QString &objectName)
+{
+    const int row = grid->rowCount();
+    auto *name = new QLabel(label, this);
+    name->setWordWrap(true);
+    auto *value = new QLabel(this);
+    value->setObjectName(objectName);
+    value->setWordWrap(true);
+    grid->addWidget(name, row, 0);
+    grid->addWidget(value, row, 1);
+    return value;
+}
+
+void SaleConfirmPanel::showDraft(const SaleDraft &draft)
+{
+    m_draft = draft;
+    m_operator->setText(draft.op.name);
+    m_subjectLabel->setText(draft.subjectLabel);
+    m_subject->setText(draft.subject.isEmpty() ? tr("—") : draft.subject);
+    m_note->setText(draft.note);
+    m_note->setVisible(!draft.note.isEmpty());
+    m_bill->setText(Money::format(draft.bill));
+    m_discount->setText(
+        tr("%1 (%2)").arg(Money::format(draft.discount()), Money::formatRate(draft.op.discountBasisPoints)));
+    m_paid->setText(Money::format(draft.paid()));
+    m_walletNow->setText(tr("checking…"));
+    m_walletAfter->setText(tr("checking…"));
+    m_walletAfter->setStyleSheet(QString());
+    m_problem->hide();
+    m_confirm->setText(tr("Confirm sale (Enter)"));
+    setSending(false);
+    m_confirm->setFocus(Qt::OtherFocusReason);
+}
+
+void SaleConfirmPanel::setWallet(std::optional<Paise> balance)
+{
+    if (!balance) {
+        m_walletNow->setText(tr("unknown (the server did not say)"));
+        m_walletAfter->setText(tr("unknown"));
+        return;
+    }
+    const Paise after = *balance - m_draft.paid();
+    m_walletNow->setText(Money::format(*balance));
+    if (after < 0) {
+        m_walletAfter->setText(tr("Not enough: the wallet has %1 and this sale needs %2. Top up in the back office.")
+                                   .arg(Money::format(*balance), Money::format(m_draft.paid())));
+        m_walletAfter->setStyleSheet(QStringLiteral("color: #b42318; font-weight: 600;"));
+    } else {
+        m_walletAfter->setText(Money::format(after));
+        m_walletAfter->setStyleSheet(QString());
+    }
+}
+
+void SaleConfirmPanel::setSending(bool sending)
+{
+    m_sending = sending;
+    m_confirm->setEnabled(!sending);
+    m_back->setEnabled(!sending);
+    m_status->setText(tr("Sending the sale to the server…"));
+    m_status->setVisible(sending);
+    if (sending)
+        m_problem->hide();
+}
+
+void SaleConfirmPanel::showRetry(const QString &message)
+{
+    setSending(false);
+    m_problem->setText(message);
+    m_problem->show();
+    m_confirm->setText(tr("Retry (Enter)"));
+    m_confirm->setFocus(Qt::OtherFocusReason);
+}
+
+void SaleConfirmPanel::keyPressEvent(QKeyEvent *event)
+{
+    if (m_sending) {
+        event->accept();
+        return;
+    }
+    switch (event->key()) {
+    case Qt::Key_Escape:
+        emit backRequested();
+        return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        emit confirmed();
+        return;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}

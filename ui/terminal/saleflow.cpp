@@ -1,0 +1,200 @@
+#include "saleflow.h"
+
+#include "apiclient.h"
+#include "salechecks.h"
+#include "saleconfirmpanel.h"
+#include "saleform.h"
+#include "saleresultpanel.h"
+#include "statuspoller.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace {
+
+const QString kReferenceField = QStringLiteral("reference_id");
+
+/// Errors after which the very same sale may be sent again: nothing definite came back.
+bool isRetryable(const ApiError &error)
+{
+    const int status = error.httpStatus();
+    return status == 0 || status == 429 || status >= 500;
+}
+
+} // namespace
+
+SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *parent)
+    : QWidget(parent), m_context(context), m_stack(new QStackedWidget(this)), m_form(new SaleForm(this)),
+      m_confirm(new SaleConfirmPanel(this)), m_result(new SaleResultPanel(context, this)),
+      m_poller(new StatusPoller(context.api(), this))
+{
+    auto *heading = new QLabel(title, this);
+    heading->setObjectName(QStringLiteral("pageTitle"));
+    for (QWidget *panel :
+         {static_cast<QWidget *>(m_form), static_cast<QWidget *>(m_confirm), static_cast<QWidget *>(m_result)}) {
+        // Each panel scrolls on its own, so large kiosk fonts never clip a form; the card keeps
+        // its natural height, centred at the top.
+        panel->setMaximumWidth(820);
+        auto *holder = new QWidget;
+        auto *row = new QHBoxLayout;
+        row->addStretch(1);
+        row->addWidget(panel, 1000);
+        row->addStretch(1);
+        auto *holderLayout = new QVBoxLayout(holder);
+        holderLayout->setContentsMargins(0, 0, 0, 0);
+        holderLayout->addLayout(row);
+        holderLayout->addStretch(1);
+        auto *scroll = new QScrollArea(m_stack);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        scroll->setFocusPolicy(Qt::NoFocus);
+        scroll->setWidget(holder);
+        scroll->viewport()->setAutoFillBackground(false);
+        holder->setAutoFillBackground(false);
+        m_stack->addWidget(scroll);
+    }
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(24, 16, 24, 16);
+    layout->addWidget(heading);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_confirm, &SaleConfirmPanel::confirmed, this, &SaleFlow::send);
+    connect(m_confirm, &SaleConfirmPanel::backRequested, this, [this] {
+        setStage(Stage::Form);
+        m_form->focusFirst();
+    });
+    connect(m_result, &SaleResultPanel::newSaleRequested, this, &SaleFlow::newSale);
+    connect(m_poller, &StatusPoller::settled, this, &SaleFlow::onSettled);
+    connect(m_poller, &StatusPoller::stillPending, m_result, &SaleResultPanel::setNextCheck);
+    for (const QKeySequence &keys : {QKeySequence(Qt::CTRL | Qt::Key_N), QKeySequence(Qt::Key_F8)}) {
+        auto *shortcut = new QShortcut(keys, this);
+        connect(shortcut, &QShortcut::activated, this, &SaleFlow::newSale);
+    }
+}
+
+void SaleFlow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stage == Stage::Form && !m_form->isAncestorOf(QApplication::focusWidget()))
+        m_form->focusFirst();
+}
+
+void SaleFlow::setStage(Stage stage)
+{
+    m_stage = stage;
+    const int index = stage == Stage::Form ? 0 : stage == Stage::Result ? 2 : 1;
+    m_stack->setCurrentIndex(index);
+    m_confirm->setSending(stage == Stage::Sending);
+}
+
+void SaleFlow::confirm(const SaleDraft &draft)
+{
+    if (m_stage == Stage::Sending)
+        return;
+    m_draft = draft;
+    // A sale identical to the last one sent without a definite answer keeps its reference, so
+    // the server recognises it; anything else is a new sale with a new reference.
+    if (!draft.typedReference.isEmpty())
+        m_referenceId = draft.typedReference;
+    else if (m_sentBody.isEmpty() || m_sentBody != draft.body || m_referenceId.isEmpty())
+        m_referenceId = SaleChecks::newReferenceId();
+    m_form->clearErrors();
+    m_confirm->showDraft(draft);
+    setStage(Stage::Confirm);
+    m_confirm->confirmButton()->setFocus(Qt::OtherFocusReason);
+
+    if (m_walletCall)
+        m_walletCall->abort();
+    m_walletCall = m_context.api().get(QStringLiteral("/api/v1/wallet"));
+    connect(m_walletCall, &ApiCall::finished, this, [this](const ApiResult &result) {
+        const QJsonValue paise = result.data.value(QStringLiteral("balance_paise"));
+        m_confirm->setWallet(result.ok() && paise.isDouble() ? std::optional<Paise>(paise.toInteger()) : std::nullopt);
+    });
+}
+
+void SaleFlow::send()
+{
+    if (m_stage != Stage::Confirm)
+        return;
+    QJsonObject body = m_draft.body;
+    body.insert(kReferenceField, m_referenceId);
+    m_sentBody = m_draft.body;
+    setStage(Stage::Sending);
+    ApiCall *call = m_context.api().post(m_draft.path, body);
+    connect(call, &ApiCall::finished, this, &SaleFlow::onSent);
+}
+
+void SaleFlow::onSent(const ApiResult &result)
+{
+    if (m_stage != Stage::Sending)
+        return;
+    if (!result.ok() && isRetryable(*result.error)) {
+        // Nothing definite: the sale may or may not exist. Retry sends the same reference.
+        setStage(Stage::Confirm);
+        m_confirm->showRetry(tr("%1\nThe sale was not confirmed. Retry sends it again safely: if it already went "
+                                "through, the server returns it instead of charging twice.")
+                                 .arg(result.error->description()));
+        return;
+    }
+    m_sentBody = QJsonObject();
+    if (!result.ok()) {
+        setStage(Stage::Form);
+        if (result.error->httpStatus() == 402)
+            explainInsufficientBalance();
+        else
+            m_form->showError(SaleChecks::plainError(*result.error));
+        return;
+    }
+    m_result->showRecord(result.data);
+    setStage(Stage::Result);
+    m_result->newSaleButton()->setFocus(Qt::OtherFocusReason);
+    emit saleRecorded(result.data);
+    emit m_context.salesChanged();
+    if (result.data.value(QStringLiteral("transaction_status")).toString() == QLatin1String("PENDING")) {
+        m_poller->start(result.data.value(QStringLiteral("transaction_id")).toInteger());
+        m_result->setNextCheck(m_poller->currentDelayMs());
+    }
+}
+
+void SaleFlow::onSettled(const QJsonObject &record)
+{
+    if (record.value(QStringLiteral("transaction_id")) != m_result->record().value(QStringLiteral("transaction_id")))
+        return;
+    m_result->showRecord(record);
+    emit m_context.salesChanged();
+}
+
+void SaleFlow::explainInsufficientBalance()
+{
+    const Paise paid = m_draft.paid();
+    m_form->showGeneral(tr("The wallet cannot cover %1. Top up in the back office.").arg(Money::format(paid)));
+    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/wallet"));
+    connect(call, &ApiCall::finished, this, [this, paid](const ApiResult &result) {
+        const QJsonValue balance = result.data.value(QStringLiteral("balance_paise"));
+        if (m_stage != Stage::Form || !result.ok() || !balance.isDouble())
+            return;
+        m_form->showGeneral(tr("Wallet has %1 but this sale needs %2; top up in the back office.")
+                                .arg(Money::format(balance.toInteger()), Money::format(paid)));
+    });
+}
+
+void SaleFlow::newSale()
+{
+    if (m_stage == Stage::Sending)
+        return;
+    m_poller->stop();
+    m_result->setNextCheck(0);
+    m_sentBody = QJsonObject();
+    m_referenceId.clear();
+    m_form->clearErrors();
+    setStage(Stage::Form);
+    emit newSaleRequested();
+    m_form->focusFirst();
+}

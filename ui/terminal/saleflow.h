@@ -1,0 +1,83 @@
+#pragma once
+
+#include "saledraft.h"
+#include "terminalcontext.h"
+
+#include <QJsonObject>
+#include <QPointer>
+#include <QWidget>
+
+class ApiCall;
+class QLabel;
+class QStackedWidget;
+struct ApiResult;
+class SaleConfirmPanel;
+class SaleForm;
+class SaleResultPanel;
+class StatusPoller;
+
+/// The flow every sale screen shares: form → confirmation (bill, discount, paid, wallet after,
+/// from GET /api/v1/wallet) → POST to the spec endpoint → result, following a PENDING sale until
+/// it settles → receipt. Each sale gets one reference_id (typed, or generated here) that is
+/// reused when the same sale is sent again after a network error, so a retry cannot charge
+/// twice (api-conventions.md, "Idempotency"). API errors go next to the form field they name;
+/// 402 says what the wallet holds. The screen fills form() with its inputs and answers
+/// SaleForm::submitted with confirm(draft). Ctrl+N / F8 start a new sale.
+class SaleFlow final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SaleFlow)
+
+public:
+    enum class Stage
+    {
+        Form,
+        Confirm,
+        Sending,
+        Result
+    };
+
+    SaleFlow(TerminalContext &context, const QString &title, QWidget *parent = nullptr);
+
+    SaleForm *form() const { return m_form; }
+    SaleConfirmPanel *confirmPanel() const { return m_confirm; }
+    SaleResultPanel *resultPanel() const { return m_result; }
+    StatusPoller *poller() const { return m_poller; }
+    Stage stage() const { return m_stage; }
+    /// The reference_id of the sale being confirmed or last sent (empty before the first).
+    const QString &referenceId() const { return m_referenceId; }
+
+    /// Shows the confirmation of `draft` and reads the wallet for the "after" line.
+    void confirm(const SaleDraft &draft);
+    /// Back to the form for a new sale: stops following the last one, emits newSaleRequested()
+    /// so the screen clears its inputs, and focuses the first input. Ignored while sending.
+    void newSale();
+
+signals:
+    /// The screen should clear its inputs (the flow then focuses the first one).
+    void newSaleRequested();
+    /// The server answered with a transaction record (the sale exists, whatever its status).
+    void saleRecorded(const QJsonObject &record);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void setStage(Stage stage);
+    void send();
+    void onSent(const ApiResult &result);
+    void onSettled(const QJsonObject &record);
+    void explainInsufficientBalance();
+
+    TerminalContext &m_context;
+    QStackedWidget *m_stack;
+    SaleForm *m_form;
+    SaleConfirmPanel *m_confirm;
+    SaleResultPanel *m_result;
+    StatusPoller *m_poller;
+    Stage m_stage = Stage::Form;
+    SaleDraft m_draft;
+    QString m_referenceId;
+    QJsonObject m_sentBody; ///< body of the last attempt without a final answer (for retries)
+    QPointer<ApiCall> m_walletCall;
+};

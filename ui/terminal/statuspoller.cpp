@@ -1,0 +1,58 @@
+#include "statuspoller.h"
+
+#include "apiclient.h"
+
+StatusPoller::StatusPoller(ApiClient &api, QObject *parent) : QObject(parent), m_api(api)
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &StatusPoller::check);
+}
+
+int StatusPoller::nextDelayMs(int currentMs)
+{
+    if (currentMs <= 0)
+        return 1000;
+    return currentMs >= kMaxDelayMs / 2 ? kMaxDelayMs : currentMs * 2;
+}
+
+void StatusPoller::start(qint64 transactionId)
+{
+    stop();
+    m_transactionId = transactionId;
+    m_delayMs = m_firstDelayMs;
+    m_timer.start(m_delayMs);
+}
+
+void StatusPoller::stop()
+{
+    m_timer.stop();
+    if (m_call)
+        m_call->abort();
+    m_call = nullptr;
+    m_transactionId = 0;
+}
+
+void StatusPoller::check()
+{
+    const qint64 id = m_transactionId;
+    m_call = m_api.get(QStringLiteral("/api/v1/transactions/%1").arg(id));
+    connect(m_call, &ApiCall::finished, this, [this, id](const ApiResult &result) {
+        m_call = nullptr;
+        if (id != m_transactionId)
+            return;
+        const QString status = result.data.value(QStringLiteral("transaction_status")).toString();
+        if (result.ok() && (status == QLatin1String("SUCCESS") || status == QLatin1String("FAILED"))) {
+            m_transactionId = 0;
+            emit settled(result.data);
+            return;
+        }
+        schedule();
+    });
+}
+
+void StatusPoller::schedule()
+{
+    m_delayMs = nextDelayMs(m_delayMs);
+    m_timer.start(m_delayMs);
+    emit stillPending(m_delayMs);
+}
