@@ -90,8 +90,10 @@ int runTerminal(const QStringList &arguments)
                 return CommandLine::usageError(QStringLiteral("--listen must be ADDR:PORT, e.g. 127.0.0.1:8080"));
             serverOptions.port = quint16(port);
         }
-        const QString database = parser.isSet(QStringLiteral("database")) ? parser.value(QStringLiteral("database"))
-                                                                           : QDir(dataDir).filePath(QStringLiteral("rechargedesk.db"));
+        QString database = parser.isSet(QStringLiteral("database")) ? parser.value(QStringLiteral("database"))
+                                                                     : terminal.value(QStringLiteral("server/database")).toString();
+        if (database.isEmpty())
+            database = QDir(dataDir).filePath(QStringLiteral("rechargedesk.db"));
         host = std::make_unique<ServerHost>(database, serverOptions);
         QString error;
         if (!host->startAndWait(&error)) {

@@ -21,6 +21,7 @@
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
+#include "users/auditlog.h"
 #include "users/sessionresolver.h"
 #include "webhooks/webhookmodule.h"
 
@@ -31,9 +32,9 @@ struct ApiServer::Parts
     Parts(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options)
         : batcher(db), settlements(db, clock),
           transactions(db, batcher, catalog, sandbox, nullptr, settlements, clock, options.settleDelayMs),
-          wallets(db, clock), authenticator(db, clock), router(http, authenticator), sessions(db, clock),
+          wallets(db, clock), authenticator(db, clock), router(http, authenticator), sessions(db, clock), audit(db, clock),
           sales(transactions, catalog, sessions),
-          transactionsApi(transactions, wallets), walletApi(wallets), health(db), keyService(db, clock), reports(db),
+          transactionsApi(transactions, wallets), walletApi(wallets, sessions, audit), health(db), keyService(db, clock), reports(db),
           reportsApi(reports)
     {
         sales.registerRoutes(router);
@@ -56,7 +57,7 @@ struct ApiServer::Parts
         shopApi = std::make_unique<ShopController>(db, clock);
         shopApi->registerRoutes(router);
         // ROUTES (users) go here
-        keysApi = std::make_unique<KeysController>(keyService, authenticator, sessions);
+        keysApi = std::make_unique<KeysController>(keyService, authenticator, sessions, audit);
         keysApi->registerRoutes(router);
         reportsApi.registerRoutes(router);
     }
@@ -70,6 +71,7 @@ struct ApiServer::Parts
     QHttpServer http;
     ApiRouter router;
     SessionResolver sessions;
+    AuditLog audit;
     SalesController sales;
     TransactionsController transactionsApi;
     WalletController walletApi;

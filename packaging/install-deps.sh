@@ -8,7 +8,7 @@ packages=(
     build-essential cmake ninja-build pkg-config git ca-certificates
     # Qt 6 (qt6-httpserver-dev configures only with qt6-websockets-dev present)
     qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev
-    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-charts-dev
+    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-charts-dev libqt6opengl6-dev
     libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 qt6-qpa-plugins
     libgl-dev libxkbcommon-dev
     # crypto for the Aadhaar vault (authenticated encryption)
@@ -18,7 +18,7 @@ packages=(
     # benchmarks
     wrk nginx-light
     # screenshots and offscreen GUI runs
-    xvfb xauth x11-apps imagemagick fonts-dejavu-core fonts-noto-core
+    xvfb xauth x11-apps xdotool imagemagick fonts-dejavu-core fonts-noto-core curl
 )
 # Node.js and npm run the webhook signature cross-check. A machine that already has them (for
 # example from another repository) keeps its own: Debian's npm conflicts with such a nodejs.

@@ -67,6 +67,12 @@ void MainWindow::connectToServer()
     m_signIn->prepare(QString());
     connect(m_signIn, &SignInPage::signedIn, this, &MainWindow::onSignedIn);
     connect(m_terminal, &TerminalView::lockRequested, this, &MainWindow::lock);
+    if (m_options.idleLockSeconds <= 0) {
+        connect(m_context.get(), &TerminalContext::idleLockSecondsChanged, this, [this](int seconds) {
+            if (m_idleTimer.isActive())
+                m_idleTimer.start(seconds * 1000);
+        });
+    }
     if (m_firstRun) {
         m_pages->removeWidget(m_firstRun);
         m_firstRun->deleteLater();
@@ -81,7 +87,7 @@ void MainWindow::onSignedIn(const SignedInUser &user)
     m_terminal->applyUser();
     m_pages->setCurrentWidget(m_terminal);
     m_status->refresh();
-    m_idleTimer.start(m_options.idleLockSeconds * 1000);
+    m_idleTimer.start((m_options.idleLockSeconds > 0 ? m_options.idleLockSeconds : m_context->idleLockSeconds()) * 1000);
 }
 
 void MainWindow::lock()

@@ -25,7 +25,8 @@ struct TerminalOptions
     QString keySecret;
     bool kiosk = false;
     QString settingsPath; ///< terminal-local INI file (remembered circle, operators)
-    int idleLockSeconds = 120;
+    /// Seconds of no input before the terminal locks; 0 follows the shop's setting (default 120).
+    int idleLockSeconds = 0;
     /// Creates the shop on the embedded server; fills the new terminal key, or the offending
     /// field and a message. Empty when the terminal talks to a remote server.
     std::function<bool(const FirstRunForm &, QString *keyId, QString *keySecret, QString *field, QString *error)> setup;

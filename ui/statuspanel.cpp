@@ -87,6 +87,7 @@ void StatusPanel::refreshWallet()
             m_lowBalancePaise = *threshold;
         m_context.setShop(result.data.value(QStringLiteral("name")).toString(),
                           result.data.value(QStringLiteral("address")).toString());
+        m_context.setIdleLockSeconds(result.data.value(QStringLiteral("idle_lock_seconds")).toInt());
     });
 }
 

@@ -18,6 +18,14 @@ void TerminalContext::setShop(const QString &name, const QString &address)
     emit shopChanged();
 }
 
+void TerminalContext::setIdleLockSeconds(int seconds)
+{
+    if (seconds == m_idleLockSeconds || seconds <= 0)
+        return;
+    m_idleLockSeconds = seconds;
+    emit idleLockSecondsChanged(seconds);
+}
+
 QString TerminalContext::rememberedOperator(const QString &phoneNumber)
 {
     return m_settings.value(QStringLiteral("operators/") + phoneNumber).toString();

@@ -38,6 +38,9 @@ public:
     const QString &shopName() const { return m_shopName; }
     const QString &shopAddress() const { return m_shopAddress; }
     void setShop(const QString &name, const QString &address);
+    /// Seconds of no input after which the terminal locks (the shop's setting).
+    int idleLockSeconds() const { return m_idleLockSeconds; }
+    void setIdleLockSeconds(int seconds);
 
     /// The operator this phone number was last recharged with at this terminal, if any.
     QString rememberedOperator(const QString &phoneNumber);
@@ -46,6 +49,7 @@ public:
 signals:
     void userChanged();
     void shopChanged();
+    void idleLockSecondsChanged(int seconds);
     /// A sale finished or settled: wallet and pending counts may have changed.
     void salesChanged();
 
@@ -56,4 +60,5 @@ private:
     SignedInUser m_user;
     QString m_shopName;
     QString m_shopAddress;
+    int m_idleLockSeconds = 120;
 };

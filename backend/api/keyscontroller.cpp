@@ -6,6 +6,7 @@
 #include "clock.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
+#include "users/auditlog.h"
 #include "users/sessionresolver.h"
 
 #include <QJsonArray>
@@ -41,7 +42,7 @@ void KeysController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/keys"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   m_sessions.adminActorFor(request);
+                   const QString actor = m_sessions.adminActorFor(request);
                    const JsonFields fields(request.jsonBody());
                    const QString name = fields.requiredString(QStringLiteral("name"));
                    const std::optional<Mode> mode = ModeNames::modeFromString(fields.requiredString(QStringLiteral("mode")));
@@ -60,13 +61,16 @@ void KeysController::registerRoutes(ApiRouter &router)
                    const CreatedKey created =
                        m_keys.create(caller ? caller->accountName : ApiKeyService::defaultAccountName(), name, *mode, *scope);
                    const std::optional<ApiKeyRow> row = m_keys.find(created.keyId);
+                   m_audit.record(request.caller.accountId, actor, QStringLiteral("key.create"),
+                                  QStringLiteral("%1 (%2, %3, \"%4\")")
+                                      .arg(created.keyId, ModeNames::mode(*mode), ModeNames::scope(*scope), name));
                    QJsonObject json = keyJson(*row);
                    json.insert(QStringLiteral("key_secret"), created.secret);
                    reply.sendData(json, 201);
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/keys/{key_id}/revoke"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   m_sessions.adminActorFor(request);
+                   const QString actor = m_sessions.adminActorFor(request);
                    const QString keyId = request.captures.value(0);
                    const std::optional<ApiKeyRow> key = m_keys.find(keyId);
                    if (!key || key->accountId != request.caller.accountId)
@@ -76,6 +80,7 @@ void KeysController::registerRoutes(ApiRouter &router)
                                                 QStringLiteral("a key cannot revoke itself; use another admin key"));
                    m_keys.revoke(keyId);
                    m_authenticator.clearCache();
+                   m_audit.record(request.caller.accountId, actor, QStringLiteral("key.revoke"), keyId);
                    reply.sendData(keyJson(*m_keys.find(keyId)));
                });
 }

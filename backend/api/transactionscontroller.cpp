@@ -80,8 +80,12 @@ TransactionFilter parseFilter(const QUrlQuery &query)
             parts.size() == 2 ? JsonFields::coerceInteger(QString::fromLatin1(parts.first())) : std::optional<qint64>(0);
         if (!decoded || parts.size() > 2 || !id || !amount || *id <= 0)
             throw badQuery(QStringLiteral("cursor"), QStringLiteral("cursor is not one this server returned"));
+        if (parts.size() != 2)
+            throw badQuery(QStringLiteral("cursor"), QStringLiteral("cursor is not one this server returned"));
         filter.afterId = *id;
-        filter.afterAmount = *amount;
+        const bool byAmount = filter.order == TransactionFilter::Order::AmountHighFirst ||
+                              filter.order == TransactionFilter::Order::AmountLowFirst;
+        (byAmount ? filter.afterAmount : filter.afterCreatedAt) = *amount;
     }
     return filter;
 }
@@ -129,9 +133,10 @@ void TransactionsController::registerRoutes(ApiRouter &router)
                        const TransactionRecord &last = records.last();
                        const bool byAmount = filter.order == TransactionFilter::Order::AmountHighFirst ||
                                              filter.order == TransactionFilter::Order::AmountLowFirst;
-                       const QByteArray position = byAmount ? QByteArray::number(last.billAmount) + ':' +
-                                                                  QByteArray::number(last.transactionId)
-                                                            : QByteArray::number(last.transactionId);
+                       // "amount:id" or "created_at:id": the sort key of the last row, then its id.
+                       const QByteArray position =
+                           QByteArray::number(byAmount ? last.billAmount : last.createdAtMs) + ':' +
+                           QByteArray::number(last.transactionId);
                        next = QString::fromLatin1(
                            position.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
                    }

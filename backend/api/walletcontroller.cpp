@@ -5,6 +5,8 @@
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "services/walletservice.h"
+#include "users/auditlog.h"
+#include "users/sessionresolver.h"
 
 #include <QJsonArray>
 
@@ -66,6 +68,7 @@ void WalletController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/wallet/topups"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
+                   const QString actor = m_sessions.adminActorFor(request);
                    const JsonFields fields(request.jsonBody());
                    const qint64 rupees = fields.requiredInteger(QStringLiteral("amount"));
                    if (rupees > WalletService::kMaxTopup / Money::kPaisePerRupee)
@@ -74,7 +77,11 @@ void WalletController::registerRoutes(ApiRouter &router)
                                                       .arg(Money::format(WalletService::kMaxTopup)));
                    const QString note = fields.optionalString(QStringLiteral("note")).value_or(QString());
                    m_wallets.topup(request.caller.accountId, request.caller.mode, rupees * Money::kPaisePerRupee, note,
-                                   QStringLiteral("key:") + request.caller.keyId);
+                                   actor);
+                   m_audit.record(request.caller.accountId, actor, QStringLiteral("wallet.topup"),
+                                  QStringLiteral("%1 wallet +%2: %3")
+                                      .arg(ModeNames::mode(request.caller.mode),
+                                           Money::format(rupees * Money::kPaisePerRupee), note));
                    reply.sendData(walletJson(m_wallets.summary(request.caller.accountId, request.caller.mode)), 201);
                });
 }

@@ -3,16 +3,20 @@
 #include <QJsonObject>
 
 class ApiRouter;
+class AuditLog;
+class SessionResolver;
 class WalletService;
 struct LedgerEntry;
 
 /// Beyond the spec (api-conventions.md, "Wallet"): GET /api/v1/wallet (the caller's balance for
 /// its key's mode), and for admin keys GET /api/v1/wallet/ledger (limit, cursor) and
-/// POST /api/v1/wallet/topups {"amount": rupees, "note": text}.
+/// POST /api/v1/wallet/topups {"amount": rupees, "note": text}; a top-up names the signed-in
+/// person (or the key) in the ledger and the audit log.
 class WalletController
 {
 public:
-    explicit WalletController(WalletService &wallets) : m_wallets(wallets) {}
+    WalletController(WalletService &wallets, SessionResolver &sessions, AuditLog &audit)
+        : m_wallets(wallets), m_sessions(sessions), m_audit(audit) {}
     void registerRoutes(ApiRouter &router);
     /// One ledger row as JSON: entity ledger_entry, id, kind, amount (₹ and paise), transaction_id,
     /// note, actor, datetime (IST).
@@ -20,4 +24,6 @@ public:
 
 private:
     WalletService &m_wallets;
+    SessionResolver &m_sessions;
+    AuditLog &m_audit;
 };

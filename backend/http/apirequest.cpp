@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QRandomGenerator>
 
 QByteArray ApiRequest::header(QByteArrayView name) const
 {
@@ -54,4 +55,10 @@ qint64 ApiRequest::idCapture(int index) const
     if (!Validators::isAsciiDigits(text) || text.size() > 18 || text.toLongLong() <= 0)
         throw ApiError::notFound(QStringLiteral("not_found"), QStringLiteral("no resource with id %1").arg(text));
     return text.toLongLong();
+}
+
+QString ApiRequest::newRequestId()
+{
+    return QStringLiteral("req_") +
+           QString::number(QRandomGenerator::global()->generate64(), 16).rightJustified(16, QLatin1Char('0'));
 }

@@ -35,4 +35,7 @@ struct ApiRequest
     /// A path capture parsed as a positive integer id; throws ApiError 404 `not_found` when it
     /// is not one (an id that cannot exist names nothing).
     qint64 idCapture(int index) const;
+
+    /// A fresh X-Request-Id value: "req_" and 16 hex digits.
+    static QString newRequestId();
 };

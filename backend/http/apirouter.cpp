@@ -12,11 +12,6 @@ Q_LOGGING_CATEGORY(lcHttp, "rechargedesk.http")
 
 namespace {
 
-QString newRequestId()
-{
-    return QStringLiteral("req_") + QString::number(QRandomGenerator::global()->generate64(), 16).rightJustified(16, QLatin1Char('0'));
-}
-
 QByteArray methodName(QHttpServerRequest::Method method)
 {
     return QByteArray(QMetaEnum::fromType<QHttpServerRequest::Method>().valueToKey(int(method))).toUpper();
@@ -66,7 +61,7 @@ void ApiRouter::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     api.body = request.body();
     api.headers = request.headers();
     api.peer = request.remoteAddress();
-    api.requestId = newRequestId();
+    api.requestId = ApiRequest::newRequestId();
     const ApiReply reply(std::make_unique<QHttpServerResponder>(std::move(responder)), api.requestId);
 
     const QStringList segments = api.path.split(QLatin1Char('/'), Qt::SkipEmptyParts);

@@ -1,5 +1,7 @@
 #include "limitedtcpserver.h"
 
+#include "apirequest.h"
+
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
 #include <QtCore/QJsonValue>
@@ -212,6 +214,7 @@ QByteArray LimitedTcpServer::rejectionResponse(HttpFramingTracker::Verdict verdi
     const QByteArray body = QJsonDocument(QJsonObject{{u"error"_s, error}}).toJson(QJsonDocument::Compact);
     QByteArray response = "HTTP/1.1 " + QByteArray::number(info.status) + ' ' + info.statusText.toByteArray() +
                           "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
+                          "\r\nX-Request-Id: " + ApiRequest::newRequestId().toLatin1() +
                           "\r\nConnection: close\r\n\r\n" + body;
     return response;
 }

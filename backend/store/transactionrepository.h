@@ -35,9 +35,11 @@ struct TransactionFilter
     qint64 toMs = 0;    ///< exclusive
     QString search;     ///< exact transaction id, or a prefix of the number or reference id
     Order order = Order::NewestFirst;
-    /// Keyset position: the last row of the previous page (id, and bill_amount for amount orders).
+    /// Keyset position: the last row of the previous page (id, with created_at for date orders
+    /// and bill_amount for amount orders).
     qint64 afterId = 0;
     qint64 afterAmount = 0;
+    qint64 afterCreatedAt = 0;
     int limit = 50;
 };
 

@@ -95,13 +95,14 @@ void print(const char *name, double value)
 
 int main(int argc, char **argv)
 {
-    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
+    qputenv("QT_QPA_PLATFORM",
+            qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
     QApplication app(argc, argv);
     const QUrl base(qEnvironmentVariable("RD_BASE_URL"));
     const QString keyId = qEnvironmentVariable("RD_KEY_ID");
     const QString secret = qEnvironmentVariable("RD_KEY_SECRET");
-    const int scrollRows = qEnvironmentVariableIsSet("RD_SCROLL_ROWS") ? qEnvironmentVariableIntValue("RD_SCROLL_ROWS")
-                                                                        : 10'000;
+    const int scrollRows =
+        qEnvironmentVariableIsSet("RD_SCROLL_ROWS") ? qEnvironmentVariableIntValue("RD_SCROLL_ROWS") : 10'000;
     if (!base.isValid() || keyId.isEmpty() || secret.isEmpty()) {
         std::fprintf(stderr, "set RD_BASE_URL, RD_KEY_ID and RD_KEY_SECRET\n");
         return 2;
@@ -137,9 +138,11 @@ int main(int argc, char **argv)
         {"filter_all_2y_ms", [&](HistoryFilter &f) { f.from = today.addYears(-3); }},
         {"filter_status_failed_ms", [](HistoryFilter &f) { f.status = QStringLiteral("FAILED"); }},
         {"filter_operator_bsnl_ms", [](HistoryFilter &f) { f.status.clear(), f.operatorCode = QStringLiteral("BS"); }},
-        {"filter_type_voucher_ms", [](HistoryFilter &f) { f.operatorCode.clear(), f.type = QStringLiteral("VOUCHER"); }},
+        {"filter_type_voucher_ms",
+         [](HistoryFilter &f) { f.operatorCode.clear(), f.type = QStringLiteral("VOUCHER"); }},
         {"filter_text_number_prefix_ms", [](HistoryFilter &f) { f.type.clear(), f.text = QStringLiteral("98"); }},
-        {"filter_sort_amount_desc_ms", [](HistoryFilter &f) { f.text.clear(), f.sort = HistoryFilter::Sort::AmountHigh; }},
+        {"filter_sort_amount_desc_ms",
+         [](HistoryFilter &f) { f.text.clear(), f.sort = HistoryFilter::Sort::AmountHigh; }},
         {"filter_one_day_failed_ms",
          [&](HistoryFilter &f) {
              f.sort = HistoryFilter::Sort::Newest;

@@ -119,6 +119,7 @@ void HistoryDetailPane::setTransaction(qint64 transactionId)
     m_reprint->setEnabled(false);
     m_redeliver->setEnabled(false);
     m_deliveriesNote->clear();
+    m_deliveriesNote->hide();
     if (transactionId <= 0) {
         m_title->setText(tr("Select a sale to see its details"));
         return;

@@ -132,7 +132,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     header->setSortIndicator(m_model->sortColumn(), m_model->sortOrder());
     m_table->setSortingEnabled(true);
     const int charWidth = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    const int widths[] = {18, 8, 8, 12, 13, 10, 9, 10, 10, 12};
+    const int widths[] = {18, 8, 8, 12, 16, 10, 9, 10, 10, 12};
     for (int column = 0; column < HistoryModel::ColumnCount; ++column)
         m_table->setColumnWidth(column, widths[column] * charWidth);
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
@@ -251,7 +251,7 @@ void HistoryPage::onSummary(const ApiResult &result)
         return locale.toString(result.data.value(QLatin1String(name)).toInteger());
     };
     const auto money = [&](const char *name) { return result.data.value(QLatin1String(name)).toString(); };
-    m_totals->setText(tr("%1 sales: %2 successful, %3 pending, %4 failed  ·  Bill %5  ·  Discount %6  ·  Paid %7 "
+    m_totals->setText(tr("Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Paid %7 "
                          "(money over successful sales)")
                           .arg(count("count"), count("success"), count("pending"), count("failed"),
                                money("bill_amount"), money("discount"), money("paid")));

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Opens the real terminal under Xvfb at 1366x768, drives it with xdotool like a clerk at the
+# keyboard, and saves a PNG of every screen into docs/screenshots/. Needs xvfb, xdotool and
+# ImageMagick (packaging/install-deps.sh installs them) and a built build/app/rechargedesk.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN=${BIN:-$PWD/build/app/rechargedesk}
+OUT=${OUT:-$PWD/docs/screenshots}
+mkdir -p "$OUT"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# A shop that is set up, with some history for the back office.
+"$BIN" setup --shop-name "Sharma Mobile Point" --shop-address "Shop 4, MG Road, Pune 411001" \
+    --admin-name Asha --admin-pin 4821 --data-dir "$work/shop" >/dev/null
+"$BIN" dev seed --transactions 3000 --data-dir "$work/shop" >/dev/null 2>&1
+
+cat >"$work/drive.sh" <<'DRIVE'
+#!/usr/bin/env bash
+set -u
+BIN=$1; OUT=$2; work=$3
+shot() { sleep "${2:-1.5}"; xwd -root -silent | convert xwd:- "png:$OUT/$1.png"; echo "saved $1.png"; }
+key() { xdotool key --clearmodifiers "$@"; }
+# No window manager runs under Xvfb: give the window the X input focus so Qt treats it as the
+# active window (its F-key shortcuts only work in the active window).
+focus() { local wid; wid=$(xdotool search --sync --name '^RechargeDesk$' | head -1); xdotool windowfocus --sync "$wid"; }
+type_text() { xdotool type --delay 40 "$1"; }
+
+# First run on an empty data directory.
+"$BIN" --data-dir "$work/fresh" & first=$!
+sleep 4; xdotool mousemove 683 300; focus
+shot 01-first-run 0.5
+kill $first; wait $first 2>/dev/null
+
+"$BIN" --data-dir "$work/shop" & app=$!
+sleep 4; xdotool mousemove 683 300; focus
+shot 02-sign-in 0.5
+type_text Asha; key Return; type_text 4821; key Return
+shot 03-verify-customer 3
+key F2; sleep 1; shot 04-plans 3
+key F3; sleep 1; type_text 9876543210; key Tab; shot 05-mobile-recharge 2
+key F4; shot 06-dth-recharge 2
+key F5; shot 07-voucher 2
+key F6; shot 08-back-office 4
+kill $app; wait $app 2>/dev/null
+DRIVE
+chmod +x "$work/drive.sh"
+xvfb-run -a -s "-screen 0 1366x768x24" "$work/drive.sh" "$BIN" "$OUT" "$work"
