@@ -43,7 +43,7 @@ FirstRunPage::FirstRunPage(QWidget *parent) : QWidget(parent)
     m_errors = std::make_unique<FormErrors>(general);
 
     auto *form = new QFormLayout;
-    form->setVerticalSpacing(6);
+    form->setVerticalSpacing(10);
     form->setHorizontalSpacing(16);
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
     const auto addRow = [this, form](const QString &label, QLineEdit *edit, const QString &field) {
@@ -62,8 +62,10 @@ FirstRunPage::FirstRunPage(QWidget *parent) : QWidget(parent)
     m_create->setObjectName(QStringLiteral("primary"));
     m_create->setDefault(true);
     connect(m_create, &QPushButton::clicked, this, &FirstRunPage::onCreateClicked);
-    for (QLineEdit *edit : {m_shopName, m_shopAddress, m_adminName, m_pin, m_pinAgain})
+    for (QLineEdit *edit : {m_shopName, m_shopAddress, m_adminName, m_pin, m_pinAgain}) {
+        edit->setMinimumHeight(42); // the style sheet's min-height alone does not reach QFormLayout's row heights
         connect(edit, &QLineEdit::returnPressed, this, &FirstRunPage::onCreateClicked);
+    }
 
     auto *card = new QWidget(this);
     card->setObjectName(QStringLiteral("card"));

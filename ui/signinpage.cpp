@@ -36,7 +36,7 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     m_errors->addField(QStringLiteral("pin"), pinError);
 
     auto *form = new QFormLayout;
-    form->setVerticalSpacing(6);
+    form->setVerticalSpacing(10);
     form->setHorizontalSpacing(16);
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
     form->addRow(tr("Name"), m_name);
@@ -59,6 +59,8 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     layout->addWidget(card, 0, Qt::AlignHCenter);
     layout->addStretch();
 
+    m_name->setMinimumHeight(42);
+    m_pin->setMinimumHeight(42);
     connect(m_signIn, &QPushButton::clicked, this, &SignInPage::onSignInClicked);
     connect(m_name, &QLineEdit::returnPressed, m_pin, qOverload<>(&QWidget::setFocus));
     connect(m_pin, &QLineEdit::returnPressed, this, &SignInPage::onSignInClicked);
