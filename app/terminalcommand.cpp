@@ -4,13 +4,17 @@
 #include "mainwindow.h"
 #include "serverhost.h"
 #include "store/database.h"
+#include "terminal/planspage.h"
 #include "users/shopsetup.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QHostAddress>
 #include <QSettings>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -38,6 +42,48 @@ void loadStyle(QApplication &app)
 }
 
 } // namespace
+
+/// Peak resident memory of this process in KiB (VmHWM), 0 if unknown.
+qint64 peakRssKib()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    }
+    return 0;
+}
+
+/// RECHARGEDESK_PROBE=startup (tests/bench/terminal_startup.sh): once the window is interactive,
+/// print the wall-clock time, then open the plans of Jio/Mumbai and print how long they took to
+/// show, the peak RSS, and quit. Measurement only; nothing else changes.
+void runStartupProbe(MainWindow &window)
+{
+    QTimer::singleShot(0, &window, [&window] {
+        std::printf("interactive_epoch_ms=%lld\n", QDateTime::currentMSecsSinceEpoch());
+        std::fflush(stdout);
+        if (!window.context()) {
+            std::printf("peak_rss_kib=%lld\n", peakRssKib());
+            QCoreApplication::quit();
+            return;
+        }
+        auto *plans = new PlansPage(*window.context());
+        plans->resize(1156, 700);
+        auto *timer = new QElapsedTimer;
+        QObject::connect(plans, &PlansPage::plansShown, plans, [plans, timer] {
+            std::printf("plans_shown_ms=%.1f\npeak_rss_kib=%lld\n", double(timer->nsecsElapsed()) / 1e6, peakRssKib());
+            std::fflush(stdout);
+            delete timer;
+            plans->deleteLater();
+            QCoreApplication::quit();
+        });
+        timer->start();
+        plans->show();
+        plans->selectPair(QStringLiteral("RJ"), QStringLiteral("MU"));
+    });
+}
 
 bool terminalHasDisplay()
 {
@@ -131,5 +177,7 @@ int runTerminal(const QStringList &arguments)
         window.showFullScreen();
     else
         window.show();
+    if (qEnvironmentVariable("RECHARGEDESK_PROBE") == QLatin1String("startup"))
+        runStartupProbe(window);
     return QApplication::exec();
 }
