@@ -1,5 +1,7 @@
 #include "commandline.h"
 
+#include "auth/apikeyservice.h"
+#include "store/accountrepository.h"
 #include "store/database.h"
 
 #include <QDir>
@@ -16,6 +18,25 @@ void addStoreOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("database"),
                       QStringLiteral("Database location: an SQLite file path, or postgres://user:pass@host:port/db."),
                       QStringLiteral("URL")});
+}
+
+void addAccountOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("account"), QStringLiteral("Account (shop) name; default \"shop\"."),
+                      QStringLiteral("NAME")});
+    addStoreOptions(parser);
+}
+
+std::optional<qint64> findAccount(Database &db, const QCommandLineParser &parser)
+{
+    QString name = parser.value(QStringLiteral("account"));
+    if (name.isEmpty())
+        name = ApiKeyService::defaultAccountName();
+    const std::optional<qint64> id = AccountRepository(db).findAccount(name);
+    if (!id)
+        std::fprintf(stderr, "rechargedesk: no account \"%s\" yet; create a key first (rechargedesk keys create)\n",
+                     qPrintable(name));
+    return id;
 }
 
 QString dataDir(const QCommandLineParser &parser)

@@ -12,6 +12,11 @@ class Database;
 /// Helpers shared by the subcommands: the common options, the data directory, the database.
 namespace CommandLine {
 
+/// Adds --account NAME (default "shop") and the store options to `parser`.
+void addAccountOptions(QCommandLineParser &parser);
+/// The id of the --account named on the command line; prints why and returns nullopt when the
+/// account does not exist yet.
+std::optional<qint64> findAccount(Database &db, const QCommandLineParser &parser);
 /// Adds --data-dir and --database to `parser`.
 void addStoreOptions(QCommandLineParser &parser);
 /// The data directory: --data-dir, else $RECHARGEDESK_DATA_DIR, else the platform's app data

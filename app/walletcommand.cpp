@@ -12,24 +12,6 @@
 
 namespace {
 
-void addAccountOptions(QCommandLineParser &parser)
-{
-    parser.addOption({QStringLiteral("account"), QStringLiteral("Account (shop) name; default \"shop\"."), QStringLiteral("NAME")});
-    CommandLine::addStoreOptions(parser);
-}
-
-std::optional<qint64> findAccount(Database &db, const QCommandLineParser &parser)
-{
-    QString name = parser.value(QStringLiteral("account"));
-    if (name.isEmpty())
-        name = ApiKeyService::defaultAccountName();
-    const std::optional<qint64> id = AccountRepository(db).findAccount(name);
-    if (!id)
-        std::fprintf(stderr, "rechargedesk: no account \"%s\" yet; create a key first (rechargedesk keys create)\n",
-                     qPrintable(name));
-    return id;
-}
-
 /// "500" or "500.50" rupees -> paise; nullopt otherwise.
 std::optional<Paise> parseRupees(const QString &text)
 {
@@ -48,7 +30,7 @@ int topup(const QStringList &arguments)
     parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live."), QStringLiteral("MODE")});
     parser.addOption({QStringLiteral("amount"), QStringLiteral("Rupees, e.g. 5000 or 5000.50."), QStringLiteral("RUPEES")});
     parser.addOption({QStringLiteral("note"), QStringLiteral("Why (kept in the ledger)."), QStringLiteral("TEXT")});
-    addAccountOptions(parser);
+    CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
     const std::optional<Mode> mode = ModeNames::modeFromString(parser.value(QStringLiteral("mode")));
     const std::optional<Paise> amount = parseRupees(parser.value(QStringLiteral("amount")));
@@ -61,7 +43,7 @@ int topup(const QStringList &arguments)
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;
-    const std::optional<qint64> account = findAccount(*db, parser);
+    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
     if (!account)
         return 1;
     SystemClock clock;
@@ -82,7 +64,7 @@ int show(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Shows wallet balances and checks them against the ledger."));
     parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live (default: both)."), QStringLiteral("MODE")});
-    addAccountOptions(parser);
+    CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
     QList<Mode> modes{Mode::Test, Mode::Live};
     if (parser.isSet(QStringLiteral("mode"))) {
@@ -94,7 +76,7 @@ int show(const QStringList &arguments)
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;
-    const std::optional<qint64> account = findAccount(*db, parser);
+    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
     if (!account)
         return 1;
     SystemClock clock;

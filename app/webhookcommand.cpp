@@ -12,25 +12,6 @@
 
 namespace {
 
-void addCommonOptions(QCommandLineParser &parser)
-{
-    parser.addOption(
-        {QStringLiteral("account"), QStringLiteral("Account (shop) name; default \"shop\"."), QStringLiteral("NAME")});
-    CommandLine::addStoreOptions(parser);
-}
-
-std::optional<qint64> findAccount(Database &db, const QCommandLineParser &parser)
-{
-    QString name = parser.value(QStringLiteral("account"));
-    if (name.isEmpty())
-        name = ApiKeyService::defaultAccountName();
-    const std::optional<qint64> id = AccountRepository(db).findAccount(name);
-    if (!id)
-        std::fprintf(stderr, "rechargedesk: no account \"%s\" yet; create a key first (rechargedesk keys create)\n",
-                     qPrintable(name));
-    return id;
-}
-
 void printEndpoint(const WebhookEndpointView &view)
 {
     const WebhookEndpoint &e = view.endpoint;
@@ -67,7 +48,7 @@ int set(const QStringList &arguments)
         {QStringLiteral("url"), QStringLiteral("Receiver URL, http:// or https://."), QStringLiteral("URL")});
     parser.addOption({QStringLiteral("password"), QStringLiteral("data.webhook_password sent in every event."),
                       QStringLiteral("TEXT")});
-    addCommonOptions(parser);
+    CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
     const std::optional<Mode> mode = requiredMode(parser, "set");
     if (!mode)
@@ -75,7 +56,7 @@ int set(const QStringList &arguments)
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;
-    const std::optional<qint64> account = findAccount(*db, parser);
+    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
     if (!account)
         return 1;
     SystemClock clock;
@@ -98,7 +79,7 @@ int show(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Shows the webhook endpoints (never the signing secrets)."));
     parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live (default: both)."), QStringLiteral("MODE")});
-    addCommonOptions(parser);
+    CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
     QList<Mode> modes{Mode::Test, Mode::Live};
     if (parser.isSet(QStringLiteral("mode"))) {
@@ -110,7 +91,7 @@ int show(const QStringList &arguments)
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;
-    const std::optional<qint64> account = findAccount(*db, parser);
+    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
     if (!account)
         return 1;
     SystemClock clock;
@@ -135,7 +116,7 @@ int rotateSecret(const QStringList &arguments)
     parser.setApplicationDescription(
         QStringLiteral("Makes a new signing secret; the old one keeps signing for 24 hours."));
     parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live."), QStringLiteral("MODE")});
-    addCommonOptions(parser);
+    CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
     const std::optional<Mode> mode = requiredMode(parser, "rotate-secret");
     if (!mode)
@@ -143,7 +124,7 @@ int rotateSecret(const QStringList &arguments)
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;
-    const std::optional<qint64> account = findAccount(*db, parser);
+    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
     if (!account)
         return 1;
     SystemClock clock;
