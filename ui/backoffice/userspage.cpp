@@ -43,6 +43,12 @@ QString actionText(const QString &action)
         return UsersPage::tr("Locked after wrong PINs");
     if (action == QLatin1String("shop.update"))
         return UsersPage::tr("Changed shop settings");
+    if (action == QLatin1String("key.create"))
+        return UsersPage::tr("Created an API key");
+    if (action == QLatin1String("key.revoke"))
+        return UsersPage::tr("Revoked an API key");
+    if (action == QLatin1String("wallet.topup"))
+        return UsersPage::tr("Topped up the wallet");
     return action;
 }
 
