@@ -18,6 +18,7 @@
 #include "services/commitbatcher.h"
 #include "services/fulfilment.h"
 #include "services/reportservice.h"
+#include "services/saleterms.h"
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
@@ -30,8 +31,8 @@
 struct ApiServer::Parts
 {
     Parts(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options)
-        : batcher(db), settlements(db, clock),
-          transactions(db, batcher, catalog, sandbox, nullptr, settlements, clock, options.settleDelayMs),
+        : batcher(db), settlements(db, clock), terms(db, catalog, options.settleDelayMs),
+          transactions(db, batcher, catalog, sandbox, nullptr, settlements, clock, terms),
           wallets(db, clock), authenticator(db, clock), router(http, authenticator), sessions(db, clock), audit(db, clock),
           sales(transactions, catalog, sessions),
           transactionsApi(transactions, wallets), walletApi(wallets, sessions, audit), health(db), keyService(db, clock), reports(db),
@@ -54,7 +55,7 @@ struct ApiServer::Parts
         webhooks->registerRoutes(router);
         usersApi = std::make_unique<UsersController>(db, clock);
         usersApi->registerRoutes(router);
-        shopApi = std::make_unique<ShopController>(db, clock);
+        shopApi = std::make_unique<ShopController>(db, clock, terms);
         shopApi->registerRoutes(router);
         // ROUTES (users) go here
         keysApi = std::make_unique<KeysController>(keyService, authenticator, sessions, audit);
@@ -65,6 +66,7 @@ struct ApiServer::Parts
     SandboxFulfilment sandbox;
     CommitBatcher batcher;
     SettlementService settlements;
+    SaleTerms terms;
     TransactionService transactions;
     WalletService wallets;
     Authenticator authenticator;

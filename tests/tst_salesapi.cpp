@@ -1463,6 +1463,46 @@ private slots:
         QCOMPARE(statusOf(id), final);
     }
 
+    /// The shop's discount rate and sandbox settle delay (PUT /api/v1/shop) apply to the next
+    /// sale, never to one already written.
+    void shopSaleTermsApplyToNextSale()
+    {
+        const auto putShop = [this](const QJsonObject &body) {
+            return m_http.send("PUT", m_server->url(QStringLiteral("/api/v1/shop")),
+                               QJsonDocument(body).toJson(QJsonDocument::Compact),
+                               {{"Authorization", m_server->admin()}, {"Content-Type", "application/json"}});
+        };
+        const HttpResult before = post(kMobile, mobileBody(QStringLiteral("9876543210"), 100, QStringLiteral("AT")));
+        QCOMPARE(before.data().value(QStringLiteral("discount")).toString(), QStringLiteral("₹2.00")); // default 2.0 %
+
+        QCOMPARE(putShop(QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("AT"), 275}}},
+                                     {QStringLiteral("sandbox_settle_delay_ms"), 1500}})
+                     .status,
+                 200);
+        const qint64 start = balance();
+        const HttpResult after = post(kMobile, mobileBody(QStringLiteral("9876541111"), 199, QStringLiteral("AT")));
+        QCOMPARE(after.status, 200);
+        // round-half-up(199 x 2.75 %) = 547.25 paise -> 547
+        QCOMPARE(after.data().value(QStringLiteral("discount")).toString(), QStringLiteral("₹5.47"));
+        QCOMPARE(after.data().value(QStringLiteral("paid")).toString(), QStringLiteral("₹193.53"));
+        QCOMPARE(balance(), start - 19'353);
+        // Other operators keep their rate; the earlier sale keeps its discount.
+        const HttpResult jio = post(kMobile, mobileBody(QStringLiteral("9876543210"), 100, QStringLiteral("RJ")));
+        QCOMPARE(jio.data().value(QStringLiteral("discount")).toString(), QStringLiteral("₹1.50"));
+        const qint64 beforeId = before.data().value(QStringLiteral("transaction_id")).toInteger();
+        QCOMPARE(transaction(beforeId).data().value(QStringLiteral("discount")).toString(), QStringLiteral("₹2.00"));
+
+        // The PENDING sale waits the shop's 1.5 s, not the server's 50 ms.
+        const qint64 id = after.data().value(QStringLiteral("transaction_id")).toInteger();
+        QCOMPARE(scalar(QStringLiteral("SELECT s.due_at - t.created_at FROM settlements s JOIN transactions t"
+                                       " ON t.id = s.transaction_id WHERE s.transaction_id = ?"),
+                        {id}),
+                 1500);
+        QTest::qWait(300);
+        QCOMPARE(statusOf(id), QStringLiteral("PENDING"));
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(id), QStringLiteral("SUCCESS"), 15'000);
+    }
+
     void walletInvariantsAfterMixedRun()
     {
         topup(5000);

@@ -67,6 +67,24 @@ private:
         return signInResult.data().value(QStringLiteral("session_token")).toString().toLatin1();
     }
 
+    /// A shop object without its sale terms (discount_rates, sandbox_settle_delay_ms).
+    static QJsonObject basics(QJsonObject shop)
+    {
+        shop.remove(QStringLiteral("discount_rates"));
+        shop.remove(QStringLiteral("sandbox_settle_delay_ms"));
+        return shop;
+    }
+
+    /// The discount rate in force for `code` in a shop object, in basis points (-1 if missing).
+    static int rateOf(const QJsonObject &shop, const QString &code)
+    {
+        for (const QJsonValue &value : shop.value(QStringLiteral("discount_rates")).toArray()) {
+            if (value.toObject().value(QStringLiteral("operator_code")).toString() == code)
+                return value.toObject().value(QStringLiteral("basis_points")).toInt(-1);
+        }
+        return -1;
+    }
+
     static QJsonArray auditItems(TestServer &server)
     {
         const HttpResult result = call(server, "GET", QStringLiteral("/api/v1/audit-log"), server.admin());
@@ -521,7 +539,7 @@ private slots:
         TestServer server;
         HttpResult shop = call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos());
         QCOMPARE(shop.status, 200);
-        QCOMPARE(shop.data(), (QJsonObject{{QStringLiteral("entity"), QStringLiteral("shop")},
+        QCOMPARE(basics(shop.data()), (QJsonObject{{QStringLiteral("entity"), QStringLiteral("shop")},
                                            {QStringLiteral("name"), QString()},
                                            {QStringLiteral("address"), QString()},
                                            {QStringLiteral("low_balance_threshold"), QStringLiteral("₹500.00")},
@@ -538,8 +556,8 @@ private slots:
                                 {QStringLiteral("idle_lock_seconds"), 300},
                                 {QStringLiteral("unknown"), true}});
         QCOMPARE(shop.status, 200);
-        QCOMPARE(shop.data(), expected);
-        QCOMPARE(call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos()).data(), expected);
+        QCOMPARE(basics(shop.data()), expected);
+        QCOMPARE(basics(call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos()).data()), expected);
 
         // Partial update; an empty address clears it.
         shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
@@ -547,6 +565,54 @@ private slots:
         QCOMPARE(shop.status, 200);
         QCOMPARE(shop.data().value(QStringLiteral("address")).toString(), QString());
         QCOMPARE(shop.data().value(QStringLiteral("name")).toString(), QStringLiteral("Sharma Mobiles"));
+    }
+
+    void shopSaleTerms()
+    {
+        TestServer server;
+        HttpResult shop = call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos());
+        const QJsonArray rates = shop.data().value(QStringLiteral("discount_rates")).toArray();
+        QCOMPARE(rates.size(), 11); // 4 mobile, 6 DTH, 1 voucher
+        QCOMPARE(rates.first().toObject(), (QJsonObject{{QStringLiteral("operator_code"), QStringLiteral("AT")},
+                                                        {QStringLiteral("basis_points"), 200},
+                                                        {QStringLiteral("default_basis_points"), 200}}));
+        QCOMPARE(rateOf(shop.data(), QStringLiteral("GP")), 100);
+        QCOMPARE(shop.data().value(QStringLiteral("sandbox_settle_delay_ms")).toInteger(),
+                 TestServer::defaultOptions().settleDelayMs);
+
+        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+                    QJsonObject{{QStringLiteral("discount_basis_points"),
+                                 QJsonObject{{QStringLiteral("VI"), 400}, {QStringLiteral("TS"), QStringLiteral("0")}}},
+                                {QStringLiteral("sandbox_settle_delay_ms"), 2500}});
+        QCOMPARE(shop.status, 200);
+        QCOMPARE(rateOf(shop.data(), QStringLiteral("VI")), 400);
+        QCOMPARE(rateOf(shop.data(), QStringLiteral("TS")), 0);
+        QCOMPARE(rateOf(shop.data(), QStringLiteral("AT")), 200);
+        QCOMPARE(shop.data().value(QStringLiteral("sandbox_settle_delay_ms")).toInteger(), 2500);
+        for (const QJsonValue &value : shop.data().value(QStringLiteral("discount_rates")).toArray()) {
+            if (value.toObject().value(QStringLiteral("operator_code")).toString() == QLatin1String("VI"))
+                QCOMPARE(value.toObject().value(QStringLiteral("default_basis_points")).toInt(), 350);
+        }
+        QCOMPARE(call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos()).data(), shop.data());
+
+        // One audit entry in words; a repeat that changes nothing writes none.
+        QJsonArray audit = auditItems(server);
+        QCOMPARE(audit.size(), 1);
+        const QString detail = audit.first().toObject().value(QStringLiteral("detail")).toString();
+        QVERIFY2(detail.contains(QLatin1String("discount VI 3.5 % -> 4.0 %")), qPrintable(detail));
+        QVERIFY2(detail.contains(QLatin1String("discount TS 3.0 % -> 0.0 %")), qPrintable(detail));
+        QVERIFY2(detail.contains(QLatin1String("sandbox settle delay 50 ms -> 2500 ms")), qPrintable(detail));
+        QCOMPARE(call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+                      QJsonObject{{QStringLiteral("sandbox_settle_delay_ms"), 2500}})
+                     .status,
+                 200);
+        QCOMPARE(auditItems(server).size(), 1);
+
+        // A clerk's pos key reads the rates but cannot change them.
+        QCOMPARE(call(server, "PUT", QStringLiteral("/api/v1/shop"), server.pos(),
+                      QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("VI"), 0}}}})
+                     .status,
+                 403);
     }
 
     void shopValidation_data()
@@ -577,6 +643,30 @@ private slots:
                                  << QStringLiteral("idle_lock_seconds") << QStringLiteral("out_of_range");
         QTest::newRow("idle 3601") << QJsonObject{{QStringLiteral("idle_lock_seconds"), 3601}}
                                    << QStringLiteral("idle_lock_seconds") << QStringLiteral("out_of_range");
+        QTest::newRow("rates not object") << QJsonObject{{QStringLiteral("discount_basis_points"), 250}}
+                                          << QStringLiteral("discount_basis_points") << QStringLiteral("invalid_type");
+        QTest::newRow("rates empty") << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{}}}
+                                     << QStringLiteral("discount_basis_points") << QStringLiteral("empty");
+        QTest::newRow("rate unknown operator")
+            << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("XX"), 100}}}}
+            << QStringLiteral("discount_basis_points.XX") << QStringLiteral("unknown_operator");
+        QTest::newRow("rate decimal")
+            << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("AT"), 2.5}}}}
+            << QStringLiteral("discount_basis_points.AT") << QStringLiteral("not_an_integer");
+        QTest::newRow("rate above 20 %")
+            << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("AT"), 2001}}}}
+            << QStringLiteral("discount_basis_points.AT") << QStringLiteral("out_of_range");
+        QTest::newRow("one good rate, one bad")
+            << QJsonObject{{QStringLiteral("discount_basis_points"),
+                            QJsonObject{{QStringLiteral("AT"), 300}, {QStringLiteral("VI"), -1}}}}
+            << QStringLiteral("discount_basis_points.VI") << QStringLiteral("not_an_integer");
+        QTest::newRow("settle delay above a day") << QJsonObject{{QStringLiteral("sandbox_settle_delay_ms"), 86400001}}
+                                                  << QStringLiteral("sandbox_settle_delay_ms")
+                                                  << QStringLiteral("out_of_range");
+        QTest::newRow("good rate, bad delay")
+            << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("AT"), 300}}},
+                           {QStringLiteral("sandbox_settle_delay_ms"), QStringLiteral("soon")}}
+            << QStringLiteral("sandbox_settle_delay_ms") << QStringLiteral("not_an_integer");
         QTest::newRow("valid name, bad idle")
             << QJsonObject{{QStringLiteral("name"), QStringLiteral("New")}, {QStringLiteral("idle_lock_seconds"), 5}}
             << QStringLiteral("idle_lock_seconds") << QStringLiteral("out_of_range");

@@ -9,13 +9,25 @@
 
 namespace {
 
+QJsonArray ratesJson(const QList<DiscountRate> &rates)
+{
+    QJsonArray items;
+    for (const DiscountRate &rate : rates)
+        items.append(QJsonObject{{QStringLiteral("operator_code"), rate.operatorCode},
+                                 {QStringLiteral("basis_points"), rate.basisPoints},
+                                 {QStringLiteral("default_basis_points"), rate.defaultBasisPoints}});
+    return items;
+}
+
 QJsonObject shopJson(const ShopInfo &shop)
 {
     return QJsonObject{{QStringLiteral("entity"), QStringLiteral("shop")},
                        {QStringLiteral("name"), shop.name},
                        {QStringLiteral("address"), shop.address},
                        {QStringLiteral("low_balance_threshold"), Money::format(shop.lowBalanceThreshold)},
-                       {QStringLiteral("idle_lock_seconds"), shop.idleLockSeconds}};
+                       {QStringLiteral("idle_lock_seconds"), shop.idleLockSeconds},
+                       {QStringLiteral("discount_rates"), ratesJson(shop.discountRates)},
+                       {QStringLiteral("sandbox_settle_delay_ms"), shop.sandboxSettleDelayMs}};
 }
 
 QJsonObject auditJson(const AuditEntry &entry)
@@ -53,10 +65,36 @@ std::optional<qint64> integerField(const QJsonObject &body, const QString &field
     return number;
 }
 
+/// discount_basis_points: an object of operator code -> whole basis points (coercion rule).
+std::optional<QMap<QString, qint64>> ratesField(const QJsonObject &body)
+{
+    const QString field = QStringLiteral("discount_basis_points");
+    const QJsonValue value = body.value(field);
+    if (value.isUndefined() || value.isNull())
+        return std::nullopt;
+    if (!value.isObject())
+        throw ApiError::badRequest(field, QStringLiteral("invalid_type"),
+                                   field + QStringLiteral(" must be an object of operator code to basis points, "
+                                                          "e.g. {\"AT\": 250}"));
+    QMap<QString, qint64> rates;
+    const QJsonObject object = value.toObject();
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        const std::optional<qint64> basisPoints = JsonFields::coerceInteger(it.value());
+        if (!basisPoints)
+            throw ApiError::badRequest(field + QLatin1Char('.') + it.key(), QStringLiteral("not_an_integer"),
+                                       QStringLiteral("%1.%2 must be a whole number of basis points (250 = 2.5 %)")
+                                           .arg(field, it.key()));
+        rates.insert(it.key(), *basisPoints);
+    }
+    if (rates.isEmpty())
+        throw ApiError::badRequest(field, QStringLiteral("empty"), field + QStringLiteral(" names no operator"));
+    return rates;
+}
+
 } // namespace
 
-ShopController::ShopController(Database &db, const Clock &clock)
-    : m_audit(db, clock), m_sessions(db, clock), m_settings(db)
+ShopController::ShopController(Database &db, const Clock &clock, SaleTerms &terms)
+    : m_audit(db, clock), m_sessions(db, clock), m_settings(db, terms)
 {}
 
 void ShopController::registerRoutes(ApiRouter &router)
@@ -75,6 +113,8 @@ void ShopController::registerRoutes(ApiRouter &router)
                    update.lowBalanceThresholdRupees =
                        integerField(body, QStringLiteral("low_balance_threshold_rupees"));
                    update.idleLockSeconds = integerField(body, QStringLiteral("idle_lock_seconds"));
+                   update.discountBasisPoints = ratesField(body);
+                   update.sandboxSettleDelayMs = integerField(body, QStringLiteral("sandbox_settle_delay_ms"));
                    reply.sendData(shopJson(m_settings.update(request.caller.accountId, update, m_audit, actor)));
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/audit-log"), Access::Admin,

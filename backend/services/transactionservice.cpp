@@ -5,6 +5,7 @@
 #include "commitbatcher.h"
 #include "fulfilment.h"
 #include "operatorcatalog.h"
+#include "saleterms.h"
 #include "settlementservice.h"
 #include "store/database.h"
 #include "store/settlementrepository.h"
@@ -16,9 +17,9 @@
 
 TransactionService::TransactionService(Database &db, CommitBatcher &batcher, const OperatorCatalog &catalog,
                                        Fulfilment &sandbox, Fulfilment *liveFulfilment, SettlementService &settlements,
-                                       const Clock &clock, qint64 settleDelayMs)
+                                       const Clock &clock, const SaleTerms &terms)
     : m_db(db), m_batcher(batcher), m_catalog(catalog), m_sandbox(sandbox), m_live(liveFulfilment),
-      m_settlements(settlements), m_clock(clock), m_settleDelayMs(settleDelayMs)
+      m_settlements(settlements), m_clock(clock), m_terms(terms)
 {
 }
 
@@ -72,8 +73,6 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
         }
     }
 
-    const OperatorInfo *info = m_catalog.findOperator(sale.operatorCode);
-    Q_ASSERT(info);
     const qint64 now = m_clock.nowMs();
     StoredTransaction row;
     row.accountId = caller.accountId;
@@ -88,7 +87,7 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     r.customerEmail = sale.customerEmail;
     r.referenceId = sale.referenceId;
     r.billAmount = sale.billAmount;
-    r.discount = Money::percentageOf(sale.billAmount, info->discountBasisPoints);
+    r.discount = Money::percentageOf(sale.billAmount, m_terms.discountBasisPoints(caller.accountId, sale.operatorCode));
     r.paid = r.billAmount - r.discount;
     r.createdAtMs = now;
     r.status = TransactionStatus::Pending;
@@ -121,7 +120,7 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     case FulfilmentOutcome::PendingThenSuccess:
     case FulfilmentOutcome::PendingThenFailed: {
         const bool succeeds = outcome == FulfilmentOutcome::PendingThenSuccess;
-        result.settleAtMs = now + m_settleDelayMs;
+        result.settleAtMs = now + m_terms.settleDelayMs(caller.accountId);
         SettlementRepository(m_db).insert(
             {r.transactionId, result.settleAtMs, succeeds ? TransactionStatus::Success : TransactionStatus::Failed});
         break;

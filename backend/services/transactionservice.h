@@ -15,6 +15,7 @@ class CommitBatcher;
 class Database;
 class Fulfilment;
 class OperatorCatalog;
+class SaleTerms;
 class SettlementService;
 
 /// Sells recharges and vouchers (api-v1.md endpoints 5, 6, 7) and reads them back.
@@ -28,10 +29,11 @@ public:
     /// reference_id, or the error (ApiError, or anything else for a server fault).
     using InitiateCallback = std::function<void(const TransactionRecord *record, std::exception_ptr error)>;
 
-    /// `liveFulfilment` may be null: live keys then get 503 GATEWAY_ERROR.
+    /// `liveFulfilment` may be null: live keys then get 503 GATEWAY_ERROR. `terms` gives the
+    /// account's discount rate and sandbox settle delay at sale time.
     TransactionService(Database &db, CommitBatcher &batcher, const OperatorCatalog &catalog, Fulfilment &sandbox,
                        Fulfilment *liveFulfilment, SettlementService &settlements, const Clock &clock,
-                       qint64 settleDelayMs);
+                       const SaleTerms &terms);
 
     /// Starts a sale for `caller`. Validated already (SaleRequest::decode*). The callback runs
     /// once the outcome is durable. Errors: 402 insufficient wallet, 409 reference_id reused with
@@ -51,8 +53,6 @@ public:
     /// (no 0/O, 1/I/L), joined by hyphens, from the system CSPRNG.
     static QString newRedeemCode();
 
-    qint64 settleDelayMs() const { return m_settleDelayMs; }
-
 private:
     struct WriteResult
     {
@@ -70,5 +70,5 @@ private:
     Fulfilment *m_live;
     SettlementService &m_settlements;
     const Clock &m_clock;
-    qint64 m_settleDelayMs;
+    const SaleTerms &m_terms;
 };

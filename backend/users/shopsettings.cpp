@@ -61,15 +61,13 @@ ShopInfo ShopSettings::get(qint64 accountId)
         }
     }
     q.finish();
+    info.discountRates = m_terms.discountRates(accountId);
+    info.sandboxSettleDelayMs = m_terms.settleDelayMs(accountId);
     return info;
 }
 
 void ShopSettings::validate(const ShopUpdate &update)
 {
-    if (!update.name && !update.address && !update.lowBalanceThresholdRupees && !update.idleLockSeconds)
-        throw ApiError::badRequest(QString(), QStringLiteral("nothing_to_update"),
-                                   QStringLiteral("send at least one of name, address, low_balance_threshold_rupees, "
-                                                  "idle_lock_seconds"));
     if (update.name && (update.name->trimmed().isEmpty() || update.name->trimmed().size() > kMaxName ||
                         hasControlCharacters(*update.name, false)))
         throw ApiError::badRequest(QStringLiteral("name"), QStringLiteral("invalid_name"),
@@ -90,25 +88,42 @@ void ShopSettings::validate(const ShopUpdate &update)
                                        .arg(kMaxIdleLock));
 }
 
-void ShopSettings::store(qint64 accountId, const ShopUpdate &update)
+void ShopSettings::storeBasics(Database &db, qint64 accountId, const ShopUpdate &update)
 {
+    Q_ASSERT(!update.discountBasisPoints && !update.sandboxSettleDelayMs);
     validate(update);
     if (update.name)
-        put(m_db, accountId, kName, update.name->trimmed());
+        put(db, accountId, kName, update.name->trimmed());
     if (update.address)
-        put(m_db, accountId, kAddress, update.address->trimmed());
+        put(db, accountId, kAddress, update.address->trimmed());
     if (update.lowBalanceThresholdRupees)
-        put(m_db, accountId, kThreshold, QString::number(*update.lowBalanceThresholdRupees * Money::kPaisePerRupee));
+        put(db, accountId, kThreshold, QString::number(*update.lowBalanceThresholdRupees * Money::kPaisePerRupee));
     if (update.idleLockSeconds)
-        put(m_db, accountId, kIdleLock, QString::number(*update.idleLockSeconds));
+        put(db, accountId, kIdleLock, QString::number(*update.idleLockSeconds));
 }
 
 ShopInfo ShopSettings::update(qint64 accountId, const ShopUpdate &update, AuditLog &audit, const QString &actor)
 {
+    if (!update.name && !update.address && !update.lowBalanceThresholdRupees && !update.idleLockSeconds &&
+        !update.discountBasisPoints && !update.sandboxSettleDelayMs)
+        throw ApiError::badRequest(QString(), QStringLiteral("nothing_to_update"),
+                                   QStringLiteral("send at least one of name, address, low_balance_threshold_rupees, "
+                                                  "idle_lock_seconds, discount_basis_points, sandbox_settle_delay_ms"));
     validate(update);
+    if (update.discountBasisPoints)
+        m_terms.validateRates(*update.discountBasisPoints);
+    if (update.sandboxSettleDelayMs)
+        SaleTerms::validateSettleDelay(*update.sandboxSettleDelayMs);
+    ShopUpdate basics = update;
+    basics.discountBasisPoints.reset();
+    basics.sandboxSettleDelayMs.reset();
     WriteTransaction transaction(m_db);
     const ShopInfo before = get(accountId);
-    store(accountId, update);
+    storeBasics(m_db, accountId, basics);
+    if (update.discountBasisPoints)
+        m_terms.storeRates(accountId, *update.discountBasisPoints);
+    if (update.sandboxSettleDelayMs)
+        m_terms.storeSettleDelay(accountId, *update.sandboxSettleDelayMs);
     const ShopInfo after = get(accountId);
     QStringList changes;
     if (before.name != after.name)
@@ -120,6 +135,18 @@ ShopInfo ShopSettings::update(qint64 accountId, const ShopUpdate &update, AuditL
                            .arg(Money::format(before.lowBalanceThreshold), Money::format(after.lowBalanceThreshold)));
     if (before.idleLockSeconds != after.idleLockSeconds)
         changes.append(QStringLiteral("idle lock %1 s -> %2 s").arg(before.idleLockSeconds).arg(after.idleLockSeconds));
+    for (qsizetype i = 0; i < after.discountRates.size() && i < before.discountRates.size(); ++i) {
+        const DiscountRate &was = before.discountRates.at(i);
+        const DiscountRate &now = after.discountRates.at(i);
+        if (was.basisPoints != now.basisPoints)
+            changes.append(QStringLiteral("discount %1 %2 -> %3")
+                               .arg(now.operatorCode, Money::formatRate(was.basisPoints),
+                                    Money::formatRate(now.basisPoints)));
+    }
+    if (before.sandboxSettleDelayMs != after.sandboxSettleDelayMs)
+        changes.append(QStringLiteral("sandbox settle delay %1 ms -> %2 ms")
+                           .arg(before.sandboxSettleDelayMs)
+                           .arg(after.sandboxSettleDelayMs));
     if (!changes.isEmpty())
         audit.record(accountId, actor, QStringLiteral("shop.update"), changes.join(QStringLiteral("; ")));
     transaction.commit();

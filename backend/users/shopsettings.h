@@ -1,7 +1,9 @@
 #pragma once
 
 #include "money.h"
+#include "services/saleterms.h"
 
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -9,14 +11,16 @@
 class AuditLog;
 class Database;
 
-/// The shop's own settings (issue 5 item 2, issue 6 item 7): what receipts print and how the
-/// terminal behaves. Stored per account as key/value rows in shop_settings.
+/// The shop's own settings (issue 5 item 2, issue 6 item 7): what receipts print, how the
+/// terminal behaves and the terms it sells on. Stored per account as key/value rows in shop_settings.
 struct ShopInfo
 {
     QString name;                       ///< printed on receipts; 1-80 characters once set
     QString address;                    ///< printed on receipts; at most 300 characters
     Paise lowBalanceThreshold = 50'000; ///< the status bar warns below this wallet balance (paise)
     int idleLockSeconds = 120;          ///< the terminal locks after this much idle time (seconds)
+    QList<DiscountRate> discountRates;  ///< every operator, in force and default (SaleTerms)
+    qint64 sandboxSettleDelayMs = 0;    ///< how long a sandbox PENDING sale waits (ms)
 };
 
 /// A partial update of ShopInfo: only the fields that are set change.
@@ -26,6 +30,8 @@ struct ShopUpdate
     std::optional<QString> address;
     std::optional<qint64> lowBalanceThresholdRupees;
     std::optional<qint64> idleLockSeconds;
+    std::optional<QMap<QString, qint64>> discountBasisPoints; ///< operator code -> basis points; others unchanged
+    std::optional<qint64> sandboxSettleDelayMs;
 };
 
 /// Reads and changes ShopInfo. Defaults apply to keys never set.
@@ -38,21 +44,26 @@ public:
     static constexpr int kMinIdleLock = 30;   ///< seconds
     static constexpr int kMaxIdleLock = 3600; ///< seconds
 
-    explicit ShopSettings(Database &db) : m_db(db) {}
+    ShopSettings(Database &db, SaleTerms &terms) : m_db(db), m_terms(terms) {}
 
     /// The account's settings, defaults filled in. Throws DatabaseError.
     ShopInfo get(qint64 accountId);
     /// Validates every given field first (ApiError 400 naming the JSON field: name 1-80,
-    /// address <= 300, low_balance_threshold_rupees 0-1000000, idle_lock_seconds 30-3600; an
-    /// update with no field is 400 `nothing_to_update`), then stores them in one transaction
-    /// with one audit entry listing what changed (none when nothing did). Returns the result.
+    /// address <= 300, low_balance_threshold_rupees 0-1000000, idle_lock_seconds 30-3600,
+    /// discount_basis_points.<CODE> 0-2000 for a known operator, sandbox_settle_delay_ms
+    /// 0-86400000; an update with no field is 400 `nothing_to_update`), then stores them in one
+    /// transaction with one audit entry listing what changed (none when nothing did). Returns
+    /// the result; nothing is stored when any field is invalid.
     ShopInfo update(qint64 accountId, const ShopUpdate &update, AuditLog &audit, const QString &actor);
-    /// Validates and stores without opening a transaction or auditing: for ShopSetup, inside its own.
-    void store(qint64 accountId, const ShopUpdate &update);
+    /// Validates and stores the receipt and terminal fields (name, address, threshold, idle lock)
+    /// without opening a transaction or auditing: for ShopSetup, inside its own. The sale-terms
+    /// fields of `update` must be unset.
+    static void storeBasics(Database &db, qint64 accountId, const ShopUpdate &update);
 
-    /// Throws ApiError 400 for any invalid field of `update`.
+    /// Throws ApiError 400 for any invalid receipt or terminal field of `update`.
     static void validate(const ShopUpdate &update);
 
 private:
     Database &m_db;
+    SaleTerms &m_terms;
 };

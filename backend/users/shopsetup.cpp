@@ -90,7 +90,7 @@ CreatedKey ShopSetup::run(Database &db, const Clock &clock, const ShopSetupParam
         UserRepository users(db);
         if (users.adminCount(*accountId) > 0)
             throw alreadySetUp(); // another setup won the race
-        ShopSettings(db).store(*accountId, shop);
+        ShopSettings::storeBasics(db, *accountId, shop);
         users.insert(*accountId, adminName, UserRole::Admin, pinHash, clock.nowMs());
         AuditLog(db, clock).record(
             *accountId, QStringLiteral("setup"), QStringLiteral("shop.setup"),

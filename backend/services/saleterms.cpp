@@ -1,0 +1,111 @@
+#include "saleterms.h"
+
+#include "apierror.h"
+#include "store/database.h"
+
+namespace {
+
+const QString kSettleDelayKey = QStringLiteral("sandbox_settle_delay_ms");
+
+QString rateKey(const QString &operatorCode)
+{
+    return QStringLiteral("discount_bp.") + operatorCode;
+}
+
+void put(Database &db, qint64 accountId, const QString &key, qint64 value)
+{
+    db.run(QStringLiteral("INSERT INTO shop_settings (account_id, key, value) VALUES (?, ?, ?)"
+                          " ON CONFLICT (account_id, key) DO UPDATE SET value = excluded.value"),
+           {accountId, key, QString::number(value)});
+}
+
+} // namespace
+
+std::optional<QString> SaleTerms::value(qint64 accountId, const QString &key) const
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT value FROM shop_settings WHERE account_id = ? AND key = ?"),
+                            {accountId, key});
+    std::optional<QString> result;
+    if (q.next())
+        result = q.value(0).toString();
+    q.finish();
+    return result;
+}
+
+int SaleTerms::discountBasisPoints(qint64 accountId, const QString &operatorCode) const
+{
+    const OperatorInfo *info = m_catalog.findOperator(operatorCode);
+    const int fallback = info ? info->discountBasisPoints : 0;
+    bool ok = false;
+    const int stored = value(accountId, rateKey(operatorCode)).value_or(QString()).toInt(&ok);
+    return ok && stored >= 0 && stored <= kMaxBasisPoints ? stored : fallback;
+}
+
+QList<DiscountRate> SaleTerms::discountRates(qint64 accountId) const
+{
+    QMap<QString, int> stored;
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT key, value FROM shop_settings WHERE account_id = ?"), {accountId});
+    while (q.next()) {
+        bool ok = false;
+        const int basisPoints = q.value(1).toString().toInt(&ok);
+        if (ok && basisPoints >= 0 && basisPoints <= kMaxBasisPoints)
+            stored.insert(q.value(0).toString(), basisPoints);
+    }
+    q.finish();
+    QList<DiscountRate> rates;
+    for (ProductKind kind : {ProductKind::Mobile, ProductKind::Dth, ProductKind::Voucher}) {
+        for (const OperatorInfo &info : m_catalog.operators(kind))
+            rates.append({info.code, stored.value(rateKey(info.code), info.discountBasisPoints),
+                          info.discountBasisPoints});
+    }
+    return rates;
+}
+
+qint64 SaleTerms::settleDelayMs(qint64 accountId) const
+{
+    bool ok = false;
+    const qint64 stored = value(accountId, kSettleDelayKey).value_or(QString()).toLongLong(&ok);
+    return ok && stored >= 0 && stored <= kMaxSettleDelayMs ? stored : m_defaultSettleDelayMs;
+}
+
+void SaleTerms::validateRates(const QMap<QString, qint64> &basisPoints) const
+{
+    for (auto it = basisPoints.cbegin(); it != basisPoints.cend(); ++it) {
+        const QString field = QStringLiteral("discount_basis_points.") + it.key();
+        if (!m_catalog.findOperator(it.key()))
+            throw ApiError::badRequest(field, QStringLiteral("unknown_operator"),
+                                       QStringLiteral("%1 is not an operator code; use one of %2 %3 %4")
+                                           .arg(it.key(), m_catalog.codeList(ProductKind::Mobile),
+                                                m_catalog.codeList(ProductKind::Dth),
+                                                m_catalog.voucherIssuer().code));
+        if (it.value() < 0 || it.value() > kMaxBasisPoints)
+            throw ApiError::badRequest(field, QStringLiteral("out_of_range"),
+                                       QStringLiteral("%1 must be a whole number of basis points from 0 to %2 "
+                                                      "(0 % to %3 %)")
+                                           .arg(field)
+                                           .arg(kMaxBasisPoints)
+                                           .arg(kMaxBasisPoints / 100));
+    }
+}
+
+void SaleTerms::validateSettleDelay(qint64 delayMs)
+{
+    if (delayMs < 0 || delayMs > kMaxSettleDelayMs)
+        throw ApiError::badRequest(QStringLiteral("sandbox_settle_delay_ms"), QStringLiteral("out_of_range"),
+                                   QStringLiteral("sandbox_settle_delay_ms must be a whole number of milliseconds "
+                                                  "from 0 to %1")
+                                       .arg(kMaxSettleDelayMs));
+}
+
+void SaleTerms::storeRates(qint64 accountId, const QMap<QString, qint64> &basisPoints)
+{
+    validateRates(basisPoints);
+    for (auto it = basisPoints.cbegin(); it != basisPoints.cend(); ++it)
+        put(m_db, accountId, rateKey(it.key()), it.value());
+}
+
+void SaleTerms::storeSettleDelay(qint64 accountId, qint64 delayMs)
+{
+    validateSettleDelay(delayMs);
+    put(m_db, accountId, kSettleDelayKey, delayMs);
+}
