@@ -39,6 +39,36 @@ std::optional<qint64> findAccount(Database &db, const QCommandLineParser &parser
     return id;
 }
 
+std::optional<AccountStore> openAccount(const QCommandLineParser &parser)
+{
+    AccountStore store;
+    store.db = openDatabase(parser);
+    if (!store.db)
+        return std::nullopt;
+    const std::optional<qint64> id = findAccount(*store.db, parser);
+    if (!id)
+        return std::nullopt;
+    store.accountId = *id;
+    return store;
+}
+
+void addModesOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live (default: both)."), QStringLiteral("MODE")});
+}
+
+std::optional<QList<Mode>> modesOption(const QCommandLineParser &parser)
+{
+    if (!parser.isSet(QStringLiteral("mode")))
+        return QList<Mode>{Mode::Test, Mode::Live};
+    const std::optional<Mode> mode = ModeNames::modeFromString(parser.value(QStringLiteral("mode")));
+    if (!mode) {
+        usageError(QStringLiteral("--mode must be test or live"));
+        return std::nullopt;
+    }
+    return QList<Mode>{*mode};
+}
+
 QString dataDir(const QCommandLineParser &parser)
 {
     QString dir = parser.value(QStringLiteral("data-dir"));

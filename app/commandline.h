@@ -7,6 +7,8 @@
 #include <memory>
 #include <optional>
 
+#include "auth/authcontext.h"
+
 class Database;
 
 /// Helpers shared by the subcommands: the common options, the data directory, the database.
@@ -17,6 +19,19 @@ void addAccountOptions(QCommandLineParser &parser);
 /// The id of the --account named on the command line; prints why and returns nullopt when the
 /// account does not exist yet.
 std::optional<qint64> findAccount(Database &db, const QCommandLineParser &parser);
+/// The database and the --account's id, for subcommands that act on one shop.
+struct AccountStore
+{
+    std::unique_ptr<Database> db;
+    qint64 accountId = 0;
+};
+/// Opens the database and finds --account in it; prints why and returns nullopt on failure.
+std::optional<AccountStore> openAccount(const QCommandLineParser &parser);
+/// Adds --mode MODE ("test or live (default: both).") to `parser`.
+void addModesOption(QCommandLineParser &parser);
+/// The modes --mode names: both when absent. Prints a usage error and returns nullopt when it
+/// names neither test nor live.
+std::optional<QList<Mode>> modesOption(const QCommandLineParser &parser);
 /// Adds --data-dir and --database to `parser`.
 void addStoreOptions(QCommandLineParser &parser);
 /// The data directory: --data-dir, else $RECHARGEDESK_DATA_DIR, else the platform's app data

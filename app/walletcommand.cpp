@@ -40,16 +40,15 @@ int topup(const QStringList &arguments)
         return CommandLine::usageError(QStringLiteral("wallet topup needs --amount RUPEES, a positive amount such as 5000 or 5000.50"));
     if (parser.value(QStringLiteral("note")).trimmed().isEmpty())
         return CommandLine::usageError(QStringLiteral("wallet topup needs --note TEXT saying why"));
-    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
-    if (!db)
+    const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
+    if (!store)
         return 1;
-    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
-    if (!account)
-        return 1;
+    Database &db = *store->db;
+    const qint64 account = store->accountId;
     SystemClock clock;
     const QString user = qEnvironmentVariable("USER", QStringLiteral("unknown"));
     try {
-        const Paise balance = WalletService(*db, clock).topup(*account, *mode, *amount,
+        const Paise balance = WalletService(db, clock).topup(account, *mode, *amount,
                                                               parser.value(QStringLiteral("note")), QStringLiteral("cli:") + user);
         CommandLine::out(QStringLiteral("%1 wallet credited %2; balance %3")
                              .arg(ModeNames::mode(*mode), Money::format(*amount), Money::format(balance)));
@@ -63,27 +62,22 @@ int show(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Shows wallet balances and checks them against the ledger."));
-    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live (default: both)."), QStringLiteral("MODE")});
+    CommandLine::addModesOption(parser);
     CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
-    QList<Mode> modes{Mode::Test, Mode::Live};
-    if (parser.isSet(QStringLiteral("mode"))) {
-        const std::optional<Mode> mode = ModeNames::modeFromString(parser.value(QStringLiteral("mode")));
-        if (!mode)
-            return CommandLine::usageError(QStringLiteral("--mode must be test or live"));
-        modes = {*mode};
-    }
-    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
-    if (!db)
+    const std::optional<QList<Mode>> modes = CommandLine::modesOption(parser);
+    if (!modes)
+        return 2;
+    const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
+    if (!store)
         return 1;
-    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
-    if (!account)
-        return 1;
+    Database &db = *store->db;
+    const qint64 account = store->accountId;
     SystemClock clock;
-    WalletService wallets(*db, clock);
+    WalletService wallets(db, clock);
     int status = 0;
-    for (Mode mode : modes) {
-        const WalletSummary summary = wallets.summary(*account, mode);
+    for (Mode mode : *modes) {
+        const WalletSummary summary = wallets.summary(account, mode);
         const bool consistent = summary.balance == summary.ledgerSum;
         CommandLine::out(QStringLiteral("%1 wallet: %2%3")
                              .arg(ModeNames::mode(mode), Money::format(summary.balance),

@@ -53,16 +53,15 @@ int set(const QStringList &arguments)
     const std::optional<Mode> mode = requiredMode(parser, "set");
     if (!mode)
         return 2;
-    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
-    if (!db)
+    const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
+    if (!store)
         return 1;
-    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
-    if (!account)
-        return 1;
+    Database &db = *store->db;
+    const qint64 account = store->accountId;
     SystemClock clock;
     try {
-        const WebhookEndpointView view = WebhookEndpointService(*db, clock, {})
-                                             .set(*account, *mode, parser.value(QStringLiteral("url")).trimmed(),
+        const WebhookEndpointView view = WebhookEndpointService(db, clock, {})
+                                             .set(account, *mode, parser.value(QStringLiteral("url")).trimmed(),
                                                   parser.value(QStringLiteral("password")));
         printEndpoint(view);
         if (view.shownSecret.isEmpty())
@@ -78,26 +77,21 @@ int show(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Shows the webhook endpoints (never the signing secrets)."));
-    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live (default: both)."), QStringLiteral("MODE")});
+    CommandLine::addModesOption(parser);
     CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
-    QList<Mode> modes{Mode::Test, Mode::Live};
-    if (parser.isSet(QStringLiteral("mode"))) {
-        const std::optional<Mode> mode = requiredMode(parser, "show");
-        if (!mode)
-            return 2;
-        modes = {*mode};
-    }
-    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
-    if (!db)
+    const std::optional<QList<Mode>> modes = CommandLine::modesOption(parser);
+    if (!modes)
+        return 2;
+    const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
+    if (!store)
         return 1;
-    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
-    if (!account)
-        return 1;
+    Database &db = *store->db;
+    const qint64 account = store->accountId;
     SystemClock clock;
-    WebhookEndpointService endpoints(*db, clock, {});
-    for (Mode mode : modes) {
-        if (const std::optional<WebhookEndpointView> view = endpoints.get(*account, mode))
+    WebhookEndpointService endpoints(db, clock, {});
+    for (Mode mode : *modes) {
+        if (const std::optional<WebhookEndpointView> view = endpoints.get(account, mode))
             printEndpoint(*view);
         else if (mode == Mode::Test)
             CommandLine::out(
@@ -121,15 +115,14 @@ int rotateSecret(const QStringList &arguments)
     const std::optional<Mode> mode = requiredMode(parser, "rotate-secret");
     if (!mode)
         return 2;
-    std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
-    if (!db)
+    const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
+    if (!store)
         return 1;
-    const std::optional<qint64> account = CommandLine::findAccount(*db, parser);
-    if (!account)
-        return 1;
+    Database &db = *store->db;
+    const qint64 account = store->accountId;
     SystemClock clock;
     try {
-        printEndpoint(WebhookEndpointService(*db, clock, {}).rotateSecret(*account, *mode));
+        printEndpoint(WebhookEndpointService(db, clock, {}).rotateSecret(account, *mode));
     } catch (const ApiError &e) {
         std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(e.description()));
         return 1;
