@@ -1,5 +1,7 @@
 #include "backofficeui.h"
 
+#include <QCoreApplication>
+
 #include <QAbstractItemModel>
 #include <QHeaderView>
 #include <QLabel>
@@ -10,6 +12,28 @@
 #include <QTableView>
 
 namespace BackOfficeUi {
+
+QWidget *card(QWidget *parent)
+{
+    auto *widget = new QWidget(parent);
+    widget->setObjectName(QStringLiteral("card"));
+    widget->setAttribute(Qt::WA_StyledBackground);
+    return widget;
+}
+
+QString itemText(const QJsonObject &item, const char *name)
+{
+    return item.value(QLatin1String(name)).toString();
+}
+
+QString actorText(const QString &actor)
+{
+    if (actor.startsWith(QLatin1String("user:")))
+        return actor.mid(5);
+    if (actor.startsWith(QLatin1String("key:")))
+        return QCoreApplication::translate("BackOfficeUi", "key %1").arg(actor.mid(4));
+    return actor;
+}
 
 QLabel *title(const QString &text, QWidget *parent)
 {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QJsonObject>
+
 #include <QString>
 
 #include <functional>
@@ -17,6 +19,12 @@ namespace BackOfficeUi {
 QLabel *title(const QString &text, QWidget *parent);
 /// A grey explanatory label (object name "hint"), word-wrapped.
 QLabel *hint(const QString &text, QWidget *parent);
+/// A white, rounded panel that groups one task's fields (object name "card", styled in style.qss).
+QWidget *card(QWidget *parent);
+/// A string field of an API item, empty when absent: itemText(item, "name").
+QString itemText(const QJsonObject &item, const char *name);
+/// Who did it, in words: "user:Asha" -> "Asha", "key:test_ab12" -> "key test_ab12", else as is.
+QString actorText(const QString &actor);
 /// A section heading (bold, larger).
 QLabel *heading(const QString &text, QWidget *parent);
 /// The red banner for errors that name no field (object name "generalError"), initially hidden.

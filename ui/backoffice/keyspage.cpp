@@ -20,32 +20,28 @@
 
 namespace {
 
-QString text(const QJsonObject &item, const char *name)
-{
-    return item.value(QLatin1String(name)).toString();
-}
 
 QList<CollectionColumn> keyColumns(const QString &ownKeyId)
 {
     return {
         {KeysPage::tr("Key id"),
          [ownKeyId](const QJsonObject &i) {
-             const QString id = text(i, "key_id");
+             const QString id = BackOfficeUi::itemText(i, "key_id");
              return id == ownKeyId ? KeysPage::tr("%1 (this terminal)").arg(id) : id;
          }},
-        {KeysPage::tr("Name"), [](const QJsonObject &i) { return text(i, "name"); }},
+        {KeysPage::tr("Name"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "name"); }},
         {KeysPage::tr("Mode"),
          [](const QJsonObject &i) {
-             return text(i, "mode") == QLatin1String("live") ? KeysPage::tr("Live") : KeysPage::tr("Test");
+             return BackOfficeUi::itemText(i, "mode") == QLatin1String("live") ? KeysPage::tr("Live") : KeysPage::tr("Test");
          }},
         {KeysPage::tr("Scope"),
          [](const QJsonObject &i) {
-             return text(i, "scope") == QLatin1String("admin") ? KeysPage::tr("Admin") : KeysPage::tr("Point of sale");
+             return BackOfficeUi::itemText(i, "scope") == QLatin1String("admin") ? KeysPage::tr("Admin") : KeysPage::tr("Point of sale");
          }},
-        {KeysPage::tr("Created (IST)"), [](const QJsonObject &i) { return text(i, "created_at"); }},
+        {KeysPage::tr("Created (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "created_at"); }},
         {KeysPage::tr("State"),
          [](const QJsonObject &i) {
-             const QString revoked = text(i, "revoked_at");
+             const QString revoked = BackOfficeUi::itemText(i, "revoked_at");
              return revoked.isEmpty() ? KeysPage::tr("Active") : KeysPage::tr("Revoked %1").arg(revoked);
          }},
     };

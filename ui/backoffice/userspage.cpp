@@ -21,10 +21,8 @@
 
 namespace {
 
-QString text(const QJsonObject &item, const char *name)
-{
-    return item.value(QLatin1String(name)).toString();
-}
+using BackOfficeUi::actorText;
+using BackOfficeUi::card;
 
 QString roleText(const QString &role)
 {
@@ -52,20 +50,11 @@ QString actionText(const QString &action)
     return action;
 }
 
-QString actorText(const QString &actor)
-{
-    if (actor.startsWith(QLatin1String("user:")))
-        return actor.mid(5);
-    if (actor.startsWith(QLatin1String("key:")))
-        return UsersPage::tr("key %1").arg(actor.mid(4));
-    return actor;
-}
-
 QList<CollectionColumn> userColumns()
 {
     return {
-        {UsersPage::tr("Name"), [](const QJsonObject &i) { return text(i, "name"); }},
-        {UsersPage::tr("Role"), [](const QJsonObject &i) { return roleText(text(i, "role")); }},
+        {UsersPage::tr("Name"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "name"); }},
+        {UsersPage::tr("Role"), [](const QJsonObject &i) { return roleText(BackOfficeUi::itemText(i, "role")); }},
         {UsersPage::tr("State"),
          [](const QJsonObject &i) {
              return i.value(QStringLiteral("active")).toBool() ? UsersPage::tr("Active") : UsersPage::tr("Deactivated");
@@ -76,10 +65,10 @@ QList<CollectionColumn> userColumns()
 QList<CollectionColumn> auditColumns()
 {
     return {
-        {UsersPage::tr("When (IST)"), [](const QJsonObject &i) { return text(i, "datetime"); }},
-        {UsersPage::tr("Who"), [](const QJsonObject &i) { return actorText(text(i, "actor")); }},
-        {UsersPage::tr("What"), [](const QJsonObject &i) { return actionText(text(i, "action")); }},
-        {UsersPage::tr("Details"), [](const QJsonObject &i) { return text(i, "detail"); }},
+        {UsersPage::tr("When (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "datetime"); }},
+        {UsersPage::tr("Who"), [](const QJsonObject &i) { return actorText(BackOfficeUi::itemText(i, "actor")); }},
+        {UsersPage::tr("What"), [](const QJsonObject &i) { return actionText(BackOfficeUi::itemText(i, "action")); }},
+        {UsersPage::tr("Details"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "detail"); }},
     };
 }
 
@@ -91,14 +80,6 @@ QLineEdit *pinEdit(QWidget *parent, const char *name)
     edit->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), edit));
     edit->setPlaceholderText(UsersPage::tr("4 to 8 digits"));
     return edit;
-}
-
-QWidget *card(QWidget *parent)
-{
-    auto *widget = new QWidget(parent);
-    widget->setObjectName(QStringLiteral("card"));
-    widget->setAttribute(Qt::WA_StyledBackground);
-    return widget;
 }
 
 } // namespace
@@ -271,7 +252,7 @@ void UsersPage::onCurrentUserChanged()
     const bool active = !user.isEmpty() && user.value(QStringLiteral("active")).toBool();
     m_selected->setText(user.isEmpty() ? tr("Choose a person in the list to reset their PIN or deactivate them.")
                                        : tr("%1 — %2%3")
-                                             .arg(text(user, "name"), roleText(text(user, "role")),
+                                             .arg(BackOfficeUi::itemText(user, "name"), roleText(BackOfficeUi::itemText(user, "role")),
                                                   active ? QString() : tr(" (deactivated)")));
     m_newPin->setEnabled(active);
     m_resetPin->setEnabled(active);
@@ -317,7 +298,7 @@ void UsersPage::onAddClicked()
         }
         BackOfficeUi::showNotice(m_addNotice,
                                  tr("%1 can now sign in as %2.")
-                                     .arg(text(result.data, "name"), roleText(text(result.data, "role")).toLower()));
+                                     .arg(BackOfficeUi::itemText(result.data, "name"), roleText(BackOfficeUi::itemText(result.data, "role")).toLower()));
         m_name->clear();
         m_name->setFocus();
         refresh();
@@ -347,7 +328,7 @@ void UsersPage::onResetPinClicked()
             m_userErrors->show(*result.error);
             return;
         }
-        BackOfficeUi::showNotice(m_userNotice, tr("New PIN set for %1.").arg(text(result.data, "name")));
+        BackOfficeUi::showNotice(m_userNotice, tr("New PIN set for %1.").arg(BackOfficeUi::itemText(result.data, "name")));
         m_audit->reload();
     });
 }
@@ -358,7 +339,7 @@ void UsersPage::onDeactivateClicked()
     if (user.isEmpty() || !m_deactivate->isEnabled())
         return;
     const qint64 id = user.value(QStringLiteral("id")).toInteger();
-    const QString name = text(user, "name");
+    const QString name = BackOfficeUi::itemText(user, "name");
     BackOfficeUi::confirm(
         this, tr("Deactivate"),
         tr("Deactivate %1?\nThey can no longer sign in at any terminal. Their past sales stay in "
@@ -377,7 +358,7 @@ void UsersPage::onDeactivateClicked()
                                                         : error.description());
                     return;
                 }
-                BackOfficeUi::showNotice(m_userNotice, tr("%1 is deactivated.").arg(text(result.data, "name")));
+                BackOfficeUi::showNotice(m_userNotice, tr("%1 is deactivated.").arg(BackOfficeUi::itemText(result.data, "name")));
                 refresh();
             });
         });

@@ -20,10 +20,8 @@
 
 namespace {
 
-QString field(const QJsonObject &item, const char *name)
-{
-    return item.value(QLatin1String(name)).toString();
-}
+using BackOfficeUi::actorText;
+using BackOfficeUi::card;
 
 QString kindText(const QString &kind)
 {
@@ -38,31 +36,21 @@ QString kindText(const QString &kind)
     return kind;
 }
 
-/// Who did it, in words: "key:test_…" is the terminal's key, "user:Asha" a signed-in person.
-QString actorText(const QString &actor)
-{
-    if (actor.startsWith(QLatin1String("user:")))
-        return actor.mid(5);
-    if (actor.startsWith(QLatin1String("key:")))
-        return WalletPage::tr("key %1").arg(actor.mid(4));
-    return actor;
-}
-
 QList<CollectionColumn> ledgerColumns()
 {
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
     return {
-        {WalletPage::tr("When (IST)"), [](const QJsonObject &i) { return field(i, "datetime"); }},
-        {WalletPage::tr("Kind"), [](const QJsonObject &i) { return kindText(field(i, "kind")); }},
-        {WalletPage::tr("Amount"), [](const QJsonObject &i) { return field(i, "amount"); }, right},
+        {WalletPage::tr("When (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "datetime"); }},
+        {WalletPage::tr("Kind"), [](const QJsonObject &i) { return kindText(BackOfficeUi::itemText(i, "kind")); }},
+        {WalletPage::tr("Amount"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "amount"); }, right},
         {WalletPage::tr("Transaction"),
          [](const QJsonObject &i) {
              const QJsonValue id = i.value(QStringLiteral("transaction_id"));
              return id.isDouble() ? QString::number(id.toInteger()) : QString();
          },
          right},
-        {WalletPage::tr("By"), [](const QJsonObject &i) { return actorText(field(i, "actor")); }},
-        {WalletPage::tr("Note"), [](const QJsonObject &i) { return field(i, "note"); }},
+        {WalletPage::tr("By"), [](const QJsonObject &i) { return actorText(BackOfficeUi::itemText(i, "actor")); }},
+        {WalletPage::tr("Note"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "note"); }},
     };
 }
 
@@ -101,14 +89,6 @@ private:
     QString m_kind;
     QString m_text;
 };
-
-QWidget *card(QWidget *parent)
-{
-    auto *widget = new QWidget(parent);
-    widget->setObjectName(QStringLiteral("card"));
-    widget->setAttribute(Qt::WA_StyledBackground);
-    return widget;
-}
 
 } // namespace
 

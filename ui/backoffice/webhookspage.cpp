@@ -24,13 +24,10 @@
 
 namespace {
 
+using BackOfficeUi::card;
+
 constexpr int kFollowIntervalMs = 1500;
 constexpr int kFollowTicks = 8;
-
-QString text(const QJsonObject &item, const char *name)
-{
-    return item.value(QLatin1String(name)).toString();
-}
 
 QString idText(const QJsonObject &item, const char *name)
 {
@@ -53,8 +50,8 @@ QList<CollectionColumn> deliveryColumns()
 {
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
     return {
-        {WebhooksPage::tr("When (IST)"), [](const QJsonObject &i) { return text(i, "datetime"); }},
-        {WebhooksPage::tr("Event"), [](const QJsonObject &i) { return text(i, "webhook_event"); }},
+        {WebhooksPage::tr("When (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "datetime"); }},
+        {WebhooksPage::tr("Event"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "webhook_event"); }},
         {WebhooksPage::tr("Transaction"), [](const QJsonObject &i) { return idText(i, "transaction_id"); }, right},
         {WebhooksPage::tr("Try"), [](const QJsonObject &i) { return idText(i, "attempt"); }, right},
         {WebhooksPage::tr("Answer"),
@@ -62,15 +59,15 @@ QList<CollectionColumn> deliveryColumns()
              const QString status = idText(i, "http_status");
              if (i.value(QStringLiteral("success")).toBool())
                  return WebhooksPage::tr("OK %1").arg(status);
-             const QString error = text(i, "error");
+             const QString error = BackOfficeUi::itemText(i, "error");
              return status.isEmpty() ? error : WebhooksPage::tr("HTTP %1 %2").arg(status, error).trimmed();
          }},
         {WebhooksPage::tr("Time"),
          [](const QJsonObject &i) { return WebhooksPage::tr("%1 ms").arg(idText(i, "latency_ms")); }, right},
         {WebhooksPage::tr("Event state"),
-         [](const QJsonObject &i) { return eventStatusText(text(i, "event_status")); }},
-        {WebhooksPage::tr("Next try"), [](const QJsonObject &i) { return text(i, "next_attempt_at"); }},
-        {WebhooksPage::tr("URL"), [](const QJsonObject &i) { return text(i, "url"); }},
+         [](const QJsonObject &i) { return eventStatusText(BackOfficeUi::itemText(i, "event_status")); }},
+        {WebhooksPage::tr("Next try"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "next_attempt_at"); }},
+        {WebhooksPage::tr("URL"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "url"); }},
     };
 }
 
@@ -78,21 +75,13 @@ QList<CollectionColumn> inboxColumns()
 {
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
     return {
-        {WebhooksPage::tr("Received (IST)"), [](const QJsonObject &i) { return text(i, "received_at"); }},
-        {WebhooksPage::tr("Event"), [](const QJsonObject &i) { return text(i, "webhook_event"); }},
+        {WebhooksPage::tr("Received (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "received_at"); }},
+        {WebhooksPage::tr("Event"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "webhook_event"); }},
         {WebhooksPage::tr("Transaction"), [](const QJsonObject &i) { return idText(i, "transaction_id"); }, right},
         {WebhooksPage::tr("Received"),
          [](const QJsonObject &i) { return WebhooksPage::tr("%1×").arg(idText(i, "deliveries")); }, right},
-        {WebhooksPage::tr("webhook-id"), [](const QJsonObject &i) { return text(i, "webhook_id"); }},
+        {WebhooksPage::tr("webhook-id"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "webhook_id"); }},
     };
-}
-
-QWidget *card(QWidget *parent)
-{
-    auto *widget = new QWidget(parent);
-    widget->setObjectName(QStringLiteral("card"));
-    widget->setAttribute(Qt::WA_StyledBackground);
-    return widget;
 }
 
 } // namespace
@@ -333,17 +322,17 @@ void WebhooksPage::showEndpoint(const QJsonObject &endpoint)
     const bool enabled = endpoint.value(QStringLiteral("enabled")).toBool();
     QStringList lines;
     lines << (builtin ? tr("Events go to this server's built-in inbox (the test-mode default).")
-                      : tr("Events go to %1").arg(text(endpoint, "url")));
+                      : tr("Events go to %1").arg(BackOfficeUi::itemText(endpoint, "url")));
     if (!enabled)
-        lines << tr("DISABLED: %1. Save the endpoint again to turn it back on.").arg(text(endpoint, "disabled_reason"));
-    const QString previous = text(endpoint, "previous_secret_expires_at");
+        lines << tr("DISABLED: %1. Save the endpoint again to turn it back on.").arg(BackOfficeUi::itemText(endpoint, "disabled_reason"));
+    const QString previous = BackOfficeUi::itemText(endpoint, "previous_secret_expires_at");
     if (!previous.isEmpty())
         lines << tr("The previous secret keeps signing until %1 (IST).").arg(previous);
     m_state->setText(lines.join(QLatin1Char('\n')));
     m_state->setStyleSheet(enabled ? QString() : QStringLiteral("color: #b42318; font-weight: 600;"));
     if (!m_url->hasFocus() && !m_password->hasFocus()) {
-        m_url->setText(builtin ? QString() : text(endpoint, "url"));
-        m_password->setText(text(endpoint, "webhook_password"));
+        m_url->setText(builtin ? QString() : BackOfficeUi::itemText(endpoint, "url"));
+        m_password->setText(BackOfficeUi::itemText(endpoint, "webhook_password"));
     }
     m_rotate->setEnabled(true);
     m_test->setEnabled(true);
@@ -351,12 +340,12 @@ void WebhooksPage::showEndpoint(const QJsonObject &endpoint)
 
 void WebhooksPage::showSecretIfAny(const QJsonObject &endpoint)
 {
-    const QString secret = text(endpoint, "secret");
+    const QString secret = BackOfficeUi::itemText(endpoint, "secret");
     if (secret.isEmpty() || endpoint.value(QStringLiteral("builtin_inbox")).toBool())
         return; // the built-in inbox checks signatures itself; nobody needs its secret
     auto *dialog = new SecretDialog(
         tr("Webhook signing secret"),
-        tr("Events to %1 are signed with this secret (webhook-signature header).").arg(text(endpoint, "url")),
+        tr("Events to %1 are signed with this secret (webhook-signature header).").arg(BackOfficeUi::itemText(endpoint, "url")),
         tr("Secret"), secret, this);
     dialog->open();
 }
@@ -435,7 +424,7 @@ void WebhooksPage::onTestClicked()
             return;
         }
         BackOfficeUi::showNotice(
-            m_notice, tr("Test event %1 queued; watch the delivery log below.").arg(text(result.data, "webhook_id")));
+            m_notice, tr("Test event %1 queued; watch the delivery log below.").arg(BackOfficeUi::itemText(result.data, "webhook_id")));
         followDeliveries();
     });
 }
@@ -456,7 +445,7 @@ void WebhooksPage::applyDeliveryFilter()
 void WebhooksPage::updateButtons()
 {
     const QJsonObject item = m_deliveries->item(m_deliveriesTable->currentIndex().row());
-    m_redeliver->setEnabled(!item.isEmpty() && text(item, "event_status") != QLatin1String("pending"));
+    m_redeliver->setEnabled(!item.isEmpty() && BackOfficeUi::itemText(item, "event_status") != QLatin1String("pending"));
 }
 
 void WebhooksPage::onRedeliverClicked()
@@ -479,7 +468,7 @@ void WebhooksPage::onRedeliverClicked()
             return;
         }
         BackOfficeUi::showNotice(m_logNotice,
-                                 tr("Event %1 will be sent again now.").arg(text(result.data, "webhook_id")));
+                                 tr("Event %1 will be sent again now.").arg(BackOfficeUi::itemText(result.data, "webhook_id")));
         followDeliveries();
     });
 }
