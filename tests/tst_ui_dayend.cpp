@@ -6,6 +6,7 @@
 #include "services/historyseeder.h"
 #include "store/accountrepository.h"
 #include "terminalcontext.h"
+#include "terminalfixture.h"
 #include "testserver.h"
 
 #include <QApplication>
@@ -26,44 +27,11 @@ namespace {
 
 constexpr int kTimeoutMs = 10'000;
 
-struct Shop
+/// The real server with 2,000 seeded sales over two years, an admin key, client and context.
+struct Shop : TerminalFixture
 {
-    Shop()
-        : key(server.createKeyPair(Mode::Test, Scope::Admin)), api(server.baseUrl(), key.keyId, key.secret),
-          context(api, dir.filePath(QStringLiteral("prefs.ini")))
-    {
-        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
-        const OperatorCatalog catalog = OperatorCatalog::builtIn();
-        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
-        if (!account)
-            qFatal("no account \"shop\"");
-        HistorySeeder(server.db(), catalog)
-            .seed(*account, Mode::Test, 2000, QDateTime::currentMSecsSinceEpoch(),
-                  {QStringLiteral("Asha"), QStringLiteral("Ravi")}, 1, {});
-    }
-
-    qint64 sql(const QString &select, const QVariantList &values = {})
-    {
-        QSqlQuery &query = server.db().run(select, values);
-        const qint64 value = query.next() ? query.value(0).toLongLong() : -1;
-        query.finish();
-        return value;
-    }
-
-    QTemporaryDir dir;
-    TestServer server;
-    CreatedKey key;
-    ApiClient api;
-    TerminalContext context;
+    Shop() { seedHistory(2000); }
 };
-
-template <typename T> T *child(QWidget &page, const char *name)
-{
-    T *widget = page.findChild<T *>(QLatin1String(name));
-    if (!widget)
-        qWarning("no child %s", name);
-    return widget;
-}
 
 qint64 istMidnightMs(const QDate &date)
 {

@@ -6,6 +6,7 @@
 #include "services/historyseeder.h"
 #include "store/accountrepository.h"
 #include "terminalcontext.h"
+#include "terminalfixture.h"
 #include "testserver.h"
 
 #include <QAbstractItemModelTester>
@@ -34,45 +35,10 @@ constexpr int kTimeoutMs = 10'000;
 constexpr int kSeeded = 2000;
 
 /// The real server with 2,000 seeded sales over two years, an admin key, client and context.
-struct Shop
+struct Shop : TerminalFixture
 {
-    Shop()
-        : key(server.createKeyPair(Mode::Test, Scope::Admin)), api(server.baseUrl(), key.keyId, key.secret),
-          context(api, dir.filePath(QStringLiteral("prefs.ini")))
-    {
-        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
-        const OperatorCatalog catalog = OperatorCatalog::builtIn();
-        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
-        if (!account)
-            qFatal("no account \"shop\"");
-        HistorySeeder(server.db(), catalog)
-            .seed(*account, Mode::Test, kSeeded, QDateTime::currentMSecsSinceEpoch(),
-                  {QStringLiteral("Asha"), QStringLiteral("Ravi")}, 1, {});
-    }
-
-    /// One number from SQL over the shop's test transactions.
-    qint64 sql(const QString &select, const QVariantList &values = {})
-    {
-        QSqlQuery &query = server.db().run(select, values);
-        const qint64 value = query.next() ? query.value(0).toLongLong() : -1;
-        query.finish();
-        return value;
-    }
-
-    QTemporaryDir dir;
-    TestServer server;
-    CreatedKey key;
-    ApiClient api;
-    TerminalContext context;
+    Shop() { seedHistory(kSeeded); }
 };
-
-template <typename T> T *child(QWidget &page, const char *name)
-{
-    T *widget = page.findChild<T *>(QLatin1String(name));
-    if (!widget)
-        qWarning("no child %s", name);
-    return widget;
-}
 
 /// Loads pages until the model says the end is reached.
 bool loadAll(HistoryModel &model)

@@ -10,6 +10,7 @@
 #include "terminal/statuspoller.h"
 #include "terminal/voucherpage.h"
 #include "terminalcontext.h"
+#include "terminalfixture.h"
 #include "testserver.h"
 #include "widgets/statusbadge.h"
 
@@ -34,15 +35,9 @@ namespace {
 constexpr int kTimeoutMs = 10'000;
 
 /// Everything a screen needs: the real server on port 0, an admin key, the client and context.
-struct Terminal
+struct Terminal : TerminalFixture
 {
-    explicit Terminal(const QUrl &via = {})
-        : key(server.createKeyPair(Mode::Test, Scope::Admin)),
-          api(via.isEmpty() ? server.baseUrl() : via, key.keyId, key.secret),
-          context(api, dir.filePath(QStringLiteral("prefs.ini")))
-    {
-        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
-    }
+    explicit Terminal(const QUrl &via = {}) : TerminalFixture(via) {}
 
     /// Transactions the server holds for the shop (checked over HTTP, not through the UI).
     int transactionCount()
@@ -58,12 +53,6 @@ struct Terminal
             .value(QStringLiteral("balance"))
             .toString();
     }
-
-    QTemporaryDir dir;
-    TestServer server;
-    CreatedKey key;
-    ApiClient api;
-    TerminalContext context;
 };
 
 /// A TCP relay in front of the server that can refuse connections or swallow the server's
@@ -120,14 +109,6 @@ private:
     QUrl m_target;
     QTcpServer m_listener;
 };
-
-template <typename T> T *child(QWidget &page, const char *name)
-{
-    T *widget = page.findChild<T *>(QLatin1String(name));
-    if (!widget)
-        qWarning("no child %s", name);
-    return widget;
-}
 
 QWidget *focused()
 {

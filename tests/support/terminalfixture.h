@@ -1,0 +1,71 @@
+#pragma once
+
+// For GUI tests only (they link rechargedesk_ui): the real server plus what a back-office or
+// counter screen needs to talk to it.
+
+#include "apiclient.h"
+#include "httpclient.h"
+#include "operatorcatalog.h"
+#include "services/historyseeder.h"
+#include "store/accountrepository.h"
+#include "terminalcontext.h"
+#include "testserver.h"
+
+#include <QDateTime>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QUrl>
+#include <QWidget>
+
+/// The real server on port 0, an admin test key, the terminal's ApiClient (to the server, or
+/// to `via` — a proxy in front of it) and a TerminalContext with preferences in a temporary
+/// folder. The shop is named as on the screenshots.
+struct TerminalFixture
+{
+    explicit TerminalFixture(const QUrl &via = {})
+        : key(server.createKeyPair(Mode::Test, Scope::Admin)),
+          api(via.isEmpty() ? server.baseUrl() : via, key.keyId, key.secret),
+          context(api, dir.filePath(QStringLiteral("prefs.ini")))
+    {
+        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
+    }
+
+    /// The admin key as an Authorization header value.
+    QByteArray auth() const { return HttpClient::basic(key.keyId, key.secret); }
+
+    /// Fills the shop's test history with `count` sales over two years up to now (clerks Asha
+    /// and Ravi), as `rechargedesk dev seed` does.
+    void seedHistory(int count)
+    {
+        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
+        if (!account)
+            qFatal("no account \"shop\"");
+        HistorySeeder(server.db(), OperatorCatalog::builtIn())
+            .seed(*account, Mode::Test, count, QDateTime::currentMSecsSinceEpoch(),
+                  {QStringLiteral("Asha"), QStringLiteral("Ravi")}, 1, {});
+    }
+
+    /// One number from SQL over the server's database (-1 when there is no row).
+    qint64 sql(const QString &select, const QVariantList &values = {})
+    {
+        QSqlQuery &query = server.db().run(select, values);
+        const qint64 value = query.next() ? query.value(0).toLongLong() : -1;
+        query.finish();
+        return value;
+    }
+
+    QTemporaryDir dir;
+    TestServer server;
+    CreatedKey key;
+    ApiClient api;
+    TerminalContext context;
+};
+
+/// The child widget named `name`; warns (and returns nullptr) when there is none.
+template <typename T> T *child(QWidget &parent, const char *name)
+{
+    T *widget = parent.findChild<T *>(QLatin1String(name));
+    if (!widget)
+        qWarning("no child %s", name);
+    return widget;
+}
