@@ -483,6 +483,15 @@ private slots:
             "amount", "not_an_integer");
         row("mobile amount exponent", "mobile",
             R"({"phone_number": "9876543210", "amount": "2e2", "operator_code": "RJ"})", "amount", "not_an_integer");
+        row("mobile amount 249.0 number", "mobile",
+            R"({"phone_number": "9876543210", "amount": 249.0, "operator_code": "RJ"})", "amount", "not_an_integer");
+        row("mobile amount 2e2 number", "mobile",
+            R"({"phone_number": "9876543210", "amount": 2e2, "operator_code": "RJ"})", "amount", "not_an_integer");
+        row("mobile amount 2.49E+2 number", "mobile",
+            R"({"phone_number": "9876543210", "amount": 2.49E+2, "operator_code": "RJ"})", "amount", "not_an_integer");
+        row("mobile operator decimal", "mobile",
+            R"({"phone_number": "9876543210", "amount": 249, "operator_code": 1.5, "note": "pack 2.5 GB"})",
+            "operator_code", "invalid_type");
         row("mobile amount letters", "mobile",
             R"({"phone_number": "9876543210", "amount": "abc", "operator_code": "RJ"})", "amount", "not_an_integer");
         row("mobile amount bool", "mobile", R"({"phone_number": "9876543210", "amount": true, "operator_code": "RJ"})",
@@ -1461,6 +1470,19 @@ private slots:
         // A settled transaction stays settled.
         QTest::qWait(200);
         QCOMPARE(statusOf(id), final);
+    }
+
+    /// Decimals are refused only where a whole number is asked for: an unknown field may hold
+    /// one, and text that looks like a number is left alone.
+    void decimalsElsewhereAreIgnored()
+    {
+        const HttpResult r = postRaw(kMobile,
+                                     R"({"phone_number": "9876543210", "amount": 249, "operator_code": "RJ",)"
+                                     R"( "reference_id": "ord-2e3-1", "client_version": 1.5, "extra": [-2.0E-3]})",
+                                     "application/json");
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value(QStringLiteral("reference_id")).toString(), QStringLiteral("ord-2e3-1"));
+        QCOMPARE(r.data().value(QStringLiteral("bill_amount")).toString(), QStringLiteral("₹249.00"));
     }
 
     /// The shop's discount rate and sandbox settle delay (PUT /api/v1/shop) apply to the next

@@ -46,7 +46,48 @@ QJsonObject ApiRequest::jsonBody() const
     if (!document.isObject())
         throw ApiError::badRequest(QString(), QStringLiteral("body_not_object"),
                                    QStringLiteral("the request body must be a JSON object"));
-    return document.object();
+    const QByteArray strict = markNonIntegerNumbers(body);
+    return strict.size() == body.size() ? document.object() : QJsonDocument::fromJson(strict).object();
+}
+
+QByteArray ApiRequest::markNonIntegerNumbers(const QByteArray &json)
+{
+    QByteArray out;
+    const qsizetype size = json.size();
+    qsizetype copiedUpTo = 0; // json[copiedUpTo, i) is still to be copied
+    for (qsizetype i = 0; i < size;) {
+        const char c = json.at(i);
+        if (c == '"') { // skip a string, escapes included
+            for (++i; i < size && json.at(i) != '"'; ++i) {
+                if (json.at(i) == '\\')
+                    ++i;
+            }
+            ++i;
+            continue;
+        }
+        if (c != '-' && (c < '0' || c > '9')) {
+            ++i;
+            continue;
+        }
+        const qsizetype start = i;
+        bool integral = true;
+        for (; i < size; ++i) {
+            const char d = json.at(i);
+            if (d == '.' || d == 'e' || d == 'E')
+                integral = false;
+            else if (d != '-' && d != '+' && (d < '0' || d > '9'))
+                break;
+        }
+        if (integral)
+            continue;
+        out += json.mid(copiedUpTo, start - copiedUpTo);
+        out += R"({"non_integer_number":")" + json.mid(start, i - start) + R"("})";
+        copiedUpTo = i;
+    }
+    if (copiedUpTo == 0)
+        return json;
+    out += json.mid(copiedUpTo);
+    return out;
 }
 
 qint64 ApiRequest::idCapture(int index) const

@@ -38,4 +38,12 @@ struct ApiRequest
 
     /// A fresh X-Request-Id value: "req_" and 16 hex digits.
     static QString newRequestId();
+
+    /// `json` with every number written with a fraction or an exponent (249.0, 2e2, 1.5)
+    /// replaced by the object {"non_integer_number": "<as written>"}, so that an integer field
+    /// holding one is refused as `not_an_integer` and a text field as `invalid_type`
+    /// (api-conventions.md "Input coercion": decimals and exponents are 400). QJsonDocument
+    /// stores 249.0 as the integer 249, so the written form has to be looked at before parsing.
+    /// Strings are copied untouched; the result is valid JSON exactly when `json` is.
+    static QByteArray markNonIntegerNumbers(const QByteArray &json);
 };
