@@ -11,6 +11,7 @@
 # Settings (environment): BUILD_DIR (default <repo>/build-release), DURATION (wrk seconds, 10),
 # CONNECTIONS (32), WRK_THREADS (1), OPERATOR (AT), CIRCLE (DL), NGINX_WORKERS (1).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/start_server.sh"
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -54,22 +55,7 @@ echo "== $("$nginx_bin" -v 2>&1); $(wrk --version 2>&1 | head -n 1)"
 
 # -- the RechargeDesk server ------------------------------------------------------------------
 echo "== starting $binary serve"
-QT_LOGGING_RULES="rechargedesk.auth.info=false;rechargedesk.http.info=false" \
-    "$binary" serve --listen "127.0.0.1:0" --data-dir "$work/data" >"$work/serve.out" 2>"$work/serve.err" &
-server_pid=$!
-for _ in $(seq 1 200); do
-    grep -q 'key_secret:' "$work/serve.out" 2>/dev/null && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$work/serve.err" >&2; echo "server exited" >&2; exit 1; }
-    sleep 0.1
-done
-key_id="$(awk '$1 == "key_id:" { print $2; exit }' "$work/serve.out")"
-key_secret="$(awk '$1 == "key_secret:" { print $2; exit }' "$work/serve.out")"
-server_url="$(sed -n 's/^RechargeDesk API listening on \(http:[^ ]*\)\/api\/v1$/\1/p' "$work/serve.out" | head -n 1)"
-if [ -z "$key_id" ] || [ -z "$key_secret" ] || [ -z "$server_url" ]; then
-    echo "could not read the URL and the test key from the server's output:" >&2
-    cat "$work/serve.out" "$work/serve.err" >&2
-    exit 1
-fi
+start_server "$binary" "127.0.0.1:0" "$work/data" "$work"
 auth="Basic $(printf '%s:%s' "$key_id" "$key_secret" | base64 -w0)"
 body="{\"operator_code\":\"$operator\",\"circle_code\":\"$circle\"}"
 lookup_url="$server_url/api/v1/plans/mobile/prepaid-plans"

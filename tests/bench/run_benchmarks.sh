@@ -11,6 +11,7 @@
 # BASELINE_SECONDS (5), WRK_THREADS (2), BENCH_TMPDIR (where the databases go; default: mktemp -d,
 # which should be on the same disk as a real data directory), PORT (0 = any free port).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/start_server.sh"
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -63,22 +64,8 @@ echo "$base64c"
 
 # -- the server -----------------------------------------------------------------------------
 echo "== starting $binary serve"
-QT_LOGGING_RULES="rechargedesk.auth.info=false" \
-    "$binary" serve --listen "127.0.0.1:$port" --data-dir "$data" >"$work/serve.out" 2>"$work/serve.err" &
-server_pid=$!
-for _ in $(seq 1 200); do
-    grep -q 'key_secret:' "$work/serve.out" 2>/dev/null && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$work/serve.err" >&2; echo "server exited" >&2; exit 1; }
-    sleep 0.1
-done
-key_id="$(awk '$1 == "key_id:" { print $2; exit }' "$work/serve.out")"
-key_secret="$(awk '$1 == "key_secret:" { print $2; exit }' "$work/serve.out")"
-url="$(sed -n 's/^RechargeDesk API listening on \(http:[^ ]*\)\/api\/v1$/\1/p' "$work/serve.out" | head -n 1)"
-if [ -z "$key_id" ] || [ -z "$key_secret" ] || [ -z "$url" ]; then
-    echo "could not read the URL and the test key from the server's output:" >&2
-    cat "$work/serve.out" "$work/serve.err" >&2
-    exit 1
-fi
+start_server "$binary" "127.0.0.1:$port" "$data" "$work"
+url="$server_url"
 echo "   $url, key $key_id"
 
 # ₹9.80 is paid per sale; a top-up is at most ₹1,000,000, so ten of them cover a million sales.

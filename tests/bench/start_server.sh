@@ -1,0 +1,26 @@
+# Sourced by the benchmark scripts: starts `rechargedesk serve` in the background and waits for
+# the test key it prints.
+#
+#   start_server BINARY LISTEN DATA_DIR WORK_DIR
+#
+# Sets server_pid, key_id, key_secret and server_url (http://host:port); the server's output
+# goes to WORK_DIR/serve.out and serve.err. Exits the script if the server does not come up.
+start_server() {
+    local binary=$1 listen=$2 data=$3 work=$4
+    QT_LOGGING_RULES="rechargedesk.auth.info=false;rechargedesk.http.info=false" \
+        "$binary" serve --listen "$listen" --data-dir "$data" >"$work/serve.out" 2>"$work/serve.err" &
+    server_pid=$!
+    for _ in $(seq 1 200); do
+        grep -q 'key_secret:' "$work/serve.out" 2>/dev/null && break
+        kill -0 "$server_pid" 2>/dev/null || { cat "$work/serve.err" >&2; echo "server exited" >&2; exit 1; }
+        sleep 0.1
+    done
+    key_id="$(awk '$1 == "key_id:" { print $2; exit }' "$work/serve.out")"
+    key_secret="$(awk '$1 == "key_secret:" { print $2; exit }' "$work/serve.out")"
+    server_url="$(sed -n 's/^RechargeDesk API listening on \(http:[^ ]*\)\/api\/v1$/\1/p' "$work/serve.out" | head -n 1)"
+    if [ -z "$key_id" ] || [ -z "$key_secret" ] || [ -z "$server_url" ]; then
+        echo "could not read the URL and the test key from the server's output:" >&2
+        cat "$work/serve.out" "$work/serve.err" >&2
+        exit 1
+    fi
+}
