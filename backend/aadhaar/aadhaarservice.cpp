@@ -145,6 +145,23 @@ AadhaarTransactionRow AadhaarService::load(Database &db, const AuthContext &call
     return *row;
 }
 
+AadhaarTransactionRow AadhaarService::loadUnfinished(const AuthContext &caller, qint64 transactionId,
+                                                    AadhaarRepository &repository, WriteTransaction &transaction,
+                                                    qint64 now)
+{
+    AadhaarTransactionRow row = load(m_db, caller, transactionId);
+    const bool open = row.status == AadhaarStatus::CaptchaGenerated || row.status == AadhaarStatus::OtpGenerated;
+    if (open && now >= row.expiresAtMs) {
+        repository.close(row.id, QStringLiteral("expired"), now);
+        transaction.commit(); // the closure stands although this request fails
+        row.closedReason = QStringLiteral("expired");
+        row.status = AadhaarStatus::Closed;
+    }
+    if (row.status == AadhaarStatus::Closed || row.status == AadhaarStatus::AuthenticationSuccess)
+        throw closedError(row);
+    return row;
+}
+
 AadhaarStepResult AadhaarService::initiate(const AuthContext &caller)
 {
     requireAvailable(caller);
@@ -200,16 +217,7 @@ AadhaarStepResult AadhaarService::requestOtp(const AuthContext &caller, qint64 t
     AadhaarRepository repository(m_db);
     WriteTransaction transaction(m_db);
     const qint64 now = m_clock.nowMs();
-    AadhaarTransactionRow row = load(m_db, caller, transactionId);
-    const bool open = row.status == AadhaarStatus::CaptchaGenerated || row.status == AadhaarStatus::OtpGenerated;
-    if (open && now >= row.expiresAtMs) {
-        repository.close(row.id, QStringLiteral("expired"), now);
-        transaction.commit();
-        row.closedReason = QStringLiteral("expired");
-        row.status = AadhaarStatus::Closed;
-    }
-    if (row.status == AadhaarStatus::Closed || row.status == AadhaarStatus::AuthenticationSuccess)
-        throw closedError(row);
+    AadhaarTransactionRow row = loadUnfinished(caller, transactionId, repository, transaction, now);
 
     const bool resend = row.status == AadhaarStatus::OtpGenerated;
     if (resend) {
@@ -315,16 +323,7 @@ AadhaarStepResult AadhaarService::verifyOtp(const AuthContext &caller, qint64 tr
     AadhaarRepository repository(m_db);
     WriteTransaction transaction(m_db);
     const qint64 now = m_clock.nowMs();
-    AadhaarTransactionRow row = load(m_db, caller, transactionId);
-    const bool open = row.status == AadhaarStatus::CaptchaGenerated || row.status == AadhaarStatus::OtpGenerated;
-    if (open && now >= row.expiresAtMs) {
-        repository.close(row.id, QStringLiteral("expired"), now);
-        transaction.commit();
-        row.closedReason = QStringLiteral("expired");
-        row.status = AadhaarStatus::Closed;
-    }
-    if (row.status == AadhaarStatus::Closed || row.status == AadhaarStatus::AuthenticationSuccess)
-        throw closedError(row);
+    AadhaarTransactionRow row = loadUnfinished(caller, transactionId, repository, transaction, now);
     if (row.status == AadhaarStatus::CaptchaGenerated)
         throw ApiError::conflict(
             QStringLiteral("otp_not_requested"),

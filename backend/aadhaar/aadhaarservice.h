@@ -12,7 +12,9 @@
 
 class AadhaarVault;
 class Clock;
+class AadhaarRepository;
 class Database;
+class WriteTransaction;
 class SmsGateway;
 
 /// What one step of the flow answers (api-v1.md endpoints 1-3); the controller turns it into the spec's
@@ -96,6 +98,11 @@ public:
 private:
     void requireAvailable(const AuthContext &caller) const;
     AadhaarTransactionRow load(Database &db, const AuthContext &caller, qint64 transactionId);
+    /// The caller's transaction, loaded inside `transaction`, when it can still take a step. One
+    /// past its expiry is closed first (committed, so the closure stands); then a closed or
+    /// authenticated one throws ApiError 409 saying why.
+    AadhaarTransactionRow loadUnfinished(const AuthContext &caller, qint64 transactionId, AadhaarRepository &repository,
+                                         WriteTransaction &transaction, qint64 now);
     void onSweepTimer();
 
     Database &m_db;
