@@ -5,6 +5,7 @@
 #include "serverhost.h"
 #include "store/database.h"
 #include "terminal/planspage.h"
+#include "uilanguage.h"
 #include "users/shopsetup.h"
 
 #include <QApplication>
@@ -107,6 +108,10 @@ int runTerminal(const QStringList &arguments)
     const QString dataDir = CommandLine::dataDir(parser);
     const QString terminalIni = QDir(dataDir).filePath(QStringLiteral("terminal.ini"));
     QSettings terminal(terminalIni, QSettings::IniFormat);
+    // The language (terminal/language, or $RECHARGEDESK_LANG) is set before the first widget exists.
+    const QString language = UiLanguage::chosen(terminal);
+    if (!UiLanguage::install(language, qApp))
+        std::fprintf(stderr, "rechargedesk: no translation for language \"%s\"; using English\n", qPrintable(language));
     TerminalOptions options;
     options.kiosk = parser.isSet(QStringLiteral("kiosk"));
     options.settingsPath = QDir(dataDir).filePath(QStringLiteral("terminal-preferences.ini"));

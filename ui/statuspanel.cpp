@@ -85,9 +85,7 @@ void StatusPanel::refreshWallet()
         const std::optional<Paise> threshold = Money::parse(result.data.value(QStringLiteral("low_balance_threshold")).toString());
         if (threshold)
             m_lowBalancePaise = *threshold;
-        m_context.setShop(result.data.value(QStringLiteral("name")).toString(),
-                          result.data.value(QStringLiteral("address")).toString());
-        m_context.setIdleLockSeconds(result.data.value(QStringLiteral("idle_lock_seconds")).toInt());
+        m_context.applyShop(result.data);
     });
 }
 

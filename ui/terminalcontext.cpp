@@ -1,5 +1,7 @@
 #include "terminalcontext.h"
 
+#include <QJsonArray>
+
 TerminalContext::TerminalContext(ApiClient &api, const QString &settingsPath, QObject *parent)
     : QObject(parent), m_api(api), m_catalog(OperatorCatalog::builtIn()), m_settings(settingsPath, QSettings::IniFormat)
 {
@@ -16,6 +18,18 @@ void TerminalContext::setShop(const QString &name, const QString &address)
     m_shopName = name;
     m_shopAddress = address;
     emit shopChanged();
+}
+
+void TerminalContext::applyShop(const QJsonObject &shop)
+{
+    for (const QJsonValue &value : shop.value(QStringLiteral("discount_rates")).toArray()) {
+        const QJsonObject rate = value.toObject();
+        const QJsonValue basisPoints = rate.value(QStringLiteral("basis_points"));
+        if (basisPoints.isDouble())
+            m_catalog.setDiscount(rate.value(QStringLiteral("operator_code")).toString(), basisPoints.toInt());
+    }
+    setIdleLockSeconds(shop.value(QStringLiteral("idle_lock_seconds")).toInt());
+    setShop(shop.value(QStringLiteral("name")).toString(), shop.value(QStringLiteral("address")).toString());
 }
 
 void TerminalContext::setIdleLockSeconds(int seconds)

@@ -2,6 +2,7 @@
 
 #include "operatorcatalog.h"
 
+#include <QJsonObject>
 #include <QObject>
 #include <QSettings>
 #include <QString>
@@ -38,6 +39,10 @@ public:
     const QString &shopName() const { return m_shopName; }
     const QString &shopAddress() const { return m_shopAddress; }
     void setShop(const QString &name, const QString &address);
+    /// Takes what a GET/PUT /api/v1/shop answer says about this shop: name and address
+    /// (shopChanged), idle lock, and the discount rate per operator into catalog(), so the
+    /// confirmation screen shows the discount the server will charge.
+    void applyShop(const QJsonObject &shop);
     /// Seconds of no input after which the terminal locks (the shop's setting).
     int idleLockSeconds() const { return m_idleLockSeconds; }
     void setIdleLockSeconds(int seconds);

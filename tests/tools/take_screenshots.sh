@@ -43,6 +43,16 @@ key F4; shot 06-dth-recharge 2
 key F5; shot 07-voucher 2
 key F6; shot 08-back-office 4
 kill $app; wait $app 2>/dev/null
+
+# The same shop in Hindi (Settings → Language, kept as terminal/language in terminal.ini;
+# RECHARGEDESK_LANG overrides it for one run).
+RECHARGEDESK_LANG=hi "$BIN" --data-dir "$work/shop" & app=$!
+sleep 4; xdotool mousemove 683 300; focus
+type_text Asha; key Return; type_text 4821; key Return
+shot 09-hindi-verify-customer 3
+key F3; sleep 1; type_text 9876543210; key Tab; type_text J; key Tab; type_text K; key Tab; type_text 299
+key Return; shot 09-hindi-sale-confirm 2
+kill $app; wait $app 2>/dev/null
 DRIVE
 chmod +x "$work/drive.sh"
 xvfb-run -a -s "-screen 0 1366x768x24" "$work/drive.sh" "$BIN" "$OUT" "$work"

@@ -3,7 +3,9 @@
 #include "apiclient.h"
 #include "backofficeui.h"
 #include "money.h"
+#include "saletermscard.h"
 #include "terminalcontext.h"
+#include "uilanguage.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -12,7 +14,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QHostAddress>
 #include <QLabel>
 #include <QLineEdit>
@@ -23,43 +24,22 @@
 #include <QSettings>
 #include <QShortcut>
 #include <QSpinBox>
-#include <QStandardItemModel>
-#include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
 
 namespace {
+
+using BackOfficeUi::card;
 
 const QString kListenKey = QStringLiteral("server/listen");
 const QString kDatabaseKey = QStringLiteral("server/database");
 constexpr int kMinIdleLock = 30;   // seconds, as the server accepts
 constexpr int kMaxIdleLock = 3600; // seconds
 
-QWidget *card(QWidget *parent)
-{
-    auto *widget = new QWidget(parent);
-    widget->setObjectName(QStringLiteral("card"));
-    widget->setAttribute(Qt::WA_StyledBackground);
-    return widget;
-}
-
-QString kindText(ProductKind kind)
-{
-    switch (kind) {
-    case ProductKind::Mobile:
-        return SettingsPage::tr("Mobile");
-    case ProductKind::Dth:
-        return SettingsPage::tr("DTH");
-    case ProductKind::Voucher:
-        return SettingsPage::tr("Gift voucher");
-    }
-    return {};
-}
-
 } // namespace
 
 SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_context(context), m_rates(new QStandardItemModel(this)), m_name(new QLineEdit(this)),
+    : QWidget(parent), m_context(context), m_terms(new SaleTermsCard(context, this)), m_name(new QLineEdit(this)),
       m_address(new QPlainTextEdit(this)), m_threshold(new QLineEdit(this)), m_idleLock(new QSpinBox(this)),
       m_saveShop(new QPushButton(tr("&Save shop settings"), this)), m_shopNotice(BackOfficeUi::notice(this)),
       m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)), m_language(new QComboBox(this)),
@@ -126,8 +106,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     auto *browse = new QPushButton(tr("&Browse…"), this);
     browse->setObjectName(QStringLiteral("browseDatabase"));
     m_language->setObjectName(QStringLiteral("language"));
-    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
-    m_language->setEnabled(false);
+    for (const QString &code : UiLanguage::codes())
+        m_language->addItem(UiLanguage::nativeName(code), code);
     m_saveTerminal->setObjectName(QStringLiteral("saveTerminal"));
     m_terminalNotice->setObjectName(QStringLiteral("terminalNotice"));
     QLabel *listenError = FormErrors::makeLabel(this);
@@ -150,7 +130,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     terminalLayout->addWidget(BackOfficeUi::heading(tr("This terminal (restart needed)"), terminalCard));
     QLabel *iniHint = BackOfficeUi::hint(
         tr("Stored in %1 and used the next time RechargeDesk starts. Use 0.0.0.0:8080 to let other terminals of "
-           "the shop connect; a database can be a file or a postgres:// URL. Only English is available for now.")
+           "the shop connect; a database can be a file or a postgres:// URL. The language changes this "
+           "terminal's screens and receipts; messages from the server stay in English.")
             .arg(QDir::toNativeSeparators(terminalIniPath())),
         terminalCard);
     iniHint->setObjectName(QStringLiteral("terminalIniHint"));
@@ -160,43 +141,6 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     terminalLayout->addWidget(terminalGeneral);
     terminalLayout->addWidget(m_terminalNotice);
 
-    // Server settings that are fixed at run time
-    const OperatorCatalog &catalog = context.catalog();
-    m_rates->setHorizontalHeaderLabels({tr("Operator"), tr("Code"), tr("Sells"), tr("Discount")});
-    for (ProductKind kind : {ProductKind::Mobile, ProductKind::Dth, ProductKind::Voucher}) {
-        for (const OperatorInfo &info : catalog.operators(kind)) {
-            auto *rate = new QStandardItem(Money::formatRate(info.discountBasisPoints));
-            rate->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            QList<QStandardItem *> row{new QStandardItem(info.name), new QStandardItem(info.code),
-                                       new QStandardItem(kindText(kind)), rate};
-            for (QStandardItem *item : row)
-                item->setEditable(false);
-            m_rates->appendRow(row);
-        }
-    }
-    QTableView *ratesTable = BackOfficeUi::table(m_rates, QStringLiteral("discountTable"), this);
-    ratesTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    ratesTable->horizontalHeader()->setStretchLastSection(true);
-    ratesTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    ratesTable->setMinimumHeight(ratesTable->horizontalHeader()->sizeHint().height() +
-                                 (m_rates->rowCount() + 1) * ratesTable->verticalHeader()->defaultSectionSize());
-    QWidget *serverCard = card(this);
-    auto *serverLayout = new QVBoxLayout(serverCard);
-    serverLayout->setContentsMargins(20, 14, 20, 14);
-    serverLayout->addWidget(BackOfficeUi::heading(tr("Server settings (read only)"), serverCard));
-    serverLayout->addWidget(BackOfficeUi::hint(
-        tr("Discount rates are the default rates shipped with RechargeDesk (api-conventions). They cannot be "
-           "changed from the terminal yet."),
-        serverCard));
-    serverLayout->addWidget(ratesTable);
-    auto *settle = BackOfficeUi::hint(
-        tr("Sandbox settle delay (how long a test sale stays PENDING): set when the server starts, 10 seconds "
-           "unless \"rechargedesk serve --settle-delay-ms N\" says otherwise. It cannot be changed from the "
-           "terminal yet."),
-        serverCard);
-    settle->setObjectName(QStringLiteral("settleDelayNote"));
-    serverLayout->addWidget(settle);
-    serverLayout->addStretch();
 
     auto *left = new QVBoxLayout;
     left->setSpacing(14);
@@ -206,7 +150,7 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     auto *columns = new QHBoxLayout;
     columns->setSpacing(16);
     columns->addLayout(left, 3);
-    columns->addWidget(serverCard, 2);
+    columns->addWidget(m_terms, 2);
     auto *content = new QWidget(this);
     content->setObjectName(QStringLiteral("page"));
     auto *contentLayout = new QVBoxLayout(content);
@@ -227,7 +171,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     setTabOrder(m_saveShop, m_listen);
     setTabOrder(m_listen, m_database);
     setTabOrder(m_database, browse);
-    setTabOrder(browse, m_saveTerminal);
+    setTabOrder(browse, m_language);
+    setTabOrder(m_language, m_saveTerminal);
 
     for (QLineEdit *edit : {m_name, m_threshold})
         connect(edit, &QLineEdit::returnPressed, this, &SettingsPage::onSaveShopClicked);
@@ -268,6 +213,7 @@ void SettingsPage::loadShop()
             return;
         }
         const QJsonObject &shop = result.data;
+        m_terms->showShop(shop);
         m_name->setText(shop.value(QStringLiteral("name")).toString());
         m_address->setPlainText(shop.value(QStringLiteral("address")).toString());
         if (const std::optional<Paise> paise =
@@ -347,6 +293,9 @@ void SettingsPage::loadTerminal()
         m_listen->setText(ini.value(kListenKey).toString());
     if (!m_database->hasFocus())
         m_database->setText(ini.value(kDatabaseKey).toString());
+    if (!m_language->hasFocus())
+        m_language->setCurrentIndex(
+            qMax(0, m_language->findData(UiLanguage::normalized(ini.value(UiLanguage::settingKey()).toString()))));
 }
 
 void SettingsPage::onSaveTerminalClicked()
@@ -372,6 +321,7 @@ void SettingsPage::onSaveTerminalClicked()
         ini.remove(kDatabaseKey);
     else
         ini.setValue(kDatabaseKey, database);
+    ini.setValue(UiLanguage::settingKey(), m_language->currentData().toString());
     ini.sync();
     if (ini.status() != QSettings::NoError) {
         m_terminalErrors->showAt(QString(), tr("Could not write %1. Check that the folder is writable.")

@@ -11,15 +11,15 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
-class QStandardItemModel;
+class SaleTermsCard;
 class TerminalContext;
 
 /// Back office: settings (issue 6, item 7). Shop settings kept by the server (GET/PUT
 /// /api/v1/shop: name and address for receipts, low-balance threshold in rupees, idle lock in
 /// seconds); terminal-local settings kept in terminal.ini next to the terminal's preferences file
-/// ([server] listen=ADDR:PORT and database=path or postgres:// URL, read at the next start); and,
-/// read-only, the server settings that cannot be changed at run time yet (discount rate per
-/// operator, sandbox settle delay). Only English is offered: there are no translations yet.
+/// ([server] listen=ADDR:PORT and database=path or postgres:// URL, [terminal] language=en|hi, read
+/// at the next start); and
+/// the sale terms kept by the server (SaleTermsCard: discount rate per operator, sandbox settle delay).
 class SettingsPage final : public QWidget
 {
     Q_OBJECT
@@ -31,8 +31,8 @@ public:
 
     /// The terminal.ini this page writes (same directory as the preferences file).
     QString terminalIniPath() const;
-    /// The read-only discount table (operator, code, sells, rate).
-    QStandardItemModel *ratesModel() const { return m_rates; }
+    /// The sale terms card (discount rates, sandbox settle delay).
+    SaleTermsCard *saleTerms() const { return m_terms; }
     /// Reloads the shop settings from the server and terminal.ini.
     void refresh();
 
@@ -55,7 +55,7 @@ private:
     void onBrowseClicked();
 
     TerminalContext &m_context;
-    QStandardItemModel *m_rates;
+    SaleTermsCard *m_terms;
 
     QLineEdit *m_name;
     QPlainTextEdit *m_address;

@@ -241,8 +241,13 @@ qreal ReceiptRenderer::layout(QPainter *painter, const QList<ReceiptBlock> &bloc
             const qreal labelWidth = QFontMetricsF(fonts.body).horizontalAdvance(block.text);
             const qreal valueWidth = QFontMetricsF(valueFont).horizontalAdvance(block.value);
             if (labelWidth + gap + valueWidth <= inner) {
-                // One line: label and value share a baseline area, value flush right.
-                const qreal h = std::max(QFontMetricsF(fonts.body).height(), QFontMetricsF(valueFont).height());
+                // One line: label and value share a baseline area, value flush right. The label is
+                // measured as laid out: Devanagari falls back to a taller font than the body font, and
+                // a rectangle shorter than the text breaks its shaping.
+                const qreal labelHeight =
+                    textBlock(nullptr, fonts.body, QRectF(left, 0, inner, kLargeHeight), Qt::AlignLeft, block.text);
+                const qreal h =
+                    std::max({QFontMetricsF(fonts.body).height(), labelHeight, QFontMetricsF(valueFont).height()});
                 textBlock(painter, fonts.body, QRectF(left, y, inner, h), Qt::AlignLeft | Qt::AlignBottom, block.text);
                 textBlock(painter, valueFont, QRectF(left, y, inner, h), Qt::AlignRight | Qt::AlignBottom, block.value);
                 y += h + 4;

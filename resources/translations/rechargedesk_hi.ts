@@ -1,0 +1,2951 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="hi_IN">
+<context>
+    <name>ApiCall</name>
+    <message>
+        <source>Cannot reach the server: %1</source>
+        <translation>सर्वर से संपर्क नहीं हो पा रहा: %1</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1</source>
+        <translation>सर्वर ने HTTP %1 जवाब दिया</translation>
+    </message>
+</context>
+<context>
+    <name>BackOfficeUi</name>
+    <message>
+        <source>key %1</source>
+        <translation>कुंजी %1</translation>
+    </message>
+</context>
+<context>
+    <name>BackOfficeView</name>
+    <message>
+        <source>History</source>
+        <translation>इतिहास</translation>
+    </message>
+    <message>
+        <source>Day-end</source>
+        <translation>दिन का हिसाब</translation>
+    </message>
+    <message>
+        <source>Wallet</source>
+        <translation>वॉलेट</translation>
+    </message>
+    <message>
+        <source>API keys</source>
+        <translation>API कुंजियाँ</translation>
+    </message>
+    <message>
+        <source>Webhooks</source>
+        <translation>वेबहुक</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>उपयोगकर्ता</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>सेटिंग्स</translation>
+    </message>
+</context>
+<context>
+    <name>DayEndPage</name>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>प्रिंट करें (&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Save P&amp;DF…</source>
+        <translation>PDF सेव करें (&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>पेंडिंग</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>असफल</translation>
+    </message>
+    <message>
+        <source>Bill</source>
+        <translation>बिल</translation>
+    </message>
+    <message>
+        <source>Commission</source>
+        <translation>कमीशन</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>Clerk</source>
+        <translation>क्लर्क</translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Sales (₹)</source>
+        <translation>बिक्री (₹)</translation>
+    </message>
+    <message>
+        <source>Day-end report</source>
+        <translation>दिन के अंत की रिपोर्ट</translation>
+    </message>
+    <message>
+        <source>&amp;Date</source>
+        <translation>तारीख (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Hour (IST)</source>
+        <translation>घंटा (IST)</translation>
+    </message>
+    <message>
+        <source>Successful sales, ₹</source>
+        <translation>सफल बिक्री, ₹</translation>
+    </message>
+    <message>
+        <source>Sales by hour</source>
+        <translation>घंटेवार बिक्री</translation>
+    </message>
+    <message>
+        <source>Successful</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>Bill amount</source>
+        <translation>बिल राशि</translation>
+    </message>
+    <message>
+        <source>Commission earned</source>
+        <translation>कमाया गया कमीशन</translation>
+    </message>
+    <message>
+        <source>Paid from wallet</source>
+        <translation>वॉलेट से भुगतान</translation>
+    </message>
+    <message>
+        <source>Wallet</source>
+        <translation>वॉलेट</translation>
+    </message>
+    <message>
+        <source>Opening</source>
+        <translation>शुरुआती</translation>
+    </message>
+    <message>
+        <source>Top-ups</source>
+        <translation>टॉप-अप</translation>
+    </message>
+    <message>
+        <source>Debits</source>
+        <translation>कटौती</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>रिफ़ंड</translation>
+    </message>
+    <message>
+        <source>Closing</source>
+        <translation>अंतिम</translation>
+    </message>
+    <message>
+        <source>By type and operator</source>
+        <translation>प्रकार और ऑपरेटर के अनुसार</translation>
+    </message>
+    <message>
+        <source>By clerk (successful sales)</source>
+        <translation>क्लर्क के अनुसार (सफल बिक्री)</translation>
+    </message>
+    <message>
+        <source>Loading the report for %1…</source>
+        <translation>%1 की रिपोर्ट लोड हो रही है…</translation>
+    </message>
+    <message>
+        <source>Could not load the report: %1</source>
+        <translation>रिपोर्ट लोड नहीं हो सकी: %1</translation>
+    </message>
+    <message>
+        <source>%1 (IST)%2</source>
+        <translation>%1 (IST)%2</translation>
+    </message>
+    <message>
+        <source>  ·  TEST MODE</source>
+        <translation>  ·  टेस्ट मोड</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>कुल</translation>
+    </message>
+    <message>
+        <source>no sales</source>
+        <translation>कोई बिक्री नहीं</translation>
+    </message>
+    <message>
+        <source>No report is shown yet.</source>
+        <translation>अभी कोई रिपोर्ट नहीं दिखाई गई है।</translation>
+    </message>
+    <message>
+        <source>Day-end report %1</source>
+        <translation>दिन के अंत की रिपोर्ट %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>फ़ाइल %1 नहीं लिखी जा सकी।</translation>
+    </message>
+    <message>
+        <source>Print the day-end report</source>
+        <translation>दिन के अंत की रिपोर्ट प्रिंट करें</translation>
+    </message>
+    <message>
+        <source>The report was sent to the printer.</source>
+        <translation>रिपोर्ट प्रिंटर पर भेज दी गई।</translation>
+    </message>
+    <message>
+        <source>The printer could not start. Check that it is switched on and has paper.</source>
+        <translation>प्रिंटर शुरू नहीं हो सका। देखें कि वह चालू है और उसमें कागज़ है।</translation>
+    </message>
+    <message>
+        <source>Save the day-end report as PDF</source>
+        <translation>दिन के अंत की रिपोर्ट PDF में सेव करें</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF फ़ाइलें (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Report saved to %1</source>
+        <translation>रिपोर्ट %1 में सेव हो गई</translation>
+    </message>
+</context>
+<context>
+    <name>DayEndReportData</name>
+    <message>
+        <source>Mobile</source>
+        <translation>मोबाइल</translation>
+    </message>
+    <message>
+        <source>DTH</source>
+        <translation>DTH</translation>
+    </message>
+    <message>
+        <source>Voucher</source>
+        <translation>वाउचर</translation>
+    </message>
+    <message>
+        <source>Counter (API)</source>
+        <translation>काउंटर (API)</translation>
+    </message>
+    <message>
+        <source>Day-end (Z) report for %1 (IST)%2</source>
+        <translation>%1 (IST) के दिन के अंत की (Z) रिपोर्ट%2</translation>
+    </message>
+    <message>
+        <source> — TEST MODE</source>
+        <translation> — टेस्ट मोड</translation>
+    </message>
+    <message>
+        <source>Successful sales</source>
+        <translation>सफल बिक्री</translation>
+    </message>
+    <message>
+        <source>Pending sales</source>
+        <translation>पेंडिंग बिक्री</translation>
+    </message>
+    <message>
+        <source>Failed sales</source>
+        <translation>असफल बिक्री</translation>
+    </message>
+    <message>
+        <source>Bill amount (successful)</source>
+        <translation>बिल राशि (सफल)</translation>
+    </message>
+    <message>
+        <source>Commission earned</source>
+        <translation>कमाया गया कमीशन</translation>
+    </message>
+    <message>
+        <source>Paid from wallet (successful)</source>
+        <translation>वॉलेट से भुगतान (सफल)</translation>
+    </message>
+    <message>
+        <source>Wallet</source>
+        <translation>वॉलेट</translation>
+    </message>
+    <message>
+        <source>Opening balance</source>
+        <translation>शुरुआती बैलेंस</translation>
+    </message>
+    <message>
+        <source>Top-ups</source>
+        <translation>टॉप-अप</translation>
+    </message>
+    <message>
+        <source>Debits for sales</source>
+        <translation>बिक्री के लिए कटौती</translation>
+    </message>
+    <message>
+        <source>Refunds of failed sales</source>
+        <translation>असफल बिक्री के रिफ़ंड</translation>
+    </message>
+    <message>
+        <source>Closing balance</source>
+        <translation>अंतिम बैलेंस</translation>
+    </message>
+    <message>
+        <source>By type and operator</source>
+        <translation>प्रकार और ऑपरेटर के अनुसार</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>पेंडिंग</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>असफल</translation>
+    </message>
+    <message>
+        <source>Bill</source>
+        <translation>बिल</translation>
+    </message>
+    <message>
+        <source>Commission</source>
+        <translation>कमीशन</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>No sales on this day.</source>
+        <translation>इस दिन कोई बिक्री नहीं हुई।</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>कुल</translation>
+    </message>
+    <message>
+        <source>By clerk (successful sales)</source>
+        <translation>क्लर्क के अनुसार (सफल बिक्री)</translation>
+    </message>
+    <message>
+        <source>Clerk</source>
+        <translation>क्लर्क</translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>कोई नहीं।</translation>
+    </message>
+    <message>
+        <source>Sales by hour (IST)</source>
+        <translation>घंटेवार बिक्री (IST)</translation>
+    </message>
+</context>
+<context>
+    <name>DthRechargePage</name>
+    <message>
+        <source>DTH recharge</source>
+        <translation>DTH रिचार्ज</translation>
+    </message>
+    <message>
+        <source>Choose the DTH operator</source>
+        <translation>DTH ऑपरेटर चुनें</translation>
+    </message>
+    <message>
+        <source>Subscriber number</source>
+        <translation>सब्सक्राइबर नंबर</translation>
+    </message>
+    <message>
+        <source>Subscriber number: %1</source>
+        <translation>सब्सक्राइबर नंबर: %1</translation>
+    </message>
+    <message>
+        <source>Choose the operator first.</source>
+        <translation>पहले ऑपरेटर चुनें।</translation>
+    </message>
+</context>
+<context>
+    <name>FirstRunPage</name>
+    <message>
+        <source>Welcome to RechargeDesk</source>
+        <translation>RechargeDesk में आपका स्वागत है</translation>
+    </message>
+    <message>
+        <source>Set up your shop. You will sign in with the admin name and PIN below; the terminal starts in TEST MODE with sandbox money, so nothing real is sold until a live key is configured.</source>
+        <translation>अपनी दुकान सेट करें। आप नीचे दिए एडमिन नाम और PIN से साइन इन करेंगे। टर्मिनल टेस्ट मोड में सैंडबॉक्स पैसे के साथ शुरू होता है, इसलिए लाइव कुंजी सेट होने तक कोई असली बिक्री नहीं होती।</translation>
+    </message>
+    <message>
+        <source>e.g. Sharma Mobile Point</source>
+        <translation>जैसे शर्मा मोबाइल पॉइंट</translation>
+    </message>
+    <message>
+        <source>Printed on receipts</source>
+        <translation>रसीदों पर छपता है</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>आपका नाम</translation>
+    </message>
+    <message>
+        <source>4 to 8 digits</source>
+        <translation>4 से 8 अंक</translation>
+    </message>
+    <message>
+        <source>Shop name</source>
+        <translation>दुकान का नाम</translation>
+    </message>
+    <message>
+        <source>Shop address</source>
+        <translation>दुकान का पता</translation>
+    </message>
+    <message>
+        <source>Admin name</source>
+        <translation>एडमिन का नाम</translation>
+    </message>
+    <message>
+        <source>Admin PIN</source>
+        <translation>एडमिन PIN</translation>
+    </message>
+    <message>
+        <source>PIN again</source>
+        <translation>PIN दोबारा</translation>
+    </message>
+    <message>
+        <source>Create shop</source>
+        <translation>दुकान बनाएँ</translation>
+    </message>
+    <message>
+        <source>Enter the shop&apos;s name.</source>
+        <translation>दुकान का नाम लिखें।</translation>
+    </message>
+    <message>
+        <source>Enter the admin&apos;s name.</source>
+        <translation>एडमिन का नाम लिखें।</translation>
+    </message>
+    <message>
+        <source>The PIN needs 4 to 8 digits.</source>
+        <translation>PIN में 4 से 8 अंक होने चाहिए।</translation>
+    </message>
+    <message>
+        <source>The two PINs differ.</source>
+        <translation>दोनों PIN अलग-अलग हैं।</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDetailPane</name>
+    <message>
+        <source>Kind</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>राशि</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>कब</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>नोट</translation>
+    </message>
+    <message>
+        <source>Try</source>
+        <translation>प्रयास</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>नतीजा</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>त्रुटि</translation>
+    </message>
+    <message>
+        <source>&amp;Recheck status</source>
+        <translation>स्थिति फिर जाँचें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;print receipt</source>
+        <translation>रसीद दोबारा प्रिंट करें (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Re&amp;deliver webhook</source>
+        <translation>वेबहुक दोबारा भेजें (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Select a sale to see its details</source>
+        <translation>ब्योरा देखने के लिए कोई बिक्री चुनें</translation>
+    </message>
+    <message>
+        <source>Wallet ledger</source>
+        <translation>वॉलेट खाता</translation>
+    </message>
+    <message>
+        <source>Webhook deliveries</source>
+        <translation>वेबहुक डिलीवरी</translation>
+    </message>
+    <message>
+        <source>Transaction %1</source>
+        <translation>ट्रांजैक्शन %1</translation>
+    </message>
+    <message>
+        <source>Could not load the sale: %1</source>
+        <translation>बिक्री लोड नहीं हो सकी: %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Date and time (IST)</source>
+        <translation>तारीख और समय (IST)</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>नंबर</translation>
+    </message>
+    <message>
+        <source>Customer e-mail</source>
+        <translation>ग्राहक का ई-मेल</translation>
+    </message>
+    <message>
+        <source>Redeem code</source>
+        <translation>रिडीम कोड</translation>
+    </message>
+    <message>
+        <source>Bill</source>
+        <translation>बिल</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>डिस्काउंट</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>रेफ़रेंस</translation>
+    </message>
+    <message>
+        <source>The status changed from %1 to %2.</source>
+        <translation>स्थिति %1 से बदलकर %2 हो गई।</translation>
+    </message>
+    <message>
+        <source>Not available: %1</source>
+        <translation>उपलब्ध नहीं: %1</translation>
+    </message>
+    <message>
+        <source>Webhook deliveries are not available: %1</source>
+        <translation>वेबहुक डिलीवरी उपलब्ध नहीं: %1</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>पहुँच गया</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>असफल</translation>
+    </message>
+    <message>
+        <source>No webhook was sent for this sale (webhooks are sent when a PENDING sale settles, or none is configured).</source>
+        <translation>इस बिक्री के लिए कोई वेबहुक नहीं भेजा गया (वेबहुक तब भेजा जाता है जब कोई पेंडिंग बिक्री पूरी होती है; या कोई वेबहुक सेट नहीं है)।</translation>
+    </message>
+    <message>
+        <source>Reprint receipt (DUPLICATE)</source>
+        <translation>रसीद दोबारा प्रिंट करें (डुप्लिकेट)</translation>
+    </message>
+    <message>
+        <source>Duplicate receipt sent to the printer.</source>
+        <translation>डुप्लिकेट रसीद प्रिंटर पर भेज दी गई।</translation>
+    </message>
+    <message>
+        <source>The printer could not start. Check that it is switched on and has paper.</source>
+        <translation>प्रिंटर शुरू नहीं हो सका। देखें कि वह चालू है और उसमें कागज़ है।</translation>
+    </message>
+    <message>
+        <source>Could not redeliver: %1</source>
+        <translation>दोबारा नहीं भेजा जा सका: %1</translation>
+    </message>
+    <message>
+        <source>The webhook is queued for delivery again.</source>
+        <translation>वेबहुक दोबारा भेजने के लिए कतार में लग गया है।</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <source>Mobile</source>
+        <translation>मोबाइल</translation>
+    </message>
+    <message>
+        <source>DTH</source>
+        <translation>DTH</translation>
+    </message>
+    <message>
+        <source>Voucher</source>
+        <translation>वाउचर</translation>
+    </message>
+    <message>
+        <source>Click to sort</source>
+        <translation>इस कॉलम से क्रम लगाने के लिए क्लिक करें</translation>
+    </message>
+    <message>
+        <source>This column does not sort</source>
+        <translation>इस कॉलम से क्रम नहीं लगता</translation>
+    </message>
+    <message>
+        <source>Date and time (IST)</source>
+        <translation>तारीख और समय (IST)</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Number / e-mail</source>
+        <translation>नंबर / ई-मेल</translation>
+    </message>
+    <message>
+        <source>Bill</source>
+        <translation>बिल</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>डिस्काउंट</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>रेफ़रेंस</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPage</name>
+    <message>
+        <source>E&amp;xport CSV…</source>
+        <translation>CSV एक्सपोर्ट करें (&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Transaction history</source>
+        <translation>ट्रांजैक्शन इतिहास</translation>
+    </message>
+    <message>
+        <source>All types</source>
+        <translation>सभी प्रकार</translation>
+    </message>
+    <message>
+        <source>Mobile</source>
+        <translation>मोबाइल</translation>
+    </message>
+    <message>
+        <source>DTH</source>
+        <translation>DTH</translation>
+    </message>
+    <message>
+        <source>Voucher</source>
+        <translation>वाउचर</translation>
+    </message>
+    <message>
+        <source>All operators</source>
+        <translation>सभी ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>कोई भी स्थिति</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>पेंडिंग</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>असफल</translation>
+    </message>
+    <message>
+        <source>Transaction id, number or reference</source>
+        <translation>ट्रांजैक्शन ID, नंबर या रेफ़रेंस</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>से (&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>तक (&amp;T)</translation>
+    </message>
+    <message>
+        <source>T&amp;ype</source>
+        <translation>प्रकार (&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Operator</source>
+        <translation>ऑपरेटर (&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Status</source>
+        <translation>स्थिति (&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;earch</source>
+        <translation>खोजें (&amp;E)</translation>
+    </message>
+    <message>
+        <source>Could not load the history: %1</source>
+        <translation>इतिहास लोड नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>The From date is after the To date.</source>
+        <translation>&quot;से&quot; वाली तारीख &quot;तक&quot; वाली तारीख के बाद की है।</translation>
+    </message>
+    <message>
+        <source>Counting…</source>
+        <translation>गिनती हो रही है…</translation>
+    </message>
+    <message>
+        <source>Totals not available: %1</source>
+        <translation>कुल जोड़ उपलब्ध नहीं: %1</translation>
+    </message>
+    <message>
+        <source>Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Paid %7 (money over successful sales)</source>
+        <translation>बिक्री: %1  (%2 सफल, %3 पेंडिंग, %4 असफल)  ·  बिल %5  ·  डिस्काउंट %6  ·  भुगतान %7 (सफल बिक्री की रकम)</translation>
+    </message>
+    <message>
+        <source>Export transactions as CSV</source>
+        <translation>ट्रांजैक्शन CSV में एक्सपोर्ट करें</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV फ़ाइलें (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting sales to %1…</source>
+        <translation>बिक्री %1 में एक्सपोर्ट हो रही है…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>रद्द करें</translation>
+    </message>
+    <message>
+        <source>CSV export</source>
+        <translation>CSV एक्सपोर्ट</translation>
+    </message>
+    <message>
+        <source>Exported %1 sales to %2.</source>
+        <translation>%1 बिक्री %2 में एक्सपोर्ट हो गईं।</translation>
+    </message>
+    <message>
+        <source>The export failed: %1</source>
+        <translation>एक्सपोर्ट नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file was written.</source>
+        <translation>एक्सपोर्ट रद्द हुआ; कोई फ़ाइल नहीं लिखी गई।</translation>
+    </message>
+</context>
+<context>
+    <name>KeysPage</name>
+    <message>
+        <source>Key id</source>
+        <translation>कुंजी ID</translation>
+    </message>
+    <message>
+        <source>%1 (this terminal)</source>
+        <translation>%1 (यह टर्मिनल)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>मोड</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>लाइव</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>टेस्ट</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>अधिकार</translation>
+    </message>
+    <message>
+        <source>Admin</source>
+        <translation>एडमिन</translation>
+    </message>
+    <message>
+        <source>Point of sale</source>
+        <translation>बिक्री काउंटर</translation>
+    </message>
+    <message>
+        <source>Created (IST)</source>
+        <translation>बनी (IST)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>सक्रिय</translation>
+    </message>
+    <message>
+        <source>Revoked %1</source>
+        <translation>%1 को बंद की गई</translation>
+    </message>
+    <message>
+        <source>&amp;Create key</source>
+        <translation>कुंजी बनाएँ (&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke selected key…</source>
+        <translation>चुनी हुई कुंजी बंद करें (&amp;R)…</translation>
+    </message>
+    <message>
+        <source>e.g. Counter 2 tablet</source>
+        <translation>जैसे काउंटर 2 का टैबलेट</translation>
+    </message>
+    <message>
+        <source>Test (sandbox)</source>
+        <translation>टेस्ट (सैंडबॉक्स)</translation>
+    </message>
+    <message>
+        <source>Live (real recharges)</source>
+        <translation>लाइव (असली रिचार्ज)</translation>
+    </message>
+    <message>
+        <source>Point of sale: sell and check status</source>
+        <translation>बिक्री काउंटर: बेचना और स्थिति जाँचना</translation>
+    </message>
+    <message>
+        <source>Admin: everything, including the back office</source>
+        <translation>एडमिन: सब कुछ, बैक ऑफ़िस समेत</translation>
+    </message>
+    <message>
+        <source>New key</source>
+        <translation>नई कुंजी</translation>
+    </message>
+    <message>
+        <source>The secret is shown once, right after the key is made.</source>
+        <translation>सीक्रेट सिर्फ़ एक बार दिखता है, कुंजी बनते ही।</translation>
+    </message>
+    <message>
+        <source>API keys</source>
+        <translation>API कुंजियाँ</translation>
+    </message>
+    <message>
+        <source>A key lets a terminal or another program use this shop&apos;s API. Point-of-sale keys can sell; admin keys can also open the back office. Test keys use the sandbox and the test wallet.</source>
+        <translation>कुंजी से कोई टर्मिनल या दूसरा प्रोग्राम इस दुकान का API इस्तेमाल कर सकता है। बिक्री काउंटर की कुंजियाँ बेच सकती हैं; एडमिन कुंजियाँ बैक ऑफ़िस भी खोल सकती हैं। टेस्ट कुंजियाँ सैंडबॉक्स और टेस्ट वॉलेट इस्तेमाल करती हैं।</translation>
+    </message>
+    <message>
+        <source>The keys could not be loaded: %1</source>
+        <translation>कुंजियाँ लोड नहीं हो सकीं: %1</translation>
+    </message>
+    <message>
+        <source>Give the key a name that says where it is used.</source>
+        <translation>कुंजी को ऐसा नाम दें जिससे पता चले कि वह कहाँ इस्तेमाल होती है।</translation>
+    </message>
+    <message>
+        <source>This terminal uses a test key, so it can only make test keys. Live keys are made from a live admin key.</source>
+        <translation>यह टर्मिनल टेस्ट कुंजी से चलता है, इसलिए यह सिर्फ़ टेस्ट कुंजियाँ बना सकता है। लाइव कुंजियाँ लाइव एडमिन कुंजी से बनती हैं।</translation>
+    </message>
+    <message>
+        <source>New API key</source>
+        <translation>नई API कुंजी</translation>
+    </message>
+    <message>
+        <source>Key id: %1
+Name: %2</source>
+        <translation>कुंजी ID: %1
+नाम: %2</translation>
+    </message>
+    <message>
+        <source>Key secret</source>
+        <translation>कुंजी का सीक्रेट</translation>
+    </message>
+    <message>
+        <source>Key %1 created.</source>
+        <translation>कुंजी %1 बन गई।</translation>
+    </message>
+    <message>
+        <source>Revoke key</source>
+        <translation>कुंजी बंद करें</translation>
+    </message>
+    <message>
+        <source>Revoke %1 (%2)?
+Anything using this key stops working at once. This cannot be undone.</source>
+        <translation>%1 (%2) बंद करें?
+इस कुंजी से चलने वाली हर चीज़ तुरंत काम करना बंद कर देगी। इसे वापस नहीं किया जा सकता।</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>बंद करें</translation>
+    </message>
+    <message>
+        <source>%1 is the key this terminal signs in with, so it cannot revoke itself. Revoke it from another admin terminal, or with &quot;rechargedesk keys revoke&quot; on the server.</source>
+        <translation>%1 वह कुंजी है जिससे यह टर्मिनल साइन इन करता है, इसलिए यह ख़ुद को बंद नहीं कर सकता। इसे किसी दूसरे एडमिन टर्मिनल से, या सर्वर पर &quot;rechargedesk keys revoke&quot; से बंद करें।</translation>
+    </message>
+    <message>
+        <source>Key %1 revoked.</source>
+        <translation>कुंजी %1 बंद कर दी गई।</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>RechargeDesk</source>
+        <translation>RechargeDesk</translation>
+    </message>
+    <message>
+        <source>The shop could not be created.</source>
+        <translation>दुकान नहीं बन सकी।</translation>
+    </message>
+    <message>
+        <source>Admin PIN needed</source>
+        <translation>एडमिन PIN चाहिए</translation>
+    </message>
+    <message>
+        <source>Closing the kiosk needs an admin.</source>
+        <translation>कियॉस्क बंद करने के लिए एडमिन चाहिए।</translation>
+    </message>
+    <message>
+        <source>Admin name</source>
+        <translation>एडमिन का नाम</translation>
+    </message>
+    <message>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <source>That user is not an admin.</source>
+        <translation>यह उपयोगकर्ता एडमिन नहीं है।</translation>
+    </message>
+</context>
+<context>
+    <name>MobileRechargePage</name>
+    <message>
+        <source>Mobile recharge</source>
+        <translation>मोबाइल रिचार्ज</translation>
+    </message>
+    <message>
+        <source>10-digit mobile number</source>
+        <translation>10 अंकों का मोबाइल नंबर</translation>
+    </message>
+    <message>
+        <source>Mobile number</source>
+        <translation>मोबाइल नंबर</translation>
+    </message>
+    <message>
+        <source>Choose the operator</source>
+        <translation>ऑपरेटर चुनें</translation>
+    </message>
+    <message>
+        <source>Choose the circle (optional)</source>
+        <translation>सर्कल चुनें (ज़रूरी नहीं)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Circle</source>
+        <translation>सर्कल</translation>
+    </message>
+    <message>
+        <source>This number was last recharged with %1.</source>
+        <translation>इस नंबर का पिछला रिचार्ज %1 से हुआ था।</translation>
+    </message>
+    <message>
+        <source>Operator remembered from this number&apos;s last recharge.</source>
+        <translation>ऑपरेटर इस नंबर के पिछले रिचार्ज से याद रखा गया है।</translation>
+    </message>
+    <message>
+        <source>Circle: %1</source>
+        <translation>सर्कल: %1</translation>
+    </message>
+    <message>
+        <source>Plan: %1</source>
+        <translation>प्लान: %1</translation>
+    </message>
+</context>
+<context>
+    <name>PlanItem</name>
+    <message>
+        <source>₹%1 · %2 · %3</source>
+        <translation>₹%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTableModel</name>
+    <message>
+        <source>₹%1</source>
+        <translation>₹%1</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>राशि</translation>
+    </message>
+    <message>
+        <source>Validity</source>
+        <translation>वैधता</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>डेटा</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>कॉल</translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation>SMS</translation>
+    </message>
+    <message>
+        <source>OTT and offers</source>
+        <translation>OTT और ऑफ़र</translation>
+    </message>
+</context>
+<context>
+    <name>PlansPage</name>
+    <message>
+        <source>Plans</source>
+        <translation>प्लान</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>कोई भी</translation>
+    </message>
+    <message>
+        <source>Search: data, validity, Netflix, Hotstar…</source>
+        <translation>खोजें: data, validity, Netflix, Hotstar…</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>फ़िल्टर हटाएँ</translation>
+    </message>
+    <message>
+        <source>Sell this plan  ⏎</source>
+        <translation>यह प्लान बेचें  ⏎</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Circle</source>
+        <translation>सर्कल</translation>
+    </message>
+    <message>
+        <source>Price from</source>
+        <translation>कीमत</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>से</translation>
+    </message>
+    <message>
+        <source>Loading plans…</source>
+        <translation>प्लान लोड हो रहे हैं…</translation>
+    </message>
+    <message>
+        <source>Could not load the plans: %1</source>
+        <translation>प्लान लोड नहीं हो सके: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3 plans in %4 categories</source>
+        <translation>%2 में %1: %4 श्रेणियों में %3 प्लान</translation>
+    </message>
+    <message>
+        <source>%1 of %2 plans</source>
+        <translation>%2 में से %1 प्लान</translation>
+    </message>
+    <message>
+        <source>No plan matches the filters.</source>
+        <translation>फ़िल्टर से मेल खाता कोई प्लान नहीं है।</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;₹%1&lt;/b&gt; · %2 · talktime %3</source>
+        <translation>&lt;b&gt;₹%1&lt;/b&gt; · %2 · टॉकटाइम %3</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;%1&lt;/i&gt;: %2</source>
+        <translation>&lt;i&gt;%1&lt;/i&gt;: %2</translation>
+    </message>
+</context>
+<context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <source>Folder</source>
+        <comment>All other platforms</comment>
+        <translation>फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <translation>ड्राइव</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>Look in:</source>
+        <translation>यहाँ देखें:</translation>
+    </message>
+    <message>
+        <source>File &amp;name:</source>
+        <translation>फ़ाइल का नाम (&amp;N):</translation>
+    </message>
+    <message>
+        <source>Files of type:</source>
+        <translation>फ़ाइल का प्रकार:</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>सेव करें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>खोलें (&amp;O)</translation>
+    </message>
+    <message>
+        <source>All Files (*)</source>
+        <translation>सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>पीछे</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>आगे</translation>
+    </message>
+    <message>
+        <source>Parent Directory</source>
+        <translation>ऊपर वाला फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>Create New Folder</source>
+        <translation>नया फ़ोल्डर बनाएँ</translation>
+    </message>
+    <message>
+        <source>List View</source>
+        <translation>सूची</translation>
+    </message>
+    <message>
+        <source>Detail View</source>
+        <translation>ब्योरे के साथ सूची</translation>
+    </message>
+    <message>
+        <source>&amp;New Folder</source>
+        <translation>नया फ़ोल्डर (&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>नाम बदलें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>मिटाएँ (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show &amp;hidden files</source>
+        <translation>छिपी फ़ाइलें दिखाएँ (&amp;H)</translation>
+    </message>
+</context>
+<context>
+    <name>QFileSystemModel</name>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>आकार</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <comment>All other platforms</comment>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Date Modified</source>
+        <translation>बदलने की तारीख</translation>
+    </message>
+</context>
+<context>
+    <name>QLineEdit</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>पहले जैसा करें (&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>फिर से करें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>काटें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>कॉपी करें (&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>पेस्ट करें (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>मिटाएँ</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>सब चुनें</translation>
+    </message>
+</context>
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <translation>ठीक है</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>रद्द करें</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>सेव करें</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>खोलें</translation>
+    </message>
+</context>
+<context>
+    <name>QWidgetTextControl</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>पहले जैसा करें (&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>फिर से करें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>काटें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>कॉपी करें (&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>पेस्ट करें (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>मिटाएँ</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>सब चुनें</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptData</name>
+    <message>
+        <source>Mobile recharge</source>
+        <translation>मोबाइल रिचार्ज</translation>
+    </message>
+    <message>
+        <source>DTH recharge</source>
+        <translation>DTH रिचार्ज</translation>
+    </message>
+    <message>
+        <source>Gift voucher</source>
+        <translation>गिफ़्ट वाउचर</translation>
+    </message>
+    <message>
+        <source>Subscriber no.</source>
+        <translation>सब्सक्राइबर नं.</translation>
+    </message>
+    <message>
+        <source>Mobile no.</source>
+        <translation>मोबाइल नं.</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptRenderer</name>
+    <message>
+        <source>DUPLICATE</source>
+        <translation>डुप्लिकेट</translation>
+    </message>
+    <message>
+        <source>Date (IST)</source>
+        <translation>तारीख (IST)</translation>
+    </message>
+    <message>
+        <source>Transaction</source>
+        <translation>ट्रांजैक्शन</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>ई-मेल</translation>
+    </message>
+    <message>
+        <source>Aadhaar</source>
+        <translation>आधार</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>रेफ़रेंस</translation>
+    </message>
+    <message>
+        <source>Redeem code</source>
+        <translation>रिडीम कोड</translation>
+    </message>
+    <message>
+        <source>Bill amount</source>
+        <translation>बिल राशि</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>डिस्काउंट</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>The operator is still processing this sale.</source>
+        <translation>ऑपरेटर अभी यह बिक्री पूरी कर रहा है।</translation>
+    </message>
+    <message>
+        <source>Not completed: the amount was refunded.</source>
+        <translation>पूरी नहीं हुई: राशि वापस कर दी गई।</translation>
+    </message>
+    <message>
+        <source>Thank you</source>
+        <translation>धन्यवाद</translation>
+    </message>
+    <message>
+        <source>Receipt %1</source>
+        <translation>रसीद %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>फ़ाइल %1 नहीं लिखी जा सकती।</translation>
+    </message>
+    <message>
+        <source>Receipt %1 mm</source>
+        <translation>रसीद %1 mm</translation>
+    </message>
+</context>
+<context>
+    <name>SaleChecks</name>
+    <message>
+        <source>₹%1 – ₹%2 for %3</source>
+        <translation>%3 के लिए ₹%1 – ₹%2</translation>
+    </message>
+    <message>
+        <source>Enter the amount in whole rupees.</source>
+        <translation>राशि पूरे रुपयों में लिखें।</translation>
+    </message>
+    <message>
+        <source>The amount is whole rupees: digits only.</source>
+        <translation>राशि पूरे रुपयों में होती है: सिर्फ़ अंक लिखें।</translation>
+    </message>
+    <message>
+        <source>Choose the operator first.</source>
+        <translation>पहले ऑपरेटर चुनें।</translation>
+    </message>
+    <message>
+        <source>The amount must be %1.</source>
+        <translation>राशि %1 होनी चाहिए।</translation>
+    </message>
+    <message>
+        <source>Enter the 10-digit mobile number.</source>
+        <translation>10 अंकों का मोबाइल नंबर लिखें।</translation>
+    </message>
+    <message>
+        <source>A mobile number has exactly 10 digits.</source>
+        <translation>मोबाइल नंबर में ठीक 10 अंक होते हैं।</translation>
+    </message>
+    <message>
+        <source>A mobile number starts with 6, 7, 8 or 9.</source>
+        <translation>मोबाइल नंबर 6, 7, 8 या 9 से शुरू होता है।</translation>
+    </message>
+    <message>
+        <source>Choose the DTH operator first.</source>
+        <translation>पहले DTH ऑपरेटर चुनें।</translation>
+    </message>
+    <message>
+        <source>Enter the subscriber number: %1.</source>
+        <translation>सब्सक्राइबर नंबर लिखें (%1)।</translation>
+    </message>
+    <message>
+        <source>Not a %1 number. Expected: %2.</source>
+        <translation>यह %1 का नंबर नहीं है। नंबर ऐसा होना चाहिए: %2</translation>
+    </message>
+    <message>
+        <source>A reference may only use letters, digits, _ and - (at most 64).</source>
+        <translation>रेफ़रेंस में सिर्फ़ अंग्रेज़ी अक्षर, अंक, _ और - हो सकते हैं (ज़्यादा से ज़्यादा 64)।</translation>
+    </message>
+    <message>
+        <source>Not an e-mail address (like name@example.com).</source>
+        <translation>यह ई-मेल पता नहीं है (जैसे name@example.com)।</translation>
+    </message>
+    <message>
+        <source>This reference was already used for a different sale. Leave it empty or type a new one.</source>
+        <translation>यह रेफ़रेंस किसी दूसरी बिक्री में इस्तेमाल हो चुका है। इसे ख़ाली छोड़ें या नया लिखें।</translation>
+    </message>
+    <message>
+        <source>The server did not accept this terminal&apos;s key. Ask the admin to set the terminal up again.</source>
+        <translation>सर्वर ने इस टर्मिनल की कुंजी नहीं मानी। एडमिन से टर्मिनल दोबारा सेट करवाएँ।</translation>
+    </message>
+    <message>
+        <source>This terminal&apos;s key may not make this sale (revoked or wrong scope). Ask the admin.</source>
+        <translation>इस टर्मिनल की कुंजी से यह बिक्री नहीं हो सकती (कुंजी बंद है या उसके अधिकार अलग हैं)। एडमिन से पूछें।</translation>
+    </message>
+</context>
+<context>
+    <name>SaleConfirmPanel</name>
+    <message>
+        <source>Check with the customer, then confirm</source>
+        <translation>ग्राहक से मिलान करें, फिर पक्का करें</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Bill amount</source>
+        <translation>बिल राशि</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>डिस्काउंट</translation>
+    </message>
+    <message>
+        <source>Customer pays / wallet is debited</source>
+        <translation>ग्राहक देगा / वॉलेट से कटेगा</translation>
+    </message>
+    <message>
+        <source>Wallet now</source>
+        <translation>वॉलेट में अभी</translation>
+    </message>
+    <message>
+        <source>Wallet after</source>
+        <translation>वॉलेट में बाद में</translation>
+    </message>
+    <message>
+        <source>Confirm sale (Enter)</source>
+        <translation>बिक्री पक्की करें (Enter)</translation>
+    </message>
+    <message>
+        <source>Back (Esc)</source>
+        <translation>वापस (Esc)</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>जाँच हो रही है…</translation>
+    </message>
+    <message>
+        <source>unknown (the server did not say)</source>
+        <translation>पता नहीं (सर्वर ने नहीं बताया)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>पता नहीं</translation>
+    </message>
+    <message>
+        <source>Not enough: the wallet has %1 and this sale needs %2. Top up in the back office.</source>
+        <translation>पैसे कम हैं: वॉलेट में %1 है और इस बिक्री के लिए %2 चाहिए। बैक ऑफ़िस में टॉप-अप करें।</translation>
+    </message>
+    <message>
+        <source>Sending the sale to the server…</source>
+        <translation>बिक्री सर्वर को भेजी जा रही है…</translation>
+    </message>
+    <message>
+        <source>Retry (Enter)</source>
+        <translation>फिर से भेजें (Enter)</translation>
+    </message>
+</context>
+<context>
+    <name>SaleFlow</name>
+    <message>
+        <source>%1
+The sale was not confirmed. Retry sends it again safely: if it already went through, the server returns it instead of charging twice.</source>
+        <translation>%1
+बिक्री पक्की नहीं हुई। &quot;फिर से भेजें&quot; इसे सुरक्षित रूप से दोबारा भेजता है: अगर बिक्री पहले ही हो चुकी है, तो सर्वर दो बार पैसे काटने के बजाय वही बिक्री लौटा देता है।</translation>
+    </message>
+    <message>
+        <source>The wallet cannot cover %1. Top up in the back office.</source>
+        <translation>वॉलेट में %1 के लिए पैसे नहीं हैं। बैक ऑफ़िस में टॉप-अप करें।</translation>
+    </message>
+    <message>
+        <source>Wallet has %1 but this sale needs %2; top up in the back office.</source>
+        <translation>वॉलेट में %1 है लेकिन इस बिक्री के लिए %2 चाहिए; बैक ऑफ़िस में टॉप-अप करें।</translation>
+    </message>
+</context>
+<context>
+    <name>SaleForm</name>
+    <message>
+        <source>Continue (Enter)</source>
+        <translation>आगे बढ़ें (Enter)</translation>
+    </message>
+</context>
+<context>
+    <name>SaleInputs</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Choose the operator.</source>
+        <translation>ऑपरेटर चुनें।</translation>
+    </message>
+    <message>
+        <source>Amount in rupees</source>
+        <translation>रुपयों में राशि</translation>
+    </message>
+    <message>
+        <source>Amount (₹)</source>
+        <translation>राशि (₹)</translation>
+    </message>
+    <message>
+        <source>Optional: your own bill or order number</source>
+        <translation>ज़रूरी नहीं: आपका अपना बिल या ऑर्डर नंबर</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>रेफ़रेंस</translation>
+    </message>
+    <message>
+        <source>Leave empty and the terminal numbers the sale itself.</source>
+        <translation>ख़ाली छोड़ें तो टर्मिनल बिक्री को ख़ुद नंबर देगा।</translation>
+    </message>
+    <message>
+        <source>Choose the operator to see its limits.</source>
+        <translation>सीमाएँ देखने के लिए ऑपरेटर चुनें।</translation>
+    </message>
+</context>
+<context>
+    <name>SaleResultPanel</name>
+    <message>
+        <source>Transaction id</source>
+        <translation>ट्रांजैक्शन ID</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>नंबर</translation>
+    </message>
+    <message>
+        <source>Customer e-mail</source>
+        <translation>ग्राहक का ई-मेल</translation>
+    </message>
+    <message>
+        <source>Bill amount</source>
+        <translation>बिल राशि</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>डिस्काउंट</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>Date and time (IST)</source>
+        <translation>तारीख और समय (IST)</translation>
+    </message>
+    <message>
+        <source>Reference id</source>
+        <translation>रेफ़रेंस ID</translation>
+    </message>
+    <message>
+        <source>Redeem code — give this to the customer</source>
+        <translation>रिडीम कोड — यह ग्राहक को दें</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>कोड कॉपी करें</translation>
+    </message>
+    <message>
+        <source>58 mm paper</source>
+        <translation>58 mm कागज़</translation>
+    </message>
+    <message>
+        <source>80 mm paper</source>
+        <translation>80 mm कागज़</translation>
+    </message>
+    <message>
+        <source>Print receipt (Ctrl+P)</source>
+        <translation>रसीद प्रिंट करें (Ctrl+P)</translation>
+    </message>
+    <message>
+        <source>Save PDF</source>
+        <translation>PDF सेव करें</translation>
+    </message>
+    <message>
+        <source>Reprint (duplicate)</source>
+        <translation>दोबारा प्रिंट (डुप्लिकेट)</translation>
+    </message>
+    <message>
+        <source>New sale (Ctrl+N)</source>
+        <translation>नई बिक्री (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>No code: the sale failed</source>
+        <translation>कोई कोड नहीं: बिक्री असफल रही</translation>
+    </message>
+    <message>
+        <source>The code appears when the sale succeeds</source>
+        <translation>बिक्री सफल होने पर कोड यहाँ दिखेगा</translation>
+    </message>
+    <message numerus="yes">
+        <source>This screen updates itself when the operator answers (next check in %n s).</source>
+        <translation>
+            <numerusform>ऑपरेटर का जवाब आते ही यह स्क्रीन अपने-आप बदल जाएगी (अगली जाँच %n सेकंड में)।</numerusform>
+            <numerusform>ऑपरेटर का जवाब आते ही यह स्क्रीन अपने-आप बदल जाएगी (अगली जाँच %n सेकंड में)।</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Receipt saved to %1</source>
+        <translation>रसीद %1 में सेव हो गई</translation>
+    </message>
+    <message>
+        <source>Code copied: paste it into the customer&apos;s message.</source>
+        <translation>कोड कॉपी हो गया: इसे ग्राहक के मैसेज में पेस्ट करें।</translation>
+    </message>
+    <message>
+        <source>Reprint receipt</source>
+        <translation>रसीद दोबारा प्रिंट करें</translation>
+    </message>
+    <message>
+        <source>Print receipt</source>
+        <translation>रसीद प्रिंट करें</translation>
+    </message>
+    <message>
+        <source>Duplicate receipt sent to the printer.</source>
+        <translation>डुप्लिकेट रसीद प्रिंटर पर भेज दी गई।</translation>
+    </message>
+    <message>
+        <source>Receipt sent to the printer.</source>
+        <translation>रसीद प्रिंटर पर भेज दी गई।</translation>
+    </message>
+    <message>
+        <source>The printer could not start. Check it is on and has paper.</source>
+        <translation>प्रिंटर शुरू नहीं हो सका। देखें कि वह चालू है और उसमें कागज़ है।</translation>
+    </message>
+    <message>
+        <source>Save receipt as PDF</source>
+        <translation>रसीद PDF में सेव करें</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF फ़ाइलें (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>SaleTermsCard</name>
+    <message>
+        <source>Mobile</source>
+        <translation>मोबाइल</translation>
+    </message>
+    <message>
+        <source>DTH</source>
+        <translation>DTH</translation>
+    </message>
+    <message>
+        <source>Gift voucher</source>
+        <translation>गिफ़्ट वाउचर</translation>
+    </message>
+    <message>
+        <source>Save sale &amp;terms</source>
+        <translation>बिक्री की शर्तें सेव करें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Sells</source>
+        <translation>क्या बेचता है</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>डिफ़ॉल्ट</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>डिस्काउंट</translation>
+    </message>
+    <message>
+        <source>Discount on %1</source>
+        <translation>%1 पर डिस्काउंट</translation>
+    </message>
+    <message>
+        <source> seconds</source>
+        <translation> सेकंड</translation>
+    </message>
+    <message>
+        <source>Sandbox settle delay</source>
+        <translation>सैंडबॉक्स में पूरा होने का समय</translation>
+    </message>
+    <message>
+        <source>Use &amp;default rates</source>
+        <translation>डिफ़ॉल्ट दरें भरें (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Sale terms</source>
+        <translation>बिक्री की शर्तें</translation>
+    </message>
+    <message>
+        <source>Kept by the server. The discount is the commission the shop earns on each sale (up to 20 %); a change applies to the next sale at every terminal, never to past sales.</source>
+        <translation>ये सर्वर पर रखी जाती हैं। डिस्काउंट वह कमीशन है जो दुकान हर बिक्री पर कमाती है (ज़्यादा से ज़्यादा 20 %); बदलाव हर टर्मिनल पर अगली बिक्री से लागू होता है, पुरानी बिक्री पर कभी नहीं।</translation>
+    </message>
+    <message>
+        <source>Test mode only: how long a test sale to a number ending 1111 or 2222 stays PENDING before it settles.</source>
+        <translation>सिर्फ़ टेस्ट मोड में: 1111 या 2222 पर ख़त्म होने वाले नंबर की टेस्ट बिक्री पूरी होने से पहले कितनी देर पेंडिंग रहती है।</translation>
+    </message>
+    <message>
+        <source>Default rates filled in; save to use them.</source>
+        <translation>डिफ़ॉल्ट दरें भर दी गईं; इन्हें लागू करने के लिए सेव करें।</translation>
+    </message>
+    <message>
+        <source>Nothing to save: no rate or delay changed.</source>
+        <translation>सेव करने को कुछ नहीं: न कोई दर बदली, न समय।</translation>
+    </message>
+    <message>
+        <source>Saved. The new settle delay applies to the next test sale.</source>
+        <translation>सेव हो गया। पूरा होने का नया समय अगली टेस्ट बिक्री से लागू होगा।</translation>
+    </message>
+    <message>
+        <source>Saved. New rates for %1 apply from the next sale.</source>
+        <translation>सेव हो गया। %1 की नई दरें अगली बिक्री से लागू होंगी।</translation>
+    </message>
+</context>
+<context>
+    <name>SecretDialog</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>कॉपी करें (&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy this secret now and keep it somewhere safe. You will not see it again: it is shown only this once. If it is lost, make a new one.</source>
+        <translation>यह सीक्रेट अभी कॉपी करें और किसी सुरक्षित जगह रखें। यह दोबारा नहीं दिखेगा: इसे सिर्फ़ इसी एक बार दिखाया जाता है। खो जाए तो नया बनाएँ।</translation>
+    </message>
+    <message>
+        <source>I have saved it — &amp;Done</source>
+        <translation>मैंने इसे रख लिया — हो गया (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Copied ✓</source>
+        <translation>कॉपी हो गया ✓</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPage</name>
+    <message>
+        <source>&amp;Save shop settings</source>
+        <translation>दुकान की सेटिंग्स सेव करें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;terminal settings</source>
+        <translation>टर्मिनल की सेटिंग्स सेव करें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>Printed under the name on every receipt</source>
+        <translation>हर रसीद पर नाम के नीचे छपता है</translation>
+    </message>
+    <message>
+        <source> seconds</source>
+        <translation> सेकंड</translation>
+    </message>
+    <message>
+        <source>Shop name</source>
+        <translation>दुकान का नाम</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>पता</translation>
+    </message>
+    <message>
+        <source>Low balance below (₹)</source>
+        <translation>कम बैलेंस की सीमा (₹)</translation>
+    </message>
+    <message>
+        <source>Lock when idle after</source>
+        <translation>इतनी देर ख़ाली रहने पर लॉक</translation>
+    </message>
+    <message>
+        <source>Shop</source>
+        <translation>दुकान</translation>
+    </message>
+    <message>
+        <source>Kept by the server; every terminal of the shop uses them.</source>
+        <translation>ये सर्वर पर रखी जाती हैं; दुकान के सभी टर्मिनल इन्हें इस्तेमाल करते हैं।</translation>
+    </message>
+    <message>
+        <source>127.0.0.1:0 (this computer only, any free port)</source>
+        <translation>127.0.0.1:0 (सिर्फ़ यह कंप्यूटर, कोई भी ख़ाली पोर्ट)</translation>
+    </message>
+    <message>
+        <source>Default: rechargedesk.db in the data folder</source>
+        <translation>डिफ़ॉल्ट: डेटा फ़ोल्डर में rechargedesk.db</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>चुनें (&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Server listens on</source>
+        <translation>सर्वर का पता</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>डेटाबेस</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>भाषा (Language)</translation>
+    </message>
+    <message>
+        <source>This terminal (restart needed)</source>
+        <translation>यह टर्मिनल (दोबारा शुरू करना ज़रूरी)</translation>
+    </message>
+    <message>
+        <source>Stored in %1 and used the next time RechargeDesk starts. Use 0.0.0.0:8080 to let other terminals of the shop connect; a database can be a file or a postgres:// URL. The language changes this terminal&apos;s screens and receipts; messages from the server stay in English.</source>
+        <translation>ये %1 में रखी जाती हैं और RechargeDesk के अगली बार शुरू होने पर लागू होती हैं। दुकान के दूसरे टर्मिनलों को जुड़ने देने के लिए 0.0.0.0:8080 लिखें; डेटाबेस कोई फ़ाइल या postgres:// URL हो सकता है। भाषा इस टर्मिनल की स्क्रीन और रसीदों पर लागू होती है; सर्वर के संदेश अंग्रेज़ी में ही रहते हैं।</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>सेटिंग्स</translation>
+    </message>
+    <message>
+        <source>Enter the shop&apos;s name; it is printed on every receipt.</source>
+        <translation>दुकान का नाम लिखें; यह हर रसीद पर छपता है।</translation>
+    </message>
+    <message>
+        <source>Saved. Receipts now show &quot;%1&quot;.</source>
+        <translation>सेव हो गया। अब रसीदों पर &quot;%1&quot; छपेगा।</translation>
+    </message>
+    <message>
+        <source>Write the address and port as ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080.</source>
+        <translation>पता और पोर्ट ADDR:PORT की तरह लिखें (जैसे 127.0.0.1:8080 या 0.0.0.0:8080)।</translation>
+    </message>
+    <message>
+        <source>A database URL must look like postgres://user:password@host:5432/rechargedesk.</source>
+        <translation>डेटाबेस URL ऐसा होना चाहिए: postgres://user:password@host:5432/rechargedesk</translation>
+    </message>
+    <message>
+        <source>Give the full path of the database file, e.g. /var/lib/rechargedesk/rechargedesk.db.</source>
+        <translation>डेटाबेस फ़ाइल का पूरा पाथ लिखें, जैसे /var/lib/rechargedesk/rechargedesk.db</translation>
+    </message>
+    <message>
+        <source>That is a folder; give the path of the database file inside it.</source>
+        <translation>यह एक फ़ोल्डर है; इसके अंदर की डेटाबेस फ़ाइल का पाथ लिखें।</translation>
+    </message>
+    <message>
+        <source>Could not write %1. Check that the folder is writable.</source>
+        <translation>फ़ाइल %1 नहीं लिखी जा सकी। देखें कि फ़ोल्डर में लिखने की अनुमति है।</translation>
+    </message>
+    <message>
+        <source>Saved. Restart RechargeDesk for these to take effect.</source>
+        <translation>सेव हो गया। इन्हें लागू करने के लिए RechargeDesk दोबारा शुरू करें।</translation>
+    </message>
+    <message>
+        <source>Database file</source>
+        <translation>डेटाबेस फ़ाइल</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite);;All files (*)</source>
+        <translation>SQLite डेटाबेस (*.db *.sqlite);;सभी फ़ाइलें (*)</translation>
+    </message>
+</context>
+<context>
+    <name>SignInPage</name>
+    <message>
+        <source>Sign in</source>
+        <translation>साइन इन करें</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>आपका नाम</translation>
+    </message>
+    <message>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Locked — enter your PIN to continue</source>
+        <translation>लॉक है — अपना PIN डालें</translation>
+    </message>
+    <message>
+        <source>Enter your name.</source>
+        <translation>अपना नाम लिखें।</translation>
+    </message>
+    <message>
+        <source>Enter your PIN (4 to 8 digits).</source>
+        <translation>अपना PIN डालें (4 से 8 अंक)।</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBadge</name>
+    <message>
+        <source>✔ SUCCESS</source>
+        <translation>✔ सफल</translation>
+    </message>
+    <message>
+        <source>⏳ PENDING — waiting for the operator</source>
+        <translation>⏳ पेंडिंग — ऑपरेटर के जवाब का इंतज़ार</translation>
+    </message>
+    <message>
+        <source>✘ FAILED — amount refunded to the wallet</source>
+        <translation>✘ असफल — राशि वॉलेट में वापस</translation>
+    </message>
+</context>
+<context>
+    <name>StatusPanel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>एडमिन</translation>
+    </message>
+    <message>
+        <source>clerk</source>
+        <translation>क्लर्क</translation>
+    </message>
+    <message>
+        <source>Server %1: online</source>
+        <translation>सर्वर %1: ऑनलाइन</translation>
+    </message>
+    <message>
+        <source>Server %1: OFFLINE</source>
+        <translation>सर्वर %1: ऑफ़लाइन</translation>
+    </message>
+    <message>
+        <source>Wallet: unavailable</source>
+        <translation>वॉलेट: उपलब्ध नहीं</translation>
+    </message>
+    <message>
+        <source>Wallet: %1 — LOW, top up</source>
+        <translation>वॉलेट: %1 — कम है, टॉप-अप करें</translation>
+    </message>
+    <message>
+        <source>Wallet: %1</source>
+        <translation>वॉलेट: %1</translation>
+    </message>
+    <message>
+        <source>Pending: %1%2</source>
+        <translation>पेंडिंग: %1%2</translation>
+    </message>
+</context>
+<context>
+    <name>TerminalView</name>
+    <message>
+        <source>TEST MODE — sandbox sales, no real recharges, sandbox wallet</source>
+        <translation>टेस्ट मोड — सैंडबॉक्स बिक्री, कोई असली रिचार्ज नहीं, सैंडबॉक्स वॉलेट</translation>
+    </message>
+    <message>
+        <source>Lock (Ctrl+L)</source>
+        <translation>लॉक (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>Verify customer</source>
+        <translation>ग्राहक सत्यापन</translation>
+    </message>
+    <message>
+        <source>Plans</source>
+        <translation>प्लान</translation>
+    </message>
+    <message>
+        <source>Mobile recharge</source>
+        <translation>मोबाइल रिचार्ज</translation>
+    </message>
+    <message>
+        <source>DTH recharge</source>
+        <translation>DTH रिचार्ज</translation>
+    </message>
+    <message>
+        <source>Gift voucher</source>
+        <translation>गिफ़्ट वाउचर</translation>
+    </message>
+    <message>
+        <source>Back office</source>
+        <translation>बैक ऑफ़िस</translation>
+    </message>
+    <message>
+        <source>%1   F%2</source>
+        <translation>%1   F%2</translation>
+    </message>
+</context>
+<context>
+    <name>UsersPage</name>
+    <message>
+        <source>Admin</source>
+        <translation>एडमिन</translation>
+    </message>
+    <message>
+        <source>Clerk</source>
+        <translation>क्लर्क</translation>
+    </message>
+    <message>
+        <source>Added a user</source>
+        <translation>उपयोगकर्ता जोड़ा</translation>
+    </message>
+    <message>
+        <source>Reset a PIN</source>
+        <translation>PIN बदला</translation>
+    </message>
+    <message>
+        <source>Deactivated a user</source>
+        <translation>उपयोगकर्ता निष्क्रिय किया</translation>
+    </message>
+    <message>
+        <source>Locked after wrong PINs</source>
+        <translation>ग़लत PIN के बाद लॉक हुआ</translation>
+    </message>
+    <message>
+        <source>Changed shop settings</source>
+        <translation>दुकान की सेटिंग्स बदलीं</translation>
+    </message>
+    <message>
+        <source>Created an API key</source>
+        <translation>API कुंजी बनाई</translation>
+    </message>
+    <message>
+        <source>Revoked an API key</source>
+        <translation>API कुंजी बंद की</translation>
+    </message>
+    <message>
+        <source>Topped up the wallet</source>
+        <translation>वॉलेट टॉप-अप किया</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>भूमिका</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>सक्रिय</translation>
+    </message>
+    <message>
+        <source>Deactivated</source>
+        <translation>निष्क्रिय</translation>
+    </message>
+    <message>
+        <source>When (IST)</source>
+        <translation>कब (IST)</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>किसने</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>क्या</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>ब्योरा</translation>
+    </message>
+    <message>
+        <source>4 to 8 digits</source>
+        <translation>4 से 8 अंक</translation>
+    </message>
+    <message>
+        <source>&amp;Add user</source>
+        <translation>उपयोगकर्ता जोड़ें (&amp;A)</translation>
+    </message>
+    <message>
+        <source>Re&amp;set PIN</source>
+        <translation>PIN बदलें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Deactivate…</source>
+        <translation>निष्क्रिय करें (&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Name used to sign in</source>
+        <translation>साइन इन करने का नाम</translation>
+    </message>
+    <message>
+        <source>Clerk: sells at the counter</source>
+        <translation>क्लर्क: काउंटर पर बेचता है</translation>
+    </message>
+    <message>
+        <source>Admin: also the back office</source>
+        <translation>एडमिन: बैक ऑफ़िस भी</translation>
+    </message>
+    <message>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <source>PIN again</source>
+        <translation>PIN दोबारा</translation>
+    </message>
+    <message>
+        <source>Add a person</source>
+        <translation>व्यक्ति जोड़ें</translation>
+    </message>
+    <message>
+        <source>Selected person</source>
+        <translation>चुना हुआ व्यक्ति</translation>
+    </message>
+    <message>
+        <source>New PIN</source>
+        <translation>नया PIN</translation>
+    </message>
+    <message>
+        <source>People who can sign in</source>
+        <translation>जो साइन इन कर सकते हैं</translation>
+    </message>
+    <message>
+        <source>Audit log (newest first)</source>
+        <translation>ऑडिट लॉग (नया सबसे ऊपर)</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>उपयोगकर्ता</translation>
+    </message>
+    <message>
+        <source>Could not load: %1</source>
+        <translation>लोड नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>Choose a person in the list to reset their PIN or deactivate them.</source>
+        <translation>PIN बदलने या निष्क्रिय करने के लिए सूची में से कोई व्यक्ति चुनें।</translation>
+    </message>
+    <message>
+        <source>%1 — %2%3</source>
+        <translation>%1 — %2%3</translation>
+    </message>
+    <message>
+        <source> (deactivated)</source>
+        <translation> (निष्क्रिय)</translation>
+    </message>
+    <message>
+        <source>Enter the name this person signs in with.</source>
+        <translation>वह नाम लिखें जिससे यह व्यक्ति साइन इन करेगा।</translation>
+    </message>
+    <message>
+        <source>The PIN must be 4 to 8 digits.</source>
+        <translation>PIN 4 से 8 अंकों का होना चाहिए।</translation>
+    </message>
+    <message>
+        <source>The two PINs differ. Type the same PIN twice.</source>
+        <translation>दोनों PIN अलग हैं। एक ही PIN दो बार लिखें।</translation>
+    </message>
+    <message>
+        <source>%1 can now sign in as %2.</source>
+        <translation>अब %1, %2 के रूप में साइन इन कर सकते हैं।</translation>
+    </message>
+    <message>
+        <source>The new PIN must be 4 to 8 digits.</source>
+        <translation>नया PIN 4 से 8 अंकों का होना चाहिए।</translation>
+    </message>
+    <message>
+        <source>New PIN set for %1.</source>
+        <translation>%1 का नया PIN सेट हो गया।</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>निष्क्रिय करें</translation>
+    </message>
+    <message>
+        <source>Deactivate %1?
+They can no longer sign in at any terminal. Their past sales stay in the history.</source>
+        <translation>%1 को निष्क्रिय करें?
+वे किसी भी टर्मिनल पर साइन इन नहीं कर पाएँगे। उनकी पुरानी बिक्री इतिहास में बनी रहेगी।</translation>
+    </message>
+    <message>
+        <source>This is the last active admin. Add another admin first, so someone can still open the back office.</source>
+        <translation>यह आख़िरी सक्रिय एडमिन है। पहले कोई दूसरा एडमिन जोड़ें, ताकि कोई न कोई बैक ऑफ़िस खोल सके।</translation>
+    </message>
+    <message>
+        <source>%1 is deactivated.</source>
+        <translation>%1 को निष्क्रिय कर दिया गया।</translation>
+    </message>
+</context>
+<context>
+    <name>VerifyPage</name>
+    <message>
+        <source>Verify customer (Aadhaar OTP)</source>
+        <translation>ग्राहक सत्यापन (आधार OTP)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Read this to the customer before you start.&lt;/b&gt;&lt;br&gt;To confirm who you are, this shop sends your Aadhaar number to UIDAI, which sends a one-time password (OTP) to the mobile number linked with your Aadhaar. Nothing else is shared, and it is used only for this check. Your Aadhaar number is not stored at this shop: afterwards only its last 4 digits are shown, as XXXX XXXX 1234.</source>
+        <translation>&lt;b&gt;शुरू करने से पहले यह ग्राहक को पढ़कर सुनाएँ।&lt;/b&gt;&lt;br&gt;आपकी पहचान की पुष्टि के लिए यह दुकान आपका आधार नंबर UIDAI को भेजती है, जो आपके आधार से जुड़े मोबाइल नंबर पर एक वन-टाइम पासवर्ड (OTP) भेजता है। इसके अलावा कुछ भी साझा नहीं किया जाता, और इसका इस्तेमाल सिर्फ़ इसी जाँच के लिए होता है। आपका आधार नंबर इस दुकान पर नहीं रखा जाता: बाद में सिर्फ़ उसके आख़िरी 4 अंक दिखते हैं (जैसे XXXX XXXX 1234)।</translation>
+    </message>
+    <message>
+        <source>The customer agrees to verify their identity with Aadhaar OTP</source>
+        <translation>ग्राहक आधार OTP से अपनी पहचान की पुष्टि के लिए सहमत है</translation>
+    </message>
+    <message>
+        <source>The captcha appears here</source>
+        <translation>कैप्चा यहाँ दिखेगा</translation>
+    </message>
+    <message>
+        <source>New captcha</source>
+        <translation>नया कैप्चा</translation>
+    </message>
+    <message>
+        <source>Draw a new captcha picture (starts a new verification)</source>
+        <translation>नई कैप्चा तस्वीर बनाएँ (नया सत्यापन शुरू होगा)</translation>
+    </message>
+    <message>
+        <source>6 digits</source>
+        <translation>6 अंक</translation>
+    </message>
+    <message>
+        <source>Send OTP to the customer</source>
+        <translation>ग्राहक को OTP भेजें</translation>
+    </message>
+    <message>
+        <source>Aadhaar number</source>
+        <translation>आधार नंबर</translation>
+    </message>
+    <message>
+        <source>Captcha</source>
+        <translation>कैप्चा</translation>
+    </message>
+    <message>
+        <source>Digits in the picture</source>
+        <translation>तस्वीर में दिखे अंक</translation>
+    </message>
+    <message>
+        <source>Ask the customer for the 6-digit OTP sent by SMS</source>
+        <translation>ग्राहक से SMS में आया 6 अंकों का OTP पूछें</translation>
+    </message>
+    <message>
+        <source>6-digit OTP</source>
+        <translation>6 अंकों का OTP</translation>
+    </message>
+    <message>
+        <source>Verify OTP</source>
+        <translation>OTP जाँचें</translation>
+    </message>
+    <message>
+        <source>Resend OTP</source>
+        <translation>OTP दोबारा भेजें</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>फिर से शुरू करें</translation>
+    </message>
+    <message>
+        <source>✔ Customer verified</source>
+        <translation>✔ ग्राहक सत्यापित</translation>
+    </message>
+    <message>
+        <source>Verify another customer</source>
+        <translation>दूसरे ग्राहक का सत्यापन करें</translation>
+    </message>
+    <message>
+        <source>SANDBOX — SMS outbox</source>
+        <translation>सैंडबॉक्स — SMS आउटबॉक्स</translation>
+    </message>
+    <message>
+        <source>Test mode: no real SMS is sent. The messages a customer would receive appear here, newest first.</source>
+        <translation>टेस्ट मोड: कोई असली SMS नहीं भेजा जाता। ग्राहक को जो मैसेज मिलते, वे यहाँ दिखते हैं, नया सबसे ऊपर।</translation>
+    </message>
+    <message>
+        <source>Refresh outbox</source>
+        <translation>आउटबॉक्स रीफ़्रेश करें</translation>
+    </message>
+    <message>
+        <source>12 digits, as printed on the Aadhaar card (grouped 4-4-4 as you type).</source>
+        <translation>12 अंक, जैसे आधार कार्ड पर छपे हैं (लिखते समय 4-4-4 में बँट जाते हैं)।</translation>
+    </message>
+    <message>
+        <source>✘ An Aadhaar number never starts with 0 or 1. Check the first digit.</source>
+        <translation>✘ आधार नंबर कभी 0 या 1 से शुरू नहीं होता। पहला अंक जाँचें।</translation>
+    </message>
+    <message>
+        <source>%1 of 12 digits</source>
+        <translation>12 में से %1 अंक</translation>
+    </message>
+    <message>
+        <source>✔ Valid Aadhaar number (check digit correct)</source>
+        <translation>✔ सही आधार नंबर (चेक डिजिट सही है)</translation>
+    </message>
+    <message>
+        <source>✘ Not a valid Aadhaar number: the check digit does not match. Check every digit against the card.</source>
+        <translation>✘ यह सही आधार नंबर नहीं है: चेक डिजिट मेल नहीं खाता। हर अंक कार्ड से मिलाएँ।</translation>
+    </message>
+    <message>
+        <source>Loading captcha…</source>
+        <translation>कैप्चा लोड हो रहा है…</translation>
+    </message>
+    <message>
+        <source>No captcha</source>
+        <translation>कोई कैप्चा नहीं</translation>
+    </message>
+    <message>
+        <source>Could not start the verification: %1</source>
+        <translation>सत्यापन शुरू नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>The captcha could not be loaded. Press New captcha.</source>
+        <translation>कैप्चा लोड नहीं हो सका। &quot;नया कैप्चा&quot; दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Type all 12 digits of the Aadhaar number.</source>
+        <translation>आधार नंबर के सभी 12 अंक लिखें।</translation>
+    </message>
+    <message>
+        <source>This is not a valid Aadhaar number.</source>
+        <translation>यह सही आधार नंबर नहीं है।</translation>
+    </message>
+    <message>
+        <source>Type the 6 digits shown in the captcha picture.</source>
+        <translation>कैप्चा तस्वीर में दिखे 6 अंक लिखें।</translation>
+    </message>
+    <message>
+        <source>The captcha is still loading. Wait a moment.</source>
+        <translation>कैप्चा अभी लोड हो रहा है। थोड़ा रुकें।</translation>
+    </message>
+    <message>
+        <source>An OTP was sent a moment ago. Resend is possible again in %1.</source>
+        <translation>OTP अभी-अभी भेजा गया है। %1 बाद दोबारा भेज सकते हैं।</translation>
+    </message>
+    <message>
+        <source>Too many OTPs for this Aadhaar number. Try again in %1.</source>
+        <translation>इस आधार नंबर पर बहुत ज़्यादा OTP भेजे जा चुके हैं। %1 बाद फिर कोशिश करें।</translation>
+    </message>
+    <message>
+        <source>Three wrong captcha answers closed this verification. Here is a new captcha.</source>
+        <translation>कैप्चा के तीन ग़लत जवाबों से यह सत्यापन बंद हो गया। यह रहा नया कैप्चा।</translation>
+    </message>
+    <message>
+        <source>The captcha answer is wrong. Look at the picture again (%1).</source>
+        <translation>कैप्चा का जवाब ग़लत है। तस्वीर फिर से देखें (%1)।</translation>
+    </message>
+    <message>
+        <source>The captcha expired after 10 minutes. Here is a new one.</source>
+        <translation>कैप्चा 10 मिनट बाद बेकार हो गया। यह रहा नया।</translation>
+    </message>
+    <message>
+        <source>No mobile number is linked with this Aadhaar, so no OTP can be sent. The customer must link a mobile number at an Aadhaar enrolment centre.</source>
+        <translation>इस आधार से कोई मोबाइल नंबर जुड़ा नहीं है, इसलिए OTP नहीं भेजा जा सकता। ग्राहक को आधार केंद्र पर जाकर मोबाइल नंबर जुड़वाना होगा।</translation>
+    </message>
+    <message>
+        <source>This verification can no longer continue (%1). Start again with the new captcha.</source>
+        <translation>यह सत्यापन अब आगे नहीं बढ़ सकता (%1)। नए कैप्चा के साथ फिर से शुरू करें।</translation>
+    </message>
+    <message>
+        <source>Type the 6-digit OTP from the customer&apos;s SMS.</source>
+        <translation>ग्राहक के SMS से 6 अंकों का OTP लिखें।</translation>
+    </message>
+    <message>
+        <source>Three wrong OTPs closed this verification. Start again with the new captcha.</source>
+        <translation>तीन ग़लत OTP से यह सत्यापन बंद हो गया। नए कैप्चा के साथ फिर से शुरू करें।</translation>
+    </message>
+    <message>
+        <source>Wrong OTP. Ask the customer to read it again (%1).</source>
+        <translation>ग़लत OTP। ग्राहक से इसे दोबारा पढ़ने को कहें (%1)।</translation>
+    </message>
+    <message>
+        <source>The OTP has expired. Press Resend OTP to send a new one.</source>
+        <translation>OTP की समय-सीमा ख़त्म हो गई। नया भेजने के लिए &quot;OTP दोबारा भेजें&quot; दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Identity confirmed by Aadhaar OTP at %1. The full number has been cleared from this screen.</source>
+        <translation>%1 पर आधार OTP से पहचान की पुष्टि हुई। पूरा नंबर इस स्क्रीन से हटा दिया गया है।</translation>
+    </message>
+    <message>
+        <source>OTP valid for %1</source>
+        <translation>OTP की वैधता: %1 बाकी</translation>
+    </message>
+    <message>
+        <source>OTP expired — press Resend OTP</source>
+        <translation>OTP की समय-सीमा ख़त्म — &quot;OTP दोबारा भेजें&quot; दबाएँ</translation>
+    </message>
+    <message>
+        <source>Resend in %1</source>
+        <translation>%1 बाद दोबारा भेजें</translation>
+    </message>
+    <message>
+        <source>check the answer</source>
+        <translation>जवाब जाँचें</translation>
+    </message>
+    <message>
+        <source>1 try left</source>
+        <translation>1 प्रयास बाकी</translation>
+    </message>
+    <message>
+        <source>%1 tries left</source>
+        <translation>%1 प्रयास बाकी</translation>
+    </message>
+    <message>
+        <source>The SMS outbox can be read with an admin test key only.</source>
+        <translation>SMS आउटबॉक्स सिर्फ़ एडमिन टेस्ट कुंजी से पढ़ा जा सकता है।</translation>
+    </message>
+    <message>
+        <source>Could not read the SMS outbox: %1</source>
+        <translation>SMS आउटबॉक्स पढ़ा नहीं जा सका: %1</translation>
+    </message>
+    <message>
+        <source>%1 · to %2
+%3</source>
+        <translation>%1 · %2 को
+%3</translation>
+    </message>
+    <message>
+        <source>No messages yet.</source>
+        <translation>अभी कोई मैसेज नहीं।</translation>
+    </message>
+    <message>
+        <source>Updated %1</source>
+        <translation>%1 पर अपडेट हुआ</translation>
+    </message>
+</context>
+<context>
+    <name>VoucherPage</name>
+    <message>
+        <source>Google Play gift voucher</source>
+        <translation>Google Play गिफ़्ट वाउचर</translation>
+    </message>
+    <message>
+        <source>Optional: the code is also sent here</source>
+        <translation>ज़रूरी नहीं: कोड यहाँ भी भेजा जाता है</translation>
+    </message>
+    <message>
+        <source>Customer e-mail</source>
+        <translation>ग्राहक का ई-मेल</translation>
+    </message>
+</context>
+<context>
+    <name>WalletPage</name>
+    <message>
+        <source>Top-up</source>
+        <translation>टॉप-अप</translation>
+    </message>
+    <message>
+        <source>Sale</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>रिफ़ंड</translation>
+    </message>
+    <message>
+        <source>Opening balance</source>
+        <translation>शुरुआती बैलेंस</translation>
+    </message>
+    <message>
+        <source>When (IST)</source>
+        <translation>कब (IST)</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>राशि</translation>
+    </message>
+    <message>
+        <source>Transaction</source>
+        <translation>ट्रांजैक्शन</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>किसने</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>नोट</translation>
+    </message>
+    <message>
+        <source>&amp;Top up</source>
+        <translation>टॉप-अप करें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve threshold</source>
+        <translation>सीमा सेव करें (&amp;V)</translation>
+    </message>
+    <message>
+        <source>Test wallet: sandbox money for trying the terminal. Top-ups are free.</source>
+        <translation>टेस्ट वॉलेट: टर्मिनल आज़माने के लिए सैंडबॉक्स पैसे। टॉप-अप मुफ़्त हैं।</translation>
+    </message>
+    <message>
+        <source>Live wallet: every top-up is recorded with who did it and why.</source>
+        <translation>लाइव वॉलेट: हर टॉप-अप के साथ दर्ज होता है कि किसने और क्यों किया।</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>रीफ़्रेश करें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Rupees, e.g. 5000</source>
+        <translation>रुपये, जैसे 5000</translation>
+    </message>
+    <message>
+        <source>Optional</source>
+        <translation>ज़रूरी नहीं</translation>
+    </message>
+    <message>
+        <source>Required: why, e.g. cash deposit slip 4411</source>
+        <translation>ज़रूरी: क्यों, जैसे नकद जमा पर्ची 4411</translation>
+    </message>
+    <message>
+        <source>Test wallet balance</source>
+        <translation>टेस्ट वॉलेट बैलेंस</translation>
+    </message>
+    <message>
+        <source>Wallet balance</source>
+        <translation>वॉलेट बैलेंस</translation>
+    </message>
+    <message>
+        <source>Amount (₹)</source>
+        <translation>राशि (₹)</translation>
+    </message>
+    <message>
+        <source>Top up</source>
+        <translation>टॉप-अप</translation>
+    </message>
+    <message>
+        <source>Rupees</source>
+        <translation>रुपये</translation>
+    </message>
+    <message>
+        <source>Low-balance warning</source>
+        <translation>कम बैलेंस की चेतावनी</translation>
+    </message>
+    <message>
+        <source>The status bar turns red when the balance falls below this many rupees.</source>
+        <translation>बैलेंस इतने रुपयों से कम होने पर स्टेटस बार लाल हो जाता है।</translation>
+    </message>
+    <message>
+        <source>All entries</source>
+        <translation>सभी एंट्री</translation>
+    </message>
+    <message>
+        <source>Top-ups</source>
+        <translation>टॉप-अप</translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>रिफ़ंड</translation>
+    </message>
+    <message>
+        <source>Search note, person, transaction id…</source>
+        <translation>नोट, व्यक्ति, ट्रांजैक्शन ID खोजें…</translation>
+    </message>
+    <message>
+        <source>Ledger (newest first)</source>
+        <translation>खाता (नया सबसे ऊपर)</translation>
+    </message>
+    <message>
+        <source>Filters apply to the entries loaded so far; scroll down to load older ones.</source>
+        <translation>फ़िल्टर अब तक लोड हुई एंट्री पर लागू होते हैं; पुरानी एंट्री के लिए नीचे स्क्रॉल करें।</translation>
+    </message>
+    <message>
+        <source>Wallet</source>
+        <translation>वॉलेट</translation>
+    </message>
+    <message>
+        <source>The ledger could not be loaded: %1</source>
+        <translation>खाता लोड नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>Enter the top-up in whole rupees, e.g. 5000.</source>
+        <translation>टॉप-अप पूरे रुपयों में लिखें (जैसे 5000)।</translation>
+    </message>
+    <message>
+        <source>A live top-up needs a note saying why (e.g. the deposit slip).</source>
+        <translation>लाइव टॉप-अप के लिए कारण का नोट ज़रूरी है (जैसे जमा पर्ची)।</translation>
+    </message>
+    <message>
+        <source>Live top-up</source>
+        <translation>लाइव टॉप-अप</translation>
+    </message>
+    <message>
+        <source>Add %1 to the LIVE wallet?
+Note: %2
+This is recorded with your name.</source>
+        <translation>लाइव वॉलेट में %1 जोड़ें?
+नोट: %2
+यह आपके नाम के साथ दर्ज होगा।</translation>
+    </message>
+    <message>
+        <source>Added %1. New balance %2.</source>
+        <translation>%1 जुड़ गए। नया बैलेंस: %2</translation>
+    </message>
+    <message>
+        <source>Enter the threshold in whole rupees (0 turns the warning off).</source>
+        <translation>सीमा पूरे रुपयों में लिखें (0 लिखने पर चेतावनी बंद हो जाती है)।</translation>
+    </message>
+    <message>
+        <source>Saved: warn below %1.</source>
+        <translation>सेव हो गया: %1 से कम होने पर चेतावनी।</translation>
+    </message>
+</context>
+<context>
+    <name>WebhooksPage</name>
+    <message>
+        <source>Retrying</source>
+        <translation>फिर कोशिश जारी</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>पहुँच गया</translation>
+    </message>
+    <message>
+        <source>Gave up</source>
+        <translation>छोड़ दिया</translation>
+    </message>
+    <message>
+        <source>When (IST)</source>
+        <translation>कब (IST)</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>इवेंट</translation>
+    </message>
+    <message>
+        <source>Transaction</source>
+        <translation>ट्रांजैक्शन</translation>
+    </message>
+    <message>
+        <source>Try</source>
+        <translation>प्रयास</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>जवाब</translation>
+    </message>
+    <message>
+        <source>OK %1</source>
+        <translation>OK %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2</source>
+        <translation>HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>समय</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Event state</source>
+        <translation>इवेंट की स्थिति</translation>
+    </message>
+    <message>
+        <source>Next try</source>
+        <translation>अगला प्रयास</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Received (IST)</source>
+        <translation>मिला (IST)</translation>
+    </message>
+    <message>
+        <source>Received</source>
+        <translation>मिला</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>webhook-id</source>
+        <translation>webhook-id</translation>
+    </message>
+    <message>
+        <source>&amp;Save endpoint</source>
+        <translation>एंडपॉइंट सेव करें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>R&amp;otate secret…</source>
+        <translation>सीक्रेट बदलें (&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Send &amp;test delivery</source>
+        <translation>टेस्ट डिलीवरी भेजें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>Re&amp;deliver selected</source>
+        <translation>चुना हुआ दोबारा भेजें (&amp;D)</translation>
+    </message>
+    <message>
+        <source>https://example.com/recharge-events</source>
+        <translation>https://example.com/recharge-events</translation>
+    </message>
+    <message>
+        <source>Sent in every event as webhook_password</source>
+        <translation>हर इवेंट में webhook_password के रूप में भेजा जाता है</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Use built-in &amp;inbox</source>
+        <translation>बिल्ट-इन इनबॉक्स इस्तेमाल करें (&amp;I)</translation>
+    </message>
+    <message>
+        <source>Sends test events to this server&apos;s own inbox, shown in the Inbox tab below.</source>
+        <translation>टेस्ट इवेंट इस सर्वर के अपने इनबॉक्स में भेजता है, जो नीचे &quot;बिल्ट-इन इनबॉक्स&quot; टैब में दिखता है।</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>पासवर्ड</translation>
+    </message>
+    <message>
+        <source>Any event state</source>
+        <translation>इवेंट की कोई भी स्थिति</translation>
+    </message>
+    <message>
+        <source>Any answer</source>
+        <translation>कोई भी जवाब</translation>
+    </message>
+    <message>
+        <source>Accepted (2xx)</source>
+        <translation>स्वीकार (2xx)</translation>
+    </message>
+    <message>
+        <source>Not accepted</source>
+        <translation>स्वीकार नहीं</translation>
+    </message>
+    <message>
+        <source>Transaction id</source>
+        <translation>ट्रांजैक्शन ID</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>रीफ़्रेश करें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Choose a message to see the body the server received.</source>
+        <translation>सर्वर को मिला पूरा मैसेज देखने के लिए कोई मैसेज चुनें।</translation>
+    </message>
+    <message>
+        <source>What this server&apos;s built-in inbox received (test mode): each event once, with how many times it arrived. Receivers must accept repeats of the same webhook-id.</source>
+        <translation>इस सर्वर के बिल्ट-इन इनबॉक्स में क्या आया (टेस्ट मोड): हर इवेंट एक बार, साथ में यह कि वह कितनी बार आया। पाने वाले को एक ही webhook-id दोबारा आने पर भी उसे स्वीकार करना चाहिए।</translation>
+    </message>
+    <message>
+        <source>Delivery log</source>
+        <translation>डिलीवरी लॉग</translation>
+    </message>
+    <message>
+        <source>Built-in inbox</source>
+        <translation>बिल्ट-इन इनबॉक्स</translation>
+    </message>
+    <message>
+        <source>Webhooks</source>
+        <translation>वेबहुक</translation>
+    </message>
+    <message>
+        <source>Could not load: %1</source>
+        <translation>लोड नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>No webhook endpoint yet. Enter the URL that should receive sale events and a password, then save.</source>
+        <translation>अभी कोई वेबहुक एंडपॉइंट नहीं है। बिक्री के इवेंट पाने वाला URL और एक पासवर्ड लिखें, फिर सेव करें।</translation>
+    </message>
+    <message>
+        <source>Could not read the endpoint: %1</source>
+        <translation>एंडपॉइंट पढ़ा नहीं जा सका: %1</translation>
+    </message>
+    <message>
+        <source>Events go to this server&apos;s built-in inbox (the test-mode default).</source>
+        <translation>इवेंट इस सर्वर के बिल्ट-इन इनबॉक्स में जाते हैं (टेस्ट मोड में डिफ़ॉल्ट)।</translation>
+    </message>
+    <message>
+        <source>Events go to %1</source>
+        <translation>इवेंट %1 पर जाते हैं</translation>
+    </message>
+    <message>
+        <source>DISABLED: %1. Save the endpoint again to turn it back on.</source>
+        <translation>बंद है (%1)। इसे फिर चालू करने के लिए एंडपॉइंट दोबारा सेव करें।</translation>
+    </message>
+    <message>
+        <source>The previous secret keeps signing until %1 (IST).</source>
+        <translation>पुराना सीक्रेट %1 (IST) तक साइन करता रहेगा।</translation>
+    </message>
+    <message>
+        <source>Webhook signing secret</source>
+        <translation>वेबहुक साइनिंग सीक्रेट</translation>
+    </message>
+    <message>
+        <source>Events to %1 are signed with this secret (webhook-signature header).</source>
+        <translation>%1 को जाने वाले इवेंट इस सीक्रेट से साइन होते हैं (webhook-signature हेडर)।</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>सीक्रेट</translation>
+    </message>
+    <message>
+        <source>Enter the http:// or https:// address that receives events.</source>
+        <translation>इवेंट पाने वाला http:// या https:// पता लिखें।</translation>
+    </message>
+    <message>
+        <source>Enter a password; the receiver checks it in every event.</source>
+        <translation>पासवर्ड लिखें; पाने वाला इसे हर इवेंट में जाँचता है।</translation>
+    </message>
+    <message>
+        <source>Saved. Press &quot;Send test delivery&quot; to check the receiver.</source>
+        <translation>सेव हो गया। पाने वाले को जाँचने के लिए &quot;टेस्ट डिलीवरी भेजें&quot; दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Rotate secret</source>
+        <translation>सीक्रेट बदलें</translation>
+    </message>
+    <message>
+        <source>Make a new signing secret?
+The old one keeps signing for 24 hours, so the receiver can switch over.</source>
+        <translation>नया साइनिंग सीक्रेट बनाएँ?
+पुराना 24 घंटे तक साइन करता रहेगा, ताकि पाने वाला नए पर आ सके।</translation>
+    </message>
+    <message>
+        <source>Rotate</source>
+        <translation>बदलें</translation>
+    </message>
+    <message>
+        <source>New secret made.</source>
+        <translation>नया सीक्रेट बन गया।</translation>
+    </message>
+    <message>
+        <source>Test event %1 queued; watch the delivery log below.</source>
+        <translation>टेस्ट इवेंट %1 कतार में है; नीचे डिलीवरी लॉग देखें।</translation>
+    </message>
+    <message>
+        <source>This event is still being retried; it can be sent again once it is delivered or given up.</source>
+        <translation>यह इवेंट अभी फिर से भेजा जा रहा है; पहुँचने या छोड़ दिए जाने के बाद ही इसे दोबारा भेजा जा सकता है।</translation>
+    </message>
+    <message>
+        <source>Event %1 will be sent again now.</source>
+        <translation>इवेंट %1 अभी दोबारा भेजा जाएगा।</translation>
+    </message>
+</context>
+</TS>
