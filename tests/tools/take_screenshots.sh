@@ -42,6 +42,7 @@ key F3; sleep 1; type_text 9876543210; key Tab; shot 05-mobile-recharge 2
 key F4; shot 06-dth-recharge 2
 key F5; shot 07-voucher 2
 key F6; shot 08-back-office 4
+key ctrl+shift+Tab; shot 10-settings-sale-terms 3
 kill $app; wait $app 2>/dev/null
 
 # The same shop in Hindi (Settings → Language, kept as terminal/language in terminal.ini;
