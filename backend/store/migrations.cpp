@@ -216,6 +216,41 @@ const QList<Migration> &allMigrations()
              QStringLiteral("CREATE INDEX transactions_operator ON transactions (account_id, mode, operator_code, id)"),
              QStringLiteral("CREATE INDEX transactions_type ON transactions (account_id, mode, type, id)"),
          }},
+        {6,
+         {
+             // Back office at a million rows (issue 6). The amount orders of the history walk this
+             // index (TransactionRepository::list decides when that beats sorting a date range).
+             QStringLiteral("CREATE INDEX transactions_amount ON transactions (account_id, mode, bill_amount, id)"),
+             // Per-IST-day rollups of the transactions, one row per (day, type, operator, status):
+             // count and paise sums. TransactionRepository keeps them in the same database
+             // transaction as every insert and status change; the totals line reads whole days here
+             // and only the partial days at the ends of a range from the rows. ist_day is the IST
+             // calendar day as days since 1970-01-01 IST: (created_at + 19800000) / 86400000.
+             QStringLiteral("CREATE TABLE daily_totals ("
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),"
+                            " ist_day BIGINT NOT NULL,"
+                            " type TEXT NOT NULL,"
+                            " operator_code TEXT NOT NULL,"
+                            " status TEXT NOT NULL,"
+                            " tx_count BIGINT NOT NULL,"
+                            " bill_amount BIGINT NOT NULL,"
+                            " discount BIGINT NOT NULL,"
+                            " paid BIGINT NOT NULL,"
+                            " PRIMARY KEY (account_id, mode, ist_day, type, operator_code, status))"),
+             QStringLiteral("INSERT INTO daily_totals (account_id, mode, ist_day, type, operator_code, status, tx_count,"
+                            " bill_amount, discount, paid)"
+                            " SELECT account_id, mode, (created_at + 19800000) / 86400000, type, operator_code, status,"
+                            " COUNT(*), SUM(bill_amount), SUM(discount), SUM(paid) FROM transactions"
+                            " GROUP BY account_id, mode, (created_at + 19800000) / 86400000, type, operator_code, status"),
+         }},
+        {7,
+         {
+             // Who holds a webhook lease: the instance key of the server that claimed the event (0: nobody).
+             // On PostgreSQL each server holds a session advisory lock on its key while it runs, so the
+             // leases of a server that died are taken back at once instead of after the lease time.
+             QStringLiteral("ALTER TABLE webhook_events ADD COLUMN locked_by BIGINT NOT NULL DEFAULT 0"),
+         }},
     };
     return migrations;
 }

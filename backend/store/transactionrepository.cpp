@@ -2,6 +2,9 @@
 
 #include "database.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace {
 
 const QString kColumns = QStringLiteral(
@@ -37,6 +40,51 @@ QVariant textOrNull(const QString &text)
     return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
 }
 
+// IST is UTC+05:30 all year (no daylight saving), so an IST calendar day is a fixed 24 h slice.
+constexpr qint64 kDayMs = 24LL * 3600 * 1000;
+constexpr qint64 kIstOffsetMs = (5LL * 3600 + 30 * 60) * 1000;
+
+/// The daily_totals day of a time: days since 1970-01-01 IST. Integer division truncates
+/// towards zero exactly like the SQL of migration 6 that backfilled the table.
+qint64 istDay(qint64 ms)
+{
+    return (ms + kIstOffsetMs) / kDayMs;
+}
+
+/// UTC milliseconds of the IST midnight that starts `day` (day >= 1).
+qint64 istDayStart(qint64 day)
+{
+    return day * kDayMs - kIstOffsetMs;
+}
+
+TransactionTotals &operator+=(TransactionTotals &a, const TransactionTotals &b)
+{
+    a.count += b.count;
+    a.success += b.success;
+    a.pending += b.pending;
+    a.failed += b.failed;
+    a.billAmount += b.billAmount;
+    a.discount += b.discount;
+    a.paid += b.paid;
+    return a;
+}
+
+TransactionTotals readTotals(QSqlQuery &q)
+{
+    TransactionTotals totals;
+    if (q.next()) {
+        totals.count = q.value(0).toLongLong();
+        totals.success = q.value(1).toLongLong();
+        totals.pending = q.value(2).toLongLong();
+        totals.failed = q.value(3).toLongLong();
+        totals.billAmount = q.value(4).toLongLong();
+        totals.discount = q.value(5).toLongLong();
+        totals.paid = q.value(6).toLongLong();
+    }
+    q.finish();
+    return totals;
+}
+
 } // namespace
 
 qint64 TransactionRepository::insert(const StoredTransaction &row, qint64 nowMs)
@@ -54,7 +102,41 @@ qint64 TransactionRepository::insert(const StoredTransaction &row, qint64 nowMs)
         throw DatabaseError(QStringLiteral("transaction insert returned no id"));
     const qint64 id = q.value(0).toLongLong();
     q.finish();
+    const QString mode = ModeNames::mode(row.mode);
+    lockRollups(row.accountId, mode);
+    addToDailyTotals(row.accountId, mode, r.createdAtMs, TransactionNames::type(r.type), r.operatorCode,
+                     TransactionNames::status(r.status), 1, r.billAmount, r.discount, r.paid);
     return id;
+}
+
+void TransactionRepository::lockRollups(qint64 accountId, const QString &mode)
+{
+    if (!m_db.isPostgres())
+        return; // BEGIN IMMEDIATE already serialises every writer
+    // A sale takes this row lock anyway (its debit, a statement later); a settlement round took it
+    // for refunds and now takes it for every settled sale. Taken before any rollup row, it means a
+    // rollup row is only ever touched under its wallet's lock, so nobody waits for a rollup row
+    // while holding something its holder wants (without it, a sale holding its PENDING rollup row
+    // and waiting for the wallet could deadlock with a settlement round holding the wallet).
+    m_db.run(QStringLiteral("SELECT balance FROM wallets WHERE account_id = ? AND mode = ? FOR UPDATE"),
+             {accountId, mode})
+        .finish();
+}
+
+void TransactionRepository::addToDailyTotals(qint64 accountId, const QString &mode, qint64 createdAtMs,
+                                             const QString &type, const QString &operatorCode, const QString &status,
+                                             int sign, Paise billAmount, Paise discount, Paise paid)
+{
+    m_db.run(
+        QStringLiteral("INSERT INTO daily_totals (account_id, mode, ist_day, type, operator_code, status, tx_count,"
+                       " bill_amount, discount, paid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                       " ON CONFLICT (account_id, mode, ist_day, type, operator_code, status) DO UPDATE SET"
+                       " tx_count = daily_totals.tx_count + excluded.tx_count,"
+                       " bill_amount = daily_totals.bill_amount + excluded.bill_amount,"
+                       " discount = daily_totals.discount + excluded.discount,"
+                       " paid = daily_totals.paid + excluded.paid"),
+        {accountId, mode, istDay(createdAtMs), type, operatorCode, status, qint64(sign), sign * billAmount,
+         sign * discount, sign * paid});
 }
 
 std::optional<StoredTransaction> TransactionRepository::one(const QString &where, const QVariantList &values)
@@ -83,31 +165,33 @@ std::optional<StoredTransaction> TransactionRepository::findByReference(qint64 a
     return one(QStringLiteral("account_id = ? AND reference_id = ?"), {accountId, referenceId});
 }
 
-QString TransactionRepository::conditions(const TransactionFilter &filter, QVariantList *values)
+QString TransactionRepository::conditions(const TransactionFilter &filter, QVariantList *values, bool unindexed) const
 {
+    // SQLite's documented way to keep the planner off an index: a unary + on the column.
+    const QString p = unindexed ? QStringLiteral("+") : QString();
     QString sql;
     if (filter.type) {
-        sql += QStringLiteral(" AND type = ?");
+        sql += QStringLiteral(" AND ") + p + QStringLiteral("type = ?");
         values->append(TransactionNames::type(*filter.type));
     }
     if (filter.status) {
-        sql += QStringLiteral(" AND status = ?");
+        sql += QStringLiteral(" AND ") + p + QStringLiteral("status = ?");
         values->append(TransactionNames::status(*filter.status));
     }
     if (!filter.operatorCode.isEmpty()) {
-        sql += QStringLiteral(" AND operator_code = ?");
+        sql += QStringLiteral(" AND ") + p + QStringLiteral("operator_code = ?");
         values->append(filter.operatorCode);
     }
     if (!filter.referenceId.isEmpty()) {
-        sql += QStringLiteral(" AND reference_id = ?");
+        sql += QStringLiteral(" AND ") + p + QStringLiteral("reference_id = ?");
         values->append(filter.referenceId);
     }
     if (filter.fromMs > 0) {
-        sql += QStringLiteral(" AND created_at >= ?");
+        sql += QStringLiteral(" AND ") + p + QStringLiteral("created_at >= ?");
         values->append(filter.fromMs);
     }
     if (filter.toMs > 0) {
-        sql += QStringLiteral(" AND created_at < ?");
+        sql += QStringLiteral(" AND ") + p + QStringLiteral("created_at < ?");
         values->append(filter.toMs);
     }
     if (!filter.search.isEmpty()) {
@@ -119,7 +203,11 @@ QString TransactionRepository::conditions(const TransactionFilter &filter, QVari
         pattern += QLatin1Char('%');
         bool isNumber = false;
         const qint64 id = filter.search.toLongLong(&isNumber);
-        sql += QStringLiteral(" AND (id = ? OR number LIKE ? ESCAPE '\\' OR reference_id LIKE ? ESCAPE '\\')");
+        // Case-insensitive as SQLite's LIKE is (ASCII); PostgreSQL's LIKE minds case, its ILIKE does not.
+        const QString like = m_db.isPostgres() ? QStringLiteral(" ILIKE ") : QStringLiteral(" LIKE ");
+        sql += QStringLiteral(" AND (") + p + QStringLiteral("id = ? OR ") + p + QStringLiteral("number") + like +
+               QStringLiteral("? ESCAPE '\\' OR ") + p + QStringLiteral("reference_id") + like +
+               QStringLiteral("? ESCAPE '\\')");
         values->append(isNumber ? id : qint64(-1));
         values->append(pattern);
         values->append(pattern);
@@ -129,9 +217,24 @@ QString TransactionRepository::conditions(const TransactionFilter &filter, QVari
 
 QList<StoredTransaction> TransactionRepository::list(qint64 accountId, Mode mode, const TransactionFilter &filter)
 {
-    QVariantList values{accountId, ModeNames::mode(mode)};
-    QString sql = kColumns + QStringLiteral(" WHERE account_id = ? AND mode = ?") + conditions(filter, &values);
     using Order = TransactionFilter::Order;
+    const bool byAmount = filter.order == Order::AmountHighFirst || filter.order == Order::AmountLowFirst;
+    // Amount orders have two plans (issue 6): walk transactions_amount (account_id, mode, bill_amount, id)
+    // in order, testing the other filters row by row, until a page is full; or read the rows the
+    // date/status indexes select and sort them. Walking costs about limit × all / matching rows, the
+    // sort about the rows of the date range: two years by amount walks 200 rows (0.4 s -> ~1 ms at 1M
+    // rows), one day by amount sorts its ~1,400 rows (walking would read ~150,000). SQLite without
+    // histograms cannot tell a two-year range from one day (it always picked the sort, 740 ms), so on
+    // SQLite the choice is made here from the day rollups and imposed with `+column` (which keeps
+    // the planner off that column's indexes). PostgreSQL's planner has histograms and LIMIT costing
+    // and gets the plain SQL.
+    const bool sqliteByAmount = byAmount && !m_db.isPostgres();
+    const bool walkAmount = sqliteByAmount && amountWalkIsCheaper(accountId, mode, filter);
+    const bool sortAmount = sqliteByAmount && !walkAmount;
+    const QString amount = sortAmount ? QStringLiteral("+bill_amount") : QStringLiteral("bill_amount");
+    QVariantList values{accountId, ModeNames::mode(mode)};
+    QString sql =
+        kColumns + QStringLiteral(" WHERE account_id = ? AND mode = ?") + conditions(filter, &values, walkAmount);
     const bool cursor = filter.afterId > 0;
     switch (filter.order) {
     // Date orders walk the (account_id, mode, created_at, id) index, so a page inside a date range
@@ -150,19 +253,25 @@ QList<StoredTransaction> TransactionRepository::list(qint64 accountId, Mode mode
         }
         sql += QStringLiteral(" ORDER BY created_at ASC, id ASC");
         break;
+    // The leading `bill_amount <= ?` (>=) repeats the cursor as a plain range, so a walk of the
+    // amount index starts at the cursor instead of skipping every row of the earlier pages.
     case Order::AmountHighFirst:
         if (cursor) {
-            sql += QStringLiteral(" AND (bill_amount < ? OR (bill_amount = ? AND id < ?))");
-            values << filter.afterAmount << filter.afterAmount << filter.afterId;
+            sql += QStringLiteral(" AND ") + amount + QStringLiteral(" <= ? AND (") + amount +
+                   QStringLiteral(" < ? OR (") + amount + QStringLiteral(" = ? AND id < ?))");
+            values << filter.afterAmount << filter.afterAmount << filter.afterAmount << filter.afterId;
         }
-        sql += QStringLiteral(" ORDER BY bill_amount DESC, id DESC");
+        sql += sortAmount ? QStringLiteral(" ORDER BY +bill_amount DESC, +id DESC")
+                          : QStringLiteral(" ORDER BY bill_amount DESC, id DESC");
         break;
     case Order::AmountLowFirst:
         if (cursor) {
-            sql += QStringLiteral(" AND (bill_amount > ? OR (bill_amount = ? AND id > ?))");
-            values << filter.afterAmount << filter.afterAmount << filter.afterId;
+            sql += QStringLiteral(" AND ") + amount + QStringLiteral(" >= ? AND (") + amount +
+                   QStringLiteral(" > ? OR (") + amount + QStringLiteral(" = ? AND id > ?))");
+            values << filter.afterAmount << filter.afterAmount << filter.afterAmount << filter.afterId;
         }
-        sql += QStringLiteral(" ORDER BY bill_amount ASC, id ASC");
+        sql += sortAmount ? QStringLiteral(" ORDER BY +bill_amount ASC, +id ASC")
+                          : QStringLiteral(" ORDER BY bill_amount ASC, id ASC");
         break;
     }
     sql += QStringLiteral(" LIMIT ?");
@@ -175,8 +284,118 @@ QList<StoredTransaction> TransactionRepository::list(qint64 accountId, Mode mode
     return rows;
 }
 
+bool TransactionRepository::amountWalkIsCheaper(qint64 accountId, Mode mode, const TransactionFilter &filter)
+{
+    if (!filter.referenceId.isEmpty())
+        return false; // at most one row, found through the (account_id, reference_id) index
+    // Row counts from the rollups (a few ms): all rows, rows of the range (the sort reads those, or
+    // only those of the status through transactions_status), and rows passing every filter but the
+    // text search (unknown here; treated like the newest-first walk, which meets it the same way).
+    // The range is rounded outwards to whole days: an estimate is all this needs.
+    const qint64 low = filter.fromMs > 0 ? istDay(filter.fromMs) : std::numeric_limits<qint64>::min();
+    const qint64 high = filter.toMs > 0 ? istDay(filter.toMs - 1) : std::numeric_limits<qint64>::max();
+    QString status;
+    QString others;
+    QVariantList statusValues;
+    QVariantList otherValues;
+    if (filter.status) {
+        status = QStringLiteral(" AND status = ?");
+        statusValues << TransactionNames::status(*filter.status);
+    }
+    if (filter.type) {
+        others += QStringLiteral(" AND type = ?");
+        otherValues << TransactionNames::type(*filter.type);
+    }
+    if (!filter.operatorCode.isEmpty()) {
+        others += QStringLiteral(" AND operator_code = ?");
+        otherValues << filter.operatorCode;
+    }
+    const QString range = QStringLiteral("ist_day >= ? AND ist_day <= ?");
+    QVariantList values{low, high};
+    values << statusValues << low << high << statusValues << otherValues << accountId << ModeNames::mode(mode);
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT COALESCE(SUM(tx_count), 0), COALESCE(SUM(CASE WHEN ") + range +
+                                status + QStringLiteral(" THEN tx_count ELSE 0 END), 0), COALESCE(SUM(CASE WHEN ") +
+                                range + status + others +
+                                QStringLiteral(" THEN tx_count ELSE 0 END), 0)"
+                                               " FROM daily_totals WHERE account_id = ? AND mode = ?"),
+                            values);
+    double all = 0;
+    double sorted = 0;
+    double matching = 0;
+    if (q.next()) {
+        all = q.value(0).toDouble();
+        sorted = q.value(1).toDouble();
+        matching = q.value(2).toDouble();
+    }
+    q.finish();
+    const double walked = std::min(all, double(filter.limit) * all / std::max(matching, 1.0));
+    return walked < sorted;
+}
+
 TransactionTotals TransactionRepository::totals(qint64 accountId, Mode mode, const TransactionFilter &filter)
 {
+    // Totals over two years summed every row (0.47–1 s at a million rows); the rollups make it a
+    // read of ~20 rows per day (2 ms). Chosen over a covering index, which still reads every
+    // entry of the range (0.18–0.21 s for two years, warm, in the sqlite3 shell) and grows with
+    // the history. Exact: a rollup row changes in the same database transaction as its
+    // transactions (insert(), settle()), and only whole IST days come from it.
+    if (!filter.search.isEmpty() || !filter.referenceId.isEmpty())
+        return rawTotals(accountId, mode, filter); // no rollup per text; reference_id is one row
+    const bool hasFrom = filter.fromMs > 0;
+    const bool hasTo = filter.toMs > 0;
+    // The whole IST days inside [from, to): [firstDay, endDay).
+    const qint64 firstDay = hasFrom ? (filter.fromMs + kIstOffsetMs + kDayMs - 1) / kDayMs : 0;
+    const qint64 endDay = hasTo ? istDay(filter.toMs) : 0;
+    if ((hasTo && endDay < 1) || (hasFrom && hasTo && firstDay >= endDay))
+        return rawTotals(accountId, mode, filter); // not one whole day: few rows
+    QVariantList values{accountId, ModeNames::mode(mode)};
+    QString sql = QStringLiteral("SELECT COALESCE(SUM(tx_count), 0),"
+                                 " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN tx_count ELSE 0 END), 0),"
+                                 " COALESCE(SUM(CASE WHEN status = 'PENDING' THEN tx_count ELSE 0 END), 0),"
+                                 " COALESCE(SUM(CASE WHEN status = 'FAILED' THEN tx_count ELSE 0 END), 0),"
+                                 " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END), 0),"
+                                 " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END), 0),"
+                                 " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)"
+                                 " FROM daily_totals WHERE account_id = ? AND mode = ?");
+    if (hasFrom) {
+        sql += QStringLiteral(" AND ist_day >= ?");
+        values << firstDay;
+    }
+    if (hasTo) {
+        sql += QStringLiteral(" AND ist_day < ?");
+        values << endDay;
+    }
+    if (filter.type) {
+        sql += QStringLiteral(" AND type = ?");
+        values << TransactionNames::type(*filter.type);
+    }
+    if (filter.status) {
+        sql += QStringLiteral(" AND status = ?");
+        values << TransactionNames::status(*filter.status);
+    }
+    if (!filter.operatorCode.isEmpty()) {
+        sql += QStringLiteral(" AND operator_code = ?");
+        values << filter.operatorCode;
+    }
+    TransactionTotals totals = readTotals(m_db.run(sql, values));
+    // The partial days at the ends (under a day each, through transactions_listing).
+    if (hasFrom && filter.fromMs < istDayStart(firstDay)) {
+        TransactionFilter head = filter;
+        head.toMs = istDayStart(firstDay);
+        totals += rawTotals(accountId, mode, head);
+    }
+    if (hasTo && istDayStart(endDay) < filter.toMs) {
+        TransactionFilter tail = filter;
+        tail.fromMs = istDayStart(endDay);
+        totals += rawTotals(accountId, mode, tail);
+    }
+    return totals;
+}
+
+TransactionTotals TransactionRepository::rawTotals(qint64 accountId, Mode mode, const TransactionFilter &filter)
+{
+    if (!filter.search.isEmpty() && !m_db.isPostgres())
+        return searchTotals(accountId, mode, filter);
     QVariantList values{accountId, ModeNames::mode(mode)};
     const QString sql =
         QStringLiteral("SELECT COUNT(*),"
@@ -188,26 +407,107 @@ TransactionTotals TransactionRepository::totals(qint64 accountId, Mode mode, con
                        " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)"
                        " FROM transactions WHERE account_id = ? AND mode = ?") +
         conditions(filter, &values);
-    QSqlQuery &q = m_db.run(sql, values);
-    TransactionTotals totals;
-    if (q.next()) {
-        totals.count = q.value(0).toLongLong();
-        totals.success = q.value(1).toLongLong();
-        totals.pending = q.value(2).toLongLong();
-        totals.failed = q.value(3).toLongLong();
-        totals.billAmount = q.value(4).toLongLong();
-        totals.discount = q.value(5).toLongLong();
-        totals.paid = q.value(6).toLongLong();
+    return readTotals(m_db.run(sql, values));
+}
+
+namespace {
+
+/// The smallest string above every string that starts with `prefix` (binary order), or empty
+/// when there is none.
+QString prefixEnd(QString prefix)
+{
+    while (!prefix.isEmpty()) {
+        const char16_t last = prefix.back().unicode();
+        prefix.chop(1);
+        if (last < 0xFFFF)
+            return prefix + QChar(char16_t(last + 1));
     }
-    q.finish();
-    return totals;
+    return prefix;
+}
+
+} // namespace
+
+TransactionTotals TransactionRepository::searchTotals(qint64 accountId, Mode mode, const TransactionFilter &filter)
+{
+    // The text filter's LIKE cannot use an index on SQLite (LIKE is case-insensitive, the
+    // columns are not), so summing it meant reading every row of the range: 0.75 s for two years
+    // at a million rows. Here the matching ids come from prefix ranges on transactions_number and
+    // the reference index (as typed, upper and lower case, which is what LIKE's ASCII case folding
+    // finds in practice), and only those rows are read: ~5 ms for "9876", ~0.1 s for "98" (2 %).
+    const QString mode_ = ModeNames::mode(mode);
+    QVariantList values;
+    QStringList matches;
+    const auto range = [&](const QString &column, const QString &prefix, bool withMode) {
+        const QString end = prefixEnd(prefix);
+        QString sql = QStringLiteral("SELECT id FROM transactions WHERE account_id = ?");
+        values << accountId;
+        if (withMode) {
+            sql += QStringLiteral(" AND mode = ?");
+            values << mode_;
+        }
+        sql += QStringLiteral(" AND %1 >= ?").arg(column);
+        values << prefix;
+        if (!end.isEmpty()) {
+            sql += QStringLiteral(" AND %1 < ?").arg(column);
+            values << end;
+        }
+        matches << sql;
+    };
+    QStringList spellings{filter.search, filter.search.toUpper(), filter.search.toLower()};
+    spellings.removeDuplicates();
+    range(QStringLiteral("number"), filter.search, true);
+    for (const QString &spelling : spellings)
+        range(QStringLiteral("reference_id"), spelling, false);
+    bool isNumber = false;
+    const qint64 id = filter.search.toLongLong(&isNumber);
+    matches << QStringLiteral("SELECT ?");
+    values << (isNumber ? id : qint64(-1));
+
+    TransactionFilter rest = filter;
+    rest.search.clear();
+    values << accountId << mode_;
+    const QString sql =
+        QStringLiteral("SELECT COUNT(*),"
+                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END), 0),"
+                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)"
+                       " FROM (") +
+        matches.join(QStringLiteral(" UNION ")) +
+        QStringLiteral(") AS m CROSS JOIN transactions AS t WHERE t.id = m.id AND account_id = ? AND mode = ?") +
+        conditions(rest, &values);
+    return readTotals(m_db.run(sql, values));
 }
 
 bool TransactionRepository::settle(qint64 transactionId, TransactionStatus status, const QString &redeemCode,
                                    qint64 nowMs)
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE transactions SET status = ?, redeem_code = CASE WHEN ? = '' THEN"
-                                           " redeem_code ELSE ? END, updated_at = ? WHERE id = ? AND status = 'PENDING'"),
-                            {TransactionNames::status(status), textValue(redeemCode), textValue(redeemCode), nowMs, transactionId});
-    return q.numRowsAffected() == 1;
+    QSqlQuery &q = m_db.run(
+        QStringLiteral("UPDATE transactions SET status = ?, redeem_code = CASE WHEN ? = '' THEN"
+                       " redeem_code ELSE ? END, updated_at = ? WHERE id = ? AND status = 'PENDING'"
+                       " RETURNING account_id, mode, type, operator_code, created_at, bill_amount,"
+                       " discount, paid"),
+        {TransactionNames::status(status), textValue(redeemCode), textValue(redeemCode), nowMs, transactionId});
+    if (!q.next()) {
+        q.finish();
+        return false;
+    }
+    const qint64 accountId = q.value(0).toLongLong();
+    const QString mode = q.value(1).toString();
+    const QString type = q.value(2).toString();
+    const QString operatorCode = q.value(3).toString();
+    const qint64 createdAtMs = q.value(4).toLongLong();
+    const Paise billAmount = q.value(5).toLongLong();
+    const Paise discount = q.value(6).toLongLong();
+    const Paise paid = q.value(7).toLongLong();
+    q.finish();
+    // The sale leaves its PENDING rollup row for the one of its final status (same day, type, operator).
+    lockRollups(accountId, mode);
+    addToDailyTotals(accountId, mode, createdAtMs, type, operatorCode, QStringLiteral("PENDING"), -1, billAmount,
+                     discount, paid);
+    addToDailyTotals(accountId, mode, createdAtMs, type, operatorCode, TransactionNames::status(status), 1, billAmount,
+                     discount, paid);
+    return true;
 }
