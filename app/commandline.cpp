@@ -16,7 +16,8 @@ void addStoreOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("data-dir"), QStringLiteral("Directory holding the database and keys."),
                       QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("database"),
-                      QStringLiteral("Database location: an SQLite file path, or postgres://user:pass@host:port/db."),
+                      QStringLiteral("Database location: an SQLite file path, or postgres://user@host:port/db (the "
+                                     "password from ~/.pgpass or PGPASSWORD keeps it out of the process list)."),
                       QStringLiteral("URL")});
 }
 

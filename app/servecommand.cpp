@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QHostAddress>
 #include <QRegularExpression>
+#include <QUrl>
 
 namespace {
 
@@ -89,9 +90,12 @@ int runServe(const QStringList &arguments)
     }
     UnixSignals signalHandler;
     const QUrl url = server.url();
-    CommandLine::out(QStringLiteral("Database: ") +
-                     (parser.isSet(QStringLiteral("database")) ? QStringLiteral("(from --database)")
-                                                                : CommandLine::dataDir(parser) + QStringLiteral("/rechargedesk.db")));
+    QString shownDatabase = parser.value(QStringLiteral("database"));
+    if (shownDatabase.isEmpty())
+        shownDatabase = CommandLine::dataDir(parser) + QStringLiteral("/rechargedesk.db");
+    else if (db->isPostgres())
+        shownDatabase = QUrl(shownDatabase).toString(QUrl::RemovePassword);
+    CommandLine::out(QStringLiteral("Database: ") + shownDatabase);
     if (parser.isSet(QStringLiteral("new-test-key")) || AccountRepository(*db).activeKeyCount() == 0) {
         const CreatedKey key = ApiKeyService(*db, clock).create(QString(), QStringLiteral("created by serve"), Mode::Test,
                                                                 Scope::Admin);

@@ -5,6 +5,7 @@
 #include "users/shopsetup.h"
 
 #include <QDir>
+#include <QSettings>
 
 #include <cstdio>
 #include <stdexcept>
@@ -49,6 +50,13 @@ int runSetup(const QStringList &arguments)
     SystemClock clock;
     try {
         const CreatedKey key = ShopSetup::run(*db, clock, params);
+        if (parser.isSet(QStringLiteral("database"))) {
+            // The terminal started later on this data directory (without --database) opens the same database.
+            QSettings terminal(QDir(params.terminalConfigDir).filePath(ShopSetup::terminalConfigFileName()),
+                               QSettings::IniFormat);
+            terminal.setValue(QStringLiteral("server/database"), parser.value(QStringLiteral("database")));
+            terminal.sync();
+        }
         CommandLine::out(QStringLiteral("Shop \"%1\" is set up.").arg(params.shopName.trimmed()));
         CommandLine::out(
             QStringLiteral("  admin: %1 (sign in with the PIN you chose)").arg(params.adminName.trimmed()));

@@ -15,6 +15,9 @@ packages=(
     libsodium-dev
     # database CLIs used by the benchmark baseline and the PostgreSQL option
     sqlite3 libsqlite3-dev
+    # PostgreSQL server for the pg_* tests: pg_virtualenv (postgresql-common) runs each against a
+    # throw-away cluster (tests/tools/with_postgres.sh)
+    postgresql postgresql-common
     # benchmarks
     wrk nginx-light
     # screenshots and offscreen GUI runs

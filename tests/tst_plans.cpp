@@ -436,14 +436,15 @@ private slots:
     {
         m_server.reset();
         QTemporaryDir work;
-        const QString dataDir = work.filePath(QStringLiteral("data"));
-        QVERIFY(QDir().mkpath(dataDir));
+        const TestStore store; // the data directory and database of the server process
+        const QString dataDir = store.path();
         // A pos key made beforehand (the server then prints none at start).
         QString keyOutput;
-        QCOMPARE(ServerProcess::runCli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
-                                        QStringLiteral("plans"), QStringLiteral("--mode"), QStringLiteral("test"),
-                                        QStringLiteral("--scope"), QStringLiteral("pos"), QStringLiteral("--data-dir"),
-                                        dataDir},
+        QCOMPARE(ServerProcess::runCli(QStringList{QStringLiteral("keys"), QStringLiteral("create"),
+                                                   QStringLiteral("--name"), QStringLiteral("plans"),
+                                                   QStringLiteral("--mode"), QStringLiteral("test"),
+                                                   QStringLiteral("--scope"), QStringLiteral("pos")} +
+                                           store.arguments(),
                                        &keyOutput),
                  0);
         const QRegularExpressionMatch keyMatch =
@@ -452,7 +453,7 @@ private slots:
         const QByteArray key = HttpClient::basic(keyMatch.captured(1), keyMatch.captured(2));
         ServerProcess process;
         QString error;
-        QVERIFY2(process.start(dataDir, {}, &error), qPrintable(error));
+        QVERIFY2(process.start(store, {}, &error), qPrintable(error));
         HttpClient http;
         const auto version = [&] {
             QUrl url = process.url();

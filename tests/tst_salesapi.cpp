@@ -1472,6 +1472,41 @@ private slots:
         QCOMPARE(statusOf(id), final);
     }
 
+    /// The totals line of a text filter counts exactly the rows the listing shows: number and
+    /// reference prefixes (either case as typed, upper or lower) and the transaction id.
+    void summaryOfTextFilterMatchesListing()
+    {
+        const QList<std::pair<QString, QString>> sales{{QStringLiteral("9876500001"), QStringLiteral("ORD-7")},
+                                                       {QStringLiteral("9812300002"), QStringLiteral("ord-8")},
+                                                       {QStringLiteral("7012300003"), QStringLiteral("XY-98")},
+                                                       {QStringLiteral("9876540000"), QString()}, // FAILED
+                                                       {QStringLiteral("6012300005"), QStringLiteral("98-A")}};
+        for (const auto &[phone, reference] : sales)
+            QCOMPARE(post(kMobile, mobileBody(phone, 100, QStringLiteral("AT"), reference)).status, 200);
+        for (const QString &text : {QStringLiteral("98"), QStringLiteral("ord"), QStringLiteral("ORD"),
+                                    QStringLiteral("XY"), QStringLiteral("3"), QStringLiteral("9876"),
+                                    QStringLiteral("zz")}) {
+            QUrlQuery query;
+            query.addQueryItem(QStringLiteral("q"), text);
+            query.addQueryItem(QStringLiteral("limit"), QStringLiteral("200"));
+            const HttpResult listed = list(query);
+            QCOMPARE(listed.status, 200);
+            QUrl url = m_server->url(kTransactions + QStringLiteral("/summary"));
+            url.setQuery(query.toString().replace(QStringLiteral("&limit=200"), QString()));
+            const HttpResult summary = m_http.get(url, m_server->pos());
+            QCOMPARE(summary.status, 200);
+            QVERIFY2(summary.data().value(QStringLiteral("count")).toInteger() ==
+                         listed.data().value(QStringLiteral("count")).toInteger(),
+                     qPrintable(text + QLatin1Char(' ') + QString::fromUtf8(summary.body)));
+        }
+        QUrlQuery ord;
+        ord.addQueryItem(QStringLiteral("q"), QStringLiteral("ord"));
+        QCOMPARE(list(ord).data().value(QStringLiteral("count")).toInteger(), 2);
+        QUrlQuery byId;
+        byId.addQueryItem(QStringLiteral("q"), QStringLiteral("3"));
+        QVERIFY(list(byId).data().value(QStringLiteral("count")).toInteger() >= 1); // transaction 3
+    }
+
     /// Decimals are refused only where a whole number is asked for: an unknown field may hold
     /// one, and text that looks like a number is left alone.
     void decimalsElsewhereAreIgnored()
@@ -1602,6 +1637,90 @@ private slots:
             scalar(QStringLiteral("SELECT COUNT(*) FROM wallets w WHERE w.balance <> (SELECT COALESCE(SUM(amount), 0)"
                                   " FROM wallet_ledger l WHERE l.account_id = w.account_id AND l.mode = w.mode)")),
             0);
+    }
+
+    /// PostgreSQL ends the server's session (a restart of PostgreSQL, an administrator): the next reads and sales
+    /// work on a new connection, and a PENDING sale still settles. (SQLite: nothing to lose, the same must hold.)
+    void lostDatabaseConnection()
+    {
+        const HttpResult pending = post(kMobile, mobileBody(QStringLiteral("9876541111"), 249, QStringLiteral("RJ")));
+        QCOMPARE(pending.status, 200);
+        const qint64 id = pending.data().value(QStringLiteral("transaction_id")).toInteger();
+        m_server->store().terminateSessions();
+        QCOMPARE(transaction(id).status, 200); // a read: asked again on a new connection
+        m_server->store().terminateSessions();
+        const HttpResult sale = post(kMobile, mobileBody(QStringLiteral("9876543210"), 199, QStringLiteral("RJ")));
+        QCOMPARE(sale.status, 200); // BEGIN on a new connection
+        QCOMPARE(sale.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("SUCCESS"));
+        QTRY_COMPARE_WITH_TIMEOUT(transaction(id).data().value(QStringLiteral("transaction_status")).toString(),
+                                  QStringLiteral("SUCCESS"), 10'000);
+        QCOMPARE(list(QUrlQuery()).data().value(QStringLiteral("count")).toInt(), 2);
+    }
+
+    /// The history search (q) is a prefix of the number or reference_id in which `_`, `%` and `\` are plain
+    /// characters, on every backend (LIKE ... ESCAPE).
+    void searchTreatsWildcardsLiterally()
+    {
+        const QStringList references{QStringLiteral("ab_1"), QStringLiteral("abx1"), QStringLiteral("ab-2")};
+        for (int i = 0; i < references.size(); ++i) {
+            QJsonObject body = mobileBody(QStringLiteral("987654321%1").arg(i), 49, QStringLiteral("RJ"));
+            body.insert(QStringLiteral("reference_id"), references.at(i));
+            QCOMPARE(post(kMobile, body).status, 200);
+        }
+        const auto found = [this](const QString &q) {
+            QUrlQuery query;
+            query.addQueryItem(QStringLiteral("q"), QString::fromLatin1(QUrl::toPercentEncoding(q)));
+            const HttpResult r = list(query);
+            QStringList refs;
+            if (r.status != 200)
+                refs.append(QStringLiteral("HTTP %1").arg(r.status));
+            for (const QJsonValue &item : r.data().value(QStringLiteral("items")).toArray())
+                refs.append(item.toObject().value(QStringLiteral("reference_id")).toString());
+            refs.sort();
+            return refs;
+        };
+        QCOMPARE(found(QStringLiteral("ab_")), QStringList{QStringLiteral("ab_1")});
+        QCOMPARE(found(QStringLiteral("ab")),
+                 QStringList({QStringLiteral("ab-2"), QStringLiteral("ab_1"), QStringLiteral("abx1")}));
+        QCOMPARE(found(QStringLiteral("ab%")), QStringList());
+        QCOMPARE(found(QStringLiteral("a%1")), QStringList());
+        QCOMPARE(found(QStringLiteral("ab\\")), QStringList());
+        QCOMPARE(found(QStringLiteral("9876543211")), QStringList{QStringLiteral("abx1")}); // a number prefix
+    }
+
+    /// The day-end report (GET /api/v1/reports/day-end): its lines, hours and wallet agree with the sales of the day.
+    void dayEndReport()
+    {
+        const QDateTime now = QDateTime::currentDateTimeUtc().toOffsetFromUtc(IstTime::kOffsetSeconds);
+        if (now.time() >= QTime(23, 59, 50))
+            QTest::qWait(11'000); // all sales inside one IST day
+        QCOMPARE(post(kMobile, mobileBody(QStringLiteral("9876543210"), 249, QStringLiteral("RJ"))).status, 200);
+        QCOMPARE(post(kMobile, mobileBody(QStringLiteral("9876543211"), 199, QStringLiteral("RJ"))).status, 200);
+        QCOMPARE(post(kMobile, mobileBody(QStringLiteral("9876540000"), 99, QStringLiteral("AT"))).status, 200);
+        const QDateTime sold = QDateTime::currentDateTimeUtc().toOffsetFromUtc(IstTime::kOffsetSeconds);
+
+        QUrl url = m_server->url(QStringLiteral("/api/v1/reports/day-end"));
+        url.setQuery(QStringLiteral("date=") + sold.date().toString(QStringLiteral("yyyy-MM-dd")));
+        const HttpResult r = m_http.get(url, m_server->admin());
+        QCOMPARE(r.status, 200);
+        const QJsonObject totals = r.data().value(QStringLiteral("totals")).toObject();
+        QCOMPARE(totals.value(QStringLiteral("success")).toInteger(), 2);
+        QCOMPARE(totals.value(QStringLiteral("failed")).toInteger(), 1);
+        QCOMPARE(totals.value(QStringLiteral("bill_amount")).toString(), QStringLiteral("₹448.00"));
+        QCOMPARE(r.data().value(QStringLiteral("lines")).toArray().size(), 2); // (MOBILE, AT) and (MOBILE, RJ)
+        const QJsonArray hours = r.data().value(QStringLiteral("hours")).toArray();
+        QCOMPARE(hours.size(), 24);
+        qint64 success = 0;
+        Paise billed = 0;
+        for (const QJsonValue &hour : hours) {
+            success += hour.toObject().value(QStringLiteral("success")).toInteger();
+            billed += Money::parse(hour.toObject().value(QStringLiteral("bill_amount")).toString()).value_or(-1);
+        }
+        QCOMPARE(success, 2);
+        QCOMPARE(billed, Paise(44800));
+        QVERIFY(hours.at(sold.time().hour()).toObject().value(QStringLiteral("success")).toInteger() > 0);
+        const QJsonObject wallet = r.data().value(QStringLiteral("wallet")).toObject();
+        QCOMPARE(Money::parse(wallet.value(QStringLiteral("closing")).toString()).value_or(-1), balance());
     }
 };
 

@@ -2,6 +2,7 @@
 // are selling, and the command line (keys, wallet, flags, --help). Issue 2, items 5 and 6.
 #include "httpclient.h"
 #include "serverprocess.h"
+#include "teststore.h"
 
 #include <QEventLoop>
 #include <QJsonArray>
@@ -36,16 +37,15 @@ QUrl urlOf(const ServerProcess &server, const QString &path, const QString &quer
     return url;
 }
 
-/// Runs `sql` (one integer result) on a read-only connection to the stopped server's database.
+/// Runs `sql` (one integer result) on a read-only connection to the stopped server's database (SQLite or
+/// PostgreSQL, as the TestStore says).
 class ReadOnlyDb
 {
 public:
-    explicit ReadOnlyDb(const QString &path) : m_name(QStringLiteral("readonly-%1").arg(quintptr(this)))
+    explicit ReadOnlyDb(const TestStore &store) : m_name(QStringLiteral("readonly-%1").arg(quintptr(this)))
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        m_open = db.open();
+        QSqlDatabase db = store.openReadOnly(m_name);
+        m_open = db.isOpen();
         if (!m_open)
             m_error = db.lastError().text();
     }
@@ -88,13 +88,14 @@ private:
 
     /// A test admin key made with `keys create` before the server starts (so `serve` prints none), as the
     /// Authorization header value; empty on failure.
-    static QByteArray createAdminKey(const QString &dataDir)
+    static QByteArray createAdminKey(const TestStore &store)
     {
         int exitCode = -1;
         const QString output =
-            cli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("tests"),
-                 QStringLiteral("--mode"), QStringLiteral("test"), QStringLiteral("--scope"), QStringLiteral("admin"),
-                 QStringLiteral("--data-dir"), dataDir},
+            cli(QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
+                            QStringLiteral("tests"), QStringLiteral("--mode"), QStringLiteral("test"),
+                            QStringLiteral("--scope"), QStringLiteral("admin")} +
+                    store.arguments(),
                 &exitCode);
         static const QRegularExpression pattern(QStringLiteral("key_id: (\\S+)\\s+key_secret: (\\S+)"));
         const QRegularExpressionMatch match = pattern.match(output);
@@ -114,13 +115,13 @@ private slots:
     // (a) PENDING sales whose settlement timer was persisted settle after a restart (SUCCESS, and FAILED refunded).
     void restartWithSettlementPending()
     {
-        QTemporaryDir dir;
+        TestStore dir;
         QVERIFY(dir.isValid());
         ServerProcess server;
         QString error;
-        const QByteArray auth = createAdminKey(dir.path());
+        const QByteArray auth = createAdminKey(dir);
         QVERIFY(!auth.isEmpty());
-        QVERIFY2(server.start(dir.path(), {QStringLiteral("--settle-delay-ms"), QStringLiteral("3000")}, &error),
+        QVERIFY2(server.start(dir, {QStringLiteral("--settle-delay-ms"), QStringLiteral("3000")}, &error),
                  qPrintable(error));
         HttpClient http;
         const qint64 start = http.get(urlOf(server, QStringLiteral("/api/v1/wallet")), auth)
@@ -149,14 +150,14 @@ private slots:
 
         {
             // Stopped before the delay ran out: both still PENDING, their timers are rows.
-            ReadOnlyDb db(dir.filePath(QStringLiteral("rechargedesk.db")));
+            ReadOnlyDb db(dir);
             QVERIFY2(db.isOpen(), qPrintable(db.error()));
             QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'PENDING'")), 2);
             QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM settlements")), 2);
         }
 
         ServerProcess restarted;
-        QVERIFY2(restarted.start(dir.path(), {QStringLiteral("--settle-delay-ms"), QStringLiteral("3000")}, &error),
+        QVERIFY2(restarted.start(dir, {QStringLiteral("--settle-delay-ms"), QStringLiteral("3000")}, &error),
                  qPrintable(error));
         const auto statusOf = [&](qint64 id) {
             return http.get(urlOf(restarted, QStringLiteral("/api/v1/transactions/%1").arg(id)), auth)
@@ -178,8 +179,8 @@ private slots:
                  start - paid);
         QCOMPARE(restarted.terminate(), 0);
         int exitCode = -1;
-        const QString shown = cli(
-            {QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--data-dir"), dir.path()}, &exitCode);
+        const QString shown =
+            cli(QStringList{QStringLiteral("wallet"), QStringLiteral("show")} + dir.arguments(), &exitCode);
         QCOMPARE(exitCode, 0);
         QVERIFY2(!shown.contains(QLatin1String("MISMATCH")), qPrintable(shown));
     }
@@ -191,13 +192,13 @@ private slots:
         constexpr int kClients = 8;
         constexpr int kSalesPerClient = 40;
         constexpr int kKillAfterAcks = 120;
-        QTemporaryDir dir;
+        TestStore dir;
         QVERIFY(dir.isValid());
         ServerProcess server;
         QString error;
-        const QByteArray auth = createAdminKey(dir.path());
+        const QByteArray auth = createAdminKey(dir);
         QVERIFY(!auth.isEmpty());
-        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+        QVERIFY2(server.start(dir, {}, &error), qPrintable(error));
 
         struct Ack
         {
@@ -285,7 +286,7 @@ private slots:
         qInfo("sent %d, acknowledged %lld before/around kill -9", sent, qint64(acked.size()));
 
         ServerProcess restarted;
-        QVERIFY2(restarted.start(dir.path(), {}, &error), qPrintable(error));
+        QVERIFY2(restarted.start(dir, {}, &error), qPrintable(error));
         HttpClient http;
         // Every acknowledged sale exists with the same data, by id and by reference_id.
         for (auto it = acked.cbegin(); it != acked.cend(); ++it) {
@@ -335,10 +336,10 @@ private slots:
 
         // The wallet equals its ledger: through the CLI, and in the database itself.
         int exitCode = -1;
-        const QString shown = cli(
-            {QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--data-dir"), dir.path()}, &exitCode);
+        const QString shown =
+            cli(QStringList{QStringLiteral("wallet"), QStringLiteral("show")} + dir.arguments(), &exitCode);
         QVERIFY2(exitCode == 0, qPrintable(shown));
-        ReadOnlyDb db(dir.filePath(QStringLiteral("rechargedesk.db")));
+        ReadOnlyDb db(dir);
         QVERIFY2(db.isOpen(), qPrintable(db.error()));
         QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions")), qint64(references.size()));
         QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) - COUNT(DISTINCT reference_id) FROM transactions")), 0);
@@ -363,16 +364,148 @@ private slots:
         QVERIFY(db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'FAILED'")) > 0);
     }
 
+    // (b2) Two servers on one database, as two back-room machines share a shop's PostgreSQL (and two processes may
+    // share an SQLite file): every reference_id sent to both at once is one sale, answered with the same
+    // transaction by both, whatever the interleaving of two accounts' batches; every PENDING sale settles once with
+    // one webhook event; the wallets equal their ledgers.
+    void twoServersShareOneDatabase()
+    {
+        constexpr int kReferences = 40;
+        const QStringList accounts{QStringLiteral("shop"), QStringLiteral("annex")};
+        TestStore dir;
+        QVERIFY(dir.isValid());
+        QHash<QString, QByteArray> auth;
+        for (const QString &account : accounts) {
+            int exitCode = -1;
+            const QString output = cli(
+                QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
+                            QStringLiteral("both"), QStringLiteral("--mode"), QStringLiteral("test"),
+                            QStringLiteral("--scope"), QStringLiteral("admin"), QStringLiteral("--account"), account} +
+                    dir.arguments(),
+                &exitCode);
+            const QRegularExpressionMatch match =
+                QRegularExpression(QStringLiteral("key_id: (\\S+)\\s+key_secret: (\\S+)")).match(output);
+            QVERIFY2(exitCode == 0 && match.hasMatch(), qPrintable(output));
+            auth.insert(account, HttpClient::basic(match.captured(1), match.captured(2)));
+        }
+        const QStringList flags{QStringLiteral("--settle-delay-ms"), QStringLiteral("300")};
+        ServerProcess servers[2];
+        QString error;
+        for (ServerProcess &server : servers)
+            QVERIFY2(server.start(dir, flags, &error), qPrintable(error));
+
+        // Sale r of an account: PENDING then SUCCESS, PENDING then FAILED, FAILED at once, or SUCCESS.
+        const auto saleFor = [](int r, const QString &reference) {
+            static const char *const endings[] = {"1111", "2222", "0000", "4321", "8765"};
+            return QJsonObject{
+                {QStringLiteral("phone_number"),
+                 QString(QStringLiteral("98%1").arg(r, 4, 10, QLatin1Char('0')) + QLatin1String(endings[r % 5]))},
+                {QStringLiteral("amount"), QString::number(20 + r)},
+                {QStringLiteral("operator_code"), QStringLiteral("AT")},
+                {QStringLiteral("reference_id"), reference}};
+        };
+        QHash<QString, QList<qint64>> idsOf; // reference_id -> the transaction_id each answer named
+        QStringList unexpected;
+        int running = 0;
+        QEventLoop loop;
+        QNetworkAccessManager managers[2];
+        for (int r = 0; r < kReferences; ++r) {
+            for (int s = 0; s < 2; ++s) {
+                // The two servers take the accounts in opposite orders, so their batches lock the two wallets in
+                // opposite orders too.
+                for (int a = 0; a < 2; ++a) {
+                    const QString account = accounts.at(s == 0 ? a : 1 - a);
+                    const QString reference = QStringLiteral("%1-%2").arg(account).arg(r);
+                    QNetworkRequest request(urlOf(servers[s], kMobile));
+                    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+                    request.setRawHeader("Authorization", auth.value(account));
+                    QNetworkReply *reply =
+                        managers[s].post(request, QJsonDocument(saleFor(r, reference)).toJson(QJsonDocument::Compact));
+                    ++running;
+                    QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply, reference] {
+                        reply->deleteLater();
+                        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                        const QByteArray body = reply->readAll();
+                        if (status == 200) {
+                            idsOf[reference].append(QJsonDocument::fromJson(body)
+                                                        .object()
+                                                        .value(QStringLiteral("data"))
+                                                        .toObject()
+                                                        .value(QStringLiteral("transaction_id"))
+                                                        .toInteger());
+                        } else {
+                            unexpected.append(QStringLiteral("%1: HTTP %2 %3")
+                                                  .arg(reference)
+                                                  .arg(status)
+                                                  .arg(QString::fromUtf8(body)));
+                        }
+                        if (--running == 0)
+                            loop.quit();
+                    });
+                }
+            }
+        }
+        QTimer::singleShot(120'000, &loop, &QEventLoop::quit);
+        loop.exec();
+        QCOMPARE(running, 0);
+        QVERIFY2(unexpected.isEmpty(), qPrintable(unexpected.join(QLatin1Char('\n'))));
+        QCOMPARE(idsOf.size(), 2 * kReferences);
+        QSet<qint64> distinct;
+        for (auto it = idsOf.cbegin(); it != idsOf.cend(); ++it) {
+            QCOMPARE(it->size(), 2);
+            QVERIFY2(it->at(0) == it->at(1), qPrintable(it.key())); // both servers name the same sale
+            distinct.insert(it->at(0));
+        }
+        QCOMPARE(distinct.size(), 2 * kReferences);
+
+        // Every PENDING sale settles (on either server), then both stop.
+        HttpClient http;
+        for (const QString &account : accounts) {
+            QTRY_COMPARE_WITH_TIMEOUT(
+                http.get(urlOf(servers[1], QStringLiteral("/api/v1/transactions"), QStringLiteral("status=PENDING")),
+                         auth.value(account))
+                    .data()
+                    .value(QStringLiteral("items"))
+                    .toArray()
+                    .size(),
+                0, 30'000);
+        }
+        for (ServerProcess &server : servers)
+            QCOMPARE(server.terminate(), 0);
+
+        ReadOnlyDb db(dir);
+        QVERIFY2(db.isOpen(), qPrintable(db.error()));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions")), 2 * kReferences);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM settlements")), 0);
+        QCOMPARE(db.scalar(QStringLiteral(
+                     "SELECT COUNT(*) FROM wallets w WHERE w.balance <> (SELECT COALESCE(SUM(l.amount), 0)"
+                     " FROM wallet_ledger l WHERE l.account_id = w.account_id AND l.mode = w.mode)")),
+                 0);
+        QCOMPARE(
+            db.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions t WHERE (SELECT COUNT(*) FROM wallet_ledger l"
+                                     " WHERE l.transaction_id = t.id AND l.kind = 'debit') <> 1")),
+            0);
+        QCOMPARE(db.scalar(QStringLiteral(
+                     "SELECT COUNT(*) FROM transactions t WHERE (SELECT COUNT(*) FROM wallet_ledger l"
+                     " WHERE l.transaction_id = t.id AND l.kind = 'refund') <> (CASE WHEN t.status = 'FAILED'"
+                     " THEN 1 ELSE 0 END)")),
+                 0);
+        // One webhook event per sale that was PENDING (numbers ending 1111 or 2222), none twice.
+        QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) FROM webhook_events")), 2 * (2 * kReferences / 5));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT COUNT(*) - COUNT(DISTINCT transaction_id) FROM webhook_events")), 0);
+    }
+
     // (c) The command line.
     void keysCreateListRevoke()
     {
-        QTemporaryDir dir;
+        TestStore dir;
         QVERIFY(dir.isValid());
         int exitCode = -1;
         const QString created =
-            cli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
-                 QStringLiteral("counter 1"), QStringLiteral("--mode"), QStringLiteral("test"),
-                 QStringLiteral("--scope"), QStringLiteral("pos"), QStringLiteral("--data-dir"), dir.path()},
+            cli(QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
+                            QStringLiteral("counter 1"), QStringLiteral("--mode"), QStringLiteral("test"),
+                            QStringLiteral("--scope"), QStringLiteral("pos")} +
+                    dir.arguments(),
                 &exitCode);
         QCOMPARE(exitCode, 0);
         const QStringList lines = created.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -387,15 +520,15 @@ private slots:
         const QString keySecret = secret.captured(1);
 
         const QString admin =
-            cli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("boss"),
-                 QStringLiteral("--mode"), QStringLiteral("live"), QStringLiteral("--scope"), QStringLiteral("admin"),
-                 QStringLiteral("--data-dir"), dir.path()},
+            cli(QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
+                            QStringLiteral("boss"), QStringLiteral("--mode"), QStringLiteral("live"),
+                            QStringLiteral("--scope"), QStringLiteral("admin")} +
+                    dir.arguments(),
                 &exitCode);
         QCOMPARE(exitCode, 0);
         QVERIFY2(admin.startsWith(QLatin1String("key_id: live_")), qPrintable(admin));
 
-        QString listed =
-            cli({QStringLiteral("keys"), QStringLiteral("list"), QStringLiteral("--data-dir"), dir.path()}, &exitCode);
+        QString listed = cli(QStringList{QStringLiteral("keys"), QStringLiteral("list")} + dir.arguments(), &exitCode);
         QCOMPARE(exitCode, 0);
         QVERIFY2(listed.contains(keyId), qPrintable(listed));
         QVERIFY(!listed.contains(keySecret));
@@ -407,13 +540,12 @@ private slots:
         // revocation reaches the server's key cache within its lifetime).
         ServerProcess server;
         QString error;
-        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+        QVERIFY2(server.start(dir, {}, &error), qPrintable(error));
         HttpClient http;
         const QByteArray auth = HttpClient::basic(keyId, keySecret);
         QCOMPARE(http.get(urlOf(server, QStringLiteral("/api/v1/wallet")), auth).status, 200);
         const QString revoked =
-            cli({QStringLiteral("keys"), QStringLiteral("revoke"), keyId, QStringLiteral("--data-dir"), dir.path()},
-                &exitCode);
+            cli(QStringList{QStringLiteral("keys"), QStringLiteral("revoke"), keyId} + dir.arguments(), &exitCode);
         QCOMPARE(exitCode, 0);
         QVERIFY(revoked.contains(keyId));
         QTRY_COMPARE_WITH_TIMEOUT(http.get(urlOf(server, QStringLiteral("/api/v1/wallet")), auth).status, 403, 30'000);
@@ -427,59 +559,59 @@ private slots:
         QCOMPARE(refused.error().value(QStringLiteral("reason")).toString(), QStringLiteral("key_revoked"));
         QCOMPARE(server.terminate(), 0);
 
-        listed =
-            cli({QStringLiteral("keys"), QStringLiteral("list"), QStringLiteral("--data-dir"), dir.path()}, &exitCode);
+        listed = cli(QStringList{QStringLiteral("keys"), QStringLiteral("list")} + dir.arguments(), &exitCode);
         QCOMPARE(exitCode, 0);
         QVERIFY(listed.contains(QLatin1String("revoked")));
         // Revoking twice, or an unknown key, fails.
-        cli({QStringLiteral("keys"), QStringLiteral("revoke"), keyId, QStringLiteral("--data-dir"), dir.path()},
-            &exitCode);
+        cli(QStringList{QStringLiteral("keys"), QStringLiteral("revoke"), keyId} + dir.arguments(), &exitCode);
         QCOMPARE(exitCode, 1);
-        cli({QStringLiteral("keys"), QStringLiteral("revoke"), QStringLiteral("test_nosuchkey0000"),
-             QStringLiteral("--data-dir"), dir.path()},
+        cli(QStringList{QStringLiteral("keys"), QStringLiteral("revoke"), QStringLiteral("test_nosuchkey0000")} +
+                dir.arguments(),
             &exitCode);
         QCOMPARE(exitCode, 1);
     }
 
     void walletTopupAndShow()
     {
-        QTemporaryDir dir;
+        TestStore dir;
         QVERIFY(dir.isValid());
         int exitCode = -1;
         // No account yet: a clear message and a failure.
-        QString out = cli({QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--data-dir"), dir.path()},
-                          &exitCode);
+        QString out = cli(QStringList{QStringLiteral("wallet"), QStringLiteral("show")} + dir.arguments(), &exitCode);
         QCOMPARE(exitCode, 1);
         QVERIFY2(out.contains(QLatin1String("keys create")), qPrintable(out));
 
         const QString created =
-            cli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("c"),
-                 QStringLiteral("--mode"), QStringLiteral("test"), QStringLiteral("--scope"), QStringLiteral("admin"),
-                 QStringLiteral("--data-dir"), dir.path()},
+            cli(QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
+                            QStringLiteral("c"), QStringLiteral("--mode"), QStringLiteral("test"),
+                            QStringLiteral("--scope"), QStringLiteral("admin")} +
+                    dir.arguments(),
                 &exitCode);
         QCOMPARE(exitCode, 0);
         const QString keyId = created.section(QLatin1Char('\n'), 0, 0).section(QStringLiteral(": "), 1);
         const QString secret = created.section(QLatin1Char('\n'), 1, 1).section(QStringLiteral(": "), 1).trimmed();
 
-        out = cli({QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--data-dir"), dir.path()},
-                  &exitCode);
+        out = cli(QStringList{QStringLiteral("wallet"), QStringLiteral("show")} + dir.arguments(), &exitCode);
         QCOMPARE(exitCode, 0);
         QVERIFY2(out.contains(QStringLiteral("test wallet: ₹10000.00")), qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("live wallet: ₹0.00")), qPrintable(out));
 
-        out = cli({QStringLiteral("wallet"), QStringLiteral("topup"), QStringLiteral("--mode"), QStringLiteral("test"),
-                   QStringLiteral("--amount"), QStringLiteral("500"), QStringLiteral("--note"), QStringLiteral("float"),
-                   QStringLiteral("--data-dir"), dir.path()},
+        out = cli(QStringList{QStringLiteral("wallet"), QStringLiteral("topup"), QStringLiteral("--mode"),
+                              QStringLiteral("test"), QStringLiteral("--amount"), QStringLiteral("500"),
+                              QStringLiteral("--note"), QStringLiteral("float")} +
+                      dir.arguments(),
                   &exitCode);
         QCOMPARE(exitCode, 0);
         QVERIFY2(out.contains(QStringLiteral("₹10500.00")), qPrintable(out));
-        out = cli({QStringLiteral("wallet"), QStringLiteral("topup"), QStringLiteral("--mode"), QStringLiteral("live"),
-                   QStringLiteral("--amount"), QStringLiteral("250.50"), QStringLiteral("--note"),
-                   QStringLiteral("bank transfer 17"), QStringLiteral("--data-dir"), dir.path()},
+        out = cli(QStringList{QStringLiteral("wallet"), QStringLiteral("topup"), QStringLiteral("--mode"),
+                              QStringLiteral("live"), QStringLiteral("--amount"), QStringLiteral("250.50"),
+                              QStringLiteral("--note"), QStringLiteral("bank transfer 17")} +
+                      dir.arguments(),
                   &exitCode);
         QCOMPARE(exitCode, 0);
-        out = cli({QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--mode"), QStringLiteral("live"),
-                   QStringLiteral("--data-dir"), dir.path()},
+        out = cli(QStringList{QStringLiteral("wallet"), QStringLiteral("show"), QStringLiteral("--mode"),
+                              QStringLiteral("live")} +
+                      dir.arguments(),
                   &exitCode);
         QCOMPARE(exitCode, 0);
         QCOMPARE(out.trimmed(), QStringLiteral("live wallet: ₹250.50"));
@@ -487,7 +619,7 @@ private slots:
         // The server sees the same wallets.
         ServerProcess server;
         QString error;
-        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+        QVERIFY2(server.start(dir, {}, &error), qPrintable(error));
         HttpClient http;
         const HttpResult wallet =
             http.get(urlOf(server, QStringLiteral("/api/v1/wallet")), HttpClient::basic(keyId, secret));

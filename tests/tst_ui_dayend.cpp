@@ -149,7 +149,7 @@ private slots:
             QCOMPARE(hourlySales, successes);
             auto *lines = child<QTableWidget>(page, "linesTable");
             const qint64 groups = shop.sql(QStringLiteral("SELECT COUNT(*) FROM (SELECT type, operator_code") + where +
-                                               QStringLiteral(" GROUP BY type, operator_code)"),
+                                               QStringLiteral(" GROUP BY type, operator_code) AS line"),
                                            {from, to});
             QCOMPARE(lines->rowCount(), groups + 1); // + the total row
             QCOMPARE(lines->item(int(groups), 2)->text(), QLocale().toString(successes));

@@ -4,6 +4,7 @@
 #include "httpclient.h"
 #include "serverprocess.h"
 #include "store/database.h"
+#include "teststore.h"
 #include "users/shopsetup.h"
 
 #include <QDir>
@@ -20,25 +21,20 @@ namespace {
 
 const QString kPin = QStringLiteral("90817263");
 
-QStringList setupArguments(const QString &dataDir)
+/// `setup` with every option, then `store` (TestStore::arguments()).
+QStringList setupArguments(const QStringList &store = {})
 {
-    return {QStringLiteral("setup"),
-            QStringLiteral("--shop-name"),
-            QStringLiteral("Sharma Mobiles"),
-            QStringLiteral("--shop-address"),
-            QStringLiteral("12 MG Road, Pune"),
-            QStringLiteral("--admin-name"),
-            QStringLiteral("Asha"),
-            QStringLiteral("--admin-pin"),
-            kPin,
-            QStringLiteral("--data-dir"),
-            dataDir};
+    return QStringList{
+               QStringLiteral("setup"),          QStringLiteral("--shop-name"),      QStringLiteral("Sharma Mobiles"),
+               QStringLiteral("--shop-address"), QStringLiteral("12 MG Road, Pune"), QStringLiteral("--admin-name"),
+               QStringLiteral("Asha"),           QStringLiteral("--admin-pin"),      kPin} +
+           store;
 }
 
-std::unique_ptr<Database> openDb(const QString &dataDir)
+std::unique_ptr<Database> openDb(const TestStore &store)
 {
     QString error;
-    std::unique_ptr<Database> db = Database::open(QDir(dataDir).filePath(QStringLiteral("rechargedesk.db")), &error);
+    std::unique_ptr<Database> db = Database::open(store.location(), &error);
     if (!db)
         qWarning("open: %s", qPrintable(error));
     return db;
@@ -56,7 +52,7 @@ private slots:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        const QStringList all = setupArguments(QString()).mid(1, 8);
+        const QStringList all = setupArguments().mid(1, 8);
         QTest::newRow("no admin pin") << all.mid(0, 6) << QStringLiteral("--admin-pin");
         QTest::newRow("no shop name") << all.mid(2) << QStringLiteral("--shop-name");
         QTest::newRow("short pin") << QStringList(all.mid(0, 7)) + QStringList{QStringLiteral("123")}
@@ -74,25 +70,24 @@ private slots:
     {
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
-        QTemporaryDir dir;
+        TestStore dir;
         QString output;
-        const int code = ServerProcess::runCli(QStringList{QStringLiteral("setup")} + arguments +
-                                                   QStringList{QStringLiteral("--data-dir"), dir.path()},
-                                               &output);
+        const int code =
+            ServerProcess::runCli(QStringList{QStringLiteral("setup")} + arguments + dir.arguments(), &output);
         QCOMPARE(code, 2);
         QVERIFY2(output.contains(message), qPrintable(output));
         QVERIFY(!output.contains(kPin));
         QVERIFY(!QFile::exists(dir.filePath(ShopSetup::terminalConfigFileName())));
-        std::unique_ptr<Database> db = openDb(dir.path());
+        std::unique_ptr<Database> db = openDb(dir);
         QVERIFY(db);
         QVERIFY(!ShopSetup::isDone(*db));
     }
 
     void setupOnceThenRefuse()
     {
-        QTemporaryDir dir;
+        TestStore dir;
         QString output;
-        QCOMPARE(ServerProcess::runCli(setupArguments(dir.path()), &output), 0);
+        QCOMPARE(ServerProcess::runCli(setupArguments(dir.arguments()), &output), 0);
         QVERIFY2(output.contains(QLatin1String("Sharma Mobiles")), qPrintable(output));
         QVERIFY(!output.contains(kPin));
 
@@ -108,14 +103,17 @@ private slots:
         QCOMPARE(secret.size(), 32);
         QVERIFY(output.contains(keyId));
         QVERIFY(!output.contains(secret));
+        // The terminal on this data directory finds the database setup used: a --database is kept (PostgreSQL runs).
+        QCOMPARE(ini.value(QStringLiteral("server/database")).toString(),
+                 TestStore::postgres() ? dir.location() : QString());
 
         // A second setup refuses and changes nothing, the key file included.
-        QCOMPARE(ServerProcess::runCli(setupArguments(dir.path()), &output), 1);
+        QCOMPARE(ServerProcess::runCli(setupArguments(dir.arguments()), &output), 1);
         QVERIFY2(output.contains(QLatin1String("already set up")), qPrintable(output));
         QSettings again(iniPath, QSettings::IniFormat);
         QCOMPARE(again.value(QStringLiteral("server/key_id")).toString(), keyId);
         {
-            std::unique_ptr<Database> db = openDb(dir.path());
+            std::unique_ptr<Database> db = openDb(dir);
             QVERIFY(db);
             SystemClock clock;
             QCOMPARE(ApiKeyService(*db, clock).list().size(), 1);
@@ -124,7 +122,7 @@ private slots:
         // The key works against a server on that data directory, with admin scope.
         ServerProcess server;
         QString error;
-        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+        QVERIFY2(server.start(dir, {}, &error), qPrintable(error));
         HttpClient http;
         const QByteArray key = HttpClient::basic(keyId, secret);
         QUrl url = server.url();
@@ -158,8 +156,8 @@ private slots:
 
     void inProcessSetup()
     {
-        QTemporaryDir dir;
-        std::unique_ptr<Database> db = openDb(dir.path());
+        TestStore dir;
+        std::unique_ptr<Database> db = openDb(dir);
         QVERIFY(db);
         SystemClock clock;
         QVERIFY(!ShopSetup::isDone(*db));

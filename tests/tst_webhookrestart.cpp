@@ -4,6 +4,7 @@
 #include "httpclient.h"
 #include "serverprocess.h"
 #include "testreceiver.h"
+#include "teststore.h"
 
 #include <QHash>
 #include <QJsonDocument>
@@ -60,7 +61,7 @@ class TestWebhookRestart final : public QObject
 private slots:
     void killNineLosesNoEvent()
     {
-        QTemporaryDir dir;
+        TestStore dir;
         TestReceiver receiver;
         bool receiverUp = false; // answers 503 until the restart
         receiver.setResponder([&receiverUp](const ReceivedHook &, int) { return receiverUp ? 200 : 503; });
@@ -68,10 +69,11 @@ private slots:
                                 QStringLiteral("--webhook-retry-scale"), QStringLiteral("0.0002")};
         // The key comes from the CLI, before the server starts.
         QString output;
-        QCOMPARE(ServerProcess::runCli({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
-                                        QStringLiteral("webhooks"), QStringLiteral("--mode"), QStringLiteral("test"),
-                                        QStringLiteral("--scope"), QStringLiteral("pos"), QStringLiteral("--data-dir"),
-                                        dir.path()},
+        QCOMPARE(ServerProcess::runCli(QStringList{QStringLiteral("keys"), QStringLiteral("create"),
+                                                   QStringLiteral("--name"), QStringLiteral("webhooks"),
+                                                   QStringLiteral("--mode"), QStringLiteral("test"),
+                                                   QStringLiteral("--scope"), QStringLiteral("pos")} +
+                                           dir.arguments(),
                                        &output),
                  0);
         const QByteArray auth =
@@ -80,13 +82,14 @@ private slots:
         ServerProcess server;
         const auto killOnFailure = qScopeGuard([&server] { server.kill(); });
         QString error;
-        QVERIFY2(server.start(dir.path(), flags, &error), qPrintable(error));
+        QVERIFY2(server.start(dir, flags, &error), qPrintable(error));
 
         // The CLI changes the settings of the running server through the shared database.
-        QCOMPARE(ServerProcess::runCli({QStringLiteral("webhook"), QStringLiteral("set"), QStringLiteral("--mode"),
-                                        QStringLiteral("test"), QStringLiteral("--url"), receiver.url().toString(),
-                                        QStringLiteral("--password"), QStringLiteral("pw-restart"),
-                                        QStringLiteral("--data-dir"), dir.path()},
+        QCOMPARE(ServerProcess::runCli(QStringList{QStringLiteral("webhook"), QStringLiteral("set"),
+                                                   QStringLiteral("--mode"), QStringLiteral("test"),
+                                                   QStringLiteral("--url"), receiver.url().toString(),
+                                                   QStringLiteral("--password"), QStringLiteral("pw-restart")} +
+                                           dir.arguments(),
                                        &output),
                  0);
         const QString secret = QRegularExpression(QStringLiteral("whsec_\\S+")).match(output).captured(0);
@@ -110,7 +113,7 @@ private slots:
         QVERIFY(receiver.accepted().isEmpty());
 
         receiverUp = true;
-        QVERIFY2(server.start(dir.path(), flags, &error), qPrintable(error));
+        QVERIFY2(server.start(dir, flags, &error), qPrintable(error));
         const QSet<qint64> all = tried + unsettled;
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
@@ -146,12 +149,12 @@ private slots:
 
     void cliShowsAndRotates()
     {
-        QTemporaryDir dir;
+        TestStore dir;
         ServerProcess server;
         QString error;
-        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+        QVERIFY2(server.start(dir, {}, &error), qPrintable(error));
         QCOMPARE(server.terminate(), 0);
-        const QStringList store{QStringLiteral("--data-dir"), dir.path()};
+        const QStringList store = dir.arguments();
         QString output;
         QCOMPARE(ServerProcess::runCli(QStringList{QStringLiteral("webhook"), QStringLiteral("show")} + store, &output),
                  0);

@@ -88,6 +88,8 @@ public:
     int closeExpired(qint64 nowMs, qint64 sendsBeforeMs);
 
     /// Send times (UTC ms, oldest first) of OTPs to the number with keyed hash @p numberHash since @p sinceMs.
+    /// On PostgreSQL it first takes a transaction lock on the number, so two servers deciding on a send to it
+    /// take turns and the throttle holds across them (SQLite's BEGIN IMMEDIATE already does).
     QList<qint64> sendTimes(const QByteArray &numberHash, qint64 sinceMs);
     /// Records an OTP send for throttling.
     void insertSend(const QByteArray &numberHash, qint64 transactionId, qint64 nowMs);

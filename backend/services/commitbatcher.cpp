@@ -5,15 +5,17 @@
 #include <QLoggingCategory>
 #include <QTimer>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcBatch, "rechargedesk.batch")
 
 CommitBatcher::CommitBatcher(Database &db, QObject *parent) : QObject(parent), m_db(db)
 {
 }
 
-void CommitBatcher::submit(Work work, Done done)
+void CommitBatcher::submit(Work work, Done done, qint64 lockOrder)
 {
-    m_queue.push_back(Job{std::move(work), std::move(done), nullptr});
+    m_queue.push_back(Job{std::move(work), std::move(done), nullptr, lockOrder});
     if (!m_scheduled) {
         m_scheduled = true;
         QTimer::singleShot(0, this, &CommitBatcher::flush);
@@ -34,6 +36,7 @@ void CommitBatcher::flush()
     }
     if (batch.empty())
         return;
+    std::stable_sort(batch.begin(), batch.end(), [](const Job &a, const Job &b) { return a.lockOrder < b.lockOrder; });
 
     std::exception_ptr batchError;
     try {

@@ -30,8 +30,11 @@ public:
 
     explicit CommitBatcher(Database &db, QObject *parent = nullptr);
 
-    /// Queues a write; the batch runs on the next turn of this thread's event loop.
-    void submit(Work work, Done done);
+    /// Queues a write; the batch runs on the next turn of this thread's event loop. Inside a batch
+    /// the writes run in ascending `lockOrder` (ties in arrival order): writes that lock rows keyed
+    /// by it (a sale locks its account's wallet on PostgreSQL) then take those locks in one order on
+    /// every server sharing the database, so two servers' batches cannot deadlock on them.
+    void submit(Work work, Done done, qint64 lockOrder = 0);
 
     /// Batches committed so far and writes in them (for tests and the benchmark notes).
     quint64 batchCount() const { return m_batches; }
@@ -45,6 +48,7 @@ private:
         Work work;
         Done done;
         std::exception_ptr error;
+        qint64 lockOrder = 0;
     };
     Database &m_db;
     std::vector<Job> m_queue;

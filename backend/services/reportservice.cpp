@@ -65,10 +65,12 @@ DayEndReport ReportService::dayEnd(qint64 accountId, Mode mode, const QDate &dat
     for (int hour = 0; hour < 24; ++hour)
         report.hours.append({hour, 0, 0});
     QSqlQuery &hours = m_db.run(
+        // GROUP BY 1, not the expression again: PostgreSQL sees `created_at - $1` and `created_at - $6` as
+        // different expressions and refuses the query.
         QStringLiteral("SELECT (created_at - ?) / 3600000, COUNT(*), SUM(bill_amount) FROM transactions"
                        " WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ? AND status = 'SUCCESS'"
-                       " GROUP BY (created_at - ?) / 3600000"),
-        {from, accountId, modeName, from, to, from});
+                       " GROUP BY 1"),
+        {from, accountId, modeName, from, to});
     while (hours.next()) {
         const int hour = hours.value(0).toInt();
         if (hour >= 0 && hour < 24)

@@ -29,23 +29,24 @@ void TransactionService::initiate(const AuthContext &caller, const SaleRequest &
         throw ApiError::gatewayUnavailable(QStringLiteral("no_live_provider"),
                                            QStringLiteral("no fulfilment provider is configured for live keys; "
                                                           "nothing was charged"));
-    submit(caller, sale, std::move(done), true);
+    submit(caller, sale, std::move(done), kMaxRetries);
 }
 
 void TransactionService::submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done,
-                                bool retryOnDuplicate)
+                                int retriesLeft)
 {
     auto result = std::make_shared<WriteResult>();
     m_batcher.submit([this, caller, sale, result] { *result = write(caller, sale); },
-                     [this, caller, sale, result, done = std::move(done), retryOnDuplicate](std::exception_ptr error) {
-                         if (error && retryOnDuplicate && !sale.referenceId.isEmpty()) {
+                     [this, caller, sale, result, done = std::move(done), retriesLeft](std::exception_ptr error) {
+                         if (error && retriesLeft > 0) {
                              try {
                                  std::rethrow_exception(error);
                              } catch (const DatabaseError &e) {
                                  // Another server took this reference_id between our check and
                                  // insert: run again, and the check now finds its transaction.
-                                 if (e.isUniqueViolation())
-                                     return submit(caller, sale, done, false);
+                                 // PostgreSQL chose this write as a deadlock's victim: run it again.
+                                 if ((e.isUniqueViolation() && !sale.referenceId.isEmpty()) || e.isRetryable())
+                                     return submit(caller, sale, done, retriesLeft - 1);
                              } catch (...) {
                              }
                          }
@@ -54,12 +55,17 @@ void TransactionService::submit(const AuthContext &caller, const SaleRequest &sa
                          if (result->settleAtMs > 0)
                              m_settlements.scheduleAt(result->settleAtMs);
                          done(&result->record, nullptr);
-                     });
+                     },
+                     caller.accountId * 2 + (caller.mode == Mode::Live ? 1 : 0)); // the wallet write() locks
 }
 
 TransactionService::WriteResult TransactionService::write(const AuthContext &caller, const SaleRequest &sale)
 {
     TransactionRepository transactions(m_db);
+    WalletRepository wallets(m_db);
+    // PostgreSQL: one account's sales take turns on its wallet row from here to the batch's commit, so the
+    // reference_id check below sees what another server committed, and no two inserts race on it.
+    wallets.lock(caller.accountId, caller.mode);
     if (!sale.referenceId.isEmpty()) {
         const std::optional<StoredTransaction> existing = transactions.findByReference(caller.accountId, sale.referenceId);
         if (existing) {
@@ -93,7 +99,6 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     r.status = TransactionStatus::Pending;
     r.transactionId = transactions.insert(row, now);
 
-    WalletRepository wallets(m_db);
     if (!wallets.debit(caller.accountId, caller.mode, r.paid, r.transactionId, now)) {
         throw ApiError::insufficientBalance(QStringLiteral("the %1 wallet holds %2, less than the %3 payable")
                                                 .arg(ModeNames::mode(caller.mode),

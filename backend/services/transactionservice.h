@@ -61,7 +61,10 @@ private:
     };
     /// The body of one sale inside the batch savepoint. Throws ApiError or DatabaseError.
     WriteResult write(const AuthContext &caller, const SaleRequest &sale);
-    void submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done, bool retryOnDuplicate);
+    /// Queues write() on the batcher; a write that lost a race to another server (duplicate reference_id,
+    /// PostgreSQL deadlock or serialization failure) runs again in a later batch, up to `retriesLeft` times.
+    void submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done, int retriesLeft);
+    static constexpr int kMaxRetries = 5;
 
     Database &m_db;
     CommitBatcher &m_batcher;

@@ -6,9 +6,11 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSqlError>
 #include <QUrl>
+#include <QUrlQuery>
 
 namespace {
 
@@ -25,6 +27,76 @@ bool isUniqueViolation(const QSqlError &error)
            error.databaseText().contains(QLatin1String("UNIQUE constraint failed"));
 }
 
+/// libpq connection parameters from the query of a postgres:// URL (`?sslmode=require&connect_timeout=5`,
+/// `?host=/run/postgresql` for a socket directory), as QPSQL connect options. False with *error for a
+/// parameter libpq would misread: only [a-z_] names and values without spaces, quotes, ';' or backslashes.
+bool postgresOptions(const QUrl &url, QString *options, QString *error)
+{
+    static const QRegularExpression name(QStringLiteral("^[a-z_]+$"));
+    static const QRegularExpression value(QStringLiteral("^[^\\s'\";\\\\]*$"));
+    QStringList parts;
+    for (const auto &[key, text] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {
+        if (!name.match(key).hasMatch() || !value.match(text).hasMatch()) {
+            *error =
+                QStringLiteral("the database URL parameter \"%1\" is not a libpq parameter this server can pass on")
+                    .arg(key);
+            return false;
+        }
+        if (key != QLatin1String("host"))
+            parts.append(key + QLatin1Char('=') + text);
+    }
+    // How the server's sessions show in pg_stat_activity, unless the URL names them otherwise.
+    parts.append(QStringLiteral("fallback_application_name=rechargedesk"));
+    *options = parts.join(QLatin1Char(';'));
+    return true;
+}
+
+/// Holds PostgreSQL's session advisory lock on migrations for its scope (nothing on SQLite, where
+/// each migration's BEGIN IMMEDIATE already excludes every other writer).
+class MigrationLock
+{
+public:
+    explicit MigrationLock(Database &db) : m_db(db)
+    {
+        if (m_db.isPostgres())
+            m_db.execute(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(kKey));
+    }
+    ~MigrationLock()
+    {
+        if (!m_db.isPostgres())
+            return;
+        try {
+            m_db.execute(QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(kKey));
+        } catch (const DatabaseError &e) {
+            qWarning("cannot release the migration lock: %s", e.what());
+        }
+    }
+    MigrationLock(const MigrationLock &) = delete;
+    MigrationLock &operator=(const MigrationLock &) = delete;
+
+private:
+    static constexpr qint64 kKey = 0x52444d4947524154; // "RDMIGRAT": one lock per database, all servers
+    Database &m_db;
+};
+
+/// Statements that may run a second time after a lost connection: reads, BEGIN and session settings.
+/// A write outside a transaction may have committed before the connection broke, so it never repeats.
+bool safeToRepeat(const QString &sql)
+{
+    for (const char *start : {"SELECT ", "BEGIN", "SET "}) {
+        if (sql.startsWith(QLatin1String(start), Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+/// PostgreSQL's deadlock_detected and serialization_failure: the transaction lost to another one.
+bool isRetryable(const QSqlError &error)
+{
+    const QString code = error.nativeErrorCode();
+    return code == QLatin1String("40P01") || code == QLatin1String("40001");
+}
+
 } // namespace
 
 std::unique_ptr<Database> Database::open(const QString &location, QString *error)
@@ -38,13 +110,29 @@ std::unique_ptr<Database> Database::open(const QString &location, QString *error
     }
     std::unique_ptr<Database> database(new Database(nextConnectionName(), postgres));
     QSqlDatabase db = QSqlDatabase::addDatabase(driver, database->m_connectionName);
+    QString shownLocation = location;
     if (postgres) {
         const QUrl url(location);
-        db.setHostName(url.host());
-        db.setPort(url.port(5432));
+        if (!url.isValid() || url.path().size() < 2) {
+            *error = QStringLiteral("a PostgreSQL URL is postgres://user:password@host:port/database, not %1")
+                         .arg(url.toString(QUrl::RemovePassword));
+            return nullptr;
+        }
+        shownLocation = url.toString(QUrl::RemovePassword);
+        QString options;
+        if (!postgresOptions(url, &options, error))
+            return nullptr;
+        // Parts the URL leaves out (host, port, user, password) come from libpq's defaults: the PG*
+        // environment variables, ~/.pgpass, the local socket, port 5432.
+        db.setHostName(QUrlQuery(url).hasQueryItem(QStringLiteral("host"))
+                           ? QUrlQuery(url).queryItemValue(QStringLiteral("host"), QUrl::FullyDecoded)
+                           : url.host());
+        if (url.port() > 0)
+            db.setPort(url.port());
         db.setUserName(url.userName());
         db.setPassword(url.password());
         db.setDatabaseName(url.path().mid(1));
+        db.setConnectOptions(options);
     } else {
         QString path = location;
         if (path.startsWith(QLatin1String("sqlite:")))
@@ -54,11 +142,15 @@ std::unique_ptr<Database> Database::open(const QString &location, QString *error
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
     }
     if (!db.open()) {
-        *error = QStringLiteral("cannot open the database %1: %2").arg(location, db.lastError().text());
+        *error = QStringLiteral("cannot open the database %1: %2").arg(shownLocation, db.lastError().text());
         return nullptr;
     }
     try {
-        if (!postgres) {
+        if (postgres) {
+            // libpq prints NOTICEs (such as "relation ... already exists, skipping" of the migrations'
+            // CREATE TABLE IF NOT EXISTS) on stderr, into the output of every command; only warnings matter.
+            database->addSessionStatement(QStringLiteral("SET client_min_messages = warning"));
+        } else {
             database->execute(QStringLiteral("PRAGMA journal_mode=WAL"));
             database->execute(QStringLiteral("PRAGMA synchronous=FULL"));
             database->execute(QStringLiteral("PRAGMA foreign_keys=ON"));
@@ -96,8 +188,12 @@ QSqlDatabase Database::connection() const
 
 void Database::fail(const QSqlQuery &query, const QString &what) const
 {
-    const QSqlError error = query.lastError();
-    throw DatabaseError(what + QStringLiteral(": ") + error.text(), isUniqueViolation(error));
+    fail(query.lastError(), what);
+}
+
+void Database::fail(const QSqlError &error, const QString &what) const
+{
+    throw DatabaseError(what + QStringLiteral(": ") + error.text(), isUniqueViolation(error), isRetryable(error));
 }
 
 QSqlQuery &Database::prepare(const QString &sql)
@@ -108,8 +204,14 @@ QSqlQuery &Database::prepare(const QString &sql)
         // Forward-only: QtSql then caches one row instead of 128 (QSqlCachedResult), which was
         // ~70 % of the CPU of a one-row SELECT such as the status check (docs/benchmarks.md).
         query.setForwardOnly(true);
-        if (!query.prepare(sql))
-            fail(query, QStringLiteral("cannot prepare \"%1\"").arg(sql));
+        if (!query.prepare(sql)) {
+            if (!reconnectIfLost())
+                fail(query, QStringLiteral("cannot prepare \"%1\"").arg(sql));
+            query = QSqlQuery(connection());
+            query.setForwardOnly(true);
+            if (!query.prepare(sql))
+                fail(query, QStringLiteral("cannot prepare \"%1\"").arg(sql));
+        }
         it = m_statements.insert(sql, query);
     }
     it->finish();
@@ -118,34 +220,92 @@ QSqlQuery &Database::prepare(const QString &sql)
 
 QSqlQuery &Database::run(const QString &sql, const QVariantList &values)
 {
-    QSqlQuery &query = prepare(sql);
-    for (qsizetype i = 0; i < values.size(); ++i)
-        query.bindValue(int(i), values.at(i));
-    if (!query.exec())
-        fail(query, QStringLiteral("statement failed"));
-    return query;
+    for (bool retried = false;; retried = true) {
+        QSqlQuery &query = prepare(sql);
+        for (qsizetype i = 0; i < values.size(); ++i)
+            query.bindValue(int(i), values.at(i));
+        if (query.exec())
+            return query;
+        // A read that met a lost connection outside a transaction runs again on a new one (`query`,
+        // from the old connection's cache, is gone then; prepare() makes it anew).
+        const QSqlError error = query.lastError();
+        if (retried || !safeToRepeat(sql) || !reconnectIfLost())
+            fail(error, QStringLiteral("statement failed"));
+    }
 }
 
 void Database::execute(const QString &sql)
 {
     QSqlQuery query(connection());
-    if (!query.exec(sql))
+    if (query.exec(sql))
+        return;
+    if (!safeToRepeat(sql) || !reconnectIfLost())
         fail(query, QStringLiteral("\"%1\" failed").arg(sql));
+    QSqlQuery again(connection());
+    if (!again.exec(sql))
+        fail(again, QStringLiteral("\"%1\" failed").arg(sql));
+}
+
+void Database::addSessionStatement(const QString &sql)
+{
+    execute(sql);
+    m_sessionStatements.append(sql);
+}
+
+bool Database::reconnectIfLost()
+{
+    // Inside a transaction a failed statement leaves PostgreSQL's transaction aborted, so a probe
+    // cannot tell a lost connection from a bad statement, and a new connection could not continue
+    // the transaction anyway: the error goes up, and the next begin() finds out.
+    if (!m_postgres || m_inTransaction)
+        return false;
+    {
+        QSqlQuery probe(connection());
+        if (probe.exec(QStringLiteral("SELECT 1")))
+            return false; // the connection works: the statement itself failed
+    }
+    qWarning("rechargedesk: the connection to PostgreSQL was lost (a server restart?); reconnecting");
+    m_statements.clear(); // prepared statements die with their session
+    QSqlDatabase db = connection();
+    db.close();
+    if (!db.open()) {
+        qWarning("rechargedesk: cannot reconnect to PostgreSQL: %s", qPrintable(db.lastError().text()));
+        return false;
+    }
+    for (const QString &sql : std::as_const(m_sessionStatements)) {
+        QSqlQuery setup(db);
+        if (!setup.exec(sql)) {
+            qWarning("rechargedesk: \"%s\" failed after reconnecting: %s", qPrintable(sql),
+                     qPrintable(setup.lastError().text()));
+            db.close();
+            return false;
+        }
+    }
+    return true;
 }
 
 void Database::begin()
 {
     execute(m_postgres ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
+    m_inTransaction = true;
 }
 
 void Database::commit()
 {
-    execute(QStringLiteral("COMMIT"));
+    // Whatever COMMIT answers, the transaction is over (a failed COMMIT of PostgreSQL rolls back). It
+    // never runs again on a new connection: there it would "commit" nothing and report success.
+    m_inTransaction = false;
+    QSqlQuery query(connection());
+    if (!query.exec(QStringLiteral("COMMIT")))
+        fail(query, QStringLiteral("COMMIT failed"));
 }
 
 void Database::rollback()
 {
-    execute(QStringLiteral("ROLLBACK"));
+    m_inTransaction = false;
+    QSqlQuery query(connection());
+    if (!query.exec(QStringLiteral("ROLLBACK")))
+        fail(query, QStringLiteral("ROLLBACK failed"));
 }
 
 void Database::savepoint(const QString &name)
@@ -177,6 +337,10 @@ int Database::schemaVersion()
 
 void Database::migrate()
 {
+    // Several servers may start at once on one PostgreSQL database (after an upgrade, say): one
+    // migrates while the others wait here, then find every migration applied. Without it, both
+    // would run migration N and the loser would fail to start on "relation already exists".
+    const MigrationLock lock(*this);
     execute(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"));
     const QString idColumn = m_postgres ? QStringLiteral("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
                                         : QStringLiteral("INTEGER PRIMARY KEY AUTOINCREMENT");

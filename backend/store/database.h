@@ -2,8 +2,10 @@
 
 #include <QHash>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 #include <memory>
@@ -14,13 +16,17 @@
 class DatabaseError final : public std::runtime_error
 {
 public:
-    explicit DatabaseError(const QString &message, bool uniqueViolation = false)
-        : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation) {}
+    explicit DatabaseError(const QString &message, bool uniqueViolation = false, bool retryable = false)
+        : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation), m_retryable(retryable) {}
     /// True when the statement broke a UNIQUE constraint (used to detect concurrent duplicates).
     bool isUniqueViolation() const { return m_uniqueViolation; }
+    /// True when PostgreSQL gave up on the transaction because of other writers (deadlock detected,
+    /// serialization failure): the same work in a new transaction may well succeed.
+    bool isRetryable() const { return m_retryable; }
 
 private:
     bool m_uniqueViolation;
+    bool m_retryable;
 };
 
 /// One QtSql connection (SQLite file by default, PostgreSQL by URL) with the schema migrated.
@@ -31,7 +37,10 @@ class Database
 {
 public:
     /// Opens `location` and applies pending migrations inside a transaction: a path to an SQLite
-    /// file (created if missing; "sqlite:" prefix optional) or "postgres://user:pass@host:port/db".
+    /// file (created if missing; "sqlite:" prefix optional) or "postgres://user:pass@host:port/db"
+    /// (the database must exist; parts left out come from libpq's defaults and PG* variables; query
+    /// parameters such as `?sslmode=require` or `?host=/run/postgresql` go to libpq). Errors never
+    /// show the password.
     /// Returns nullptr with *error set when the driver is missing, the file cannot be opened or a
     /// migration fails (the schema is then left as it was).
     static std::unique_ptr<Database> open(const QString &location, QString *error);
@@ -51,6 +60,9 @@ public:
     QSqlQuery &run(const QString &sql, const QVariantList &values = {});
     /// Executes one statement without caching (DDL, PRAGMA). Throws DatabaseError.
     void execute(const QString &sql);
+    /// PostgreSQL: executes `sql` now and again on every new connection after a lost one (session
+    /// settings, session advisory locks). Throws DatabaseError.
+    void addSessionStatement(const QString &sql);
 
     /// Starts a write transaction (SQLite: BEGIN IMMEDIATE, taking the write lock at once).
     void begin();
@@ -67,11 +79,18 @@ public:
 private:
     Database(QString connectionName, bool postgres);
     void migrate();
+    /// PostgreSQL, outside a transaction: when the connection no longer answers (the server restarted,
+    /// or ended the session), opens a new one, runs the session statements and returns true, so the
+    /// caller can run its statement again. False when the connection works or cannot be restored.
+    bool reconnectIfLost();
     [[noreturn]] void fail(const QSqlQuery &query, const QString &what) const;
+    [[noreturn]] void fail(const QSqlError &error, const QString &what) const;
 
     QString m_connectionName;
     bool m_postgres;
     QHash<QString, QSqlQuery> m_statements;
+    QStringList m_sessionStatements;
+    bool m_inTransaction = false;
 };
 
 /// A text value for a NOT NULL column: QtSql binds a null QString as SQL NULL, so a null

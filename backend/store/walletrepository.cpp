@@ -62,6 +62,15 @@ void WalletRepository::ensureWallet(qint64 accountId, Mode mode)
              {accountId, ModeNames::mode(mode)});
 }
 
+void WalletRepository::lock(qint64 accountId, Mode mode)
+{
+    if (!m_db.isPostgres())
+        return;
+    m_db.run(QStringLiteral("SELECT balance FROM wallets WHERE account_id = ? AND mode = ? FOR UPDATE"),
+             {accountId, ModeNames::mode(mode)})
+        .finish();
+}
+
 Paise WalletRepository::balance(qint64 accountId, Mode mode)
 {
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT balance FROM wallets WHERE account_id = ? AND mode = ?"),

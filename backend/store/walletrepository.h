@@ -37,6 +37,9 @@ public:
 
     /// Creates the wallet with balance 0 if it does not exist.
     void ensureWallet(qint64 accountId, Mode mode);
+    /// PostgreSQL: locks the wallet row until the transaction ends (SELECT ... FOR UPDATE), so writers of
+    /// one account's sales take their turns (SQLite's BEGIN IMMEDIATE already serialises all writers).
+    void lock(qint64 accountId, Mode mode);
     /// Current balance in paise (0 for a missing wallet).
     Paise balance(qint64 accountId, Mode mode);
     /// Sum of the ledger in paise (for invariant checks and reports).

@@ -14,6 +14,7 @@
 #include <QLoggingCategory>
 #include <QNetworkProxy>
 #include <QNetworkReply>
+#include <QRandomGenerator>
 
 Q_LOGGING_CATEGORY(lcWebhooks, "rechargedesk.webhooks")
 
@@ -90,8 +91,35 @@ void WebhookDispatcher::start()
         } catch (const std::exception &e) {
             qCWarning(lcWebhooks, "cannot release webhook leases: %s", e.what());
         }
+    } else {
+        // A random positive 63-bit key, held for the life of the connection (it ends with the process),
+        // and taken again on a new connection should this one be lost.
+        const qint64 key = qint64(QRandomGenerator::system()->generate64() >> 1);
+        try {
+            m_db.addSessionStatement(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(key));
+            m_instanceKey = key;
+        } catch (const std::exception &e) {
+            qCWarning(lcWebhooks, "cannot take the webhook lease lock; leases of this server last %lld s: %s",
+                      kLeaseMs / 1000, e.what());
+        }
     }
     pump();
+}
+
+void WebhookDispatcher::releaseDeadLeases(qint64 nowMs)
+{
+    if (!m_db.isPostgres() || nowMs < m_nextLeaseCheckMs)
+        return;
+    m_nextLeaseCheckMs = nowMs + kLeaseCheckMs;
+    try {
+        WriteTransaction transaction(m_db);
+        const int released = WebhookOutboxRepository(m_db).releaseDeadLeases(nowMs, m_instanceKey);
+        transaction.commit();
+        if (released > 0)
+            qCInfo(lcWebhooks, "took back %d webhook lease(s) of a server that stopped", released);
+    } catch (const std::exception &e) {
+        qCWarning(lcWebhooks, "cannot take back the webhook leases of stopped servers: %s", e.what());
+    }
 }
 
 void WebhookDispatcher::wake()
@@ -105,6 +133,7 @@ void WebhookDispatcher::pump()
     m_pumpTimer.stop();
     m_flushTimer.stop();
     const qint64 now = m_clock.nowMs();
+    releaseDeadLeases(now);
     try {
         flushAndClaim(now);
     } catch (const std::exception &e) {
@@ -149,7 +178,8 @@ void WebhookDispatcher::flushAndClaim(qint64 nowMs)
             const int room = kLaneCapacity - int(lane.queue.size()) - lane.inFlight;
             if (room <= 0)
                 continue;
-            for (const WebhookEvent &event : outbox.claim(accountId, mode, nowMs, room, nowMs + kLeaseMs))
+            for (const WebhookEvent &event :
+                 outbox.claim(accountId, mode, nowMs, room, nowMs + kLeaseMs, m_instanceKey))
                 claimed.append({key, event});
         }
         transaction.commit();

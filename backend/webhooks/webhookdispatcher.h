@@ -26,7 +26,10 @@ struct WebhookEndpoint;
 /// 2xx counted as delivered. A failure is retried on the RetrySchedule; 410 Gone disables the
 /// endpoint; an exhausted schedule marks the event failed. Every try is an attempt row. Events
 /// are leased in the database while in memory, so several servers may share a PostgreSQL
-/// outbox; a server restarting over SQLite takes every lease back at start(). Live-mode targets
+/// outbox; a server restarting over SQLite takes every lease back at start(). On PostgreSQL a
+/// lease names its server's instance key, on which that server holds a session advisory lock for
+/// as long as it runs: the leases of a server that died (kill -9, power cut) are taken back at the
+/// next start of any server and every kLeaseCheckMs after, not kLeaseMs later. Live-mode targets
 /// are resolved first and refused when the address is not public (AddressGuard); the request
 /// then goes to that checked address with the original Host header, so DNS cannot change it.
 class WebhookDispatcher final : public QObject
@@ -48,6 +51,8 @@ public:
     static constexpr qint64 kLeaseMs = 600'000;
     /// Longest wait between two looks at the outbox (events written by other processes), ms.
     static constexpr qint64 kPollMs = 1'000;
+    /// PostgreSQL: how often the leases of servers that died are looked for, in milliseconds.
+    static constexpr qint64 kLeaseCheckMs = 10'000;
 
     /// `retryScale` multiplies the retry schedule (serve --webhook-retry-scale).
     WebhookDispatcher(Database &db, WebhookEndpointService &endpoints, const Clock &clock, double retryScale,
@@ -60,7 +65,8 @@ public:
     /// "webhook_password", "payload"}} (api-v1.md, Events), compact JSON.
     static QByteArray body(const WebhookEvent &event, const QString &password);
 
-    /// Takes back leases (SQLite) and starts delivering what is due; called once the server listens.
+    /// Takes back leases (SQLite: all; PostgreSQL: those of servers that died) and starts
+    /// delivering what is due; called once the server listens.
     void start();
     /// Looks at the outbox on the next turn of the event loop (new events are due now).
     void wake();
@@ -102,6 +108,7 @@ private:
     void complete(const WebhookEvent &event, const QUrl &url, std::optional<int> httpStatus, qint64 latencyMs,
                   const QString &error, Failure failure);
     void armPoll(qint64 nowMs);
+    void releaseDeadLeases(qint64 nowMs);
 
     Database &m_db;
     WebhookEndpointService &m_endpoints;
@@ -118,4 +125,6 @@ private:
     std::vector<Outcome> m_results;
     quint64 m_attemptCount = 0;
     bool m_started = false;
+    qint64 m_instanceKey = 0;      ///< PostgreSQL: the key this server's leases carry (advisory-locked)
+    qint64 m_nextLeaseCheckMs = 0; ///< PostgreSQL: when releaseDeadLeases() runs next
 };

@@ -150,7 +150,7 @@ WebhookOutboxRepository::dueEndpoints(qint64 nowMs, const QList<std::pair<qint64
 }
 
 QList<WebhookEvent> WebhookOutboxRepository::claim(qint64 accountId, Mode mode, qint64 nowMs, int limit,
-                                                   qint64 leaseUntilMs)
+                                                   qint64 leaseUntilMs, qint64 owner)
 {
     const QString lock = m_db.isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT ") + kEventColumns +
@@ -164,7 +164,8 @@ QList<WebhookEvent> WebhookOutboxRepository::claim(qint64 accountId, Mode mode, 
         events.append(readEvent(q));
     q.finish();
     for (const WebhookEvent &event : std::as_const(events))
-        m_db.run(QStringLiteral("UPDATE webhook_events SET locked_until = ? WHERE id = ?"), {leaseUntilMs, event.id});
+        m_db.run(QStringLiteral("UPDATE webhook_events SET locked_until = ?, locked_by = ? WHERE id = ?"),
+                 {leaseUntilMs, owner, event.id});
     return events;
 }
 
@@ -182,8 +183,21 @@ std::optional<qint64> WebhookOutboxRepository::nextDueAt(qint64 nowMs)
 
 void WebhookOutboxRepository::releaseLeases()
 {
-    m_db.run(
-        QStringLiteral("UPDATE webhook_events SET locked_until = 0 WHERE status = 'pending' AND locked_until <> 0"));
+    m_db.run(QStringLiteral(
+        "UPDATE webhook_events SET locked_until = 0, locked_by = 0 WHERE status = 'pending' AND locked_until <> 0"));
+}
+
+int WebhookOutboxRepository::releaseDeadLeases(qint64 nowMs, qint64 owner)
+{
+    // pg_try_advisory_xact_lock succeeds only when no session holds the owner's key, i.e. that
+    // server's connection is gone; the transaction-level lock it takes ends with this transaction.
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE webhook_events SET locked_until = 0, locked_by = 0"
+                                           " WHERE status = 'pending' AND locked_until > ? AND locked_by <> 0"
+                                           " AND locked_by <> ? AND pg_try_advisory_xact_lock(locked_by)"),
+                            {nowMs, owner});
+    const int released = q.numRowsAffected();
+    q.finish();
+    return released;
 }
 
 qint64 WebhookOutboxRepository::insertAttempt(const WebhookAttempt &a)
@@ -204,17 +218,17 @@ qint64 WebhookOutboxRepository::insertAttempt(const WebhookAttempt &a)
 void WebhookOutboxRepository::updateAfterAttempt(const WebhookEvent &e)
 {
     m_db.run(QStringLiteral("UPDATE webhook_events SET status = ?, attempts = ?, retry_index = ?, next_attempt_at = ?,"
-                            " locked_until = 0, last_error = ?, delivered_at = ? WHERE id = ?"),
+                            " locked_until = 0, locked_by = 0, last_error = ?, delivered_at = ? WHERE id = ?"),
              {WebhookNames::status(e.status), e.attempts, e.retryIndex, e.nextAttemptAtMs, textValue(e.lastError),
               e.deliveredAtMs ? QVariant(*e.deliveredAtMs) : QVariant(QMetaType::fromType<qlonglong>()), e.id});
 }
 
 bool WebhookOutboxRepository::requeue(qint64 eventId, qint64 nowMs)
 {
-    QSqlQuery &q =
-        m_db.run(QStringLiteral("UPDATE webhook_events SET status = 'pending', retry_index = 0,"
-                                " next_attempt_at = ?, locked_until = 0 WHERE id = ? AND status <> 'pending'"),
-                 {nowMs, eventId});
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE webhook_events SET status = 'pending', retry_index = 0,"
+                                           " next_attempt_at = ?, locked_until = 0, locked_by = 0 WHERE id = ?"
+                                           " AND status <> 'pending'"),
+                            {nowMs, eventId});
     return q.numRowsAffected() > 0;
 }
 

@@ -97,14 +97,18 @@ public:
     /// (those with no room left), so the cost does not grow with the backlog.
     QList<std::pair<qint64, Mode>> dueEndpoints(qint64 nowMs, const QList<std::pair<qint64, Mode>> &exclude = {},
                                                 int scanLimit = 256);
-    /// Leases up to `limit` due, unleased pending events of one endpoint until `leaseUntilMs`
-    /// and returns them, oldest due first.
-    QList<WebhookEvent> claim(qint64 accountId, Mode mode, qint64 nowMs, int limit, qint64 leaseUntilMs);
+    /// Leases up to `limit` due, unleased pending events of one endpoint until `leaseUntilMs` for
+    /// `owner` (the claiming server's instance key, 0 on SQLite) and returns them, oldest due first.
+    QList<WebhookEvent> claim(qint64 accountId, Mode mode, qint64 nowMs, int limit, qint64 leaseUntilMs,
+                              qint64 owner = 0);
     /// The earliest next_attempt_at of a pending event not leased at `nowMs`; nullopt when
     /// there is none (leased events come back when their lease ends; callers poll for those).
     std::optional<qint64> nextDueAt(qint64 nowMs);
     /// Drops every lease (a single server restarting over SQLite owns all of them).
     void releaseLeases();
+    /// PostgreSQL: drops the unexpired leases of owners other than `owner` whose session advisory
+    /// lock on their key is gone (servers that died); returns how many. Run inside a transaction.
+    int releaseDeadLeases(qint64 nowMs, qint64 owner);
 
     /// Appends an attempt row; returns its id.
     qint64 insertAttempt(const WebhookAttempt &attempt);

@@ -1,5 +1,7 @@
 #include "serverprocess.h"
 
+#include "teststore.h"
+
 #include <QDeadlineTimer>
 #include <QRegularExpression>
 
@@ -10,10 +12,19 @@ QString ServerProcess::binary()
 
 bool ServerProcess::start(const QString &dataDir, const QStringList &extraArguments, QString *error)
 {
+    return startWith(QStringList{QStringLiteral("--data-dir"), dataDir} + extraArguments, error);
+}
+
+bool ServerProcess::start(const TestStore &store, const QStringList &extraArguments, QString *error)
+{
+    return startWith(store.arguments() + extraArguments, error);
+}
+
+bool ServerProcess::startWith(const QStringList &arguments, QString *error)
+{
     m_process.setProgram(binary());
-    m_process.setArguments(QStringList{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                                       QStringLiteral("--data-dir"), dataDir} +
-                           extraArguments);
+    m_process.setArguments(
+        QStringList{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")} + arguments);
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
     m_process.start();
     if (!m_process.waitForStarted(10'000)) {

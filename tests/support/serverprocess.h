@@ -5,6 +5,8 @@
 #include <QStringList>
 #include <QUrl>
 
+class TestStore;
+
 /// The real `rechargedesk serve` binary as a child process on 127.0.0.1:0, for tests that
 /// restart or kill -9 the server. The binary path comes from RECHARGEDESK_BINARY (set by CMake).
 class ServerProcess
@@ -13,6 +15,8 @@ public:
     /// Starts `rechargedesk serve --listen 127.0.0.1:0 --data-dir dataDir` plus `extraArguments`
     /// and waits for its "listening on" line. False (with the output in *error) on failure.
     bool start(const QString &dataDir, const QStringList &extraArguments, QString *error);
+    /// Same over a TestStore: its directory and database (TestStore::arguments()).
+    bool start(const TestStore &store, const QStringList &extraArguments, QString *error);
     /// SIGKILL, no cleanup: what a power cut or OOM kill does.
     void kill();
     /// SIGTERM and wait for a clean exit; returns the exit code.
@@ -28,6 +32,8 @@ public:
     static int runCli(const QStringList &arguments, QString *output);
 
 private:
+    bool startWith(const QStringList &arguments, QString *error);
+
     QProcess m_process;
     QUrl m_url;
     QString m_keyId;

@@ -12,10 +12,10 @@ ServerOptions TestServer::defaultOptions()
 }
 
 TestServer::TestServer(ServerOptions options, const Clock *clock)
-    : m_dataDirPath(m_dir.path()), m_clock(clock ? clock : &m_systemClock), m_catalog(OperatorCatalog::builtIn())
+    : m_dataDirPath(m_store.path()), m_clock(clock ? clock : &m_systemClock), m_catalog(OperatorCatalog::builtIn())
 {
     QString error;
-    m_db = Database::open(m_dir.filePath(QStringLiteral("rechargedesk.db")), &error);
+    m_db = Database::open(m_store.location(), &error);
     if (!m_db)
         qFatal("test database: %s", qPrintable(error));
     m_admin = createKey(Mode::Test, Scope::Admin);

@@ -6,14 +6,15 @@
 #include "httpclient.h"
 #include "operatorcatalog.h"
 #include "store/database.h"
+#include "teststore.h"
 
-#include <QTemporaryDir>
 #include <QUrl>
 
 #include <memory>
 
-/// The real API server on 127.0.0.1, port 0, over a fresh SQLite database in a temporary
-/// directory, with a test admin key and a test pos key of account "shop" ready to use.
+/// The real API server on 127.0.0.1, port 0, over a fresh database in a temporary directory (a
+/// TestStore: SQLite, or PostgreSQL when RECHARGEDESK_TEST_PG is set), with a test admin key and a
+/// test pos key of account "shop" ready to use.
 class TestServer
 {
 public:
@@ -39,13 +40,15 @@ public:
     Database &db() { return *m_db; }
     ApiServer &server() { return *m_server; }
     const QString &dataDir() const { return m_dataDirPath; }
+    /// The data directory and database (its location() reopens what stop() closed).
+    const TestStore &store() const { return m_store; }
     HttpClient &http() { return m_http; }
 
     /// Stops the server and closes the database (to reopen it as a restarted server would).
     void stop();
 
 private:
-    QTemporaryDir m_dir;
+    TestStore m_store;
     QString m_dataDirPath;
     SystemClock m_systemClock;
     const Clock *m_clock;
