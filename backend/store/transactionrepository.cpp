@@ -69,6 +69,17 @@ TransactionTotals &operator+=(TransactionTotals &a, const TransactionTotals &b)
     return a;
 }
 
+/// The columns readTotals() reads, summed over transaction rows: count, per-status counts, and the
+/// SUCCESS sums of bill, discount and paid (paise).
+const QString kRowTotals = QStringLiteral(
+    "SELECT COUNT(*),"
+    " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)");
+
 TransactionTotals readTotals(QSqlQuery &q)
 {
     TransactionTotals totals;
@@ -398,14 +409,7 @@ TransactionTotals TransactionRepository::rawTotals(qint64 accountId, Mode mode, 
         return searchTotals(accountId, mode, filter);
     QVariantList values{accountId, ModeNames::mode(mode)};
     const QString sql =
-        QStringLiteral("SELECT COUNT(*),"
-                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)"
-                       " FROM transactions WHERE account_id = ? AND mode = ?") +
+        kRowTotals + QStringLiteral(" FROM transactions WHERE account_id = ? AND mode = ?") +
         conditions(filter, &values);
     return readTotals(m_db.run(sql, values));
 }
@@ -467,14 +471,7 @@ TransactionTotals TransactionRepository::searchTotals(qint64 accountId, Mode mod
     rest.search.clear();
     values << accountId << mode_;
     const QString sql =
-        QStringLiteral("SELECT COUNT(*),"
-                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)"
-                       " FROM (") +
+        kRowTotals + QStringLiteral(" FROM (") +
         matches.join(QStringLiteral(" UNION ")) +
         QStringLiteral(") AS m CROSS JOIN transactions AS t WHERE t.id = m.id AND account_id = ? AND mode = ?") +
         conditions(rest, &values);
