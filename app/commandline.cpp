@@ -53,6 +53,19 @@ std::optional<AccountStore> openAccount(const QCommandLineParser &parser)
     return store;
 }
 
+void addModeOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live."), QStringLiteral("MODE")});
+}
+
+std::optional<Mode> requiredMode(const QCommandLineParser &parser, const QString &command)
+{
+    const std::optional<Mode> mode = ModeNames::modeFromString(parser.value(QStringLiteral("mode")));
+    if (!mode)
+        usageError(command + QStringLiteral(" needs --mode test or --mode live"));
+    return mode;
+}
+
 void addModesOption(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live (default: both)."), QStringLiteral("MODE")});

@@ -27,6 +27,11 @@ struct AccountStore
 };
 /// Opens the database and finds --account in it; prints why and returns nullopt on failure.
 std::optional<AccountStore> openAccount(const QCommandLineParser &parser);
+/// Adds --mode MODE ("test or live.") to `parser`, for commands that act on one mode.
+void addModeOption(QCommandLineParser &parser);
+/// The mode --mode names; prints "<command> needs --mode test or --mode live" (usage error)
+/// and returns nullopt when it names neither.
+std::optional<Mode> requiredMode(const QCommandLineParser &parser, const QString &command);
 /// Adds --mode MODE ("test or live (default: both).") to `parser`.
 void addModesOption(QCommandLineParser &parser);
 /// The modes --mode names: both when absent. Prints a usage error and returns nullopt when it

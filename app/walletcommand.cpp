@@ -27,15 +27,15 @@ int topup(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Credits a wallet; every top-up is a ledger row with who and why."));
-    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live."), QStringLiteral("MODE")});
+    CommandLine::addModeOption(parser);
     parser.addOption({QStringLiteral("amount"), QStringLiteral("Rupees, e.g. 5000 or 5000.50."), QStringLiteral("RUPEES")});
     parser.addOption({QStringLiteral("note"), QStringLiteral("Why (kept in the ledger)."), QStringLiteral("TEXT")});
     CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
-    const std::optional<Mode> mode = ModeNames::modeFromString(parser.value(QStringLiteral("mode")));
-    const std::optional<Paise> amount = parseRupees(parser.value(QStringLiteral("amount")));
+    const std::optional<Mode> mode = CommandLine::requiredMode(parser, QStringLiteral("wallet topup"));
     if (!mode)
-        return CommandLine::usageError(QStringLiteral("wallet topup needs --mode test or --mode live"));
+        return 2;
+    const std::optional<Paise> amount = parseRupees(parser.value(QStringLiteral("amount")));
     if (!amount || *amount <= 0)
         return CommandLine::usageError(QStringLiteral("wallet topup needs --amount RUPEES, a positive amount such as 5000 or 5000.50"));
     if (parser.value(QStringLiteral("note")).trimmed().isEmpty())

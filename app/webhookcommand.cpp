@@ -30,27 +30,18 @@ void printEndpoint(const WebhookEndpointView &view)
     }
 }
 
-std::optional<Mode> requiredMode(const QCommandLineParser &parser, const char *action)
-{
-    const std::optional<Mode> mode = ModeNames::modeFromString(parser.value(QStringLiteral("mode")));
-    if (!mode)
-        CommandLine::usageError(
-            QStringLiteral("webhook %1 needs --mode test or --mode live").arg(QLatin1String(action)));
-    return mode;
-}
-
 int set(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Sets where webhooks of one mode go and their webhook_password."));
-    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live."), QStringLiteral("MODE")});
+    CommandLine::addModeOption(parser);
     parser.addOption(
         {QStringLiteral("url"), QStringLiteral("Receiver URL, http:// or https://."), QStringLiteral("URL")});
     parser.addOption({QStringLiteral("password"), QStringLiteral("data.webhook_password sent in every event."),
                       QStringLiteral("TEXT")});
     CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
-    const std::optional<Mode> mode = requiredMode(parser, "set");
+    const std::optional<Mode> mode = CommandLine::requiredMode(parser, QStringLiteral("webhook set"));
     if (!mode)
         return 2;
     const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
@@ -109,10 +100,10 @@ int rotateSecret(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Makes a new signing secret; the old one keeps signing for 24 hours."));
-    parser.addOption({QStringLiteral("mode"), QStringLiteral("test or live."), QStringLiteral("MODE")});
+    CommandLine::addModeOption(parser);
     CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
-    const std::optional<Mode> mode = requiredMode(parser, "rotate-secret");
+    const std::optional<Mode> mode = CommandLine::requiredMode(parser, QStringLiteral("webhook rotate-secret"));
     if (!mode)
         return 2;
     const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
