@@ -6,15 +6,53 @@ namespace Money {
 
 namespace {
 const QChar kRupeeSign(0x20B9);
+
+/// "1,00,000" for 100000: the last three digits, then groups of two.
+QString groupIndian(quint64 number)
+{
+    QString digits = QString::number(number);
+    for (qsizetype comma = digits.size() - 3; comma > 0; comma -= 2)
+        digits.insert(comma, QLatin1Char(','));
+    return digits;
 }
+
+quint64 magnitudeOf(qint64 amount)
+{
+    return amount < 0 ? quint64(0) - quint64(amount) : quint64(amount);
+}
+
+QString withSign(bool negative, const QString &text)
+{
+    return negative ? QString(QLatin1Char('-') + kRupeeSign + text) : QString(kRupeeSign + text);
+}
+
+QString decimals(quint64 magnitude)
+{
+    return QStringLiteral(".%1").arg(magnitude % 100, 2, 10, QLatin1Char('0'));
+}
+} // namespace
 
 QString format(Paise amount)
 {
-    const bool negative = amount < 0;
-    const quint64 magnitude = negative ? quint64(0) - quint64(amount) : quint64(amount);
-    const QString text = QString::number(magnitude / 100) + QLatin1Char('.') +
-                         QStringLiteral("%1").arg(magnitude % 100, 2, 10, QLatin1Char('0'));
-    return negative ? QString(QLatin1Char('-') + kRupeeSign + text) : QString(kRupeeSign + text);
+    const quint64 magnitude = magnitudeOf(amount);
+    return withSign(amount < 0, QString::number(magnitude / 100) + decimals(magnitude));
+}
+
+QString formatIndian(Paise amount)
+{
+    const quint64 magnitude = magnitudeOf(amount);
+    return withSign(amount < 0, groupIndian(magnitude / 100) + decimals(magnitude));
+}
+
+QString formatIndianRupees(qint64 rupees)
+{
+    return withSign(rupees < 0, groupIndian(magnitudeOf(rupees)));
+}
+
+QString displayText(const QString &specText)
+{
+    const std::optional<Paise> paise = parse(specText);
+    return paise ? formatIndian(*paise) : specText;
 }
 
 std::optional<Paise> parse(const QString &text)

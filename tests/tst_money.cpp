@@ -25,6 +25,63 @@ private slots:
         QCOMPARE(Money::parse(text), std::optional<Paise>(paise));
     }
 
+    void formatIndian_data()
+    {
+        QTest::addColumn<qint64>("paise");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("one lakh") << qint64(10000000) << QStringLiteral("₹1,00,000.00");
+        QTest::newRow("thousands") << qint64(495000) << QStringLiteral("₹4,950.00");
+        QTest::newRow("hundreds: no comma") << qint64(29900) << QStringLiteral("₹299.00");
+        QTest::newRow("exactly one thousand") << qint64(100000) << QStringLiteral("₹1,000.00");
+        QTest::newRow("ten thousand") << qint64(1000000) << QStringLiteral("₹10,000.00");
+        QTest::newRow("ten lakh") << qint64(100000000) << QStringLiteral("₹10,00,000.00");
+        QTest::newRow("one crore") << qint64(1000000000) << QStringLiteral("₹1,00,00,000.00");
+        QTest::newRow("crores and paise") << qint64(123456789012) << QStringLiteral("₹1,23,45,67,890.12");
+        QTest::newRow("paisa") << qint64(5) << QStringLiteral("₹0.05");
+        QTest::newRow("zero") << qint64(0) << QStringLiteral("₹0.00");
+        QTest::newRow("negative") << qint64(-123450) << QStringLiteral("-₹1,234.50");
+        QTest::newRow("negative small") << qint64(-374) << QStringLiteral("-₹3.74");
+    }
+    void formatIndian()
+    {
+        QFETCH(qint64, paise);
+        QFETCH(QString, text);
+        QCOMPARE(Money::formatIndian(paise), text);
+        // The server's form of the same amount reads back as the same text for people.
+        QCOMPARE(Money::displayText(Money::format(paise)), text);
+    }
+
+    void formatIndianRupees_data()
+    {
+        QTest::addColumn<qint64>("rupees");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("plan") << qint64(299) << QStringLiteral("₹299");
+        QTest::newRow("thousands") << qint64(2999) << QStringLiteral("₹2,999");
+        QTest::newRow("lakh") << qint64(100000) << QStringLiteral("₹1,00,000");
+        QTest::newRow("zero") << qint64(0) << QStringLiteral("₹0");
+        QTest::newRow("negative") << qint64(-1500) << QStringLiteral("-₹1,500");
+    }
+    void formatIndianRupees()
+    {
+        QFETCH(qint64, rupees);
+        QFETCH(QString, text);
+        QCOMPARE(Money::formatIndianRupees(rupees), text);
+    }
+
+    void displayTextLeavesOtherTextAlone_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("empty") << QString();
+        QTest::newRow("dash") << QStringLiteral("—");
+        QTest::newRow("already grouped") << QStringLiteral("₹1,249.00");
+        QTest::newRow("words") << QStringLiteral("unknown");
+    }
+    void displayTextLeavesOtherTextAlone()
+    {
+        QFETCH(QString, text);
+        QCOMPARE(Money::displayText(text), text);
+    }
+
     void parseRejects_data()
     {
         QTest::addColumn<QString>("text");
