@@ -2,6 +2,8 @@
 #include "receipts/receiptrenderer.h"
 
 #include <QFile>
+#include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QJsonObject>
 #include <QPainter>
 #include <QRegularExpression>
@@ -44,6 +46,28 @@ ReceiptData mobileReceipt()
     return ReceiptData::fromRecord(record, QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
 }
 
+/// A ₹299 Jio plan sold from the Plans screen in the sandbox; `status` as the server said.
+ReceiptData sandboxPlanSale(const QString &status)
+{
+    const QJsonObject record{{QStringLiteral("entity"), QStringLiteral("mobile_recharge")},
+                             {QStringLiteral("transaction_id"), 40233},
+                             {QStringLiteral("operator"), QStringLiteral("Jio")},
+                             {QStringLiteral("type"), QStringLiteral("MOBILE")},
+                             {QStringLiteral("number"), QStringLiteral("9876543210")},
+                             {QStringLiteral("bill_amount"), QStringLiteral("₹299.00")},
+                             {QStringLiteral("discount"), QStringLiteral("₹4.49")},
+                             {QStringLiteral("paid"), QStringLiteral("₹294.51")},
+                             {QStringLiteral("transaction_status"), status},
+                             {QStringLiteral("reference_id"), QStringLiteral("rd-a1b2c3d4e5f60718293a4b5c6d7ef9e0")},
+                             {QStringLiteral("datetime"), QStringLiteral("2024-07-14 18:50:00")}};
+    ReceiptData data = ReceiptData::fromRecord(record, QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
+    data.circle = QStringLiteral("Karnataka (KA)");
+    data.plan = SoldPlan{29900, QStringLiteral("28 days"),
+                         QStringLiteral("Unlimited calls, 1.5 GB/day, 100 SMS/day, JioTV + JioCinema + JioCloud")};
+    data.sandbox = true;
+    return data;
+}
+
 QStringList texts(const QList<ReceiptBlock> &blocks)
 {
     QStringList out;
@@ -82,11 +106,172 @@ private slots:
     {
         const QStringList lines = texts(ReceiptRenderer::blocks(voucherReceipt(), false));
         const QString all = lines.join(QLatin1Char('\n'));
-        for (const char *expected : {"Sharma Mobile Point & Xerox", "12 Station Road", "2024-07-14 18:42:05", "40231",
-                                     "Gift voucher", "Google Play", "K7QM-2XPL-9RTA-WD4C", "₹500.00", "₹5.00",
-                                     "₹495.00", "SUCCESS", "rd-0f3c9a6b2d4e4f8aa1b2c3d4e5f60718", "Thank you"})
+        for (const char *expected :
+             {"Sharma Mobile Point & Xerox", "12 Station Road", "2024-07-14 18:42:05", "40231", "Gift voucher",
+              "Google Play", "K7QM-2XPL-9RTA-WD4C", "Paid|₹500.00", "Status|Successful",
+              "rd-0f3c9a6b2d4e4f8aa1b2c3d4e5f60718", "asha.verma.longname@example.in", "Thank you"})
             QVERIFY2(all.contains(QString::fromUtf8(expected)), expected);
+        // The customer's copy: neither the shop's commission nor its wallet debit.
+        QVERIFY2(!all.contains(QStringLiteral("₹5.00")) && !all.contains(QStringLiteral("₹495.00")), qPrintable(all));
         QVERIFY(!all.contains(QLatin1String("DUPLICATE")));
+        QVERIFY(!all.contains(QLatin1String("TEST")));
+    }
+
+    void moneyReadsTheIndianWay()
+    {
+        QJsonObject record{{QStringLiteral("transaction_id"), 1},
+                           {QStringLiteral("type"), QStringLiteral("DTH")},
+                           {QStringLiteral("bill_amount"), QStringLiteral("₹12000.00")},
+                           {QStringLiteral("discount"), QStringLiteral("₹420.00")},
+                           {QStringLiteral("paid"), QStringLiteral("₹11580.00")},
+                           {QStringLiteral("transaction_status"), QStringLiteral("SUCCESS")}};
+        const ReceiptData data = ReceiptData::fromRecord(record, QStringLiteral("Shop"), QString());
+        QCOMPARE(data.billAmount, QStringLiteral("₹12,000.00"));
+        QCOMPARE(data.paid, QStringLiteral("₹11,580.00"));
+        QVERIFY(texts(ReceiptRenderer::blocks(data, false)).contains(QStringLiteral("Paid|₹12,000.00")));
+    }
+
+    void customersSandboxReceiptFromAPlan()
+    {
+        const QList<ReceiptBlock> blocks = ReceiptRenderer::blocks(sandboxPlanSale(QStringLiteral("SUCCESS")), false);
+        const QStringList lines = texts(blocks);
+        const QString all = lines.join(QLatin1Char('\n'));
+        // The stamp, black on the paper, first and last: a photo of either end shows it.
+        const QString stamp = QStringLiteral("TEST — NOT A REAL RECHARGE");
+        QCOMPARE(blocks.first().kind, ReceiptBlock::Kind::Banner);
+        QCOMPARE(blocks.first().text, stamp);
+        QCOMPARE(blocks.last().kind, ReceiptBlock::Kind::Banner);
+        QCOMPARE(blocks.last().text, stamp);
+        for (const QString &expected :
+             {QStringLiteral("Operator|Jio"), QStringLiteral("Mobile no.|9876543210"),
+              QStringLiteral("Circle|Karnataka (KA)"), QStringLiteral("Transaction|40233"),
+              QStringLiteral("Reference|rd-a1b2c3d4e5f60718293a4b5c6d7ef9e0"), QStringLiteral("Plan|₹299.00"),
+              QStringLiteral("Validity|28 days"),
+              QStringLiteral("Unlimited calls, 1.5 GB/day, 100 SMS/day, JioTV + JioCinema + JioCloud|"),
+              QStringLiteral("Paid|₹299.00"), QStringLiteral("Status|Successful")})
+            QVERIFY2(lines.contains(expected), qPrintable(expected + QStringLiteral(" not in\n") + all));
+        // What the customer paid is the bill; the commission and the wallet debit are not theirs.
+        QVERIFY2(!all.contains(QStringLiteral("₹4.49")), qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral("₹294.51")), qPrintable(all));
+        QVERIFY(!all.contains(QStringLiteral("commission"), Qt::CaseInsensitive));
+        QVERIFY(!all.contains(QStringLiteral("Shop copy"), Qt::CaseInsensitive));
+    }
+
+    void shopCopyAddsCommissionAndWalletDebit()
+    {
+        ReceiptData data = sandboxPlanSale(QStringLiteral("SUCCESS"));
+        data.shopCopy = true;
+        const QStringList lines = texts(ReceiptRenderer::blocks(data, false));
+        for (const QString &expected :
+             {QStringLiteral("Shop copy|"), QStringLiteral("Paid|₹299.00"), QStringLiteral("Your commission|₹4.49"),
+              QStringLiteral("Wallet debit|₹294.51")})
+            QVERIFY2(lines.contains(expected), qPrintable(lines.join(QLatin1Char('\n'))));
+    }
+
+    void failedSaleNothingToPay_data()
+    {
+        QTest::addColumn<bool>("shopCopy");
+        QTest::newRow("customer") << false;
+        QTest::newRow("shop copy") << true;
+    }
+    void failedSaleNothingToPay()
+    {
+        QFETCH(bool, shopCopy);
+        ReceiptData data = sandboxPlanSale(QStringLiteral("FAILED"));
+        data.shopCopy = shopCopy;
+        const QList<ReceiptBlock> blocks = ReceiptRenderer::blocks(data, false);
+        const QStringList lines = texts(blocks);
+        QVERIFY2(lines.contains(QStringLiteral("Not recharged — nothing to pay|")), qPrintable(lines.join(u'\n')));
+        QVERIFY(lines.contains(QStringLiteral("Status|Failed")));
+        for (const ReceiptBlock &block : blocks) {
+            QVERIFY2(block.text != QLatin1String("Paid"), qPrintable(lines.join(u'\n')));
+            QVERIFY2(block.kind != ReceiptBlock::Kind::StrongRow || !block.value.startsWith(u'₹'),
+                     qPrintable(block.text + u'|' + block.value));
+        }
+        QVERIFY(!lines.join(u'\n').contains(QStringLiteral("commission"), Qt::CaseInsensitive));
+    }
+
+    void wrapAtSeparators_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("columns");
+        QTest::addColumn<QStringList>("lines");
+        QTest::newRow("fits") << QStringLiteral("BILL-77") << 10 << QStringList{QStringLiteral("BILL-77")};
+        QTest::newRow("hyphens") << QStringLiteral("BILL-2024-07-14-COUNTER-0001") << 12
+                                 << QStringList{QStringLiteral("BILL-2024-"), QStringLiteral("07-14-"),
+                                                QStringLiteral("COUNTER-0001")};
+        QTest::newRow("e-mail") << QStringLiteral("asha.verma.longname@example.in") << 20
+                                << QStringList{QStringLiteral("asha.verma.longname@"), QStringLiteral("example.in")};
+        QTest::newRow("underscores and slashes")
+            << QStringLiteral("shop_42/counter_1/asha") << 10
+            << QStringList{QStringLiteral("shop_42/"), QStringLiteral("counter_1/"), QStringLiteral("asha")};
+        QTest::newRow("long run: even parts")
+            << QStringLiteral("rd-a1b2c3d4e5f60718293a4b5c6d7ef9e0") << 20
+            << QStringList{QStringLiteral("rd-a1b2c3d4e5f6071"), QStringLiteral("8293a4b5c6d7ef9e0")};
+        QTest::newRow("spaces dropped at the break")
+            << QStringLiteral("Andhra Pradesh & Telangana (AP)") << 16
+            << QStringList{QStringLiteral("Andhra Pradesh &"), QStringLiteral("Telangana (AP)")};
+    }
+    void wrapAtSeparators()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, columns);
+        QFETCH(QStringList, lines);
+        // A monospace font: `columns` characters are exactly one line.
+        const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        const QFontMetricsF metrics(mono);
+        const qreal width = metrics.horizontalAdvance(QString(columns, u'M'));
+        QCOMPARE(ReceiptRenderer::wrapAtSeparators(text, metrics, width), lines);
+    }
+
+    void longValuesFitThePaper_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("58 mm") << 58;
+        QTest::newRow("80 mm") << 80;
+    }
+    void longValuesFitThePaper()
+    {
+        QFETCH(int, width);
+        const ReceiptWidth paper = width == 58 ? ReceiptWidth::Mm58 : ReceiptWidth::Mm80;
+        ReceiptData data = sandboxPlanSale(QStringLiteral("SUCCESS"));
+        data.referenceId = QStringLiteral("BILL-2024-07-14-COUNTER-ONE-ASHA-VERMA-000123");
+        data.customerEmail = QStringLiteral("asha.verma.a.very.long.mailbox.name@example-mail.co.in");
+        data.circle = QStringLiteral("Andhra Pradesh & Telangana (AP)");
+        const qreal printable = ReceiptRenderer::printableWidthDots(paper);
+        QCOMPARE(printable, qreal(width - 8) * ReceiptRenderer::kDotsPerMm);
+        int wrapped = 0;
+        for (const ReceiptBlock &block : ReceiptRenderer::blocks(data, false)) {
+            if (block.kind != ReceiptBlock::Kind::Row && block.kind != ReceiptBlock::Kind::StrongRow)
+                continue;
+            const QStringList lines = ReceiptRenderer::valueLines(block, paper);
+            const QFontMetricsF metrics(ReceiptRenderer::valueFont(block, paper));
+            for (const QString &line : lines)
+                QVERIFY2(metrics.horizontalAdvance(line) <= printable,
+                         qPrintable(QStringLiteral("%1 is %2 dots wide, the paper %3")
+                                        .arg(line)
+                                        .arg(metrics.horizontalAdvance(line))
+                                        .arg(printable)));
+            // Nothing is cut off: the lines are the whole value.
+            QCOMPARE(lines.join(QString()).remove(u' '), QString(block.value).remove(u' '));
+            if (lines.size() > 1) {
+                ++wrapped;
+                // Broken after a separator or at a space, never inside a word.
+                for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+                    const QString &line = lines.at(i);
+                    QVERIFY2(QStringLiteral("-_/@.").contains(line.back()) || block.value.contains(line + u' '),
+                             qPrintable(lines.join(u'|')));
+                }
+            }
+        }
+        QVERIFY(wrapped >= 2); // the e-mail and the reference at least
+        // And on paper: no ink in the side margins.
+        const QImage image = ReceiptRenderer().toImage(data, paper, false);
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x : {0, 1, 2, image.width() - 3, image.width() - 2, image.width() - 1})
+                QVERIFY(qGray(image.pixel(x, y)) > 200);
+        }
+        image.save(QStringLiteral("/tmp/uireceipts_long_%1.png").arg(width));
     }
 
     void duplicateIsMarked()

@@ -13,9 +13,9 @@ ReceiptData ReceiptData::fromRecord(const QJsonObject &record, const QString &sh
     data.number = text("number");
     data.redeemCode = text("redeem_code");
     data.customerEmail = text("customer_email");
-    data.billAmount = text("bill_amount");
-    data.discount = text("discount");
-    data.paid = text("paid");
+    data.billAmount = Money::displayText(text("bill_amount"));
+    data.discount = Money::displayText(text("discount"));
+    data.paid = Money::displayText(text("paid"));
     data.status = text("transaction_status");
     data.referenceId = text("reference_id");
     return data;
@@ -35,4 +35,15 @@ QString ReceiptData::typeTitle() const
 QString ReceiptData::numberLabel() const
 {
     return type == QLatin1String("DTH") ? tr("Subscriber no.") : tr("Mobile no.");
+}
+
+QString ReceiptData::statusText() const
+{
+    if (status == QLatin1String("SUCCESS"))
+        return tr("Successful");
+    if (status == QLatin1String("PENDING"))
+        return tr("Pending");
+    if (status == QLatin1String("FAILED"))
+        return tr("Failed");
+    return status;
 }

@@ -1,12 +1,29 @@
 #pragma once
 
+#include "money.h"
+
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
 
-/// Everything a receipt shows, as ready text: money already in the spec's form ("₹249.00"),
-/// the date-time in IST. Receipts take only already-masked identity text: an Aadhaar number
-/// must arrive masked ("XXXX XXXX 1234"), and ReceiptRenderer masks any 12-digit run anyway.
+#include <optional>
+
+/// The prepaid plan a sale was made from (Plans → "Sell this plan"), as its receipt shows it.
+/// The transaction record does not carry it: the sale screen hands it on.
+struct SoldPlan
+{
+    Paise price = 0;  ///< the plan's price in paise
+    QString validity; ///< "28 days"
+    QString benefits; ///< "Unlimited calls, 1.5 GB/day, 100 SMS/day"
+};
+
+/// Everything a receipt shows, as ready text: money in the form people read ("₹1,299.00",
+/// Money::formatIndian), the date-time in IST. Receipts take only already-masked identity text:
+/// an Aadhaar number must arrive masked ("XXXX XXXX 1234"), and ReceiptRenderer masks any
+/// 12-digit run anyway.
+///
+/// The customer's copy shows what the customer pays (the bill amount); only the shop's copy
+/// (`shopCopy`) adds the shop's commission (the discount) and the wallet debit (paid).
 struct ReceiptData
 {
     Q_DECLARE_TR_FUNCTIONS(ReceiptData)
@@ -19,21 +36,29 @@ public:
     QString type; ///< "MOBILE", "DTH" or "VOUCHER" (the spec's `type`)
     QString operatorName;
     QString number;        ///< phone or subscriber number; empty for vouchers
+    QString circle;        ///< the circle chosen for a mobile sale, e.g. "Mumbai (MU)"; may be empty
     QString redeemCode;    ///< vouchers only
     QString customerEmail; ///< vouchers only, may be empty
-    QString billAmount;
-    QString discount;
-    QString paid;
-    QString status; ///< "SUCCESS", "PENDING" or "FAILED"
+    QString billAmount;    ///< what the customer pays
+    QString discount;      ///< the shop's commission
+    QString paid;          ///< what the shop's wallet is debited (bill − discount)
+    QString status;        ///< "SUCCESS", "PENDING" or "FAILED"
     QString referenceId;
-    QString verifiedCustomer; ///< optional, masked Aadhaar of a verified customer
+    QString verifiedCustomer;     ///< optional, masked Aadhaar of a verified customer
+    std::optional<SoldPlan> plan; ///< the plan sold, when the sale came from the Plans screen
+    bool sandbox = false;         ///< a test-key sale: stamped "TEST — NOT A REAL RECHARGE"
+    bool shopCopy = false;        ///< the shop's copy: adds commission and wallet debit
 
     /// Builds the receipt of a spec transaction record (api-v1.md, "Recharge and voucher
-    /// transactions") for the shop named here.
+    /// transactions") for the shop named here; money is re-formatted for people.
     static ReceiptData fromRecord(const QJsonObject &record, const QString &shopName, const QString &shopAddress);
 
     /// "Mobile recharge", "DTH recharge" or "Gift voucher" for the `type` field.
     QString typeTitle() const;
     /// "Mobile number" / "Subscriber number" for the `number` field.
     QString numberLabel() const;
+    /// The status in the receipt's language: "Successful", "Pending", "Failed".
+    QString statusText() const;
+    /// True for a FAILED sale: nothing was recharged and the customer pays nothing.
+    bool failed() const { return status == QLatin1String("FAILED"); }
 };

@@ -64,43 +64,132 @@ QList<ReceiptBlock> ReceiptRenderer::blocks(const ReceiptData &data, bool duplic
 {
     using Kind = ReceiptBlock::Kind;
     QList<ReceiptBlock> out;
-    if (duplicate)
-        out.append({Kind::Banner, tr("DUPLICATE"), {}});
+    const auto stamps = [&] {
+        if (duplicate)
+            out.append({Kind::Banner, tr("DUPLICATE"), {}});
+        if (data.sandbox)
+            out.append({Kind::Banner, tr("TEST — NOT A REAL RECHARGE"), {}});
+    };
+    stamps();
     out.append({Kind::ShopName, data.shopName, {}});
     if (!data.shopAddress.isEmpty())
         out.append({Kind::Centered, data.shopAddress, {}});
     out.append({Kind::Separator, {}, {}});
     out.append({Kind::Title, data.typeTitle(), {}});
+    if (data.shopCopy)
+        out.append({Kind::Title, tr("Shop copy"), {}});
     out.append({Kind::Row, tr("Date (IST)"), data.datetime});
     out.append({Kind::Row, tr("Transaction"), data.transactionId});
     out.append({Kind::Row, tr("Operator"), data.operatorName});
     if (!data.number.isEmpty())
         out.append({Kind::Row, data.numberLabel(), data.number});
+    if (!data.circle.isEmpty())
+        out.append({Kind::Row, tr("Circle"), data.circle});
     if (!data.customerEmail.isEmpty())
         out.append({Kind::Row, tr("E-mail"), data.customerEmail});
     if (!data.verifiedCustomer.isEmpty())
         out.append({Kind::Row, tr("Aadhaar"), maskAadhaar(data.verifiedCustomer)});
     if (!data.referenceId.isEmpty())
         out.append({Kind::Row, tr("Reference"), data.referenceId});
+    if (data.plan) {
+        out.append({Kind::Separator, {}, {}});
+        out.append({Kind::Row, tr("Plan"), Money::formatIndian(data.plan->price)});
+        if (!data.plan->validity.isEmpty())
+            out.append({Kind::Row, tr("Validity"), data.plan->validity});
+        if (!data.plan->benefits.isEmpty())
+            out.append({Kind::Centered, data.plan->benefits, {}});
+    }
     if (!data.redeemCode.isEmpty()) {
         out.append({Kind::Separator, {}, {}});
         out.append({Kind::Centered, tr("Redeem code"), {}});
         out.append({Kind::Code, data.redeemCode, {}});
     }
     out.append({Kind::Separator, {}, {}});
-    out.append({Kind::Row, tr("Bill amount"), data.billAmount});
-    out.append({Kind::Row, tr("Discount"), data.discount});
-    out.append({Kind::StrongRow, tr("Paid"), data.paid});
+    // The customer pays the bill amount; the commission and the wallet debit are the shop's business.
+    if (data.failed())
+        out.append({Kind::Notice, tr("Not recharged — nothing to pay"), {}});
+    else
+        out.append({Kind::StrongRow, tr("Paid"), data.billAmount});
+    if (data.shopCopy) {
+        if (data.failed()) {
+            out.append({Kind::Row, tr("Wallet debit"), tr("%1 refunded").arg(data.paid)});
+        } else {
+            out.append({Kind::Row, tr("Your commission"), data.discount});
+            out.append({Kind::Row, tr("Wallet debit"), data.paid});
+        }
+    }
     out.append({Kind::Separator, {}, {}});
-    out.append({Kind::StrongRow, tr("Status"), data.status});
+    out.append({Kind::StrongRow, tr("Status"), data.statusText()});
     if (data.status == QLatin1String("PENDING"))
         out.append({Kind::Centered, tr("The operator is still processing this sale."), {}});
-    else if (data.status == QLatin1String("FAILED"))
-        out.append({Kind::Centered, tr("Not completed: the amount was refunded."), {}});
     out.append({Kind::Footer, tr("Thank you"), {}});
-    if (duplicate)
-        out.append({Kind::Banner, tr("DUPLICATE"), {}});
+    stamps();
     return out;
+}
+
+QFont ReceiptRenderer::valueFont(const ReceiptBlock &block, ReceiptWidth width)
+{
+    const Fonts fonts = fontsFor(width);
+    return block.kind == ReceiptBlock::Kind::StrongRow ? fonts.strong : fonts.bold;
+}
+
+qreal ReceiptRenderer::printableWidthDots(ReceiptWidth width)
+{
+    return paperWidthMm(width) * kDotsPerMm - 2 * kMarginDots;
+}
+
+QStringList ReceiptRenderer::valueLines(const ReceiptBlock &block, ReceiptWidth width)
+{
+    const QFontMetricsF metrics(valueFont(block, width));
+    if (rowFitsOneLine(block, width))
+        return {block.value};
+    return wrapAtSeparators(block.value, metrics, printableWidthDots(width) - 1);
+}
+
+QStringList ReceiptRenderer::wrapAtSeparators(const QString &text, const QFontMetricsF &metrics, qreal width)
+{
+    static const QRegularExpression breakAfter(QStringLiteral("(?<=[-_/@. ])"));
+    const auto fits = [&](const QString &candidate) { return metrics.horizontalAdvance(candidate.trimmed()) <= width; };
+    QStringList lines;
+    QString line;
+    for (const QString &piece : text.split(breakAfter, Qt::SkipEmptyParts)) {
+        if (fits(line + piece)) {
+            line += piece;
+            continue;
+        }
+        if (fits(piece)) {
+            if (!line.trimmed().isEmpty())
+                lines << line.trimmed();
+            line = piece;
+            continue;
+        }
+        // A piece wider than the paper (a long code) is cut, with what the line already holds,
+        // into the fewest equal parts that fit: even blocks rather than a full line and a stray tail.
+        const QString run = line + piece;
+        for (qsizetype parts = 2; parts <= run.size(); ++parts) {
+            const qsizetype size = (run.size() + parts - 1) / parts;
+            QStringList chunks;
+            for (qsizetype at = 0; at < run.size(); at += size)
+                chunks << run.mid(at, size);
+            if (std::all_of(chunks.cbegin(), chunks.cend(), fits)) {
+                line = chunks.takeLast();
+                lines << chunks;
+                break;
+            }
+        }
+    }
+    if (!line.trimmed().isEmpty())
+        lines << line.trimmed();
+    return lines;
+}
+
+bool ReceiptRenderer::rowFitsOneLine(const ReceiptBlock &block, ReceiptWidth width)
+{
+    const QFontMetricsF body(fontsFor(width).body);
+    const qreal gap = body.horizontalAdvance(QLatin1Char(' ')) * 2;
+    return body.horizontalAdvance(block.text) + gap +
+               QFontMetricsF(valueFont(block, width)).horizontalAdvance(block.value) <=
+           printableWidthDots(width);
 }
 
 int ReceiptRenderer::paperWidthMm(ReceiptWidth width)
@@ -186,7 +275,6 @@ qreal ReceiptRenderer::layout(QPainter *painter, const QList<ReceiptBlock> &bloc
     const Fonts fonts = fontsFor(width);
     const qreal left = kMarginDots;
     const qreal inner = paperWidthMm(width) * kDotsPerMm - 2 * kMarginDots;
-    const qreal gap = QFontMetricsF(fonts.body).horizontalAdvance(QLatin1Char(' ')) * 2;
     qreal y = kMarginDots;
     if (painter)
         painter->setPen(Qt::black);
@@ -235,12 +323,14 @@ qreal ReceiptRenderer::layout(QPainter *painter, const QList<ReceiptBlock> &bloc
             }
             y += 16;
             break;
+        case Kind::Notice:
+            y += textBlock(painter, fonts.strong, QRectF(left, y, inner, kLargeHeight), Qt::AlignHCenter, block.text) +
+                 8;
+            break;
         case Kind::Row:
         case Kind::StrongRow: {
-            const QFont &valueFont = block.kind == Kind::StrongRow ? fonts.strong : fonts.bold;
-            const qreal labelWidth = QFontMetricsF(fonts.body).horizontalAdvance(block.text);
-            const qreal valueWidth = QFontMetricsF(valueFont).horizontalAdvance(block.value);
-            if (labelWidth + gap + valueWidth <= inner) {
+            const QFont valueFont = ReceiptRenderer::valueFont(block, width);
+            if (rowFitsOneLine(block, width)) {
                 // One line: label and value share a baseline area, value flush right. The label is
                 // measured as laid out: Devanagari falls back to a taller font than the body font, and
                 // a rectangle shorter than the text breaks its shaping.
@@ -252,11 +342,12 @@ qreal ReceiptRenderer::layout(QPainter *painter, const QList<ReceiptBlock> &bloc
                 textBlock(painter, valueFont, QRectF(left, y, inner, h), Qt::AlignRight | Qt::AlignBottom, block.value);
                 y += h + 4;
             } else {
-                // Too long (long e-mail or reference): the value wraps on its own lines.
+                // Too long (long e-mail or reference): the label, then the value on its own lines,
+                // broken after - _ / @ . where it can be, so nothing runs off the paper.
                 y += textBlock(painter, fonts.body, QRectF(left, y, inner, kLargeHeight), Qt::AlignLeft, block.text);
-                y += textBlock(painter, valueFont, QRectF(left, y, inner, kLargeHeight),
-                               Qt::AlignRight | Qt::TextWrapAnywhere, block.value) +
-                     4;
+                for (const QString &line : valueLines(block, width))
+                    y += textBlock(painter, valueFont, QRectF(left, y, inner, kLargeHeight), Qt::AlignRight, line);
+                y += 4;
             }
             break;
         }

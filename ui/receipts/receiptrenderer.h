@@ -6,7 +6,10 @@
 #include <QImage>
 #include <QList>
 #include <QSizeF>
+#include <QStringList>
 
+class QFont;
+class QFontMetricsF;
 class QPainter;
 class QPrinter;
 class QRectF;
@@ -30,6 +33,7 @@ struct ReceiptBlock
         Title,     ///< bold, centred (kind of sale)
         Row,       ///< label left, value right
         StrongRow, ///< same, value large and bold (amount paid)
+        Notice,    ///< large, bold, centred ("Not recharged — nothing to pay")
         Code,      ///< large monospace, centred (voucher code)
         Separator, ///< dashed rule
         Footer,    ///< bold, centred ("Thank you")
@@ -39,11 +43,15 @@ struct ReceiptBlock
     QString value;
 };
 
-/// Draws the one receipt layout used for printers (QtPrintSupport) and PDF, for 58 mm and
-/// 80 mm roll paper: shop name and address, date-time (IST), transaction id, type, operator,
-/// number or voucher code, bill, discount, paid, status, reference id and "Thank you";
-/// reprints carry a DUPLICATE banner at the top and bottom. Layout units are printer dots
-/// (8 per millimetre, 203 dpi); any device or rectangle is scaled to fit.
+/// Draws the one receipt layout used for printers (QtPrintSupport), PDF and the on-screen
+/// preview, for 58 mm and 80 mm roll paper: shop name and address, date-time (IST), transaction
+/// id, type, operator, number, circle, reference id, the plan sold (price, validity, benefits) or
+/// the voucher code, what the customer paid (the bill amount; a FAILED sale says "Not recharged —
+/// nothing to pay" instead), the status and "Thank you". The shop's copy adds the commission and
+/// the wallet debit. Reprints carry a DUPLICATE banner and sandbox sales a "TEST — NOT A REAL
+/// RECHARGE" banner, at the top and bottom. Long values wrap after - _ / @ . so nothing runs off
+/// the paper. Layout units are printer dots (8 per millimetre, 203 dpi); any device or rectangle
+/// is scaled to fit.
 class ReceiptRenderer
 {
     Q_DECLARE_TR_FUNCTIONS(ReceiptRenderer)
@@ -73,10 +81,24 @@ public:
     /// not start.
     bool print(QPrinter &printer, const ReceiptData &data, ReceiptWidth width, bool duplicate) const;
 
+    /// The lines a Row's value is printed on: one when label and value share a line, else the
+    /// value wrapped to the printable width by wrapAtSeparators().
+    static QStringList valueLines(const ReceiptBlock &block, ReceiptWidth width);
+    /// The font a Row's value is printed in (layout dots).
+    static QFont valueFont(const ReceiptBlock &block, ReceiptWidth width);
+    /// The printable width between the side margins, in dots.
+    static qreal printableWidthDots(ReceiptWidth width);
+    /// Breaks `text` into lines no wider than `width` (in `metrics`' units), after a separator
+    /// (- _ / @ . or a space) where possible; a run without separators longer than a line breaks
+    /// where the line is full. Nothing is dropped but the spaces at line ends.
+    static QStringList wrapAtSeparators(const QString &text, const QFontMetricsF &metrics, qreal width);
+
     /// Masks an Aadhaar number wherever 12 digits (optionally grouped by 4) appear: "XXXX XXXX 1234".
     static QString maskAadhaar(const QString &text);
 
 private:
+    /// True when a Row's label and value fit on one line.
+    static bool rowFitsOneLine(const ReceiptBlock &block, ReceiptWidth width);
     /// Lays out (and, with a painter, draws) the blocks in dots; returns the height in dots.
     qreal layout(QPainter *painter, const QList<ReceiptBlock> &blocks, ReceiptWidth width) const;
 };
