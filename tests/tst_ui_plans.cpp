@@ -300,8 +300,10 @@ void TestUiPlans::sellThisPlanEmitsTheChosenPlan()
     QVERIFY(second);
     QCOMPARE(sell.at(0).at(0).toString(), QStringLiteral("VI"));
     QCOMPARE(sell.at(0).at(1).toString(), QStringLiteral("DL"));
-    QCOMPARE(sell.at(0).at(2).toLongLong(), second->amountRupees);
-    const QString summary = sell.at(0).at(3).toString();
+    const PlanItem sold = sell.at(0).at(2).value<PlanItem>();
+    QCOMPARE(sold.planId, second->planId);
+    QCOMPARE(sold.amountRupees, second->amountRupees);
+    const QString summary = sold.summary();
     QVERIFY2(summary.startsWith(QStringLiteral("₹%1 · ").arg(second->amountRupees)), qPrintable(summary));
     QVERIFY(summary.contains(second->validity));
     QVERIFY(summary.contains(second->benefit));
@@ -310,7 +312,7 @@ void TestUiPlans::sellThisPlanEmitsTheChosenPlan()
     auto *button = f.find<QPushButton>("sellPlanButton");
     QTest::mouseClick(button, Qt::LeftButton);
     QCOMPARE(sell.count(), 2);
-    QCOMPARE(sell.at(1).at(2).toLongLong(), second->amountRupees);
+    QCOMPARE(sell.at(1).at(2).value<PlanItem>().amountRupees, second->amountRupees);
 }
 
 void TestUiPlans::terminalOpensMobileRechargeForTheSoldPlan()

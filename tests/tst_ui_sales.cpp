@@ -110,6 +110,16 @@ private:
     QTcpServer m_listener;
 };
 
+/// A Vi plan as the Plans screen hands it on.
+PlanItem vi179()
+{
+    PlanItem plan;
+    plan.amountRupees = 179;
+    plan.validity = QStringLiteral("28 days");
+    plan.benefit = QStringLiteral("2 GB/day");
+    return plan;
+}
+
 QWidget *focused()
 {
     return QApplication::focusWidget();
@@ -177,7 +187,7 @@ private slots:
     {
         const OperatorCatalog catalog = OperatorCatalog::builtIn();
         QCOMPARE(SaleChecks::limitsText(*catalog.findOperator(QStringLiteral("AT"))),
-                 QStringLiteral("₹10 – ₹2500 for Airtel"));
+                 QStringLiteral("₹10 – ₹2,500 for Airtel"));
     }
 
     void inputProblems_data()
@@ -286,7 +296,7 @@ private slots:
         QCOMPARE(flow->confirmPanel()->findChild<QLabel *>(QStringLiteral("confirmBill"))->text(),
                  QStringLiteral("₹249.00"));
         // Airtel 2 % of ₹249.00 is ₹4.98; the opening sandbox wallet is ₹10000.00.
-        QTRY_COMPARE_WITH_TIMEOUT(flow->confirmPanel()->walletAfterLabel()->text(), QStringLiteral("₹9755.98"),
+        QTRY_COMPARE_WITH_TIMEOUT(flow->confirmPanel()->walletAfterLabel()->text(), QStringLiteral("₹9,755.98"),
                                   kTimeoutMs);
         shot(page, QStringLiteral("mobile_confirm"));
         QTest::mouseClick(flow->confirmPanel()->confirmButton(), Qt::LeftButton);
@@ -374,7 +384,7 @@ private slots:
         page.show();
         page.flow()->poller()->setFirstDelayMs(100);
         QSignalSpy salesChanged(&t.context, &TerminalContext::salesChanged);
-        page.fillFromPlan(QStringLiteral("VI"), QStringLiteral("MU"), 179, QStringLiteral("28 days, 2 GB/day"));
+        page.fillFromPlan(QStringLiteral("VI"), QStringLiteral("MU"), vi179());
         QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876541111"));
         QTest::keyClick(child<QLineEdit>(page, "phoneNumber"), Qt::Key_Return);
         SaleFlow *flow = page.flow();
@@ -450,7 +460,7 @@ private slots:
         op->setCurrentIndex(op->findData(QStringLiteral("AT")));
         QTest::keyClicks(amount, QStringLiteral("3000"));
         QVERIFY(form->errorLabel(QStringLiteral("amount"))->isVisible());
-        QVERIFY(form->errorLabel(QStringLiteral("amount"))->text().contains(QStringLiteral("₹10 – ₹2500 for Airtel")));
+        QVERIFY(form->errorLabel(QStringLiteral("amount"))->text().contains(QStringLiteral("₹10 – ₹2,500 for Airtel")));
         // Switching to Vi (up to ₹5000) clears it.
         op->setCurrentIndex(op->findData(QStringLiteral("VI")));
         QVERIFY(!form->errorLabel(QStringLiteral("amount"))->isVisible());
@@ -583,7 +593,7 @@ private slots:
         QTest::keyClicks(email, QStringLiteral(".in"));
         QTest::keyClick(email, Qt::Key_Return);
         QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
-        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->confirmPanel()->walletAfterLabel()->text(), QStringLiteral("₹9505.00"),
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->confirmPanel()->walletAfterLabel()->text(), QStringLiteral("₹9,505.00"),
                                   kTimeoutMs);
         QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
@@ -690,7 +700,7 @@ private slots:
         QTest::keyClick(child<QLineEdit>(page, "amount"), Qt::Key_Return);
         SaleFlow *flow = page.flow();
         SaleConfirmPanel *confirm = flow->confirmPanel();
-        QTRY_COMPARE_WITH_TIMEOUT(confirm->walletAfterLabel()->text(), QStringLiteral("₹9902.00"), kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(confirm->walletAfterLabel()->text(), QStringLiteral("₹9,902.00"), kTimeoutMs);
         const QString reference = flow->referenceId();
 
         // The sale reaches the server but its answer is lost: Retry, same reference.

@@ -55,9 +55,9 @@ TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent
     auto *plans = new PlansPage(m_context, this);
     addScreen(QStringLiteral("plans"), tr("Plans"), plans, false);
     connect(plans, &PlansPage::sellPlanRequested, this,
-            [this](const QString &operatorCode, const QString &circleCode, qint64 rupees, const QString &summary) {
+            [this](const QString &operatorCode, const QString &circleCode, const PlanItem &plan) {
                 if (auto *mobile = qobject_cast<MobileRechargePage *>(screen(QStringLiteral("mobile")))) {
-                    mobile->fillFromPlan(operatorCode, circleCode, rupees, summary);
+                    mobile->fillFromPlan(operatorCode, circleCode, plan);
                     showScreen(QStringLiteral("mobile"));
                 }
             });

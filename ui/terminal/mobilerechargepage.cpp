@@ -66,7 +66,7 @@ void MobileRechargePage::onNumberChanged()
     const OperatorInfo *chosen = m_inputs->currentOperator();
     if (!remembered || remembered == chosen)
         return;
-    if (!m_planSummary.isEmpty() && chosen) {
+    if (m_plan && chosen) {
         // The plan chose the operator; only point out the difference.
         SaleForm::setHint(hint, tr("This number was last recharged with %1.").arg(remembered->name));
         return;
@@ -82,10 +82,14 @@ void MobileRechargePage::onSubmitted()
     draft.subjectLabel = tr("Mobile number");
     draft.subject = m_number->text();
     QStringList notes;
-    if (m_circle->currentIndex() >= 0)
-        notes << tr("Circle: %1").arg(m_circle->currentText());
-    if (!m_planSummary.isEmpty())
-        notes << tr("Plan: %1").arg(m_planSummary);
+    if (m_circle->currentIndex() >= 0) {
+        draft.circle = m_circle->currentText();
+        notes << tr("Circle: %1").arg(draft.circle);
+    }
+    if (m_plan) {
+        draft.plan = m_plan->soldPlan();
+        notes << tr("Plan: %1").arg(m_plan->summary());
+    }
     draft.note = notes.join(QLatin1Char('\n'));
     m_flow->confirm(draft);
 }
@@ -95,13 +99,12 @@ void MobileRechargePage::reset()
     m_inputs->reset();
     m_number->clear();
     m_circle->setCurrentIndex(m_circle->findData(m_context.settings().value(kCircleKey).toString()));
-    m_planSummary.clear();
+    m_plan.reset();
     SaleForm::setHint(m_planHint, QString());
     SaleForm::setHint(m_inputs->operatorHint(), QString());
 }
 
-void MobileRechargePage::fillFromPlan(const QString &operatorCode, const QString &circleCode, qint64 amountRupees,
-                                      const QString &planSummary)
+void MobileRechargePage::fillFromPlan(const QString &operatorCode, const QString &circleCode, const PlanItem &plan)
 {
     if (m_flow->stage() == SaleFlow::Stage::Sending)
         return;
@@ -110,9 +113,9 @@ void MobileRechargePage::fillFromPlan(const QString &operatorCode, const QString
     m_inputs->selectOperator(operatorCode);
     if (const int index = m_circle->findData(circleCode); index >= 0)
         m_circle->setCurrentIndex(index);
-    m_inputs->amountEdit()->setText(QString::number(amountRupees));
-    m_planSummary = planSummary;
-    SaleForm::setHint(m_planHint, tr("Plan: %1").arg(planSummary));
+    m_inputs->amountEdit()->setText(QString::number(plan.amountRupees));
+    m_plan = plan;
+    SaleForm::setHint(m_planHint, tr("Plan: %1").arg(plan.summary()));
     (m_number->text().isEmpty() ? static_cast<QWidget *>(m_number) : m_inputs->amountEdit())
         ->setFocus(Qt::OtherFocusReason);
 }

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "plantablemodel.h"
 #include "terminalcontext.h"
 
 #include <QWidget>
+
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -23,10 +26,9 @@ public:
     explicit MobileRechargePage(TerminalContext &context, QWidget *parent = nullptr);
 
     /// "Sell this plan" from the Plans screen: starts a new sale with the operator, circle and
-    /// amount (whole rupees) filled in and the plan's summary shown, then focuses the number
-    /// (or the amount when a number is already typed).
-    void fillFromPlan(const QString &operatorCode, const QString &circleCode, qint64 amountRupees,
-                      const QString &planSummary);
+    /// amount (the plan's price) filled in and the plan's summary shown, then focuses the number
+    /// (or the amount when a number is already typed). The plan goes on to the receipt.
+    void fillFromPlan(const QString &operatorCode, const QString &circleCode, const PlanItem &plan);
 
     SaleFlow *flow() const { return m_flow; }
 
@@ -41,5 +43,5 @@ private:
     QLineEdit *m_number;
     QComboBox *m_circle;
     QLabel *m_planHint;
-    QString m_planSummary;
+    std::optional<PlanItem> m_plan; ///< the plan being sold, if the sale came from the Plans screen
 };

@@ -388,9 +388,9 @@ void PlansPage::onCurrentRowChanged()
         return;
     }
     QStringList lines;
-    lines << tr("<b>₹%1</b> · %2 · talktime %3")
-                 .arg(plan->amountRupees)
-                 .arg(plan->validity.toHtmlEscaped(), plan->talktime.toHtmlEscaped());
+    lines << tr("<b>%1</b> · %2 · talktime %3")
+                 .arg(Money::formatIndianRupees(plan->amountRupees), plan->validity.toHtmlEscaped(),
+                      plan->talktime.toHtmlEscaped());
     lines << plan->benefit.toHtmlEscaped();
     for (const PlanSubscription &subscription : plan->subscriptions)
         lines << tr("<i>%1</i>: %2").arg(subscription.name.toHtmlEscaped(), subscription.description.toHtmlEscaped());
@@ -404,7 +404,7 @@ void PlansPage::onSellClicked()
     const PlanItem *plan = currentPlan();
     if (!plan)
         return;
-    emit sellPlanRequested(operatorCode(), circleCode(), plan->amountRupees, plan->summary());
+    emit sellPlanRequested(operatorCode(), circleCode(), *plan);
 }
 
 void PlansPage::requestLogos()

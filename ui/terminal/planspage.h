@@ -46,9 +46,8 @@ public:
     static QString circleSettingsKey();
 
 signals:
-    /// The clerk chose a plan to sell: operator and circle codes, price in whole rupees, a one-line summary.
-    void sellPlanRequested(const QString &operatorCode, const QString &circleCode, qint64 amountRupees,
-                           const QString &planSummary);
+    /// The clerk chose a plan to sell: operator and circle codes and the plan (price, validity, benefits).
+    void sellPlanRequested(const QString &operatorCode, const QString &circleCode, const PlanItem &plan);
     /// A plans answer (200 or 304) is on screen for this pair.
     void plansShown(const QString &operatorCode, const QString &circleCode);
 

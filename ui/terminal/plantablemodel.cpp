@@ -7,7 +7,13 @@
 
 QString PlanItem::summary() const
 {
-    return QCoreApplication::translate("PlanItem", "₹%1 · %2 · %3").arg(amountRupees).arg(validity, benefit);
+    return QCoreApplication::translate("PlanItem", "%1 · %2 · %3")
+        .arg(Money::formatIndianRupees(amountRupees), validity, benefit);
+}
+
+SoldPlan PlanItem::soldPlan() const
+{
+    return SoldPlan{amountRupees * Money::kPaisePerRupee, validity, benefit};
 }
 
 QString PlanItem::searchText() const
@@ -109,7 +115,7 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case AmountColumn:
-            return tr("₹%1").arg(plan.amountRupees);
+            return Money::formatIndianRupees(plan.amountRupees);
         case ValidityColumn:
             return plan.validity;
         case DataColumn:

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "receipts/receiptdata.h"
+
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QJsonObject>
@@ -31,6 +33,8 @@ struct PlanItem
 
     /// One line for the recharge screen and receipts: "₹299 · 28 days · Unlimited calls, 1 GB/day, …".
     QString summary() const;
+    /// What a receipt prints about this plan when it is sold: price (paise), validity and benefits.
+    SoldPlan soldPlan() const;
     /// The text the search box looks in: benefit, data, validity, calls, SMS, remark and subscription names.
     QString searchText() const;
 };

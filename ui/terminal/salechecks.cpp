@@ -1,5 +1,6 @@
 #include "salechecks.h"
 
+#include "money.h"
 #include "operatorcatalog.h"
 #include "validators.h"
 
@@ -14,7 +15,8 @@ std::optional<qint64> SaleChecks::rupees(const QString &text)
 
 QString SaleChecks::limitsText(const OperatorInfo &op)
 {
-    return tr("₹%1 – ₹%2 for %3").arg(op.minRupees).arg(op.maxRupees).arg(op.name);
+    return tr("%1 – %2 for %3")
+        .arg(Money::formatIndianRupees(op.minRupees), Money::formatIndianRupees(op.maxRupees), op.name);
 }
 
 QString SaleChecks::amountProblem(const QString &text, const OperatorInfo *op)

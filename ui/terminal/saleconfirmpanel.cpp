@@ -30,11 +30,12 @@ SaleConfirmPanel::SaleConfirmPanel(QWidget *parent) : QWidget(parent)
     m_note->setObjectName(QStringLiteral("hint"));
     m_note->setWordWrap(true);
     grid->addWidget(m_note, grid->rowCount(), 0, 1, 2);
-    m_bill = addLine(grid, tr("Bill amount"), QStringLiteral("confirmBill"));
-    m_discount = addLine(grid, tr("Discount"), QStringLiteral("confirmDiscount"));
-    m_paid = addLine(grid, tr("Customer pays / wallet is debited"), QStringLiteral("confirmPaid"));
-    m_paid->setObjectName(QStringLiteral("bigValue"));
-    m_walletNow = addLine(grid, tr("Wallet now"), QStringLiteral("walletNow"));
+    // What the customer pays (the bill) is the large figure; what the shop's wallet pays and
+    // earns is smaller below it.
+    m_bill = addLine(grid, tr("Collect"), QStringLiteral("confirmBill"));
+    grid->itemAtPosition(grid->rowCount() - 1, 0)->widget()->setObjectName(QStringLiteral("confirmCollect"));
+    m_paid = addLine(grid, tr("Wallet debit"), QStringLiteral("confirmPaid"));
+    m_discount = addLine(grid, tr("Your commission"), QStringLiteral("confirmDiscount"));
     m_walletAfter = addLine(grid, tr("Wallet after"), QStringLiteral("walletAfter"));
     grid->setColumnStretch(1, 1);
 
@@ -91,11 +92,10 @@ void SaleConfirmPanel::showDraft(const SaleDraft &draft)
     m_subject->setText(draft.subject.isEmpty() ? tr("—") : draft.subject);
     m_note->setText(draft.note);
     m_note->setVisible(!draft.note.isEmpty());
-    m_bill->setText(Money::format(draft.bill));
+    m_bill->setText(Money::formatIndian(draft.bill));
     m_discount->setText(
-        tr("%1 (%2)").arg(Money::format(draft.discount()), Money::formatRate(draft.op.discountBasisPoints)));
-    m_paid->setText(Money::format(draft.paid()));
-    m_walletNow->setText(tr("checking…"));
+        tr("%1 (%2)").arg(Money::formatIndian(draft.discount()), Money::formatRate(draft.op.discountBasisPoints)));
+    m_paid->setText(Money::formatIndian(draft.paid()));
     m_walletAfter->setText(tr("checking…"));
     m_walletAfter->setStyleSheet(QString());
     m_problem->hide();
@@ -107,18 +107,16 @@ void SaleConfirmPanel::showDraft(const SaleDraft &draft)
 void SaleConfirmPanel::setWallet(std::optional<Paise> balance)
 {
     if (!balance) {
-        m_walletNow->setText(tr("unknown (the server did not say)"));
-        m_walletAfter->setText(tr("unknown"));
+        m_walletAfter->setText(tr("unknown (the server did not say)"));
         return;
     }
     const Paise after = *balance - m_draft.paid();
-    m_walletNow->setText(Money::format(*balance));
     if (after < 0) {
         m_walletAfter->setText(tr("Not enough: the wallet has %1 and this sale needs %2. Top up in the back office.")
-                                   .arg(Money::format(*balance), Money::format(m_draft.paid())));
+                                   .arg(Money::formatIndian(*balance), Money::formatIndian(m_draft.paid())));
         m_walletAfter->setStyleSheet(QStringLiteral("color: #b42318; font-weight: 600;"));
     } else {
-        m_walletAfter->setText(Money::format(after));
+        m_walletAfter->setText(Money::formatIndian(after));
         m_walletAfter->setStyleSheet(QString());
     }
 }

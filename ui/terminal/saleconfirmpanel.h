@@ -10,8 +10,10 @@ class QGridLayout;
 class QLabel;
 class QPushButton;
 
-/// The confirmation step of a sale: operator, number, bill, discount, the amount paid and the
-/// wallet before and after. Enter confirms, Esc goes back to the form. While the sale is being
+/// The confirmation step of a sale: operator, number, circle and plan, then the money in the
+/// words of the counter: "Collect ₹299.00" (the bill: what the customer pays) largest, and
+/// smaller the wallet debit (bill − discount), the shop's commission (the discount) and the
+/// wallet after the sale. Enter confirms, Esc goes back to the form. While the sale is being
 /// sent both are disabled; after a network error the confirm button becomes Retry.
 class SaleConfirmPanel final : public QWidget
 {
@@ -56,7 +58,6 @@ private:
     QLabel *m_bill;
     QLabel *m_discount;
     QLabel *m_paid;
-    QLabel *m_walletNow;
     QLabel *m_walletAfter;
     QLabel *m_problem;
     QLabel *m_status;

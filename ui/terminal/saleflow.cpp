@@ -152,7 +152,7 @@ void SaleFlow::onSent(const ApiResult &result)
             m_form->showError(SaleChecks::plainError(*result.error));
         return;
     }
-    m_result->showRecord(result.data);
+    m_result->showSale(result.data, m_draft);
     setStage(Stage::Result);
     m_result->newSaleButton()->setFocus(Qt::OtherFocusReason);
     emit saleRecorded(result.data);
@@ -174,14 +174,14 @@ void SaleFlow::onSettled(const QJsonObject &record)
 void SaleFlow::explainInsufficientBalance()
 {
     const Paise paid = m_draft.paid();
-    m_form->showGeneral(tr("The wallet cannot cover %1. Top up in the back office.").arg(Money::format(paid)));
+    m_form->showGeneral(tr("The wallet cannot cover %1. Top up in the back office.").arg(Money::formatIndian(paid)));
     ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/wallet"));
     connect(call, &ApiCall::finished, this, [this, paid](const ApiResult &result) {
         const QJsonValue balance = result.data.value(QStringLiteral("balance_paise"));
         if (m_stage != Stage::Form || !result.ok() || !balance.isDouble())
             return;
         m_form->showGeneral(tr("Wallet has %1 but this sale needs %2; top up in the back office.")
-                                .arg(Money::format(balance.toInteger()), Money::format(paid)));
+                                .arg(Money::formatIndian(balance.toInteger()), Money::formatIndian(paid)));
     });
 }
 

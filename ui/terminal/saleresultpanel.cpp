@@ -1,8 +1,10 @@
 #include "saleresultpanel.h"
 
+#include "apiclient.h"
 #include "salechecks.h"
 #include "widgets/statusbadge.h"
 
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
@@ -11,6 +13,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
@@ -22,6 +25,8 @@ namespace {
 
 const QString kWidthKey = QStringLiteral("receipts/width_mm");
 const QString kPdfDirKey = QStringLiteral("receipts/pdf_dir");
+/// Width of the receipt preview in device-independent pixels (the paper's width scales to it).
+constexpr int kPreviewWidth = 280;
 
 } // namespace
 
@@ -33,6 +38,13 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_nextCheck = new QLabel(this);
     m_nextCheck->setObjectName(QStringLiteral("hint"));
     m_nextCheck->hide();
+    m_money = new QLabel(this);
+    m_money->setObjectName(QStringLiteral("resultMoney"));
+    m_money->setWordWrap(true);
+    m_advice = new QLabel(this);
+    m_advice->setObjectName(QStringLiteral("hint"));
+    m_advice->setWordWrap(true);
+    m_advice->hide();
 
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(24);
@@ -42,12 +54,11 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     addDetail(grid, QStringLiteral("number"), tr("Number"));
     addDetail(grid, QStringLiteral("customer_email"), tr("Customer e-mail"));
     addDetail(grid, QStringLiteral("bill_amount"), tr("Bill amount"));
-    addDetail(grid, QStringLiteral("discount"), tr("Discount"));
-    addDetail(grid, QStringLiteral("paid"), tr("Paid"));
+    addDetail(grid, QStringLiteral("paid"), tr("Wallet debit"));
+    addDetail(grid, QStringLiteral("discount"), tr("Your commission"));
     addDetail(grid, QStringLiteral("datetime"), tr("Date and time (IST)"));
     addDetail(grid, QStringLiteral("reference_id"), tr("Reference id"));
     grid->setColumnStretch(1, 1);
-    m_details.value(QStringLiteral("paid"))->setStyleSheet(QStringLiteral("font-size: 22px; font-weight: 700;"));
 
     m_codeBox = new QWidget(this);
     auto *codeTitle = new QLabel(tr("Redeem code — give this to the customer"), m_codeBox);
@@ -77,8 +88,21 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_width->addItem(tr("58 mm paper"), 58);
     m_width->addItem(tr("80 mm paper"), 80);
     m_width->setCurrentIndex(m_context.settings().value(kWidthKey, 80).toInt() == 58 ? 0 : 1);
-    connect(m_width, &QComboBox::currentIndexChanged, this,
-            [this] { m_context.settings().setValue(kWidthKey, m_width->currentData().toInt()); });
+    connect(m_width, &QComboBox::currentIndexChanged, this, [this] {
+        m_context.settings().setValue(kWidthKey, m_width->currentData().toInt());
+        updatePreview();
+    });
+    m_shopCopy = new QCheckBox(tr("Shop copy (with commission)"), this);
+    m_shopCopy->setObjectName(QStringLiteral("shopCopy"));
+    connect(m_shopCopy, &QCheckBox::toggled, this, &SaleResultPanel::updatePreview);
+    m_previewTitle = new QLabel(this);
+    m_previewTitle->setObjectName(QStringLiteral("hint"));
+    m_previewTitle->setWordWrap(true);
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("receiptPreview"));
+    m_preview->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_preview->setFixedWidth(kPreviewWidth + 2);
+    m_preview->setStyleSheet(QStringLiteral("border: 1px solid #d0d5dd; background: white;"));
     m_print = new QPushButton(tr("Print receipt (Ctrl+P)"), this);
     m_print->setObjectName(QStringLiteral("printReceipt"));
     m_savePdf = new QPushButton(tr("Save PDF"), this);
@@ -89,31 +113,47 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_newSale->setObjectName(QStringLiteral("primary"));
     for (QPushButton *button : {m_print, m_savePdf, m_reprint, m_newSale})
         button->setAutoDefault(true);
-    auto *receiptRow = new QHBoxLayout;
-    receiptRow->addWidget(m_width);
-    receiptRow->addWidget(m_print);
-    receiptRow->addWidget(m_savePdf);
-    receiptRow->addWidget(m_reprint);
-    receiptRow->addStretch();
+    // The receipt buttons sit under the details, beside the preview, so the whole result fits a
+    // 1366×768 screen.
+    auto *receiptButtons = new QGridLayout;
+    receiptButtons->addWidget(m_width, 0, 0);
+    receiptButtons->addWidget(m_print, 0, 1);
+    receiptButtons->addWidget(m_savePdf, 1, 0);
+    receiptButtons->addWidget(m_reprint, 1, 1);
     auto *newRow = new QHBoxLayout;
     newRow->addStretch();
     newRow->addWidget(m_newSale);
+
+    auto *details = new QVBoxLayout;
+    details->addWidget(m_money);
+    details->addWidget(m_advice);
+    details->addLayout(grid);
+    details->addWidget(m_codeBox);
+    details->addWidget(m_message);
+    details->addStretch();
+    details->addLayout(receiptButtons);
+    details->addLayout(newRow);
+    auto *receipt = new QVBoxLayout;
+    receipt->addWidget(m_previewTitle);
+    receipt->addWidget(m_shopCopy);
+    receipt->addWidget(m_preview);
+    receipt->addStretch();
+    auto *body = new QHBoxLayout;
+    body->setSpacing(20);
+    body->addLayout(details, 1);
+    body->addLayout(receipt);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(20, 16, 20, 16);
     layout->addWidget(m_badge);
     layout->addWidget(m_nextCheck);
-    layout->addLayout(grid);
-    layout->addWidget(m_codeBox);
-    layout->addWidget(m_message);
-    layout->addStretch();
-    layout->addLayout(receiptRow);
-    layout->addLayout(newRow);
+    layout->addLayout(body, 1);
     setTabOrder(m_newSale, m_copy);
     setTabOrder(m_copy, m_print);
     setTabOrder(m_print, m_savePdf);
     setTabOrder(m_savePdf, m_reprint);
     setTabOrder(m_reprint, m_width);
+    setTabOrder(m_width, m_shopCopy);
 
     connect(m_copy, &QPushButton::clicked, this, &SaleResultPanel::onCopyClicked);
     connect(m_print, &QPushButton::clicked, this, [this] { onPrintClicked(false); });
@@ -142,24 +182,45 @@ void SaleResultPanel::addDetail(QGridLayout *grid, const QString &field, const Q
 
 void SaleResultPanel::showRecord(const QJsonObject &record)
 {
+    takeRecord(record);
+    refresh();
+}
+
+void SaleResultPanel::showSale(const QJsonObject &record, const SaleDraft &draft)
+{
+    takeRecord(record);
+    m_circle = draft.circle;
+    m_plan = draft.plan;
+    refresh();
+}
+
+void SaleResultPanel::takeRecord(const QJsonObject &record)
+{
     const bool sameSale =
         m_record.value(QStringLiteral("transaction_id")) == record.value(QStringLiteral("transaction_id"));
     if (!sameSale) {
         m_receiptIssued = false;
         m_message->hide();
+        m_circle.clear();
+        m_plan.reset();
     }
     m_record = record;
+}
+
+void SaleResultPanel::refresh()
+{
     const ReceiptData data = receiptData();
     m_badge->setStatus(data.status);
-    const QHash<QString, QString> values{{QStringLiteral("transaction_id"), data.transactionId},
-                                         {QStringLiteral("operator"), data.operatorName},
-                                         {QStringLiteral("number"), data.number},
-                                         {QStringLiteral("customer_email"), data.customerEmail},
-                                         {QStringLiteral("bill_amount"), data.billAmount},
-                                         {QStringLiteral("discount"), data.discount},
-                                         {QStringLiteral("paid"), data.paid},
-                                         {QStringLiteral("datetime"), data.datetime},
-                                         {QStringLiteral("reference_id"), data.referenceId}};
+    const QHash<QString, QString> values{
+        {QStringLiteral("transaction_id"), data.transactionId},
+        {QStringLiteral("operator"), data.operatorName},
+        {QStringLiteral("number"), data.number},
+        {QStringLiteral("customer_email"), data.customerEmail},
+        {QStringLiteral("bill_amount"), data.billAmount},
+        {QStringLiteral("discount"), data.failed() ? tr("none") : data.discount},
+        {QStringLiteral("paid"), data.failed() ? tr("%1, refunded").arg(data.paid) : data.paid},
+        {QStringLiteral("datetime"), data.datetime},
+        {QStringLiteral("reference_id"), data.referenceId}};
     for (auto it = m_details.cbegin(); it != m_details.cend(); ++it) {
         const QString value = values.value(it.key());
         it.value()->setText(value);
@@ -180,6 +241,49 @@ void SaleResultPanel::showRecord(const QJsonObject &record)
     }
     if (data.status != QLatin1String("PENDING"))
         setNextCheck(0);
+    showMoney(data);
+    updatePreview();
+}
+
+void SaleResultPanel::showMoney(const ReceiptData &data)
+{
+    // The customer pays the bill amount; the wallet debit and the commission are the shop's.
+    QString advice;
+    if (data.failed()) {
+        m_money->setText(tr("Not recharged — nothing to pay"));
+        advice = tr("Take no money for this sale: the wallet debit was refunded. Check the number and the operator "
+                    "with the customer, then sell again.");
+    } else {
+        m_money->setText(tr("Collect %1 from the customer").arg(data.billAmount));
+        if (data.status == QLatin1String("PENDING"))
+            advice = tr("The operator has not answered yet. Collect the amount and ask the customer to wait; this "
+                        "screen updates itself. Print the receipt once it succeeds. If it fails, the wallet is "
+                        "refunded and you give the money back.");
+    }
+    m_advice->setText(advice);
+    m_advice->setVisible(!advice.isEmpty());
+}
+
+void SaleResultPanel::updatePreview()
+{
+    if (m_record.isEmpty()) {
+        m_preview->clear();
+        return;
+    }
+    const ReceiptData data = receiptData();
+    const bool duplicate = m_receiptIssued && !data.shopCopy;
+    const ReceiptRenderer renderer;
+    const QSizeF paper = renderer.paperSizeMm(data, receiptWidth(), duplicate);
+    const QSizeF size(kPreviewWidth, kPreviewWidth * paper.height() / paper.width());
+    const qreal ratio = devicePixelRatioF();
+    QImage image((size * ratio).toSize(), QImage::Format_RGB32);
+    image.setDevicePixelRatio(ratio);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    renderer.render(painter, QRectF(QPointF(0, 0), size), data, receiptWidth(), duplicate);
+    painter.end();
+    m_preview->setPixmap(QPixmap::fromImage(image));
+    m_previewTitle->setText(data.shopCopy ? tr("Shop copy, as it prints:") : tr("Customer's receipt, as it prints:"));
 }
 
 void SaleResultPanel::setNextCheck(int nextCheckMs)
@@ -192,7 +296,12 @@ void SaleResultPanel::setNextCheck(int nextCheckMs)
 
 ReceiptData SaleResultPanel::receiptData() const
 {
-    return ReceiptData::fromRecord(m_record, m_context.shopName(), m_context.shopAddress());
+    ReceiptData data = ReceiptData::fromRecord(m_record, m_context.shopName(), m_context.shopAddress());
+    data.circle = m_circle;
+    data.plan = m_plan;
+    data.sandbox = m_context.api().isTestMode();
+    data.shopCopy = m_shopCopy->isChecked();
+    return data;
 }
 
 ReceiptWidth SaleResultPanel::receiptWidth() const
@@ -213,13 +322,26 @@ QLabel *SaleResultPanel::detail(const QString &field) const
 bool SaleResultPanel::savePdf(const QString &path, bool duplicate)
 {
     QString error;
-    if (!ReceiptRenderer().writePdf(path, receiptData(), receiptWidth(), duplicate || m_receiptIssued, &error)) {
+    if (!ReceiptRenderer().writePdf(path, receiptData(), receiptWidth(), marksDuplicate(duplicate), &error)) {
         showMessage(error);
         return false;
     }
-    m_receiptIssued = true;
+    noteIssued();
     showMessage(tr("Receipt saved to %1").arg(QDir::toNativeSeparators(path)));
     return true;
+}
+
+bool SaleResultPanel::marksDuplicate(bool duplicate) const
+{
+    // Only the customer's receipt has an original; shop copies never make it a duplicate.
+    return duplicate || (m_receiptIssued && !m_shopCopy->isChecked());
+}
+
+void SaleResultPanel::noteIssued()
+{
+    if (!m_shopCopy->isChecked())
+        m_receiptIssued = true;
+    updatePreview();
 }
 
 void SaleResultPanel::onCopyClicked()
@@ -238,9 +360,9 @@ void SaleResultPanel::onPrintClicked(bool duplicate)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(duplicate ? tr("Reprint receipt") : tr("Print receipt"));
     connect(dialog, &QDialog::accepted, this, [this, duplicate] {
-        const bool marked = duplicate || m_receiptIssued;
+        const bool marked = marksDuplicate(duplicate);
         if (ReceiptRenderer().print(*m_printer, receiptData(), receiptWidth(), marked)) {
-            m_receiptIssued = true;
+            noteIssued();
             showMessage(marked ? tr("Duplicate receipt sent to the printer.") : tr("Receipt sent to the printer."));
         } else {
             showMessage(tr("The printer could not start. Check it is on and has paper."));

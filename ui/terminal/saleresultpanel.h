@@ -2,13 +2,16 @@
 
 #include "receipts/receiptdata.h"
 #include "receipts/receiptrenderer.h"
+#include "saledraft.h"
 #include "terminalcontext.h"
 
 #include <QJsonObject>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QGridLayout;
 class QLabel;
@@ -16,10 +19,13 @@ class QPrinter;
 class QPushButton;
 class StatusBadge;
 
-/// The result of a sale: the large status badge, the transaction's details, a voucher's redeem
-/// code (large, grouped, with Copy) and the receipt buttons: Print receipt (Ctrl+P), Save PDF and
-/// Reprint. The first receipt issued for a sale is the original; every later one is marked
-/// DUPLICATE. New sale (Ctrl+N) is the default button.
+/// The result of a sale: the large status badge, what to do about the money ("Collect ₹299.00
+/// from the customer"; a FAILED sale: "Not recharged — nothing to pay"; PENDING: what to tell the
+/// customer), the transaction's details (bill, wallet debit, the shop's commission), a voucher's
+/// redeem code (large, grouped, with Copy), a preview of the receipt exactly as it prints, and the
+/// receipt buttons: paper width, Shop copy (adds commission and wallet debit), Print receipt
+/// (Ctrl+P), Save PDF and Reprint. The first customer's receipt issued for a sale is the original;
+/// every later one is marked DUPLICATE. New sale (Ctrl+N) is the default button.
 class SaleResultPanel final : public QWidget
 {
     Q_OBJECT
@@ -31,11 +37,15 @@ public:
 
     /// Shows the spec transaction record (a new sale, or the same sale after it settled).
     void showRecord(const QJsonObject &record);
+    /// Shows a new sale's record with what the sale screen knew that the record does not carry
+    /// (the circle and the plan sold), for the receipt.
+    void showSale(const QJsonObject &record, const SaleDraft &draft);
     /// While a PENDING sale is followed: "checking again in N s" (`nextCheckMs` <= 0 hides it).
     void setNextCheck(int nextCheckMs);
     const QJsonObject &record() const { return m_record; }
 
-    /// The receipt of the shown sale for this shop.
+    /// The receipt of the shown sale for this shop: the customer's copy, or the shop's copy when
+    /// Shop copy is ticked; stamped as a test in test mode.
     ReceiptData receiptData() const;
     /// The paper width chosen (remembered in the terminal settings).
     ReceiptWidth receiptWidth() const;
@@ -43,7 +53,7 @@ public:
     /// Writes the receipt as PDF to `path` (DUPLICATE if a receipt was issued before or
     /// `duplicate`); false with a message on the panel if the file cannot be written.
     bool savePdf(const QString &path, bool duplicate = false);
-    /// True once a receipt (printed or PDF) was issued for this sale.
+    /// True once a customer's receipt (printed or PDF) was issued for this sale.
     bool receiptIssued() const { return m_receiptIssued; }
 
     StatusBadge *badge() const { return m_badge; }
@@ -51,6 +61,13 @@ public:
     QPushButton *copyButton() const { return m_copy; }
     QPushButton *newSaleButton() const { return m_newSale; }
     QLabel *messageLabel() const { return m_message; }
+    /// The large money line ("Collect ₹299.00 from the customer").
+    QLabel *moneyLabel() const { return m_money; }
+    /// What the clerk should do now (PENDING, FAILED); hidden after a plain success.
+    QLabel *adviceLabel() const { return m_advice; }
+    /// The receipt preview (a pixmap of what Print would print).
+    QLabel *receiptPreview() const { return m_preview; }
+    QCheckBox *shopCopyBox() const { return m_shopCopy; }
     /// For tests: the value label of a detail ("transaction_id", "number", "paid", …).
     QLabel *detail(const QString &field) const;
 
@@ -59,6 +76,15 @@ signals:
 
 private:
     void addDetail(QGridLayout *grid, const QString &field, const QString &label);
+    /// Starts showing `record`; a different sale forgets the previous one's receipt state.
+    void takeRecord(const QJsonObject &record);
+    void refresh();
+    void showMoney(const ReceiptData &data);
+    void updatePreview();
+    /// Whether the receipt about to be issued carries DUPLICATE (`duplicate`: asked for).
+    bool marksDuplicate(bool duplicate) const;
+    /// A receipt was printed or saved: a customer's receipt makes the next one a duplicate.
+    void noteIssued();
     void onCopyClicked();
     void onPrintClicked(bool duplicate);
     void onSavePdfClicked();
@@ -66,17 +92,24 @@ private:
 
     TerminalContext &m_context;
     QJsonObject m_record;
+    QString m_circle;               ///< from the sale screen; the record has no circle
+    std::optional<SoldPlan> m_plan; ///< from the sale screen; the record has no plan
     bool m_receiptIssued = false;
     std::unique_ptr<QPrinter> m_printer;
     StatusBadge *m_badge;
     QLabel *m_nextCheck;
     QHash<QString, QLabel *> m_details;
     QHash<QString, QLabel *> m_detailNames;
+    QLabel *m_money;
+    QLabel *m_advice;
+    QLabel *m_previewTitle;
+    QLabel *m_preview;
     QWidget *m_codeBox;
     QLabel *m_redeemCode;
     QPushButton *m_copy;
     QLabel *m_message;
     QComboBox *m_width;
+    QCheckBox *m_shopCopy;
     QPushButton *m_print;
     QPushButton *m_savePdf;
     QPushButton *m_reprint;

@@ -1,0 +1,253 @@
+// Issue 10, "Money words": what the counter screens and the receipt say about money, typed into
+// the real widgets against the real server (sandbox key, opening wallet ₹10,000.00).
+
+#include "backoffice/walletpage.h"
+#include "receipts/receiptrenderer.h"
+#include "terminal/mobilerechargepage.h"
+#include "terminal/planfilterproxy.h"
+#include "terminal/planspage.h"
+#include "terminal/saleconfirmpanel.h"
+#include "terminal/saleflow.h"
+#include "terminal/saleresultpanel.h"
+#include "terminal/statuspoller.h"
+#include "terminalfixture.h"
+#include "terminalview.h"
+#include "widgets/statusbadge.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QFontInfo>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTest>
+
+namespace {
+
+constexpr int kTimeoutMs = 10'000;
+
+/// "name value" of the grid row that shows `value`, as the clerk reads it.
+QString rowText(QLabel *value)
+{
+    QGridLayout *grid = nullptr;
+    for (QGridLayout *candidate : value->parentWidget()->findChildren<QGridLayout *>()) {
+        if (candidate->indexOf(value) >= 0)
+            grid = candidate;
+    }
+    if (!grid)
+        return value->text();
+    int row = 0, column = 0, rowSpan = 0, columnSpan = 0;
+    grid->getItemPosition(grid->indexOf(value), &row, &column, &rowSpan, &columnSpan);
+    auto *name = qobject_cast<QLabel *>(grid->itemAtPosition(row, 0)->widget());
+    return name->text() + u' ' + value->text();
+}
+
+/// The texts of the visible labels under `widget`.
+QStringList visibleTexts(QWidget *widget)
+{
+    QStringList out;
+    for (QLabel *label : widget->findChildren<QLabel *>()) {
+        if (label->isVisibleTo(widget) && !label->text().isEmpty())
+            out << label->text();
+    }
+    return out;
+}
+
+QStringList receiptLines(const ReceiptData &data)
+{
+    QStringList out;
+    for (const ReceiptBlock &block : ReceiptRenderer::blocks(data, false))
+        out << block.text + u'|' + block.value;
+    return out;
+}
+
+void showActive(QWidget &page)
+{
+    page.resize(1366, 768);
+    page.show();
+    QApplication::setActiveWindow(&page);
+    QVERIFY(QTest::qWaitForWindowActive(&page));
+}
+
+/// Sells on `page` by keyboard: number, operator (by its first letter), amount, Enter → confirm.
+void typeSale(MobileRechargePage &page, const QString &number, const QString &operatorKey, const QString &amount)
+{
+    auto *numberEdit = child<QLineEdit>(page, "phoneNumber");
+    QTest::keyClicks(numberEdit, number);
+    QTest::keyClick(numberEdit, Qt::Key_Tab);
+    QTest::keyClicks(QApplication::focusWidget(), operatorKey);
+    auto *amountEdit = child<QLineEdit>(page, "amount");
+    amountEdit->setFocus();
+    QTest::keyClicks(amountEdit, amount);
+    QTest::keyClick(amountEdit, Qt::Key_Return);
+}
+
+} // namespace
+
+class TestUiMoneyWords final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        // The terminal's own style sheet: it makes the bill the large figure.
+        QFile style(QStringLiteral(":/ui/style.qss"));
+        QVERIFY(style.open(QIODevice::ReadOnly));
+        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+    }
+
+    void confirmSaysCollectTheBill()
+    {
+        TerminalFixture t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        typeSale(page, QStringLiteral("9876543210"), QStringLiteral("J"), QStringLiteral("299"));
+        SaleConfirmPanel *confirm = page.flow()->confirmPanel();
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+        QCOMPARE(child<QLabel>(*confirm, "confirmOperator")->text(), QStringLiteral("Jio"));
+        // The customer pays the bill (₹299); the wallet pays the bill less Jio's 1.5 % (₹4.485 → ₹4.49).
+        QCOMPARE(rowText(child<QLabel>(*confirm, "confirmBill")), QStringLiteral("Collect ₹299.00"));
+        QCOMPARE(rowText(child<QLabel>(*confirm, "confirmPaid")), QStringLiteral("Wallet debit ₹294.51"));
+        QCOMPARE(rowText(child<QLabel>(*confirm, "confirmDiscount")), QStringLiteral("Your commission ₹4.49 (1.5 %)"));
+        QTRY_COMPARE_WITH_TIMEOUT(rowText(confirm->walletAfterLabel()), QStringLiteral("Wallet after ₹9,705.49"),
+                                  kTimeoutMs);
+        // The large figure is the bill, larger than the wallet's figures.
+        QVERIFY(QFontInfo(child<QLabel>(*confirm, "confirmBill")->font()).pixelSize() >=
+                2 * QFontInfo(child<QLabel>(*confirm, "confirmPaid")->font()).pixelSize() - 2);
+        for (const QString &text : visibleTexts(confirm))
+            QVERIFY2(!text.contains(QLatin1String("Customer pays")), qPrintable(text));
+        QTest::qWait(50);
+        confirm->window()->grab().save(QStringLiteral("/tmp/moneywords_confirm.png"));
+    }
+
+    void sandboxPlanSaleReceipt()
+    {
+        TerminalFixture t;
+        TerminalView view(t.context, false);
+        showActive(view);
+        QVERIFY(view.showScreen(QStringLiteral("plans")));
+        auto *plans = qobject_cast<PlansPage *>(view.screen(QStringLiteral("plans")));
+        QVERIFY(plans->selectPair(QStringLiteral("RJ"), QStringLiteral("KA")));
+        QTRY_VERIFY_WITH_TIMEOUT(plans->filter()->rowCount() > 0 && plans->lastHttpStatus() == 200, kTimeoutMs);
+        // The ₹299 plan: Enter on its row sells it.
+        auto *table = plans->findChild<QTableView *>(QStringLiteral("planTable"));
+        QModelIndex row;
+        for (int r = 0; r < plans->filter()->rowCount() && !row.isValid(); ++r) {
+            if (plans->filter()->index(r, 0).data(PlanTableModel::AmountRole).toLongLong() == 299)
+                row = plans->filter()->index(r, 0);
+        }
+        QVERIFY(row.isValid());
+        table->setFocus();
+        table->setCurrentIndex(row);
+        QTest::keyClick(table, Qt::Key_Return);
+        auto *mobile = qobject_cast<MobileRechargePage *>(view.screen(QStringLiteral("mobile")));
+        QTRY_VERIFY(mobile->isVisible());
+        auto *number = child<QLineEdit>(*mobile, "phoneNumber");
+        number->clear();
+        QTest::keyClicks(number, QStringLiteral("9876543210"));
+        QTest::keyClick(number, Qt::Key_Return);
+        SaleFlow *flow = mobile->flow();
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+
+        SaleResultPanel *result = flow->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("SUCCESS"));
+        QCOMPARE(result->moneyLabel()->text(), QStringLiteral("Collect ₹299.00 from the customer"));
+        QCOMPARE(rowText(result->detail(QStringLiteral("paid"))), QStringLiteral("Wallet debit ₹294.51"));
+        QCOMPARE(rowText(result->detail(QStringLiteral("discount"))), QStringLiteral("Your commission ₹4.49"));
+        QVERIFY(!result->adviceLabel()->isVisible());
+
+        // The customer's receipt: stamped, the plan and circle, the bill as paid, no shop figures.
+        const QStringList lines = receiptLines(result->receiptData());
+        const QString all = lines.join(u'\n');
+        for (const QString &expected :
+             {QStringLiteral("TEST — NOT A REAL RECHARGE|"), QStringLiteral("Paid|₹299.00"),
+              QStringLiteral("Plan|₹299.00"), QStringLiteral("Validity|28 days"),
+              QStringLiteral("Unlimited calls, 1.5 GB/day, 100 SMS/day, JioTV + JioCinema + JioCloud|"),
+              QStringLiteral("Circle|Karnataka (KA)"), QStringLiteral("Operator|Jio"),
+              QStringLiteral("Status|Successful")})
+            QVERIFY2(lines.contains(expected), qPrintable(expected + QStringLiteral(" not in\n") + all));
+        QVERIFY2(!all.contains(QStringLiteral("₹4.49")) && !all.contains(QStringLiteral("₹294.51")), qPrintable(all));
+
+        // The preview on the panel is that receipt, inside the 1366×768 window.
+        QLabel *preview = result->receiptPreview();
+        QVERIFY(preview->isVisible());
+        const QPixmap customer = preview->pixmap();
+        QVERIFY(!customer.isNull());
+        QVERIFY(preview->width() <= 400);
+        QVERIFY(view.window()->height() <= 768);
+        QTest::qWait(50);
+        view.grab().save(QStringLiteral("/tmp/moneywords_result_sandbox.png"));
+
+        // Shop copy (the clerk ticks it): commission and wallet debit, and the preview follows.
+        QTest::mouseClick(result->shopCopyBox(), Qt::LeftButton, {}, QPoint(8, result->shopCopyBox()->height() / 2));
+        QVERIFY(result->shopCopyBox()->isChecked());
+        const QStringList shop = receiptLines(result->receiptData());
+        QVERIFY(shop.contains(QStringLiteral("Your commission|₹4.49")));
+        QVERIFY(shop.contains(QStringLiteral("Wallet debit|₹294.51")));
+        QVERIFY(preview->pixmap().height() > customer.height());
+    }
+
+    void failedSaleNothingToPay()
+    {
+        TerminalFixture t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        typeSale(page, QStringLiteral("9876540000"), QStringLiteral("J"), QStringLiteral("299"));
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = page.flow()->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("FAILED"));
+        QCOMPARE(result->moneyLabel()->text(), QStringLiteral("Not recharged — nothing to pay"));
+        QVERIFY(result->adviceLabel()->isVisible());
+        QVERIFY(result->adviceLabel()->text().contains(QLatin1String("Take no money")));
+        QCOMPARE(rowText(result->detail(QStringLiteral("paid"))), QStringLiteral("Wallet debit ₹294.51, refunded"));
+        for (const QString &text : visibleTexts(result)) {
+            QVERIFY2(text != QLatin1String("Paid"), qPrintable(visibleTexts(result).join(u'\n')));
+            QVERIFY2(!text.startsWith(QLatin1String("Collect")), qPrintable(text));
+        }
+        const QStringList lines = receiptLines(result->receiptData());
+        QVERIFY2(lines.contains(QStringLiteral("Not recharged — nothing to pay|")), qPrintable(lines.join(u'\n')));
+        QVERIFY(lines.contains(QStringLiteral("Status|Failed")));
+        for (const QString &line : lines)
+            QVERIFY2(!line.startsWith(QLatin1String("Paid|")), qPrintable(line));
+        QVERIFY(!result->receiptPreview()->pixmap().isNull());
+        QTest::qWait(50);
+        page.grab().save(QStringLiteral("/tmp/moneywords_result_failed.png"));
+    }
+
+    void pendingSaleSaysWhatToDo()
+    {
+        TerminalFixture t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        page.flow()->poller()->setFirstDelayMs(60'000); // stays PENDING while we look
+        typeSale(page, QStringLiteral("9876541111"), QStringLiteral("J"), QStringLiteral("299"));
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = page.flow()->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
+        QCOMPARE(result->moneyLabel()->text(), QStringLiteral("Collect ₹299.00 from the customer"));
+        QVERIFY(result->adviceLabel()->isVisible());
+        QVERIFY(result->adviceLabel()->text().contains(QLatin1String("wait")));
+        QVERIFY(result->adviceLabel()->text().contains(QLatin1String("give the money back")));
+    }
+
+    void walletInIndianGrouping()
+    {
+        TerminalFixture t;
+        WalletPage page(t.context);
+        showActive(page);
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "walletBalance")->text(), QStringLiteral("₹10,000.00"),
+                                  kTimeoutMs);
+    }
+};
+
+QTEST_MAIN(TestUiMoneyWords)
+#include "tst_ui_moneywords.moc"
