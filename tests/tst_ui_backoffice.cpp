@@ -2,8 +2,8 @@
 #include "backoffice/backofficeview.h"
 #include "backoffice/collectionmodel.h"
 #include "backoffice/keyspage.h"
-#include "backoffice/secretdialog.h"
 #include "backoffice/saletermscard.h"
+#include "backoffice/secretdialog.h"
 #include "backoffice/settingspage.h"
 #include "backoffice/userspage.h"
 #include "backoffice/walletpage.h"
@@ -106,7 +106,8 @@ SecretDialog *waitForSecretDialog(QWidget &page)
 
 Paise balanceOf(QLabel *label)
 {
-    return Money::parse(label->text()).value_or(-1);
+    // The screen groups digits the Indian way ("₹10,000.00"); the spec form has no commas.
+    return Money::parse(label->text().remove(u',')).value_or(-1);
 }
 
 } // namespace
@@ -282,12 +283,12 @@ private slots:
         QTest::keyClick(note, Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(balanceOf(balance), start + 500'000, kTimeoutMs);
         QVERIFY(visibleError().isEmpty());
-        QVERIFY(child<QLabel>(page, "topupNotice")->text().contains(QStringLiteral("₹5000.00")));
+        QVERIFY(child<QLabel>(page, "topupNotice")->text().contains(QStringLiteral("₹5,000.00")));
         QVERIFY(salesChanged >= 1);
         auto *ledger = child<QTableView>(page, "ledgerTable");
         QTRY_VERIFY_WITH_TIMEOUT(!page.ledgerModel()->isLoading() && ledger->model()->rowCount() > 0, kTimeoutMs);
         QCOMPARE(cell(ledger, 0, 1), QStringLiteral("Top-up"));
-        QCOMPARE(cell(ledger, 0, 2), QStringLiteral("₹5000.00"));
+        QCOMPARE(cell(ledger, 0, 2), QStringLiteral("₹5,000.00"));
         QCOMPARE(cell(ledger, 0, 5), QStringLiteral("cash float"));
         QCOMPARE(cell(ledger, 0, 4), QStringLiteral("key %1").arg(shop.key.keyId));
         QCOMPARE(shop.server.http()
@@ -565,8 +566,11 @@ private slots:
         const QJsonObject withTerms =
             shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/shop")), shop.auth()).data();
         QCOMPARE(withTerms.value(QStringLiteral("sandbox_settle_delay_ms")).toInteger(), 3000);
-        QCOMPARE(withTerms.value(QStringLiteral("discount_rates")).toArray().first().toObject().value(
-                     QStringLiteral("basis_points")),
+        QCOMPARE(withTerms.value(QStringLiteral("discount_rates"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("basis_points")),
                  QJsonValue(275));
         // This terminal's confirmation screen now computes with the new rate.
         QCOMPARE(shop.context.catalog().findOperator(QStringLiteral("AT"))->discountBasisPoints, 275);

@@ -122,9 +122,9 @@ private slots:
             QCOMPARE(child<QLabel>(page, "successCount")->text(), QLocale().toString(successes));
             QCOMPARE(child<QLabel>(page, "failedCount")->text(), QLocale().toString(count("FAILED")));
             QCOMPARE(child<QLabel>(page, "pendingCount")->text(), QLocale().toString(count("PENDING")));
-            QCOMPARE(child<QLabel>(page, "billTotal")->text(), Money::format(sum("bill_amount")));
-            QCOMPARE(child<QLabel>(page, "commissionEarned")->text(), Money::format(sum("discount")));
-            QCOMPARE(child<QLabel>(page, "paidTotal")->text(), Money::format(sum("paid")));
+            QCOMPARE(child<QLabel>(page, "billTotal")->text(), Money::formatIndian(sum("bill_amount")));
+            QCOMPARE(child<QLabel>(page, "commissionEarned")->text(), Money::formatIndian(sum("discount")));
+            QCOMPARE(child<QLabel>(page, "paidTotal")->text(), Money::formatIndian(sum("paid")));
             const auto ledger = [&](const QString &condition, const QVariantList &values) {
                 return shop.sql(QStringLiteral("SELECT COALESCE(SUM(amount), 0) FROM wallet_ledger WHERE mode = 'test' "
                                                "AND ") +
@@ -132,11 +132,11 @@ private slots:
                                 values);
             };
             QCOMPARE(child<QLabel>(page, "walletOpening")->text(),
-                     Money::format(ledger(QStringLiteral("created_at < ?"), {from})));
+                     Money::formatIndian(ledger(QStringLiteral("created_at < ?"), {from})));
             QCOMPARE(child<QLabel>(page, "walletClosing")->text(),
-                     Money::format(ledger(QStringLiteral("created_at < ?"), {to})));
+                     Money::formatIndian(ledger(QStringLiteral("created_at < ?"), {to})));
             QCOMPARE(child<QLabel>(page, "walletRefunds")->text(),
-                     Money::format(
+                     Money::formatIndian(
                          ledger(QStringLiteral("created_at >= ? AND created_at < ? AND kind = 'refund'"), {from, to})));
             // Per operator lines and per hour add up to the same totals.
             Paise hourly = 0;

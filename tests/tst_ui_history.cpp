@@ -204,7 +204,8 @@ private slots:
                 QVERIFY(model.row(row).transactionId < model.row(row - 1).transactionId);
         }
         QCOMPARE(ids.size(), count);
-        QCOMPARE(model.index(0, HistoryModel::BillColumn).data().toString(), Money::format(model.row(0).billAmount));
+        QCOMPARE(model.index(0, HistoryModel::BillColumn).data().toString(),
+                 Money::formatIndian(model.row(0).billAmount));
     }
 
     void newFilterCancelsTheOldRequest()
@@ -382,7 +383,7 @@ private slots:
         QStringList kinds{ledger->item(0, 0)->text(), ledger->item(1, 0)->text()};
         kinds.sort();
         QCOMPARE(kinds, (QStringList{QStringLiteral("debit"), QStringLiteral("refund")}));
-        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "detailPaid")->text(), Money::format(model->row(0).paid),
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "detailPaid")->text(), Money::formatIndian(model->row(0).paid),
                                   kTimeoutMs);
         QVERIFY(child<QPushButton>(page, "recheckButton")->isEnabled());
         QVERIFY(child<QPushButton>(page, "reprintButton")->isEnabled());
@@ -402,7 +403,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(page, "recheckButton")->isEnabled(), kTimeoutMs);
         QTest::mouseClick(child<QPushButton>(page, "recheckButton"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(page, "recheckButton")->isEnabled(), kTimeoutMs);
-        QCOMPARE(child<QLabel>(page, "detailPaid")->text(), Money::format(model->row(1).paid));
+        QCOMPARE(child<QLabel>(page, "detailPaid")->text(), Money::formatIndian(model->row(1).paid));
         shot(page, "detail");
     }
 

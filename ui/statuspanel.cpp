@@ -72,8 +72,8 @@ void StatusPanel::refreshWallet()
         }
         const qint64 balance = result.data.value(QStringLiteral("balance_paise")).toInteger();
         const bool low = balance < m_lowBalancePaise;
-        m_wallet->setText(low ? tr("Wallet: %1 — LOW, top up").arg(Money::format(balance))
-                              : tr("Wallet: %1").arg(Money::format(balance)));
+        m_wallet->setText(low ? tr("Wallet: %1 — LOW, top up").arg(Money::formatIndian(balance))
+                              : tr("Wallet: %1").arg(Money::formatIndian(balance)));
         m_wallet->setObjectName(low ? QStringLiteral("lowBalance") : QStringLiteral("walletBalance"));
         m_wallet->style()->unpolish(m_wallet);
         m_wallet->style()->polish(m_wallet);

@@ -283,14 +283,14 @@ void DayEndPage::showReport()
     m_success->setText(locale.toString(r.totals.success));
     m_pending->setText(locale.toString(r.totals.pending));
     m_failed->setText(locale.toString(r.totals.failed));
-    m_bill->setText(Money::format(r.totals.billAmount));
-    m_commission->setText(Money::format(r.commission));
-    m_paid->setText(Money::format(r.totals.paid));
-    m_opening->setText(Money::format(r.walletOpening));
-    m_topups->setText(Money::format(r.topups));
-    m_debits->setText(Money::format(r.debits));
-    m_refunds->setText(Money::format(r.refunds));
-    m_closing->setText(Money::format(r.walletClosing));
+    m_bill->setText(Money::formatIndian(r.totals.billAmount));
+    m_commission->setText(Money::formatIndian(r.commission));
+    m_paid->setText(Money::formatIndian(r.totals.paid));
+    m_opening->setText(Money::formatIndian(r.walletOpening));
+    m_topups->setText(Money::formatIndian(r.topups));
+    m_debits->setText(Money::formatIndian(r.debits));
+    m_refunds->setText(Money::formatIndian(r.refunds));
+    m_closing->setText(Money::formatIndian(r.walletClosing));
 
     m_lines->setRowCount(int(r.lines.size()) + 1);
     for (int row = 0; row < r.lines.size(); ++row) {
@@ -298,14 +298,14 @@ void DayEndPage::showReport()
         setCells(m_lines, row,
                  {DayEndReportData::typeName(line.type),
                   DayEndReportData::operatorName(m_context.catalog(), line.operatorCode), locale.toString(line.success),
-                  locale.toString(line.pending), locale.toString(line.failed), Money::format(line.billAmount),
-                  Money::format(line.discount), Money::format(line.paid)},
+                  locale.toString(line.pending), locale.toString(line.failed), Money::formatIndian(line.billAmount),
+                  Money::formatIndian(line.discount), Money::formatIndian(line.paid)},
                  2, false);
     }
     setCells(m_lines, int(r.lines.size()),
              {tr("Total"), r.lines.isEmpty() ? tr("no sales") : QString(), locale.toString(r.totals.success),
-              locale.toString(r.totals.pending), locale.toString(r.totals.failed), Money::format(r.totals.billAmount),
-              Money::format(r.totals.discount), Money::format(r.totals.paid)},
+              locale.toString(r.totals.pending), locale.toString(r.totals.failed), Money::formatIndian(r.totals.billAmount),
+              Money::formatIndian(r.totals.discount), Money::formatIndian(r.totals.paid)},
              2, true);
     fitHeight(m_lines);
 
@@ -314,7 +314,7 @@ void DayEndPage::showReport()
         const DayEndReportData::Clerk &clerk = r.clerks.at(row);
         setCells(m_clerks, row,
                  {DayEndReportData::clerkName(clerk.clerk), locale.toString(clerk.success),
-                  Money::format(clerk.billAmount), Money::format(clerk.discount)},
+                  Money::formatIndian(clerk.billAmount), Money::formatIndian(clerk.discount)},
                  1, false);
     }
     fitHeight(m_clerks);

@@ -116,18 +116,18 @@ QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &
     pair(tr("Successful sales"), num(totals.success));
     pair(tr("Pending sales"), num(totals.pending));
     pair(tr("Failed sales"), num(totals.failed));
-    pair(tr("Bill amount (successful)"), Money::format(totals.billAmount));
-    pair(tr("Commission earned"), Money::format(commission));
-    pair(tr("Paid from wallet (successful)"), Money::format(totals.paid));
+    pair(tr("Bill amount (successful)"), Money::formatIndian(totals.billAmount));
+    pair(tr("Commission earned"), Money::formatIndian(commission));
+    pair(tr("Paid from wallet (successful)"), Money::formatIndian(totals.paid));
     html += QStringLiteral("</table>");
 
     html += QStringLiteral("<h4>%1</h4>").arg(escaped(tr("Wallet")));
     html += QStringLiteral("<table cellspacing='0' border='1' style='border-collapse:collapse; border-color:#d0d5dd'>");
-    pair(tr("Opening balance"), Money::format(walletOpening));
-    pair(tr("Top-ups"), Money::format(topups));
-    pair(tr("Debits for sales"), Money::format(debits));
-    pair(tr("Refunds of failed sales"), Money::format(refunds));
-    pair(tr("Closing balance"), Money::format(walletClosing));
+    pair(tr("Opening balance"), Money::formatIndian(walletOpening));
+    pair(tr("Top-ups"), Money::formatIndian(topups));
+    pair(tr("Debits for sales"), Money::formatIndian(debits));
+    pair(tr("Refunds of failed sales"), Money::formatIndian(refunds));
+    pair(tr("Closing balance"), Money::formatIndian(walletClosing));
     html += QStringLiteral("</table>");
 
     html += QStringLiteral("<h4>%1</h4>").arg(escaped(tr("By type and operator")));
@@ -142,8 +142,8 @@ QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &
         QString row = QStringLiteral("<tr%1>").arg(bold ? QStringLiteral(" style='font-weight:bold'") : QString());
         row += cell.arg(escaped(type)) + cell.arg(escaped(name));
         row += right.arg(num(line.success)) + right.arg(num(line.pending)) + right.arg(num(line.failed));
-        row += right.arg(Money::format(line.billAmount)) + right.arg(Money::format(line.discount)) +
-               right.arg(Money::format(line.paid));
+        row += right.arg(Money::formatIndian(line.billAmount)) + right.arg(Money::formatIndian(line.discount)) +
+               right.arg(Money::formatIndian(line.paid));
         html += row + QStringLiteral("</tr>");
     };
     for (const Line &line : lines)
@@ -164,7 +164,7 @@ QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &
     html += QStringLiteral("</tr>");
     for (const Clerk &clerk : clerks) {
         html += QStringLiteral("<tr>") + cell.arg(escaped(clerkName(clerk.clerk))) + right.arg(num(clerk.success)) +
-                right.arg(Money::format(clerk.billAmount)) + right.arg(Money::format(clerk.discount)) +
+                right.arg(Money::formatIndian(clerk.billAmount)) + right.arg(Money::formatIndian(clerk.discount)) +
                 QStringLiteral("</tr>");
     }
     if (clerks.isEmpty())

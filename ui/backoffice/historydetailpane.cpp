@@ -1,6 +1,7 @@
 #include "historydetailpane.h"
 
 #include "apiclient.h"
+#include "money.h"
 #include "receipts/receiptrenderer.h"
 #include "terminalcontext.h"
 #include "widgets/statusbadge.h"
@@ -173,9 +174,9 @@ void HistoryDetailPane::onRecord(const ApiResult &result)
         addField(tr("Customer e-mail"), field("customer_email"), "detailEmail");
     if (m_record.contains(QStringLiteral("redeem_code")))
         addField(tr("Redeem code"), field("redeem_code"), "detailRedeemCode");
-    addField(tr("Bill"), field("bill_amount"), "detailBill");
-    addField(tr("Discount"), field("discount"), "detailDiscount");
-    addField(tr("Paid"), field("paid"), "detailPaid");
+    addField(tr("Bill"), Money::displayText(field("bill_amount")), "detailBill");
+    addField(tr("Discount"), Money::displayText(field("discount")), "detailDiscount");
+    addField(tr("Paid"), Money::displayText(field("paid")), "detailPaid");
     addField(tr("Reference"), field("reference_id"), "detailReference");
     const QString status = field("transaction_status");
     m_badge->setStatus(status);
@@ -202,7 +203,8 @@ void HistoryDetailPane::loadLedger()
         for (int row = 0; row < items.size(); ++row) {
             const QJsonObject entry = items.at(row).toObject();
             setRow(m_ledger, row,
-                   {entry.value(QStringLiteral("kind")).toString(), entry.value(QStringLiteral("amount")).toString(),
+                   {entry.value(QStringLiteral("kind")).toString(),
+                    Money::displayText(entry.value(QStringLiteral("amount")).toString()),
                     entry.value(QStringLiteral("datetime")).toString(),
                     entry.value(QStringLiteral("note")).toString()});
             m_ledger->item(row, 1)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -265,7 +267,8 @@ void HistoryDetailPane::onReprintClicked()
         return;
     if (!m_printer)
         m_printer = std::make_unique<QPrinter>(QPrinter::HighResolution);
-    const ReceiptData data = ReceiptData::fromRecord(m_record, m_context.shopName(), m_context.shopAddress());
+    ReceiptData data = ReceiptData::fromRecord(m_record, m_context.shopName(), m_context.shopAddress());
+    data.sandbox = m_context.api().isTestMode();
     const ReceiptWidth width = m_context.settings().value(QStringLiteral("receipts/width_mm"), 80).toInt() == 58
                                    ? ReceiptWidth::Mm58
                                    : ReceiptWidth::Mm80;

@@ -115,11 +115,11 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case NumberColumn:
             return r.number;
         case BillColumn:
-            return Money::format(r.billAmount);
+            return Money::formatIndian(r.billAmount);
         case DiscountColumn:
-            return Money::format(r.discount);
+            return Money::formatIndian(r.discount);
         case PaidColumn:
-            return Money::format(r.paid);
+            return Money::formatIndian(r.paid);
         case StatusColumn:
             return r.status;
         case ReferenceColumn:

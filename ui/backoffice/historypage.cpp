@@ -5,6 +5,7 @@
 #include "csvexport.h"
 #include "historydetailpane.h"
 #include "historymodel.h"
+#include "money.h"
 #include "terminalcontext.h"
 
 #include <QComboBox>
@@ -250,7 +251,9 @@ void HistoryPage::onSummary(const ApiResult &result)
     const auto count = [&](const char *name) {
         return locale.toString(result.data.value(QLatin1String(name)).toInteger());
     };
-    const auto money = [&](const char *name) { return result.data.value(QLatin1String(name)).toString(); };
+    const auto money = [&](const char *name) {
+        return Money::displayText(result.data.value(QLatin1String(name)).toString());
+    };
     m_totals->setText(tr("Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Paid %7 "
                          "(money over successful sales)")
                           .arg(count("count"), count("success"), count("pending"), count("failed"),

@@ -42,7 +42,8 @@ QList<CollectionColumn> ledgerColumns()
     return {
         {WalletPage::tr("When (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "datetime"); }},
         {WalletPage::tr("Kind"), [](const QJsonObject &i) { return kindText(BackOfficeUi::itemText(i, "kind")); }},
-        {WalletPage::tr("Amount"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "amount"); }, right},
+        {WalletPage::tr("Amount"),
+         [](const QJsonObject &i) { return Money::displayText(BackOfficeUi::itemText(i, "amount")); }, right},
         {WalletPage::tr("Transaction"),
          [](const QJsonObject &i) {
              const QJsonValue id = i.value(QStringLiteral("transaction_id"));
@@ -277,7 +278,7 @@ void WalletPage::loadBalance()
             m_balance->setToolTip(result.error->description());
             return;
         }
-        m_balance->setText(result.data.value(QStringLiteral("balance")).toString());
+        m_balance->setText(Money::displayText(result.data.value(QStringLiteral("balance")).toString()));
         m_balance->setToolTip(QString());
     });
 }
@@ -326,7 +327,7 @@ void WalletPage::onTopupClicked()
     }
     BackOfficeUi::confirm(this, tr("Live top-up"),
                           tr("Add %1 to the LIVE wallet?\nNote: %2\nThis is recorded with your name.")
-                              .arg(Money::format(rupees * Money::kPaisePerRupee), note),
+                              .arg(Money::formatIndian(rupees * Money::kPaisePerRupee), note),
                           tr("Top up"), [this, rupees, note] { sendTopup(rupees, note); });
 }
 
@@ -346,10 +347,11 @@ void WalletPage::sendTopup(qint64 rupees, const QString &note)
             m_amount->setFocus();
             return;
         }
-        m_balance->setText(result.data.value(QStringLiteral("balance")).toString());
-        BackOfficeUi::showNotice(m_topupNotice, tr("Added %1. New balance %2.")
-                                                    .arg(Money::format(rupees * Money::kPaisePerRupee),
-                                                         result.data.value(QStringLiteral("balance")).toString()));
+        m_balance->setText(Money::displayText(result.data.value(QStringLiteral("balance")).toString()));
+        BackOfficeUi::showNotice(m_topupNotice,
+                                 tr("Added %1. New balance %2.")
+                                     .arg(Money::formatIndian(rupees * Money::kPaisePerRupee),
+                                          Money::displayText(result.data.value(QStringLiteral("balance")).toString())));
         m_amount->clear();
         m_note->clear();
         m_amount->setFocus();
@@ -380,7 +382,8 @@ void WalletPage::onSaveThresholdClicked()
         }
         BackOfficeUi::showNotice(
             m_thresholdNotice,
-            tr("Saved: warn below %1.").arg(result.data.value(QStringLiteral("low_balance_threshold")).toString()));
+            tr("Saved: warn below %1.")
+                .arg(Money::displayText(result.data.value(QStringLiteral("low_balance_threshold")).toString())));
         emit m_context.salesChanged();
     });
 }
