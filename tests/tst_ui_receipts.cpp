@@ -68,6 +68,19 @@ ReceiptData sandboxPlanSale(const QString &status)
     return data;
 }
 
+/// A `width` column (millimetres) with one row per roll width.
+void paperWidthRows()
+{
+    QTest::addColumn<int>("width");
+    QTest::newRow("58 mm") << 58;
+    QTest::newRow("80 mm") << 80;
+}
+
+ReceiptWidth paperOf(int widthMm)
+{
+    return widthMm == 58 ? ReceiptWidth::Mm58 : ReceiptWidth::Mm80;
+}
+
 QStringList texts(const QList<ReceiptBlock> &blocks)
 {
     QStringList out;
@@ -224,16 +237,11 @@ private slots:
         QCOMPARE(ReceiptRenderer::wrapAtSeparators(text, metrics, width), lines);
     }
 
-    void longValuesFitThePaper_data()
-    {
-        QTest::addColumn<int>("width");
-        QTest::newRow("58 mm") << 58;
-        QTest::newRow("80 mm") << 80;
-    }
+    void longValuesFitThePaper_data() { paperWidthRows(); }
     void longValuesFitThePaper()
     {
         QFETCH(int, width);
-        const ReceiptWidth paper = width == 58 ? ReceiptWidth::Mm58 : ReceiptWidth::Mm80;
+        const ReceiptWidth paper = paperOf(width);
         ReceiptData data = sandboxPlanSale(QStringLiteral("SUCCESS"));
         data.referenceId = QStringLiteral("BILL-2024-07-14-COUNTER-ONE-ASHA-VERMA-000123");
         data.customerEmail = QStringLiteral("asha.verma.a.very.long.mailbox.name@example-mail.co.in");
@@ -326,7 +334,7 @@ private slots:
     {
         QFETCH(int, width);
         QFETCH(bool, duplicate);
-        const ReceiptWidth paper = width == 58 ? ReceiptWidth::Mm58 : ReceiptWidth::Mm80;
+        const ReceiptWidth paper = paperOf(width);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("receipt.pdf"));
         ReceiptRenderer renderer;
@@ -352,16 +360,11 @@ private slots:
         QVERIFY(!error.isEmpty());
     }
 
-    void image_data()
-    {
-        QTest::addColumn<int>("width");
-        QTest::newRow("58 mm") << 58;
-        QTest::newRow("80 mm") << 80;
-    }
+    void image_data() { paperWidthRows(); }
     void image()
     {
         QFETCH(int, width);
-        const ReceiptWidth paper = width == 58 ? ReceiptWidth::Mm58 : ReceiptWidth::Mm80;
+        const ReceiptWidth paper = paperOf(width);
         ReceiptRenderer renderer;
         for (const bool duplicate : {false, true}) {
             const QImage image = renderer.toImage(voucherReceipt(), paper, duplicate);
