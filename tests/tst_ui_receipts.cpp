@@ -30,37 +30,34 @@ ReceiptData voucherReceipt()
                                    QStringLiteral("12 Station Road, near Bus Stand, Jaipur 302006"));
 }
 
+/// A ₹299 Jio recharge to 9876543210 as the server records it (Jio 1.5 %: discount ₹4.49).
+QJsonObject jioRecord(qint64 transactionId, const QString &status, const QString &reference)
+{
+    return {{QStringLiteral("entity"), QStringLiteral("mobile_recharge")},
+            {QStringLiteral("transaction_id"), transactionId},
+            {QStringLiteral("operator"), QStringLiteral("Jio")},
+            {QStringLiteral("type"), QStringLiteral("MOBILE")},
+            {QStringLiteral("number"), QStringLiteral("9876543210")},
+            {QStringLiteral("bill_amount"), QStringLiteral("₹299.00")},
+            {QStringLiteral("discount"), QStringLiteral("₹4.49")},
+            {QStringLiteral("paid"), QStringLiteral("₹294.51")},
+            {QStringLiteral("transaction_status"), status},
+            {QStringLiteral("reference_id"), reference},
+            {QStringLiteral("datetime"), QStringLiteral("2024-07-14 18:45:00")}};
+}
+
 ReceiptData mobileReceipt()
 {
-    const QJsonObject record{{QStringLiteral("entity"), QStringLiteral("mobile_recharge")},
-                             {QStringLiteral("transaction_id"), 40232},
-                             {QStringLiteral("operator"), QStringLiteral("Jio")},
-                             {QStringLiteral("type"), QStringLiteral("MOBILE")},
-                             {QStringLiteral("number"), QStringLiteral("9876543210")},
-                             {QStringLiteral("bill_amount"), QStringLiteral("₹299.00")},
-                             {QStringLiteral("discount"), QStringLiteral("₹4.49")},
-                             {QStringLiteral("paid"), QStringLiteral("₹294.51")},
-                             {QStringLiteral("transaction_status"), QStringLiteral("PENDING")},
-                             {QStringLiteral("reference_id"), QStringLiteral("BILL-77")},
-                             {QStringLiteral("datetime"), QStringLiteral("2024-07-14 18:45:00")}};
-    return ReceiptData::fromRecord(record, QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
+    return ReceiptData::fromRecord(jioRecord(40232, QStringLiteral("PENDING"), QStringLiteral("BILL-77")),
+                                   QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
 }
 
 /// A ₹299 Jio plan sold from the Plans screen in the sandbox; `status` as the server said.
 ReceiptData sandboxPlanSale(const QString &status)
 {
-    const QJsonObject record{{QStringLiteral("entity"), QStringLiteral("mobile_recharge")},
-                             {QStringLiteral("transaction_id"), 40233},
-                             {QStringLiteral("operator"), QStringLiteral("Jio")},
-                             {QStringLiteral("type"), QStringLiteral("MOBILE")},
-                             {QStringLiteral("number"), QStringLiteral("9876543210")},
-                             {QStringLiteral("bill_amount"), QStringLiteral("₹299.00")},
-                             {QStringLiteral("discount"), QStringLiteral("₹4.49")},
-                             {QStringLiteral("paid"), QStringLiteral("₹294.51")},
-                             {QStringLiteral("transaction_status"), status},
-                             {QStringLiteral("reference_id"), QStringLiteral("rd-a1b2c3d4e5f60718293a4b5c6d7ef9e0")},
-                             {QStringLiteral("datetime"), QStringLiteral("2024-07-14 18:50:00")}};
-    ReceiptData data = ReceiptData::fromRecord(record, QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
+    ReceiptData data =
+        ReceiptData::fromRecord(jioRecord(40233, status, QStringLiteral("rd-a1b2c3d4e5f60718293a4b5c6d7ef9e0")),
+                                QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
     data.circle = QStringLiteral("Karnataka (KA)");
     data.plan = SoldPlan{29900, QStringLiteral("28 days"),
                          QStringLiteral("Unlimited calls, 1.5 GB/day, 100 SMS/day, JioTV + JioCinema + JioCloud")};
