@@ -271,7 +271,7 @@ void SaleResultPanel::updatePreview()
         return;
     }
     const ReceiptData data = receiptData();
-    const bool duplicate = m_receiptIssued && !data.shopCopy;
+    const bool duplicate = marksDuplicate(false);
     const ReceiptRenderer renderer;
     const QSizeF paper = renderer.paperSizeMm(data, receiptWidth(), duplicate);
     const QSizeF size(kPreviewWidth, kPreviewWidth * paper.height() / paper.width());
