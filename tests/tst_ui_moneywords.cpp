@@ -194,6 +194,31 @@ private slots:
         QVERIFY(preview->pixmap().height() > customer.height());
     }
 
+    void planLeavesTheReceiptWhenTheAmountChanges()
+    {
+        TerminalFixture t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        PlanItem plan;
+        plan.amountRupees = 299;
+        plan.validity = QStringLiteral("28 days");
+        plan.benefit = QStringLiteral("1.5 GB/day");
+        page.fillFromPlan(QStringLiteral("RJ"), QStringLiteral("KA"), plan);
+        QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876543210"));
+        auto *amount = child<QLineEdit>(page, "amount");
+        amount->selectAll();
+        QTest::keyClicks(amount, QStringLiteral("349"));
+        QTest::keyClick(amount, Qt::Key_Return);
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        const QStringList lines = receiptLines(page.flow()->resultPanel()->receiptData());
+        QVERIFY(lines.contains(QStringLiteral("Paid|₹349.00")));
+        for (const QString &line : lines)
+            QVERIFY2(!line.startsWith(QLatin1String("Plan|")) && !line.startsWith(QLatin1String("Validity|")),
+                     qPrintable(line));
+    }
+
     void failedSaleNothingToPay()
     {
         TerminalFixture t;

@@ -86,7 +86,8 @@ void MobileRechargePage::onSubmitted()
         draft.circle = m_circle->currentText();
         notes << tr("Circle: %1").arg(draft.circle);
     }
-    if (m_plan) {
+    // A plan whose price is no longer the amount typed is not what is being sold.
+    if (m_plan && m_plan->soldPlan().price == draft.bill) {
         draft.plan = m_plan->soldPlan();
         notes << tr("Plan: %1").arg(m_plan->summary());
     }
