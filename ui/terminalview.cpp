@@ -16,6 +16,7 @@
 #include "backoffice/backofficeview.h"
 #include "terminal/dthrechargepage.h"
 #include "terminal/mobilerechargepage.h"
+#include "terminal/saleflow.h"
 #include "terminal/voucherpage.h"
 
 TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent)
@@ -121,4 +122,23 @@ void TerminalView::applyUser()
     const int row = m_navigation->currentRow();
     if (row >= 0 && m_navigation->item(row)->isHidden())
         m_navigation->setCurrentRow(0);
+}
+
+void TerminalView::focusCurrentScreen()
+{
+    QWidget *screen = m_stack->currentWidget();
+    if (!screen)
+        return;
+    // A sale screen knows its first field best (the form, or the default button of a result).
+    if (auto *flow = screen->findChild<SaleFlow *>(); flow && flow->isVisible()) {
+        flow->focusCurrentStage();
+        return;
+    }
+    for (QWidget *widget = screen->nextInFocusChain(); widget != screen; widget = widget->nextInFocusChain()) {
+        if (screen->isAncestorOf(widget) && widget->isVisible() && widget->isEnabled() &&
+            (widget->focusPolicy() & Qt::TabFocus) == Qt::TabFocus) {
+            widget->setFocus(Qt::OtherFocusReason);
+            return;
+        }
+    }
 }

@@ -1,14 +1,19 @@
 #include "mobilerechargepage.h"
 
+#include "apiclient.h"
 #include "salechecks.h"
 #include "saledraft.h"
 #include "saleflow.h"
 #include "saleform.h"
+#include "salehistory.h"
 #include "saleinputs.h"
+#include "widgets/digitslineedit.h"
 
 #include <QComboBox>
+#include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
-#include <QLineEdit>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace {
@@ -29,6 +34,12 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
         tr("Mobile number"), m_number, QStringLiteral("phone_number"),
         [this] { return SaleChecks::phoneProblem(m_number->text()); },
         [this] { return m_number->text().size() == 10; });
+    // The offer is a button for the mouse; the keyboard takes it with Enter (no extra Tab stop).
+    m_repeat = new QPushButton(form);
+    m_repeat->setObjectName(QStringLiteral("repeatLast"));
+    m_repeat->setFocusPolicy(Qt::NoFocus);
+    m_repeat->hide();
+    form->addBelow(m_repeat);
     m_inputs->addOperatorField(tr("Choose the operator"));
     m_circle = new QComboBox(form);
     m_circle->setObjectName(QStringLiteral("circle"));
@@ -37,14 +48,41 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
         m_circle->addItem(tr("%1 (%2)").arg(circle.name, circle.code), circle.code);
     form->addField(tr("Circle"), m_circle, QStringLiteral("circle_code"));
     m_inputs->addAmountField();
+    m_planChip = new QWidget(form);
+    m_planChip->setObjectName(QStringLiteral("planChip"));
+    m_planText = new QLabel(m_planChip);
+    m_planText->setObjectName(QStringLiteral("planChipText"));
+    m_planText->setWordWrap(true);
+    m_unlink = new QPushButton(tr("Unlink"), m_planChip);
+    m_unlink->setObjectName(QStringLiteral("unlinkPlan"));
+    auto *chipLayout = new QHBoxLayout(m_planChip);
+    chipLayout->setContentsMargins(0, 0, 0, 0);
+    chipLayout->addWidget(m_planText, 1);
+    chipLayout->addWidget(m_unlink);
+    m_planChip->hide();
+    form->addBelow(m_planChip);
     m_planHint = form->addHint();
     m_inputs->addReferenceField();
+    m_inputs->amountEdit()->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_flow);
 
-    connect(m_number, &QLineEdit::textChanged, this, &MobileRechargePage::onNumberChanged);
+    connect(m_number, &DigitsLineEdit::textChanged, this, &MobileRechargePage::onNumberChanged);
+    connect(m_inputs->amountEdit(), &DigitsLineEdit::textChanged, this, &MobileRechargePage::updateOffer);
+    connect(m_inputs, &SaleInputs::operatorChanged, this, [this] {
+        const OperatorInfo *op = m_inputs->currentOperator();
+        if (planLinked() && (!op || op->code != m_planOperator))
+            unlinkPlan(true);
+    });
+    connect(m_unlink, &QPushButton::clicked, this, [this] {
+        unlinkPlan(true);
+        m_inputs->amountEdit()->setFocus(Qt::OtherFocusReason);
+        m_inputs->amountEdit()->selectAll();
+    });
+    connect(m_repeat, &QPushButton::clicked, form, &SaleForm::submit);
+    connect(form, &SaleForm::aboutToSubmit, this, &MobileRechargePage::takeOffer);
     connect(form, &SaleForm::submitted, this, &MobileRechargePage::onSubmitted);
     connect(m_flow, &SaleFlow::newSaleRequested, this, &MobileRechargePage::reset);
     connect(m_flow, &SaleFlow::saleRecorded, this, [this] {
@@ -59,20 +97,72 @@ void MobileRechargePage::onNumberChanged()
 {
     QLabel *hint = m_inputs->operatorHint();
     SaleForm::setHint(hint, QString());
-    if (m_number->text().size() != 10)
+    m_lastSale = QJsonObject();
+    updateOffer();
+    const QString number = m_number->text();
+    if (number.size() != 10)
         return;
+    if (SaleChecks::phoneProblem(number).isEmpty()) {
+        ApiCall *call = SaleHistory::lookUp(m_context.api(), ProductKind::Mobile, number);
+        connect(call, &ApiCall::finished, this, [this, number](const ApiResult &result) {
+            const QList<QJsonObject> records = SaleHistory::records(result, number);
+            if (!records.isEmpty())
+                onLastSale(number, records.constFirst());
+        });
+    }
     const OperatorInfo *remembered =
-        m_context.catalog().findOperator(m_context.rememberedOperator(m_number->text()), ProductKind::Mobile);
+        m_context.catalog().findOperator(m_context.rememberedOperator(number), ProductKind::Mobile);
     const OperatorInfo *chosen = m_inputs->currentOperator();
     if (!remembered || remembered == chosen)
         return;
-    if (!m_planSummary.isEmpty() && chosen) {
+    if (planLinked() && chosen) {
         // The plan chose the operator; only point out the difference.
         SaleForm::setHint(hint, tr("This number was last recharged with %1.").arg(remembered->name));
         return;
     }
     m_inputs->selectOperator(remembered->code);
     SaleForm::setHint(hint, tr("Operator remembered from this number's last recharge."));
+}
+
+void MobileRechargePage::onLastSale(const QString &number, const QJsonObject &record)
+{
+    if (number != m_number->text() || m_flow->stage() != SaleFlow::Stage::Form)
+        return;
+    // The API names the operator; the form needs its code.
+    const QString name = record.value(QStringLiteral("operator")).toString();
+    m_lastSaleOperator.clear();
+    for (const OperatorInfo &op : m_context.catalog().operators(ProductKind::Mobile)) {
+        if (op.name == name)
+            m_lastSaleOperator = op.code;
+    }
+    const std::optional<Paise> bill = Money::parse(record.value(QStringLiteral("bill_amount")).toString());
+    if (m_lastSaleOperator.isEmpty() || !bill || *bill % Money::kPaisePerRupee != 0)
+        return;
+    m_lastSale = record;
+    updateOffer();
+}
+
+void MobileRechargePage::updateOffer()
+{
+    const bool offer = !m_lastSale.isEmpty() && m_inputs->amountEdit()->text().isEmpty() && !planLinked();
+    if (offer) {
+        const Paise bill = Money::parse(m_lastSale.value(QStringLiteral("bill_amount")).toString()).value_or(0);
+        const QString time = SaleHistory::timeOfDay(m_lastSale);
+        m_repeat->setText(tr("Repeat last: %1 %2 (Enter) · sold %3 at %4")
+                              .arg(SaleHistory::shortAmount(bill),
+                                   m_lastSale.value(QStringLiteral("operator")).toString(),
+                                   m_lastSale.value(QStringLiteral("datetime")).toString().left(10), time));
+    }
+    m_repeat->setVisible(offer);
+}
+
+void MobileRechargePage::takeOffer()
+{
+    if (m_repeat->isHidden())
+        return;
+    const Paise bill = Money::parse(m_lastSale.value(QStringLiteral("bill_amount")).toString()).value_or(0);
+    m_inputs->selectOperator(m_lastSaleOperator);
+    m_inputs->amountEdit()->setText(QString::number(bill / Money::kPaisePerRupee));
 }
 
 void MobileRechargePage::onSubmitted()
@@ -84,7 +174,7 @@ void MobileRechargePage::onSubmitted()
     QStringList notes;
     if (m_circle->currentIndex() >= 0)
         notes << tr("Circle: %1").arg(m_circle->currentText());
-    if (!m_planSummary.isEmpty())
+    if (planLinked())
         notes << tr("Plan: %1").arg(m_planSummary);
     draft.note = notes.join(QLatin1Char('\n'));
     m_flow->confirm(draft);
@@ -95,9 +185,20 @@ void MobileRechargePage::reset()
     m_inputs->reset();
     m_number->clear();
     m_circle->setCurrentIndex(m_circle->findData(m_context.settings().value(kCircleKey).toString()));
-    m_planSummary.clear();
-    SaleForm::setHint(m_planHint, QString());
+    unlinkPlan(false);
     SaleForm::setHint(m_inputs->operatorHint(), QString());
+}
+
+void MobileRechargePage::unlinkPlan(bool visibly)
+{
+    const bool wasLinked = planLinked();
+    m_planSummary.clear();
+    m_planOperator.clear();
+    m_planChip->hide();
+    m_inputs->amountEdit()->setReadOnly(false);
+    SaleForm::setHint(m_planHint, visibly && wasLinked ? tr("Plan unlinked: this sale is a plain amount, not the plan.")
+                                                       : QString());
+    updateOffer();
 }
 
 void MobileRechargePage::fillFromPlan(const QString &operatorCode, const QString &circleCode, qint64 amountRupees,
@@ -105,14 +206,35 @@ void MobileRechargePage::fillFromPlan(const QString &operatorCode, const QString
 {
     if (m_flow->stage() == SaleFlow::Stage::Sending)
         return;
-    if (m_flow->stage() != SaleFlow::Stage::Form)
-        m_flow->newSale();
+    // A plan starts a new customer's sale: nothing of the previous one stays.
+    m_flow->newSale();
     m_inputs->selectOperator(operatorCode);
     if (const int index = m_circle->findData(circleCode); index >= 0)
         m_circle->setCurrentIndex(index);
     m_inputs->amountEdit()->setText(QString::number(amountRupees));
+    m_inputs->amountEdit()->setReadOnly(true);
     m_planSummary = planSummary;
-    SaleForm::setHint(m_planHint, tr("Plan: %1").arg(planSummary));
-    (m_number->text().isEmpty() ? static_cast<QWidget *>(m_number) : m_inputs->amountEdit())
-        ->setFocus(Qt::OtherFocusReason);
+    m_planOperator = operatorCode;
+    m_planText->setText(tr("Plan: %1").arg(planSummary));
+    m_planChip->show();
+    SaleForm::setHint(m_planHint, QString());
+    updateOffer();
+    m_number->setFocus(Qt::OtherFocusReason);
+}
+
+bool MobileRechargePage::eventFilter(QObject *watched, QEvent *event)
+{
+    // Typing into the plan's amount changes the amount: the plan goes, the typed digit starts
+    // the new amount (Backspace and Delete edit the plan's amount).
+    if (watched == m_inputs->amountEdit() && event->type() == QEvent::KeyPress && planLinked()) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const QString text = key->text();
+        const bool digit = text.size() == 1 && text.at(0) >= QLatin1Char('0') && text.at(0) <= QLatin1Char('9');
+        if (digit || key->key() == Qt::Key_Backspace || key->key() == Qt::Key_Delete) {
+            unlinkPlan(true);
+            if (digit)
+                m_inputs->amountEdit()->selectAll();
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }

@@ -10,12 +10,14 @@
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
 #include <QShortcut>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace {
@@ -89,6 +91,17 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_newSale->setObjectName(QStringLiteral("primary"));
     for (QPushButton *button : {m_print, m_savePdf, m_reprint, m_newSale})
         button->setAutoDefault(true);
+    m_enterPause = new QLabel(tr("Enter is paused for a moment, so an extra press cannot start another sale."), this);
+    m_enterPause->setObjectName(QStringLiteral("enterPause"));
+    m_enterPause->setStyleSheet(QStringLiteral("color: #b54708; font-weight: 600;"));
+    m_enterPause->setWordWrap(true);
+    m_enterPause->hide();
+    m_enterPauseTimer = new QTimer(this);
+    m_enterPauseTimer->setSingleShot(true);
+    m_enterPauseTimer->setInterval(kEnterPauseMs);
+    connect(m_enterPauseTimer, &QTimer::timeout, m_enterPause, &QLabel::hide);
+    for (QWidget *control : std::initializer_list<QWidget *>{m_copy, m_width, m_print, m_savePdf, m_reprint, m_newSale})
+        control->installEventFilter(this);
     auto *receiptRow = new QHBoxLayout;
     receiptRow->addWidget(m_width);
     receiptRow->addWidget(m_print);
@@ -102,6 +115,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(20, 16, 20, 16);
     layout->addWidget(m_badge);
+    layout->addWidget(m_enterPause);
     layout->addWidget(m_nextCheck);
     layout->addLayout(grid);
     layout->addWidget(m_codeBox);
@@ -109,11 +123,11 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     layout->addStretch();
     layout->addLayout(receiptRow);
     layout->addLayout(newRow);
-    setTabOrder(m_newSale, m_copy);
-    setTabOrder(m_copy, m_print);
     setTabOrder(m_print, m_savePdf);
     setTabOrder(m_savePdf, m_reprint);
     setTabOrder(m_reprint, m_width);
+    setTabOrder(m_width, m_copy);
+    setTabOrder(m_copy, m_newSale);
 
     connect(m_copy, &QPushButton::clicked, this, &SaleResultPanel::onCopyClicked);
     connect(m_print, &QPushButton::clicked, this, [this] { onPrintClicked(false); });
@@ -147,6 +161,8 @@ void SaleResultPanel::showRecord(const QJsonObject &record)
     if (!sameSale) {
         m_receiptIssued = false;
         m_message->hide();
+        m_enterPause->show();
+        m_enterPauseTimer->start();
     }
     m_record = record;
     const ReceiptData data = receiptData();
@@ -203,6 +219,16 @@ ReceiptWidth SaleResultPanel::receiptWidth() const
 void SaleResultPanel::setReceiptWidth(ReceiptWidth width)
 {
     m_width->setCurrentIndex(width == ReceiptWidth::Mm58 ? 0 : 1);
+}
+
+bool SaleResultPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress && m_enterPauseTimer->isActive()) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter)
+            return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QLabel *SaleResultPanel::detail(const QString &field) const

@@ -14,12 +14,15 @@ class QGridLayout;
 class QLabel;
 class QPrinter;
 class QPushButton;
+class QTimer;
 class StatusBadge;
 
 /// The result of a sale: the large status badge, the transaction's details, a voucher's redeem
 /// code (large, grouped, with Copy) and the receipt buttons: Print receipt (Ctrl+P), Save PDF and
 /// Reprint. The first receipt issued for a sale is the original; every later one is marked
-/// DUPLICATE. New sale (Ctrl+N) is the default button.
+/// DUPLICATE. Print receipt is the default button; New sale takes Ctrl+N (or F8). For a moment
+/// after a sale appears Enter does nothing (a visible "Enter paused" line says so), so the
+/// extra Enter presses of a fast confirm cannot print, leave or start another sale.
 class SaleResultPanel final : public QWidget
 {
     Q_OBJECT
@@ -50,12 +53,20 @@ public:
     QLabel *redeemCodeLabel() const { return m_redeemCode; }
     QPushButton *copyButton() const { return m_copy; }
     QPushButton *newSaleButton() const { return m_newSale; }
+    QPushButton *printButton() const { return m_print; }
+    /// The "Enter paused" line; visible while Enter is ignored.
+    QLabel *enterPauseLabel() const { return m_enterPause; }
+    /// How long Enter is ignored after a new sale appears, in milliseconds.
+    static constexpr int kEnterPauseMs = 1000;
     QLabel *messageLabel() const { return m_message; }
     /// For tests: the value label of a detail ("transaction_id", "number", "paid", …).
     QLabel *detail(const QString &field) const;
 
 signals:
     void newSaleRequested();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void addDetail(QGridLayout *grid, const QString &field, const QString &label);
@@ -81,4 +92,6 @@ private:
     QPushButton *m_savePdf;
     QPushButton *m_reprint;
     QPushButton *m_newSale;
+    QLabel *m_enterPause;
+    QTimer *m_enterPauseTimer;
 };
