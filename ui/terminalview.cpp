@@ -34,6 +34,7 @@ TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent
     m_stack = new QStackedWidget(this);
 
     auto *lock = new QPushButton(tr("Lock (Ctrl+L)"), this);
+    lock->setObjectName(QStringLiteral("lockButton"));
     connect(lock, &QPushButton::clicked, this, &TerminalView::lockRequested);
     auto *lockShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
     connect(lockShortcut, &QShortcut::activated, this, &TerminalView::lockRequested);
@@ -70,8 +71,10 @@ TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent
     addScreen(QStringLiteral("backoffice"), tr("Back office"), new BackOfficeView(m_context, this), true);
 
     connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row >= 0 && row < m_screens.size())
+        if (row >= 0 && row < m_screens.size()) {
             m_stack->setCurrentWidget(m_screens.at(row).widget);
+            focusCurrentScreen();
+        }
     });
     const QList<Qt::Key> keys{Qt::Key_F1, Qt::Key_F2, Qt::Key_F3, Qt::Key_F4, Qt::Key_F5, Qt::Key_F6};
     for (qsizetype i = 0; i < keys.size(); ++i) {
