@@ -383,6 +383,7 @@ void TestUiPlans::sellThisPlanStartsAFreshSaleWithTheAmountLocked()
     auto *unlink = mobile->findChild<QPushButton *>(QStringLiteral("unlinkPlan"));
     QVERIFY(chip->isVisible() && unlink->isVisible());
     QVERIFY2(chip->text().startsWith(QStringLiteral("Plan: ₹%1 · ").arg(plan->amountRupees)), qPrintable(chip->text()));
+    QCoreApplication::processEvents(); // pending layout requests, as on screen
     screenshot(view, QStringLiteral("plan_linked"));
 
     // The plan shows on the confirmation while linked.

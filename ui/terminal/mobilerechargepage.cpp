@@ -1,6 +1,7 @@
 #include "mobilerechargepage.h"
 
 #include "apiclient.h"
+#include "clock.h"
 #include "salechecks.h"
 #include "saledraft.h"
 #include "saleflow.h"
@@ -10,6 +11,7 @@
 #include "widgets/digitslineedit.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -38,6 +40,9 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     m_repeat = new QPushButton(form);
     m_repeat->setObjectName(QStringLiteral("repeatLast"));
     m_repeat->setFocusPolicy(Qt::NoFocus);
+    m_repeat->setStyleSheet(QStringLiteral("QPushButton { text-align: left; padding: 6px 12px; background: #eff8ff;"
+                                           " border: 1px solid #84caff; border-radius: 14px; color: #175cd3;"
+                                           " font-weight: 600; }"));
     m_repeat->hide();
     form->addBelow(m_repeat);
     m_inputs->addOperatorField(tr("Choose the operator"));
@@ -50,13 +55,17 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     m_inputs->addAmountField();
     m_planChip = new QWidget(form);
     m_planChip->setObjectName(QStringLiteral("planChip"));
+    m_planChip->setAttribute(Qt::WA_StyledBackground);
+    m_planChip->setStyleSheet(QStringLiteral("QWidget#planChip { background: #ecfdf3; border: 1px solid #75e0a7;"
+                                             " border-radius: 8px; }"
+                                             " QLabel { color: #067647; font-weight: 600; }"));
     m_planText = new QLabel(m_planChip);
     m_planText->setObjectName(QStringLiteral("planChipText"));
     m_planText->setWordWrap(true);
     m_unlink = new QPushButton(tr("Unlink"), m_planChip);
     m_unlink->setObjectName(QStringLiteral("unlinkPlan"));
     auto *chipLayout = new QHBoxLayout(m_planChip);
-    chipLayout->setContentsMargins(0, 0, 0, 0);
+    chipLayout->setContentsMargins(10, 4, 4, 4);
     chipLayout->addWidget(m_planText, 1);
     chipLayout->addWidget(m_unlink);
     m_planChip->hide();
@@ -147,11 +156,13 @@ void MobileRechargePage::updateOffer()
     const bool offer = !m_lastSale.isEmpty() && m_inputs->amountEdit()->text().isEmpty() && !planLinked();
     if (offer) {
         const Paise bill = Money::parse(m_lastSale.value(QStringLiteral("bill_amount")).toString()).value_or(0);
-        const QString time = SaleHistory::timeOfDay(m_lastSale);
-        m_repeat->setText(tr("Repeat last: %1 %2 (Enter) · sold %3 at %4")
-                              .arg(SaleHistory::shortAmount(bill),
-                                   m_lastSale.value(QStringLiteral("operator")).toString(),
-                                   m_lastSale.value(QStringLiteral("datetime")).toString().left(10), time));
+        const QString date = m_lastSale.value(QStringLiteral("datetime")).toString().left(10);
+        const QString today = IstTime::formatMs(QDateTime::currentMSecsSinceEpoch()).left(10);
+        const QString when =
+            date == today ? tr("today at %1").arg(SaleHistory::timeOfDay(m_lastSale)) : tr("on %1").arg(date);
+        m_repeat->setText(
+            tr("Repeat last: %1 %2 (Enter) · sold %3")
+                .arg(SaleHistory::shortAmount(bill), m_lastSale.value(QStringLiteral("operator")).toString(), when));
     }
     m_repeat->setVisible(offer);
 }

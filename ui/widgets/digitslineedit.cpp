@@ -43,7 +43,7 @@ DigitsLineEdit::DigitsLineEdit(Kind kind, int maxDigits, QWidget *parent) : QLin
 QString DigitsLineEdit::reasonFor(const QString &text) const
 {
     if (m_kind == Kind::Rupees && hasDecimalSeparator(text))
-        return tr("Whole rupees only — the amount can't have paise.");
+        return tr("Whole rupees only — the amount can't have paise. Backspace to correct it.");
     if (!allDigits(text))
         return tr("Digits only — “%1” can't go in this field.").arg(text.trimmed().left(20));
     return tr("At most %n digits.", nullptr, maxLength());
