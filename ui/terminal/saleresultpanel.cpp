@@ -95,6 +95,10 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_enterPause->setObjectName(QStringLiteral("enterPause"));
     m_enterPause->setStyleSheet(QStringLiteral("color: #b54708; font-weight: 600;"));
     m_enterPause->setWordWrap(true);
+    // Keeps its room when it goes, so the details do not jump up under the clerk's eyes.
+    QSizePolicy pausePolicy = m_enterPause->sizePolicy();
+    pausePolicy.setRetainSizeWhenHidden(true);
+    m_enterPause->setSizePolicy(pausePolicy);
     m_enterPause->hide();
     m_enterPauseTimer = new QTimer(this);
     m_enterPauseTimer->setSingleShot(true);

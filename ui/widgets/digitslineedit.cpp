@@ -44,6 +44,8 @@ QString DigitsLineEdit::reasonFor(const QString &text) const
 {
     if (m_kind == Kind::Rupees && hasDecimalSeparator(text))
         return tr("Whole rupees only — the amount can't have paise. Backspace to correct it.");
+    if (!allDigits(text) && text.trimmed().isEmpty())
+        return tr("Digits only — spaces can't go in this field.");
     if (!allDigits(text))
         return tr("Digits only — “%1” can't go in this field.").arg(text.trimmed().left(20));
     return tr("At most %n digits.", nullptr, maxLength());
