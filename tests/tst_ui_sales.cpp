@@ -912,6 +912,12 @@ private slots:
         QVERIFY(!offer->isVisible());
         QTest::keyClick(amount, Qt::Key_Backspace);
         QVERIFY(offer->isVisible());
+        // So does another operator (a ported number).
+        auto *op = child<QComboBox>(page, "operator");
+        op->setCurrentIndex(op->findData(QStringLiteral("AT")));
+        QVERIFY(!offer->isVisible());
+        op->setCurrentIndex(-1);
+        QVERIFY(offer->isVisible());
 
         // Enter takes it: operator and amount of the last sale, straight to the confirmation.
         QTest::keyClick(number, Qt::Key_Return);

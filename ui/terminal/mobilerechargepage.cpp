@@ -84,6 +84,7 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
         const OperatorInfo *op = m_inputs->currentOperator();
         if (planLinked() && (!op || op->code != m_planOperator))
             unlinkPlan(true);
+        updateOffer();
     });
     connect(m_unlink, &QPushButton::clicked, this, [this] {
         unlinkPlan(true);
@@ -153,7 +154,10 @@ void MobileRechargePage::onLastSale(const QString &number, const QJsonObject &re
 
 void MobileRechargePage::updateOffer()
 {
-    const bool offer = !m_lastSale.isEmpty() && m_inputs->amountEdit()->text().isEmpty() && !planLinked();
+    // Only while it cannot overrule the clerk: no amount typed, no plan, no other operator chosen.
+    const OperatorInfo *chosen = m_inputs->currentOperator();
+    const bool offer = !m_lastSale.isEmpty() && m_inputs->amountEdit()->text().isEmpty() && !planLinked() &&
+                       (!chosen || chosen->code == m_lastSaleOperator);
     if (offer) {
         const Paise bill = Money::parse(m_lastSale.value(QStringLiteral("bill_amount")).toString()).value_or(0);
         const QString date = m_lastSale.value(QStringLiteral("datetime")).toString().left(10);

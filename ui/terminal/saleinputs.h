@@ -2,10 +2,10 @@
 
 #include "operatorcatalog.h"
 #include "saledraft.h"
+#include "widgets/digitslineedit.h"
 
 #include <QObject>
 
-class DigitsLineEdit;
 class QComboBox;
 class QLabel;
 class QLineEdit;
