@@ -470,7 +470,7 @@ private slots:
         QTest::keyClicks(number, QStringLiteral("9876541111"));
         QTest::keyClick(number, Qt::Key_Return);
         SaleFlow *flow = page.flow();
-        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, 10000);
         QCOMPARE(flow->confirmPanel()->confirmButton()->text(), QStringLiteral("बिक्री पक्की करें (Enter)"));
         QTRY_VERIFY_WITH_TIMEOUT(flow->confirmPanel()->walletAfterLabel()->text().startsWith(u'₹'), kTimeoutMs);
         QVERIFY2(cutOffTexts(&page).isEmpty(), qPrintable(cutOffTexts(&page).join(u'\n')));

@@ -84,6 +84,8 @@ void typeSale(MobileRechargePage &page, const QString &number, const QString &op
     amountEdit->setFocus();
     QTest::keyClicks(amountEdit, amount);
     QTest::keyClick(amountEdit, Qt::Key_Return);
+    // The form first asks the server about recent sales to this number (the repeat-sale guard).
+    QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
 }
 
 } // namespace
@@ -108,7 +110,7 @@ private slots:
         showActive(page);
         typeSale(page, QStringLiteral("9876543210"), QStringLiteral("J"), QStringLiteral("299"));
         SaleConfirmPanel *confirm = page.flow()->confirmPanel();
-        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QCOMPARE(child<QLabel>(*confirm, "confirmOperator")->text(), QStringLiteral("Jio"));
         // The customer pays the bill (₹299); the wallet pays the bill less Jio's 1.5 % (₹4.485 → ₹4.49).
         QCOMPARE(rowText(child<QLabel>(*confirm, "confirmBill")), QStringLiteral("Collect ₹299.00"));
@@ -152,7 +154,7 @@ private slots:
         QTest::keyClicks(number, QStringLiteral("9876543210"));
         QTest::keyClick(number, Qt::Key_Return);
         SaleFlow *flow = mobile->flow();
-        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
 
@@ -209,7 +211,7 @@ private slots:
         amount->selectAll();
         QTest::keyClicks(amount, QStringLiteral("349"));
         QTest::keyClick(amount, Qt::Key_Return);
-        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
         const QStringList lines = receiptLines(page.flow()->resultPanel()->receiptData());

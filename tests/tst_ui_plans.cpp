@@ -1,7 +1,10 @@
 #include "apiclient.h"
+#include "terminal/mobilerechargepage.h"
 #include "terminal/planfilterproxy.h"
 #include "terminal/planspage.h"
 #include "terminal/plantablemodel.h"
+#include "terminal/saleconfirmpanel.h"
+#include "terminal/saleflow.h"
 #include "terminalcontext.h"
 #include "terminalview.h"
 #include "testserver.h"
@@ -11,6 +14,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -132,6 +136,7 @@ private slots:
     void secondLoadRevalidatesWithEtag();
     void sellThisPlanEmitsTheChosenPlan();
     void terminalOpensMobileRechargeForTheSoldPlan();
+    void sellThisPlanStartsAFreshSaleWithTheAmountLocked();
     void proxyFilter_data();
     void proxyFilter();
 };
@@ -338,6 +343,90 @@ void TestUiPlans::terminalOpensMobileRechargeForTheSoldPlan()
     QTest::mouseClick(plans->findChild<QPushButton *>(QStringLiteral("sellPlanButton")), Qt::LeftButton);
     QVERIFY(mobile->isVisible());
     QVERIFY(!plans->isVisible());
+}
+
+// Issue 10: "Sell this plan" is a new customer's sale: the old number goes, focus is in the
+// number, the amount is the plan's (locked), and changing it unlinks the plan visibly.
+void TestUiPlans::sellThisPlanStartsAFreshSaleWithTheAmountLocked()
+{
+    Fixture f;
+    f.page->hide();
+    TerminalView view(*f.context, false);
+    view.resize(1366, 720);
+    view.show();
+    QApplication::setActiveWindow(&view);
+    QVERIFY(QTest::qWaitForWindowActive(&view));
+    auto *mobile = qobject_cast<MobileRechargePage *>(view.screen(QStringLiteral("mobile")));
+    QVERIFY(mobile);
+    QVERIFY(view.showScreen(QStringLiteral("mobile")));
+    auto *number = mobile->findChild<QLineEdit *>(QStringLiteral("phoneNumber"));
+    auto *amount = mobile->findChild<QLineEdit *>(QStringLiteral("amount"));
+    QTest::keyClicks(number, QStringLiteral("9812345678")); // the previous customer's
+    QTest::keyClicks(amount, QStringLiteral("50"));
+
+    QVERIFY(view.showScreen(QStringLiteral("plans")));
+    auto *plans = qobject_cast<PlansPage *>(view.screen(QStringLiteral("plans")));
+    QVERIFY(plans->selectPair(QStringLiteral("RJ"), QStringLiteral("KA")));
+    QTRY_VERIFY_WITH_TIMEOUT(plans->filter()->rowCount() > 1 && plans->lastHttpStatus() == 200, 10000);
+    auto *table = plans->findChild<QTableView *>(QStringLiteral("planTable"));
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Down);
+    const PlanItem *plan = plans->model()->plan(plans->filter()->mapToSource(table->currentIndex()).row());
+    QVERIFY(plan);
+    QTest::keyClick(table, Qt::Key_Return);
+
+    QVERIFY(mobile->isVisible());
+    QVERIFY(number->text().isEmpty());
+    QCOMPARE(QApplication::focusWidget(), number);
+    QCOMPARE(amount->text(), QString::number(plan->amountRupees));
+    QVERIFY(amount->isReadOnly());
+    QVERIFY(mobile->planLinked());
+    auto *chip = mobile->findChild<QLabel *>(QStringLiteral("planChipText"));
+    auto *unlink = mobile->findChild<QPushButton *>(QStringLiteral("unlinkPlan"));
+    QVERIFY(chip->isVisible() && unlink->isVisible());
+    QVERIFY2(chip->text().startsWith(QStringLiteral("Plan: ₹%1 · ").arg(plan->amountRupees)), qPrintable(chip->text()));
+    QCoreApplication::processEvents(); // pending layout requests, as on screen
+    screenshot(view, QStringLiteral("plan_linked"));
+
+    // The plan shows on the confirmation while linked.
+    QTest::keyClicks(number, QStringLiteral("9876543210"));
+    QTest::keyClick(number, Qt::Key_Return);
+    SaleFlow *flow = mobile->flow();
+    QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, 10000);
+    const auto confirmText = [flow] {
+        QStringList texts;
+        for (QLabel *label : flow->confirmPanel()->findChildren<QLabel *>())
+            texts << label->text();
+        return texts.join(u'\n');
+    };
+    QVERIFY2(confirmText().contains(QStringLiteral("Plan: ")), qPrintable(confirmText()));
+    QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Escape);
+
+    // Typing a new amount unlinks the plan: the chip goes, a line says so, the amount is the typed one.
+    QTest::keyClicks(amount, QStringLiteral("123"));
+    QCOMPARE(amount->text(), QStringLiteral("123"));
+    QVERIFY(!amount->isReadOnly());
+    QVERIFY(!mobile->planLinked());
+    QVERIFY(!chip->isVisible());
+    bool unlinkedShown = false;
+    for (QLabel *label : mobile->findChildren<QLabel *>())
+        unlinkedShown |= label->isVisible() && label->text().contains(QStringLiteral("Plan unlinked"));
+    QVERIFY(unlinkedShown);
+    QTest::keyClick(amount, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, 10000);
+    QVERIFY2(!confirmText().contains(QStringLiteral("Plan: ")), qPrintable(confirmText()));
+    QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Escape);
+
+    // The Unlink button does the same.
+    QVERIFY(view.showScreen(QStringLiteral("plans")));
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Return);
+    QVERIFY(mobile->planLinked());
+    QTest::mouseClick(unlink, Qt::LeftButton);
+    QVERIFY(!mobile->planLinked());
+    QVERIFY(!chip->isVisible());
+    QVERIFY(!amount->isReadOnly());
+    QCOMPARE(QApplication::focusWidget(), amount);
 }
 
 void TestUiPlans::proxyFilter_data()

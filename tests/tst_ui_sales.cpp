@@ -2,6 +2,7 @@
 #include "operatorcatalog.h"
 #include "terminal/dthrechargepage.h"
 #include "terminal/mobilerechargepage.h"
+#include "terminal/repeatsalepanel.h"
 #include "terminal/salechecks.h"
 #include "terminal/saleconfirmpanel.h"
 #include "terminal/saleflow.h"
@@ -12,6 +13,7 @@
 #include "terminalcontext.h"
 #include "terminalfixture.h"
 #include "testserver.h"
+#include "widgets/digitslineedit.h"
 #include "widgets/statusbadge.h"
 
 #include <QApplication>
@@ -44,6 +46,24 @@ struct Terminal : TerminalFixture
     {
         const HttpResult result = server.http().get(server.url(QStringLiteral("/api/v1/transactions")), server.admin());
         return int(result.data().value(QStringLiteral("count")).toInteger());
+    }
+    /// A mobile sale made straight over HTTP, as another terminal of the shop would; its record.
+    QJsonObject sellOverHttp(const QString &number, const QString &operatorCode, const QString &rupees)
+    {
+        const HttpResult result =
+            server.http().postJson(server.url(QStringLiteral("/api/v1/recharge/mobile/initiate-transaction")),
+                                   QJsonObject{{QStringLiteral("phone_number"), number},
+                                               {QStringLiteral("operator_code"), operatorCode},
+                                               {QStringLiteral("amount"), rupees}},
+                                   server.admin());
+        if (result.status != 200)
+            qWarning("sale failed: %s", result.body.constData());
+        return result.data();
+    }
+    /// Moves every sale `minutes` into the past.
+    void backdateSales(int minutes)
+    {
+        sql(QStringLiteral("UPDATE transactions SET created_at = created_at - ?"), {qint64(minutes) * 60'000});
     }
     QString walletBalance()
     {
@@ -89,7 +109,12 @@ private:
         }
         auto *upstream = new QTcpSocket(client);
         upstream->connectToHost(m_target.host(), quint16(m_target.port()));
-        connect(client, &QTcpSocket::readyRead, upstream, [client, upstream] {
+        connect(client, &QTcpSocket::readyRead, upstream, [this, client, upstream] {
+            if (mode == Mode::Refuse) {
+                // Unreachable also for connections the client keeps open between requests.
+                client->abort();
+                return;
+            }
             if (upstream->state() == QAbstractSocket::ConnectedState)
                 upstream->write(client->readAll());
         });
@@ -123,6 +148,24 @@ PlanItem vi179()
 QWidget *focused()
 {
     return QApplication::focusWidget();
+}
+
+/// Types `text` into the mobile form: number, operator by code, amount; Enter submits.
+void fillMobile(MobileRechargePage &page, const QString &number, const QString &operatorCode, const QString &amount)
+{
+    QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), number);
+    auto *op = child<QComboBox>(page, "operator");
+    op->setCurrentIndex(op->findData(operatorCode));
+    auto *edit = child<QLineEdit>(page, "amount");
+    edit->clear();
+    QTest::keyClicks(edit, amount);
+}
+
+/// The visible error text under `field` of the page's form (empty when hidden).
+QString fieldError(MobileRechargePage &page, const QString &field)
+{
+    QLabel *label = page.flow()->form()->errorLabel(field);
+    return label && label->isVisible() ? label->text() : QString();
 }
 
 /// Shows `page` at a laptop-screen size as the active window (shortcuts and focus need it).
@@ -292,7 +335,7 @@ private slots:
         QTest::keyClick(amount, Qt::Key_Return);
 
         SaleFlow *flow = page.flow();
-        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QCOMPARE(flow->confirmPanel()->findChild<QLabel *>(QStringLiteral("confirmBill"))->text(),
                  QStringLiteral("₹249.00"));
         // Airtel 2 % of ₹249.00 is ₹4.98; the opening sandbox wallet is ₹10000.00.
@@ -350,14 +393,14 @@ private slots:
         QTest::keyClick(focused(), Qt::Key_Return);
 
         SaleFlow *flow = page.flow();
-        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QCOMPARE(focused(), flow->confirmPanel()->confirmButton());
         // Esc goes back with everything kept; Enter comes forward again.
         QTest::keyClick(focused(), Qt::Key_Escape);
         QCOMPARE(flow->stage(), SaleFlow::Stage::Form);
         QCOMPARE(child<QLineEdit>(page, "amount")->text(), QStringLiteral("299"));
         QTest::keyClick(focused(), Qt::Key_Return);
-        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QTest::keyClick(focused(), Qt::Key_Return);
 
         QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
@@ -369,9 +412,10 @@ private slots:
         QCOMPARE(result->detail(QStringLiteral("discount"))->text(), QStringLiteral("₹4.49"));
         QCOMPARE(t.context.settings().value(QStringLiteral("circle")).toString(), QStringLiteral("KA"));
 
-        // Enter on the result starts the next sale with the number field focused.
-        QCOMPARE(focused(), result->newSaleButton());
-        QTest::keyClick(focused(), Qt::Key_Return);
+        // Print receipt is the default on the result (issue 10: an extra Enter must not start a
+        // new sale); Ctrl+N starts the next sale with the number field focused.
+        QCOMPARE(focused(), result->printButton());
+        QTest::keyClick(focused(), Qt::Key_N, Qt::ControlModifier);
         QCOMPARE(flow->stage(), SaleFlow::Stage::Form);
         QCOMPARE(focused(), child<QWidget>(page, "phoneNumber"));
     }
@@ -388,7 +432,7 @@ private slots:
         QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876541111"));
         QTest::keyClick(child<QLineEdit>(page, "phoneNumber"), Qt::Key_Return);
         SaleFlow *flow = page.flow();
-        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Return);
 
         QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
@@ -413,6 +457,7 @@ private slots:
         op->setCurrentIndex(op->findData(QStringLiteral("BS")));
         QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("100"));
         QTest::keyClick(child<QLineEdit>(page, "amount"), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
         QCOMPARE(page.flow()->resultPanel()->badge()->status(), QStringLiteral("FAILED"));
@@ -488,6 +533,7 @@ private slots:
             QTest::keyClicks(child<QLineEdit>(page, "amount"), amount);
             QTest::keyClicks(child<QLineEdit>(page, "referenceId"), QStringLiteral("INV-1"));
             QTest::keyClick(child<QLineEdit>(page, "referenceId"), Qt::Key_Return);
+            QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
             QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
         };
         sell(QStringLiteral("199"));
@@ -522,7 +568,7 @@ private slots:
         QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("500"));
         QTest::keyClick(child<QLineEdit>(page, "amount"), Qt::Key_Return);
         SaleFlow *flow = page.flow();
-        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         // Tata Play 3 % of ₹500: pays ₹485.00 — the confirmation already says it will not fit.
         QTRY_VERIFY_WITH_TIMEOUT(flow->confirmPanel()->walletAfterLabel()->text().contains(QLatin1String("Not enough")),
                                  kTimeoutMs);
@@ -563,7 +609,7 @@ private slots:
         QVERIFY(!form->errorLabel(QStringLiteral("number"))->isVisible());
         QTest::keyClicks(child<QLineEdit>(page, "amount"), QStringLiteral("350"));
         QTest::keyClick(child<QLineEdit>(page, "amount"), Qt::Key_Return);
-        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(
             page.flow()->confirmPanel()->walletAfterLabel()->text().startsWith(QStringLiteral("₹")), kTimeoutMs);
         shot(page, QStringLiteral("dth_confirm"));
@@ -592,7 +638,7 @@ private slots:
         QVERIFY(page.flow()->form()->errorLabel(QStringLiteral("customer_email"))->isVisible());
         QTest::keyClicks(email, QStringLiteral(".in"));
         QTest::keyClick(email, Qt::Key_Return);
-        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QTRY_COMPARE_WITH_TIMEOUT(page.flow()->confirmPanel()->walletAfterLabel()->text(), QStringLiteral("₹9,505.00"),
                                   kTimeoutMs);
         QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
@@ -658,6 +704,257 @@ private slots:
         QVERIFY(result->redeemCodeLabel()->text().count(QLatin1Char('-')) == 3);
     }
 
+    // Issue 10: "49.50" used to lose its dot and confirm ₹4,950.
+    void amountRefusesPaiseAtTheKeystroke()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        fillMobile(page, QStringLiteral("9876543210"), QStringLiteral("RJ"), QStringLiteral("49.50"));
+        auto *amount = child<QLineEdit>(page, "amount");
+        QCOMPARE(amount->text(), QStringLiteral("49"));
+        QVERIFY2(fieldError(page, QStringLiteral("amount")).contains(QStringLiteral("Whole rupees only")),
+                 qPrintable(fieldError(page, QStringLiteral("amount"))));
+        shot(page, QStringLiteral("amount_refused"));
+
+        // Enter does not sell ₹49 behind the clerk's back: the reason stays until the amount is fixed.
+        QTest::keyClick(amount, Qt::Key_Return);
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Form);
+        QVERIFY(fieldError(page, QStringLiteral("amount")).contains(QStringLiteral("Whole rupees only")));
+        QTest::keyClick(amount, Qt::Key_Backspace);
+        QTest::keyClicks(amount, QStringLiteral("9"));
+        QCOMPARE(amount->text(), QStringLiteral("49"));
+        QVERIFY(fieldError(page, QStringLiteral("amount")).isEmpty());
+        QTest::keyClick(amount, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+        const QString bill = page.flow()->confirmPanel()->findChild<QLabel *>(QStringLiteral("confirmBill"))->text();
+        QVERIFY2(bill.contains(QStringLiteral("49")) && !bill.contains(QStringLiteral("4950")) &&
+                     !bill.contains(QStringLiteral("4,950")),
+                 qPrintable(bill));
+
+        // A comma and letters are refused with a reason too.
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Escape);
+        amount->clear();
+        QTest::keyClicks(amount, QStringLiteral("1,5"));
+        QCOMPARE(amount->text(), QStringLiteral("1"));
+        QVERIFY(fieldError(page, QStringLiteral("amount")).contains(QStringLiteral("Whole rupees only")));
+        amount->clear();
+        QTest::keyClicks(amount, QStringLiteral("2x"));
+        QCOMPARE(amount->text(), QStringLiteral("2"));
+        QVERIFY(fieldError(page, QStringLiteral("amount")).contains(QStringLiteral("Digits only")));
+    }
+
+    void pastingDecimalsIsRefused()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        auto *amount = child<QLineEdit>(page, "amount");
+        amount->setFocus();
+        QApplication::clipboard()->setText(QStringLiteral("49.50"));
+        QTest::keyClick(amount, Qt::Key_V, Qt::ControlModifier);
+        QVERIFY(amount->text().isEmpty());
+        QVERIFY(fieldError(page, QStringLiteral("amount")).contains(QStringLiteral("Whole rupees only")));
+        // The context menu's Paste goes through the same refusal.
+        amount->paste();
+        QVERIFY(amount->text().isEmpty());
+        QApplication::clipboard()->setText(QStringLiteral("299"));
+        QTest::keyClick(amount, Qt::Key_V, Qt::ControlModifier);
+        QCOMPARE(amount->text(), QStringLiteral("299"));
+
+        // The number refuses a pasted number with spaces, unchanged, saying why.
+        auto *number = child<QLineEdit>(page, "phoneNumber");
+        number->setFocus();
+        QApplication::clipboard()->setText(QStringLiteral("98765 43210"));
+        QTest::keyClick(number, Qt::Key_V, Qt::ControlModifier);
+        QVERIFY(number->text().isEmpty());
+        QVERIFY(fieldError(page, QStringLiteral("phone_number")).contains(QStringLiteral("Digits only")));
+    }
+
+    void dthAndVoucherAmountsAreWholeRupees()
+    {
+        Terminal t;
+        DthRechargePage dth(t.context);
+        showActive(dth);
+        auto *dthAmount = child<DigitsLineEdit>(dth, "amount");
+        QTest::keyClicks(dthAmount, QStringLiteral("350.75"));
+        QCOMPARE(dthAmount->text(), QStringLiteral("350"));
+        QVERIFY(dth.flow()->form()->errorLabel(QStringLiteral("amount"))->isVisible());
+        QVERIFY(dth.flow()
+                    ->form()
+                    ->errorLabel(QStringLiteral("amount"))
+                    ->text()
+                    .contains(QStringLiteral("Whole rupees only")));
+        dth.hide();
+
+        VoucherPage voucher(t.context);
+        showActive(voucher);
+        auto *voucherAmount = child<DigitsLineEdit>(voucher, "amount");
+        QTest::keyClicks(voucherAmount, QStringLiteral("10.5"));
+        QCOMPARE(voucherAmount->text(), QStringLiteral("10"));
+        QVERIFY(voucherAmount->refusalPending());
+        QTest::keyClick(voucherAmount, Qt::Key_Return);
+        QCOMPARE(voucher.flow()->stage(), SaleFlow::Stage::Form);
+    }
+
+    // Issue 10: the same number and amount within 10 minutes asks before the confirmation.
+    void repeatSaleWithinTenMinutesAsks()
+    {
+        Terminal t;
+        const QJsonObject earlier =
+            t.sellOverHttp(QStringLiteral("9876543210"), QStringLiteral("RJ"), QStringLiteral("299"));
+        QCOMPARE(earlier.value(QStringLiteral("transaction_status")).toString(), QStringLiteral("SUCCESS"));
+        MobileRechargePage page(t.context);
+        showActive(page);
+        SaleFlow *flow = page.flow();
+        fillMobile(page, QStringLiteral("9876543210"), QStringLiteral("RJ"), QStringLiteral("299"));
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::RepeatWarning, kTimeoutMs);
+
+        // The time is the sale's IST time (the test machine may run on UTC).
+        const QString time = earlier.value(QStringLiteral("datetime")).toString().mid(11, 5);
+        const QDateTime ist = QDateTime::currentDateTimeUtc().addSecs(5 * 3600 + 30 * 60);
+        QVERIFY2(time == ist.toString(QStringLiteral("HH:mm")) ||
+                     time == ist.addSecs(-60).toString(QStringLiteral("HH:mm")),
+                 qPrintable(time));
+        QCOMPARE(flow->repeatPanel()->questionLabel()->text(),
+                 QStringLiteral("Sold ₹299 to 98765 43210 at %1 — sell again?").arg(time));
+        QVERIFY(flow->repeatPanel()->questionLabel()->isVisible());
+        shot(page, QStringLiteral("repeat_warning"));
+
+        // Enter is the safe answer: back to the form, everything kept, nothing sold.
+        QCOMPARE(focused(), flow->repeatPanel()->noButton());
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Form);
+        QCOMPARE(child<QLineEdit>(page, "amount")->text(), QStringLiteral("299"));
+        QCOMPARE(t.transactionCount(), 1);
+
+        // Y sells again: on to the confirmation.
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::RepeatWarning, kTimeoutMs);
+        QTest::keyClick(focused(), Qt::Key_Y);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QCOMPARE(focused(), flow->confirmPanel()->confirmButton());
+
+        // Another amount is no repeat.
+        QTest::keyClick(focused(), Qt::Key_Escape);
+        auto *amount = child<QLineEdit>(page, "amount");
+        amount->clear();
+        QTest::keyClicks(amount, QStringLiteral("199"));
+        QTest::keyClick(amount, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+
+        // Eleven minutes later the same sale is no longer asked about.
+        QTest::keyClick(focused(), Qt::Key_Escape);
+        t.backdateSales(11);
+        amount->clear();
+        QTest::keyClicks(amount, QStringLiteral("299"));
+        QTest::keyClick(amount, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+    }
+
+    void failedSaleIsNoRepeat()
+    {
+        Terminal t;
+        // BSNL sales fail in the sandbox: the customer got nothing, selling again is expected.
+        t.sellOverHttp(QStringLiteral("9876540000"), QStringLiteral("BS"), QStringLiteral("100"));
+        MobileRechargePage page(t.context);
+        showActive(page);
+        fillMobile(page, QStringLiteral("9876540000"), QStringLiteral("BS"), QStringLiteral("100"));
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+    }
+
+    // Issue 10: extra Enter presses after confirming stay on the result of that sale.
+    void extraEnterAfterConfirmStaysOnTheResult()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        SaleFlow *flow = page.flow();
+        fillMobile(page, QStringLiteral("9123456789"), QStringLiteral("AT"), QStringLiteral("149"));
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+        // Confirm with Enter and keep pressing it, as a hurried clerk does.
+        QTest::keyClick(focused(), Qt::Key_Return);
+        for (int i = 0; i < 3; ++i)
+            QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = flow->resultPanel();
+        const QString transactionId = result->detail(QStringLiteral("transaction_id"))->text();
+        QVERIFY(result->enterPauseLabel()->isVisible());
+        QCOMPARE(focused(), result->printButton());
+        shot(page, QStringLiteral("result_enter_paused"));
+        for (int i = 0; i < 3; ++i)
+            QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Result);
+        QCOMPARE(result->detail(QStringLiteral("transaction_id"))->text(), transactionId);
+        QCOMPARE(focused(), result->printButton());
+        QCOMPARE(t.transactionCount(), 1);
+        // The pause ends by itself; New sale stays on Ctrl+N.
+        QTRY_VERIFY_WITH_TIMEOUT(!result->enterPauseLabel()->isVisible(), kTimeoutMs);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Result);
+        QTest::keyClick(focused(), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(flow->stage(), SaleFlow::Stage::Form);
+        QCOMPARE(t.transactionCount(), 1);
+    }
+
+    // Issue 10: "Repeat last: ₹299 Jio (Enter)" once the number is typed.
+    void repeatLastIsOfferedForAKnownNumber()
+    {
+        Terminal t;
+        t.sellOverHttp(QStringLiteral("9876512345"), QStringLiteral("RJ"), QStringLiteral("299"));
+        t.backdateSales(60);
+        MobileRechargePage page(t.context);
+        showActive(page);
+        auto *number = child<QLineEdit>(page, "phoneNumber");
+        QTest::keyClicks(number, QStringLiteral("987651234"));
+        auto *offer = child<QPushButton>(page, "repeatLast");
+        QVERIFY(!offer->isVisible());
+        QTest::keyClicks(number, QStringLiteral("5"));
+        QTRY_VERIFY_WITH_TIMEOUT(offer->isVisible(), kTimeoutMs);
+        QVERIFY2(offer->text().startsWith(QStringLiteral("Repeat last: ₹299 Jio (Enter)")), qPrintable(offer->text()));
+        shot(page, QStringLiteral("repeat_offer"));
+
+        // An amount typed by the clerk wins over the offer.
+        auto *amount = child<QLineEdit>(page, "amount");
+        QTest::keyClicks(amount, QStringLiteral("1"));
+        QVERIFY(!offer->isVisible());
+        QTest::keyClick(amount, Qt::Key_Backspace);
+        QVERIFY(offer->isVisible());
+        // So does another operator (a ported number).
+        auto *op = child<QComboBox>(page, "operator");
+        op->setCurrentIndex(op->findData(QStringLiteral("AT")));
+        QVERIFY(!offer->isVisible());
+        op->setCurrentIndex(-1);
+        QVERIFY(offer->isVisible());
+
+        // Enter takes it: operator and amount of the last sale, straight to the confirmation.
+        QTest::keyClick(number, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+        QCOMPARE(child<QComboBox>(page, "operator")->currentData().toString(), QStringLiteral("RJ"));
+        QCOMPARE(amount->text(), QStringLiteral("299"));
+
+        // Another number drops the offer.
+        QTest::keyClick(focused(), Qt::Key_Escape);
+        QTest::keyClick(number, Qt::Key_Backspace);
+        QVERIFY(!offer->isVisible());
+    }
+
+    void repeatLastWithinTenMinutesStillAsks()
+    {
+        Terminal t;
+        t.sellOverHttp(QStringLiteral("9876512345"), QStringLiteral("RJ"), QStringLiteral("299"));
+        MobileRechargePage page(t.context);
+        showActive(page);
+        QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876512345"));
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(page, "repeatLast")->isVisible(), kTimeoutMs);
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::RepeatWarning, kTimeoutMs);
+        QTest::keyClick(focused(), Qt::Key_Y);
+        QCOMPARE(page.flow()->stage(), SaleFlow::Stage::Confirm);
+    }
+
     void kioskSizesStillFit()
     {
         Terminal t;
@@ -707,7 +1004,7 @@ private slots:
         relay.mode = FlakyRelay::Mode::DropAnswers;
         QTest::keyClick(confirm->confirmButton(), Qt::Key_Return);
         QTRY_VERIFY_WITH_TIMEOUT(confirm->problemLabel()->isVisible(), kTimeoutMs);
-        QCOMPARE(flow->stage(), SaleFlow::Stage::Confirm);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
         QVERIFY(confirm->confirmButton()->text().contains(QLatin1String("Retry")));
         QCOMPARE(balance(), QStringLiteral("₹9902.00")); // the server did sell it
         shot(page, QStringLiteral("mobile_retry"));

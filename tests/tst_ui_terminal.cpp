@@ -8,6 +8,7 @@
 #include "testserver.h"
 #include "users/shopsetup.h"
 
+#include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -61,6 +62,19 @@ private:
         QTest::keyClick(pinEdit, Qt::Key_Return);
     }
 
+    /// The focus is inside the screen `id`, on a field, and not on the Lock button.
+    static void checkFocusOnScreen(MainWindow &window, const QString &id)
+    {
+        QWidget *screen = window.terminalView()->screen(id);
+        QVERIFY(screen && screen->isVisible());
+        QWidget *lock = window.terminalView()->findChild<QWidget *>(QStringLiteral("lockButton"));
+        QVERIFY(lock);
+        QTRY_VERIFY(QApplication::focusWidget());
+        QVERIFY2(QApplication::focusWidget() != lock, "focus is on the Lock button");
+        QVERIFY2(screen->isAncestorOf(QApplication::focusWidget()),
+                 qPrintable(QApplication::focusWidget()->objectName()));
+    }
+
 private slots:
     void firstRunThenSignInThenLock()
     {
@@ -69,6 +83,8 @@ private slots:
         MainWindow window(optionsFor(server, dir.path()));
         window.resize(1366, 768);
         window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
         QVERIFY(window.firstRunPage());
         QCOMPARE(currentPage(window), window.firstRunPage());
 
@@ -95,7 +111,8 @@ private slots:
         const auto visibleError = [&window]() -> QString {
             for (QLabel *label : window.signInPage()->findChildren<QLabel *>()) {
                 if ((label->objectName() == QLatin1String("fieldError") ||
-                     label->objectName() == QLatin1String("generalError")) && label->isVisible())
+                     label->objectName() == QLatin1String("generalError")) &&
+                    label->isVisible())
                     return label->text();
             }
             return QString();
@@ -114,6 +131,17 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.statusPanel()->walletText().contains(QStringLiteral("₹")), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(window.statusPanel()->serverText().contains(QStringLiteral("online")), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(window.context()->shopName(), QStringLiteral("Sharma Mobile Point"), 10000);
+        // Issue 10: focus lands on the first field of the screen shown, never on Lock.
+        checkFocusOnScreen(window, QStringLiteral("verify"));
+
+        // Locked on the mobile sale: after signing in again the number is ready for typing.
+        QVERIFY(window.terminalView()->showScreen(QStringLiteral("mobile")));
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+        QTRY_COMPARE(currentPage(window), window.signInPage());
+        signIn(window, QStringLiteral("Asha"), QStringLiteral("4821"));
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
+        checkFocusOnScreen(window, QStringLiteral("mobile"));
+        QCOMPARE(QApplication::focusWidget()->objectName(), QStringLiteral("phoneNumber"));
 
         // Ctrl+L locks; the PIN screen keeps the name.
         QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);

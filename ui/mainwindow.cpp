@@ -86,6 +86,7 @@ void MainWindow::onSignedIn(const SignedInUser &user)
     m_context->setUser(user);
     m_terminal->applyUser();
     m_pages->setCurrentWidget(m_terminal);
+    m_terminal->focusCurrentScreen();
     m_status->refresh();
     m_idleTimer.start((m_options.idleLockSeconds > 0 ? m_options.idleLockSeconds : m_context->idleLockSeconds()) * 1000);
 }

@@ -16,6 +16,7 @@
 #include "backoffice/backofficeview.h"
 #include "terminal/dthrechargepage.h"
 #include "terminal/mobilerechargepage.h"
+#include "terminal/saleflow.h"
 #include "terminal/voucherpage.h"
 
 TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent)
@@ -33,6 +34,7 @@ TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent
     m_stack = new QStackedWidget(this);
 
     auto *lock = new QPushButton(tr("Lock (Ctrl+L)"), this);
+    lock->setObjectName(QStringLiteral("lockButton"));
     connect(lock, &QPushButton::clicked, this, &TerminalView::lockRequested);
     auto *lockShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
     connect(lockShortcut, &QShortcut::activated, this, &TerminalView::lockRequested);
@@ -69,8 +71,10 @@ TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent
     addScreen(QStringLiteral("backoffice"), tr("Back office"), new BackOfficeView(m_context, this), true);
 
     connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row >= 0 && row < m_screens.size())
+        if (row >= 0 && row < m_screens.size()) {
             m_stack->setCurrentWidget(m_screens.at(row).widget);
+            focusCurrentScreen();
+        }
     });
     const QList<Qt::Key> keys{Qt::Key_F1, Qt::Key_F2, Qt::Key_F3, Qt::Key_F4, Qt::Key_F5, Qt::Key_F6};
     for (qsizetype i = 0; i < keys.size(); ++i) {
@@ -121,4 +125,23 @@ void TerminalView::applyUser()
     const int row = m_navigation->currentRow();
     if (row >= 0 && m_navigation->item(row)->isHidden())
         m_navigation->setCurrentRow(0);
+}
+
+void TerminalView::focusCurrentScreen()
+{
+    QWidget *screen = m_stack->currentWidget();
+    if (!screen)
+        return;
+    // A sale screen knows its first field best (the form, or the default button of a result).
+    if (auto *flow = screen->findChild<SaleFlow *>(); flow && flow->isVisible()) {
+        flow->focusCurrentStage();
+        return;
+    }
+    for (QWidget *widget = screen->nextInFocusChain(); widget != screen; widget = widget->nextInFocusChain()) {
+        if (screen->isAncestorOf(widget) && widget->isVisible() && widget->isEnabled() &&
+            (widget->focusPolicy() & Qt::TabFocus) == Qt::TabFocus) {
+            widget->setFocus(Qt::OtherFocusReason);
+            return;
+        }
+    }
 }

@@ -25,6 +25,9 @@ public:
     QWidget *screen(const QString &id) const;
     /// Re-applies what the signed-in user may see (back office for admins only).
     void applyUser();
+    /// Focuses the first field of the current screen (the first visible, enabled widget that
+    /// takes Tab focus in its focus chain), e.g. after sign-in; never the Lock button.
+    void focusCurrentScreen();
 
 signals:
     void lockRequested();

@@ -5,6 +5,7 @@
 #include "saleflow.h"
 #include "saleform.h"
 #include "saleinputs.h"
+#include "widgets/digitslineedit.h"
 
 #include <QLabel>
 #include <QLineEdit>

@@ -1,14 +1,21 @@
 #include "mobilerechargepage.h"
 
+#include "apiclient.h"
+#include "clock.h"
 #include "salechecks.h"
 #include "saledraft.h"
 #include "saleflow.h"
 #include "saleform.h"
+#include "salehistory.h"
 #include "saleinputs.h"
+#include "widgets/digitslineedit.h"
 
 #include <QComboBox>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
-#include <QLineEdit>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace {
@@ -29,6 +36,15 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
         tr("Mobile number"), m_number, QStringLiteral("phone_number"),
         [this] { return SaleChecks::phoneProblem(m_number->text()); },
         [this] { return m_number->text().size() == 10; });
+    // The offer is a button for the mouse; the keyboard takes it with Enter (no extra Tab stop).
+    m_repeat = new QPushButton(form);
+    m_repeat->setObjectName(QStringLiteral("repeatLast"));
+    m_repeat->setFocusPolicy(Qt::NoFocus);
+    m_repeat->setStyleSheet(QStringLiteral("QPushButton { text-align: left; padding: 6px 12px; background: #eff8ff;"
+                                           " border: 1px solid #84caff; border-radius: 14px; color: #175cd3;"
+                                           " font-weight: 600; }"));
+    m_repeat->hide();
+    form->addBelow(m_repeat);
     m_inputs->addOperatorField(tr("Choose the operator"));
     m_circle = new QComboBox(form);
     m_circle->setObjectName(QStringLiteral("circle"));
@@ -37,14 +53,46 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
         m_circle->addItem(tr("%1 (%2)").arg(circle.name, circle.code), circle.code);
     form->addField(tr("Circle"), m_circle, QStringLiteral("circle_code"));
     m_inputs->addAmountField();
+    m_planChip = new QWidget(form);
+    m_planChip->setObjectName(QStringLiteral("planChip"));
+    m_planChip->setAttribute(Qt::WA_StyledBackground);
+    m_planChip->setStyleSheet(QStringLiteral("QWidget#planChip { background: #ecfdf3; border: 1px solid #75e0a7;"
+                                             " border-radius: 8px; }"
+                                             " QLabel { color: #067647; font-weight: 600; }"));
+    m_planText = new QLabel(m_planChip);
+    m_planText->setObjectName(QStringLiteral("planChipText"));
+    m_planText->setWordWrap(true);
+    m_unlink = new QPushButton(tr("Unlink"), m_planChip);
+    m_unlink->setObjectName(QStringLiteral("unlinkPlan"));
+    auto *chipLayout = new QHBoxLayout(m_planChip);
+    chipLayout->setContentsMargins(10, 4, 4, 4);
+    chipLayout->addWidget(m_planText, 1);
+    chipLayout->addWidget(m_unlink);
+    m_planChip->hide();
+    form->addBelow(m_planChip);
     m_planHint = form->addHint();
     m_inputs->addReferenceField();
+    m_inputs->amountEdit()->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_flow);
 
-    connect(m_number, &QLineEdit::textChanged, this, &MobileRechargePage::onNumberChanged);
+    connect(m_number, &DigitsLineEdit::textChanged, this, &MobileRechargePage::onNumberChanged);
+    connect(m_inputs->amountEdit(), &DigitsLineEdit::textChanged, this, &MobileRechargePage::updateOffer);
+    connect(m_inputs, &SaleInputs::operatorChanged, this, [this] {
+        const OperatorInfo *op = m_inputs->currentOperator();
+        if (planLinked() && (!op || op->code != m_planOperator))
+            unlinkPlan(true);
+        updateOffer();
+    });
+    connect(m_unlink, &QPushButton::clicked, this, [this] {
+        unlinkPlan(true);
+        m_inputs->amountEdit()->setFocus(Qt::OtherFocusReason);
+        m_inputs->amountEdit()->selectAll();
+    });
+    connect(m_repeat, &QPushButton::clicked, form, &SaleForm::submit);
+    connect(form, &SaleForm::aboutToSubmit, this, &MobileRechargePage::takeOffer);
     connect(form, &SaleForm::submitted, this, &MobileRechargePage::onSubmitted);
     connect(m_flow, &SaleFlow::newSaleRequested, this, &MobileRechargePage::reset);
     connect(m_flow, &SaleFlow::saleRecorded, this, [this] {
@@ -59,20 +107,77 @@ void MobileRechargePage::onNumberChanged()
 {
     QLabel *hint = m_inputs->operatorHint();
     SaleForm::setHint(hint, QString());
-    if (m_number->text().size() != 10)
+    m_lastSale = QJsonObject();
+    updateOffer();
+    const QString number = m_number->text();
+    if (number.size() != 10)
         return;
+    if (SaleChecks::phoneProblem(number).isEmpty()) {
+        ApiCall *call = SaleHistory::lookUp(m_context.api(), ProductKind::Mobile, number);
+        connect(call, &ApiCall::finished, this, [this, number](const ApiResult &result) {
+            const QList<QJsonObject> records = SaleHistory::records(result, number);
+            if (!records.isEmpty())
+                onLastSale(number, records.constFirst());
+        });
+    }
     const OperatorInfo *remembered =
-        m_context.catalog().findOperator(m_context.rememberedOperator(m_number->text()), ProductKind::Mobile);
+        m_context.catalog().findOperator(m_context.rememberedOperator(number), ProductKind::Mobile);
     const OperatorInfo *chosen = m_inputs->currentOperator();
     if (!remembered || remembered == chosen)
         return;
-    if (m_plan && chosen) {
+    if (planLinked() && chosen) {
         // The plan chose the operator; only point out the difference.
         SaleForm::setHint(hint, tr("This number was last recharged with %1.").arg(remembered->name));
         return;
     }
     m_inputs->selectOperator(remembered->code);
     SaleForm::setHint(hint, tr("Operator remembered from this number's last recharge."));
+}
+
+void MobileRechargePage::onLastSale(const QString &number, const QJsonObject &record)
+{
+    if (number != m_number->text() || m_flow->stage() != SaleFlow::Stage::Form)
+        return;
+    // The API names the operator; the form needs its code.
+    const QString name = record.value(QStringLiteral("operator")).toString();
+    m_lastSaleOperator.clear();
+    for (const OperatorInfo &op : m_context.catalog().operators(ProductKind::Mobile)) {
+        if (op.name == name)
+            m_lastSaleOperator = op.code;
+    }
+    const std::optional<Paise> bill = Money::parse(record.value(QStringLiteral("bill_amount")).toString());
+    if (m_lastSaleOperator.isEmpty() || !bill || *bill % Money::kPaisePerRupee != 0)
+        return;
+    m_lastSale = record;
+    updateOffer();
+}
+
+void MobileRechargePage::updateOffer()
+{
+    // Only while it cannot overrule the clerk: no amount typed, no plan, no other operator chosen.
+    const OperatorInfo *chosen = m_inputs->currentOperator();
+    const bool offer = !m_lastSale.isEmpty() && m_inputs->amountEdit()->text().isEmpty() && !planLinked() &&
+                       (!chosen || chosen->code == m_lastSaleOperator);
+    if (offer) {
+        const Paise bill = Money::parse(m_lastSale.value(QStringLiteral("bill_amount")).toString()).value_or(0);
+        const QString date = m_lastSale.value(QStringLiteral("datetime")).toString().left(10);
+        const QString today = IstTime::formatMs(QDateTime::currentMSecsSinceEpoch()).left(10);
+        const QString when =
+            date == today ? tr("today at %1").arg(SaleHistory::timeOfDay(m_lastSale)) : tr("on %1").arg(date);
+        m_repeat->setText(
+            tr("Repeat last: %1 %2 (Enter) · sold %3")
+                .arg(SaleHistory::shortAmount(bill), m_lastSale.value(QStringLiteral("operator")).toString(), when));
+    }
+    m_repeat->setVisible(offer);
+}
+
+void MobileRechargePage::takeOffer()
+{
+    if (m_repeat->isHidden())
+        return;
+    const Paise bill = Money::parse(m_lastSale.value(QStringLiteral("bill_amount")).toString()).value_or(0);
+    m_inputs->selectOperator(m_lastSaleOperator);
+    m_inputs->amountEdit()->setText(QString::number(bill / Money::kPaisePerRupee));
 }
 
 void MobileRechargePage::onSubmitted()
@@ -100,23 +205,55 @@ void MobileRechargePage::reset()
     m_inputs->reset();
     m_number->clear();
     m_circle->setCurrentIndex(m_circle->findData(m_context.settings().value(kCircleKey).toString()));
-    m_plan.reset();
-    SaleForm::setHint(m_planHint, QString());
+    unlinkPlan(false);
     SaleForm::setHint(m_inputs->operatorHint(), QString());
+}
+
+void MobileRechargePage::unlinkPlan(bool visibly)
+{
+    const bool wasLinked = planLinked();
+    m_plan.reset();
+    m_planOperator.clear();
+    m_planChip->hide();
+    m_inputs->amountEdit()->setReadOnly(false);
+    SaleForm::setHint(m_planHint, visibly && wasLinked ? tr("Plan unlinked: this sale is a plain amount, not the plan.")
+                                                       : QString());
+    updateOffer();
 }
 
 void MobileRechargePage::fillFromPlan(const QString &operatorCode, const QString &circleCode, const PlanItem &plan)
 {
     if (m_flow->stage() == SaleFlow::Stage::Sending)
         return;
-    if (m_flow->stage() != SaleFlow::Stage::Form)
-        m_flow->newSale();
+    // A plan starts a new customer's sale: nothing of the previous one stays.
+    m_flow->newSale();
     m_inputs->selectOperator(operatorCode);
     if (const int index = m_circle->findData(circleCode); index >= 0)
         m_circle->setCurrentIndex(index);
     m_inputs->amountEdit()->setText(QString::number(plan.amountRupees));
+    m_inputs->amountEdit()->setReadOnly(true);
     m_plan = plan;
-    SaleForm::setHint(m_planHint, tr("Plan: %1").arg(plan.summary()));
-    (m_number->text().isEmpty() ? static_cast<QWidget *>(m_number) : m_inputs->amountEdit())
-        ->setFocus(Qt::OtherFocusReason);
+    m_planOperator = operatorCode;
+    m_planText->setText(tr("Plan: %1").arg(plan.summary()));
+    m_planChip->show();
+    SaleForm::setHint(m_planHint, QString());
+    updateOffer();
+    m_number->setFocus(Qt::OtherFocusReason);
+}
+
+bool MobileRechargePage::eventFilter(QObject *watched, QEvent *event)
+{
+    // Typing into the plan's amount changes the amount: the plan goes, the typed digit starts
+    // the new amount (Backspace and Delete edit the plan's amount).
+    if (watched == m_inputs->amountEdit() && event->type() == QEvent::KeyPress && planLinked()) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const QString text = key->text();
+        const bool digit = text.size() == 1 && text.at(0) >= QLatin1Char('0') && text.at(0) <= QLatin1Char('9');
+        if (digit || key->key() == Qt::Key_Backspace || key->key() == Qt::Key_Delete) {
+            unlinkPlan(true);
+            if (digit)
+                m_inputs->amountEdit()->selectAll();
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }

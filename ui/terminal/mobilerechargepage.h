@@ -3,20 +3,23 @@
 #include "plantablemodel.h"
 #include "terminalcontext.h"
 
+#include <QJsonObject>
 #include <QWidget>
 
 #include <optional>
 
+class DigitsLineEdit;
 class QComboBox;
 class QLabel;
-class QLineEdit;
+class QPushButton;
 class SaleFlow;
 class SaleInputs;
 
 /// Mobile recharge (api-v1.md endpoint 5): number with live validation, operator (remembered
 /// per number from past sales at this terminal), circle (the last one remembered), amount
 /// checked live against the operator's limits, optional reference; then SaleFlow's
-/// confirmation, result and receipt.
+/// confirmation, result and receipt. Once the number is complete the server's history offers
+/// "Repeat last: ₹299 Jio (Enter)": with the amount still empty, Enter sells that again.
 class MobileRechargePage final : public QWidget
 {
     Q_OBJECT
@@ -25,23 +28,44 @@ class MobileRechargePage final : public QWidget
 public:
     explicit MobileRechargePage(TerminalContext &context, QWidget *parent = nullptr);
 
-    /// "Sell this plan" from the Plans screen: starts a new sale with the operator, circle and
-    /// amount (the plan's price) filled in and the plan's summary shown, then focuses the number
-    /// (or the amount when a number is already typed). The plan goes on to the receipt.
+    /// "Sell this plan" from the Plans screen: starts a new sale (the previous customer's number
+    /// is cleared) with the operator, circle and amount (the plan's price, whole rupees) filled in,
+    /// the amount locked to the plan and a "Plan: … [Unlink]" chip under it, and focuses the number.
+    /// Typing into the amount, changing the operator or Unlink drops the plan, visibly; a linked
+    /// plan goes on to the confirmation and the receipt.
     void fillFromPlan(const QString &operatorCode, const QString &circleCode, const PlanItem &plan);
 
     SaleFlow *flow() const { return m_flow; }
+    /// True while the amount is linked to a plan from the Plans screen.
+    bool planLinked() const { return m_plan.has_value(); }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void onNumberChanged();
     void onSubmitted();
     void reset();
+    /// Drops the linked plan; `visibly` leaves "Plan unlinked" under the amount.
+    void unlinkPlan(bool visibly);
+    void onLastSale(const QString &number, const QJsonObject &record);
+    /// Shows the repeat offer when there is one and the amount is still empty.
+    void updateOffer();
+    /// Fills operator and amount from the offered last sale (Enter on an empty amount).
+    void takeOffer();
 
     TerminalContext &m_context;
     SaleFlow *m_flow;
     SaleInputs *m_inputs;
-    QLineEdit *m_number;
+    DigitsLineEdit *m_number;
     QComboBox *m_circle;
+    QWidget *m_planChip;
+    QLabel *m_planText;
+    QPushButton *m_unlink;
     QLabel *m_planHint;
     std::optional<PlanItem> m_plan; ///< the plan being sold, if the sale came from the Plans screen
+    QString m_planOperator;
+    QPushButton *m_repeat;
+    QJsonObject m_lastSale; ///< the last sale to the number typed (from the server), or empty
+    QString m_lastSaleOperator;
 };

@@ -99,6 +99,8 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent
     m_search->setPlaceholderText(tr("Search: data, validity, Netflix, Hotstar…"));
     m_search->setClearButtonEnabled(true);
     m_search->installEventFilter(this);
+    m_operator->installEventFilter(this);
+    m_circle->installEventFilter(this);
     m_clearFilters = new QPushButton(tr("Clear filters"), this);
     m_clearFilters->setObjectName(QStringLiteral("clearFilters"));
 
@@ -261,6 +263,14 @@ bool PlansPage::eventFilter(QObject *watched, QEvent *event)
         static_cast<QKeyEvent *>(event)->key() == Qt::Key_Down) {
         m_table->setFocus();
         return true;
+    }
+    // Enter on a picker goes to the plan list: operator letter, Enter, arrows, Enter sells.
+    if ((watched == m_operator || watched == m_circle) && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            m_table->setFocus();
+            return true;
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

@@ -1,13 +1,16 @@
 #include "saleflow.h"
 
 #include "apiclient.h"
+#include "repeatsalepanel.h"
 #include "salechecks.h"
 #include "saleconfirmpanel.h"
 #include "saleform.h"
+#include "salehistory.h"
 #include "saleresultpanel.h"
 #include "statuspoller.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -32,12 +35,12 @@ bool isRetryable(const ApiError &error)
 SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *parent)
     : QWidget(parent), m_context(context), m_stack(new QStackedWidget(this)), m_form(new SaleForm(this)),
       m_confirm(new SaleConfirmPanel(this)), m_result(new SaleResultPanel(context, this)),
-      m_poller(new StatusPoller(context.api(), this))
+      m_repeat(new RepeatSalePanel(this)), m_poller(new StatusPoller(context.api(), this))
 {
     auto *heading = new QLabel(title, this);
     heading->setObjectName(QStringLiteral("pageTitle"));
-    for (QWidget *panel :
-         {static_cast<QWidget *>(m_form), static_cast<QWidget *>(m_confirm), static_cast<QWidget *>(m_result)}) {
+    for (QWidget *panel : {static_cast<QWidget *>(m_form), static_cast<QWidget *>(m_confirm),
+                           static_cast<QWidget *>(m_result), static_cast<QWidget *>(m_repeat)}) {
         // Each panel scrolls on its own, so large kiosk fonts never clip a form; the card keeps
         // its natural height, centred at the top.
         panel->setMaximumWidth(820);
@@ -70,6 +73,16 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
         setStage(Stage::Form);
         m_form->focusFirst();
     });
+    connect(m_repeat, &RepeatSalePanel::sellAgain, this, [this] {
+        if (m_stage == Stage::RepeatWarning)
+            showConfirmation();
+    });
+    connect(m_repeat, &RepeatSalePanel::goBack, this, [this] {
+        if (m_stage != Stage::RepeatWarning)
+            return;
+        setStage(Stage::Form);
+        m_form->focusFirst();
+    });
     connect(m_result, &SaleResultPanel::newSaleRequested, this, &SaleFlow::newSale);
     connect(m_poller, &StatusPoller::settled, this, &SaleFlow::onSettled);
     connect(m_poller, &StatusPoller::stillPending, m_result, &SaleResultPanel::setNextCheck);
@@ -86,19 +99,72 @@ void SaleFlow::showEvent(QShowEvent *event)
         m_form->focusFirst();
 }
 
+void SaleFlow::focusCurrentStage()
+{
+    switch (m_stage) {
+    case Stage::Form:
+    case Stage::Checking:
+        m_form->focusFirst();
+        break;
+    case Stage::RepeatWarning:
+        m_repeat->noButton()->setFocus(Qt::OtherFocusReason);
+        break;
+    case Stage::Confirm:
+        m_confirm->confirmButton()->setFocus(Qt::OtherFocusReason);
+        break;
+    case Stage::Result:
+        m_result->printButton()->setFocus(Qt::OtherFocusReason);
+        break;
+    case Stage::Sending:
+        break;
+    }
+}
+
 void SaleFlow::setStage(Stage stage)
 {
     m_stage = stage;
-    const int index = stage == Stage::Form ? 0 : stage == Stage::Result ? 2 : 1;
+    const int index = stage == Stage::Form || stage == Stage::Checking ? 0
+                      : stage == Stage::Result                         ? 2
+                      : stage == Stage::RepeatWarning                  ? 3
+                                                                       : 1;
     m_stack->setCurrentIndex(index);
     m_confirm->setSending(stage == Stage::Sending);
+    m_form->setBusy(stage == Stage::Checking ? tr("Checking this number's recent sales…") : QString());
 }
 
 void SaleFlow::confirm(const SaleDraft &draft)
 {
-    if (m_stage == Stage::Sending)
+    if (m_stage == Stage::Sending || m_stage == Stage::Checking)
         return;
     m_draft = draft;
+    if (draft.op.kind == ProductKind::Voucher || draft.subject.isEmpty()) {
+        showConfirmation();
+        return;
+    }
+    setStage(Stage::Checking);
+    const qint64 since = QDateTime::currentMSecsSinceEpoch() - SaleHistory::kRepeatWindowMs;
+    ApiCall *call = SaleHistory::lookUp(m_context.api(), draft.op.kind, draft.subject, since);
+    connect(call, &ApiCall::finished, this, &SaleFlow::onRecentSales);
+}
+
+void SaleFlow::onRecentSales(const ApiResult &result)
+{
+    if (m_stage != Stage::Checking)
+        return; // the clerk moved on (new sale) meanwhile
+    const std::optional<QJsonObject> earlier =
+        SaleHistory::sameAmount(SaleHistory::records(result, m_draft.subject), m_draft.bill);
+    if (!earlier) {
+        showConfirmation();
+        return;
+    }
+    m_form->clearErrors();
+    setStage(Stage::RepeatWarning);
+    m_repeat->ask(*earlier);
+}
+
+void SaleFlow::showConfirmation()
+{
+    const SaleDraft &draft = m_draft;
     // A sale identical to the last one sent without a definite answer keeps its reference, so
     // the server recognises it; anything else is a new sale with a new reference.
     if (!draft.typedReference.isEmpty())
@@ -154,7 +220,7 @@ void SaleFlow::onSent(const ApiResult &result)
     }
     m_result->showSale(result.data, m_draft);
     setStage(Stage::Result);
-    m_result->newSaleButton()->setFocus(Qt::OtherFocusReason);
+    m_result->printButton()->setFocus(Qt::OtherFocusReason);
     emit saleRecorded(result.data);
     emit m_context.salesChanged();
     if (result.data.value(QStringLiteral("transaction_status")).toString() == QLatin1String("PENDING")) {

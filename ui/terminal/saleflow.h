@@ -13,10 +13,13 @@ class QStackedWidget;
 struct ApiResult;
 class SaleConfirmPanel;
 class SaleForm;
+class RepeatSalePanel;
 class SaleResultPanel;
 class StatusPoller;
 
-/// The flow every sale screen shares: form → confirmation (bill, discount, paid, wallet after,
+/// The flow every sale screen shares: form → (for a mobile or DTH number: the server's sales of
+/// the last 10 minutes are checked, and the same number and amount asks "sell again?" first,
+/// RepeatSalePanel) → confirmation (bill, discount, paid, wallet after,
 /// from GET /api/v1/wallet) → POST to the spec endpoint → result, following a PENDING sale until
 /// it settles → receipt. Each sale gets one reference_id (typed, or generated here) that is
 /// reused when the same sale is sent again after a network error, so a retry cannot charge
@@ -32,6 +35,8 @@ public:
     enum class Stage
     {
         Form,
+        Checking,      ///< on the form, asking the server for recent sales of the number
+        RepeatWarning, ///< "Sold ₹299 to … at 14:02 — sell again?"
         Confirm,
         Sending,
         Result
@@ -42,13 +47,20 @@ public:
     SaleForm *form() const { return m_form; }
     SaleConfirmPanel *confirmPanel() const { return m_confirm; }
     SaleResultPanel *resultPanel() const { return m_result; }
+    RepeatSalePanel *repeatPanel() const { return m_repeat; }
     StatusPoller *poller() const { return m_poller; }
     Stage stage() const { return m_stage; }
     /// The reference_id of the sale being confirmed or last sent (empty before the first).
     const QString &referenceId() const { return m_referenceId; }
 
-    /// Shows the confirmation of `draft` and reads the wallet for the "after" line.
+    /// Shows the confirmation of `draft` and reads the wallet for the "after" line. For a mobile
+    /// or DTH number the server's sales of the last SaleHistory::kRepeatWindowMs come first: the
+    /// same number and amount (not FAILED) shows RepeatSalePanel instead; if the server cannot
+    /// answer, the confirmation shows (the sale itself will meet the same server).
     void confirm(const SaleDraft &draft);
+    /// Focuses where the clerk continues in the current stage: the form's first input, Confirm,
+    /// "No, go back" or Print receipt.
+    void focusCurrentStage();
     /// Back to the form for a new sale: stops following the last one, emits newSaleRequested()
     /// so the screen clears its inputs, and focuses the first input. Ignored while sending.
     void newSale();
@@ -64,6 +76,8 @@ protected:
 
 private:
     void setStage(Stage stage);
+    void showConfirmation();
+    void onRecentSales(const ApiResult &result);
     void send();
     void onSent(const ApiResult &result);
     void onSettled(const QJsonObject &record);
@@ -74,6 +88,7 @@ private:
     SaleForm *m_form;
     SaleConfirmPanel *m_confirm;
     SaleResultPanel *m_result;
+    RepeatSalePanel *m_repeat;
     StatusPoller *m_poller;
     Stage m_stage = Stage::Form;
     SaleDraft m_draft;

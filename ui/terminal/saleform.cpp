@@ -1,6 +1,7 @@
 #include "saleform.h"
 
 #include "apierror.h"
+#include "widgets/digitslineedit.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -26,7 +27,7 @@ QLabel *makeGeneralLabel(QWidget *parent)
 
 SaleForm::SaleForm(QWidget *parent)
     : QWidget(parent), m_layout(new QGridLayout), m_general(makeGeneralLabel(this)),
-      m_continue(new QPushButton(tr("Continue (Enter)"), this)), m_errors(m_general)
+      m_continue(new QPushButton(tr("Continue (Enter)"), this)), m_continueText(m_continue->text()), m_errors(m_general)
 {
     setObjectName(QStringLiteral("card"));
     setAttribute(Qt::WA_StyledBackground);
@@ -45,7 +46,7 @@ SaleForm::SaleForm(QWidget *parent)
     layout->addLayout(m_layout);
     layout->addSpacing(8);
     layout->addWidget(m_continue);
-    connect(m_continue, &QPushButton::clicked, this, &SaleForm::onSubmit);
+    connect(m_continue, &QPushButton::clicked, this, &SaleForm::submit);
 }
 
 void SaleForm::addField(const QString &label, QWidget *input, const QString &field, Check check, Ready liveReady)
@@ -70,6 +71,16 @@ void SaleForm::addField(const QString &label, QWidget *input, const QString &fie
     m_layout->addWidget(name, row, 0, Qt::AlignTop);
     m_layout->addLayout(cell, row, 1);
 
+    if (auto *digits = qobject_cast<DigitsLineEdit *>(input)) {
+        // Refused keys and pastes: the reason goes where the field's problems go, at once.
+        connect(digits, &DigitsLineEdit::refused, this, [this, field](const QString &reason) {
+            const Entry *entry = find(field);
+            entry->error->setText(reason);
+            entry->error->show();
+            markInvalid(entry->input, true);
+        });
+        connect(digits, &DigitsLineEdit::refusalCleared, this, [this, field] { runCheck(*find(field)); });
+    }
     if (auto *edit = qobject_cast<QLineEdit *>(input)) {
         connect(edit, &QLineEdit::textChanged, this, [this, field] {
             const Entry *entry = find(field);
@@ -95,11 +106,22 @@ QLabel *SaleForm::addHint(const QString &text)
     auto *hint = new QLabel(text, this);
     hint->setObjectName(QStringLiteral("hint"));
     hint->setWordWrap(true);
-    // Under the input of the last field, above its error label.
-    QVBoxLayout *cell = m_entries.constLast().cell;
-    cell->insertWidget(cell->count() - 1, hint);
+    addBelow(hint);
     setHint(hint, text);
     return hint;
+}
+
+void SaleForm::addBelow(QWidget *widget)
+{
+    // Under the input of the last field, above its error label.
+    QVBoxLayout *cell = m_entries.constLast().cell;
+    cell->insertWidget(cell->count() - 1, widget);
+}
+
+void SaleForm::setBusy(const QString &text)
+{
+    m_continue->setEnabled(text.isEmpty());
+    m_continue->setText(text.isEmpty() ? m_continueText : text);
 }
 
 void SaleForm::setHint(QLabel *hint, const QString &text)
@@ -174,7 +196,7 @@ void SaleForm::keyPressEvent(QKeyEvent *event)
 {
     // Line edits and combo boxes pass Enter on to their parent: Enter anywhere submits.
     if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
-        onSubmit();
+        submit();
         return;
     }
     QWidget::keyPressEvent(event);
@@ -191,7 +213,12 @@ const SaleForm::Entry *SaleForm::find(const QString &field) const
 
 bool SaleForm::runCheck(const Entry &entry)
 {
-    const QString problem = entry.check ? entry.check() : QString();
+    // A refused decimal separator stands until the clerk fixes the amount: never submit "49"
+    // for a typed "49.50" without the clerk seeing it.
+    const auto *digits = qobject_cast<const DigitsLineEdit *>(entry.input);
+    const QString problem = digits && digits->refusalPending() ? digits->pendingReason()
+                            : entry.check                      ? entry.check()
+                                                               : QString();
     entry.error->setText(problem);
     entry.error->setVisible(!problem.isEmpty());
     markInvalid(entry.input, !problem.isEmpty());
@@ -207,8 +234,9 @@ void SaleForm::markInvalid(QWidget *input, bool invalid)
     input->style()->polish(input);
 }
 
-void SaleForm::onSubmit()
+void SaleForm::submit()
 {
+    emit aboutToSubmit();
     if (validate())
         emit submitted();
 }

@@ -30,8 +30,9 @@ public:
     explicit SaleForm(QWidget *parent = nullptr);
 
     /// Adds `input` (a QLineEdit or QComboBox) under `label`, registered as spec field `field`,
-    /// with its error label below. `check` runs on submit, when the input loses focus and, once
-    /// `liveReady` says so (default: never), as the clerk types. Tab order follows insertion.
+    /// with its error label below. A DigitsLineEdit's refused input shows its reason there at once. `check` runs on
+    /// submit, when the input loses focus and, once `liveReady` says so (default: never), as the clerk types. Tab order
+    /// follows insertion.
     void addField(const QString &label, QWidget *input, const QString &field, Check check = {}, Ready liveReady = {});
     /// Adds a grey hint line under the last field's input and returns it (its text may change later).
     QLabel *addHint(const QString &text = {});
@@ -50,6 +51,12 @@ public:
     void clearErrors();
     /// Focuses the first input.
     void focusFirst();
+    /// Enter or Continue: runs the checks and emits submitted() if they pass.
+    void submit();
+    /// While `text` is not empty Continue is disabled and says `text` ("Checking…"); empty restores it.
+    void setBusy(const QString &text);
+    /// Adds `widget` under the last field's input, above its error (like addHint()).
+    void addBelow(QWidget *widget);
 
     /// For tests: the error label of `field` (nullptr if unknown), the top label, the input.
     QLabel *errorLabel(const QString &field) const;
@@ -58,6 +65,8 @@ public:
     QPushButton *continueButton() const { return m_continue; }
 
 signals:
+    /// Enter or Continue, before the checks run: a screen may still fill inputs (a repeat offer).
+    void aboutToSubmit();
     /// Every check passed: the screen builds its SaleDraft.
     void submitted();
 
@@ -78,11 +87,11 @@ private:
     /// Runs the check of `entry`; shows or hides its message. True if the input is fine.
     bool runCheck(const Entry &entry);
     void markInvalid(QWidget *input, bool invalid);
-    void onSubmit();
 
     QList<Entry> m_entries;
     QGridLayout *m_layout;
     QLabel *m_general;
     QPushButton *m_continue;
+    QString m_continueText;
     FormErrors m_errors;
 };

@@ -2,11 +2,11 @@
 
 #include "salechecks.h"
 #include "saleform.h"
+#include "widgets/digitslineedit.h"
 
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
-#include <QRegularExpressionValidator>
 
 namespace {
 
@@ -18,14 +18,12 @@ SaleInputs::SaleInputs(const OperatorCatalog &catalog, ProductKind kind, SaleFor
     : QObject(&form), m_catalog(catalog), m_kind(kind), m_form(form)
 {}
 
-QLineEdit *SaleInputs::digitsEdit(const QString &objectName, int maxDigits, const QString &placeholder, QWidget *parent)
+DigitsLineEdit *SaleInputs::digitsEdit(const QString &objectName, int maxDigits, const QString &placeholder,
+                                       QWidget *parent)
 {
-    auto *edit = new QLineEdit(parent);
+    auto *edit = new DigitsLineEdit(DigitsLineEdit::Kind::Digits, maxDigits, parent);
     edit->setObjectName(objectName);
     edit->setPlaceholderText(placeholder);
-    edit->setMaxLength(maxDigits);
-    edit->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]*")), edit));
-    edit->setInputMethodHints(Qt::ImhDigitsOnly);
     return edit;
 }
 
@@ -45,7 +43,9 @@ void SaleInputs::addOperatorField(const QString &placeholder)
 
 void SaleInputs::addAmountField()
 {
-    m_amount = digitsEdit(kAmountField, 5, tr("Amount in rupees"), &m_form);
+    m_amount = new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 5, &m_form);
+    m_amount->setObjectName(kAmountField);
+    m_amount->setPlaceholderText(tr("Whole rupees, e.g. 299"));
     m_form.addField(
         tr("Amount (₹)"), m_amount, kAmountField,
         [this] { return SaleChecks::amountProblem(m_amount->text(), currentOperator()); },

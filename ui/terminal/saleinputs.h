@@ -2,6 +2,7 @@
 
 #include "operatorcatalog.h"
 #include "saledraft.h"
+#include "widgets/digitslineedit.h"
 
 #include <QObject>
 
@@ -24,13 +25,15 @@ public:
     /// Inputs for `kind` on `form` (which owns this object).
     SaleInputs(const OperatorCatalog &catalog, ProductKind kind, SaleForm &form);
 
-    /// A line edit that accepts at most `maxDigits` ASCII digits.
-    static QLineEdit *digitsEdit(const QString &objectName, int maxDigits, const QString &placeholder, QWidget *parent);
+    /// A line edit that accepts at most `maxDigits` ASCII digits and says why it refuses the rest.
+    static DigitsLineEdit *digitsEdit(const QString &objectName, int maxDigits, const QString &placeholder,
+                                      QWidget *parent);
 
     /// Adds the operator picker (objectName "operator", spec field operator_code) and a hint
     /// line under it (operatorHint()); nothing is chosen at first.
     void addOperatorField(const QString &placeholder);
-    /// Adds the amount (objectName "amount", whole rupees) with its limits hint.
+    /// Adds the amount (objectName "amount", whole rupees: a dot or comma is refused with a reason)
+    /// with its limits hint.
     void addAmountField();
     /// Adds the optional reference (objectName "referenceId", spec field reference_id).
     void addReferenceField();
@@ -41,7 +44,7 @@ public:
     bool selectOperator(const QString &code);
     QComboBox *operatorCombo() const { return m_operator; }
     QLabel *operatorHint() const { return m_operatorHint; }
-    QLineEdit *amountEdit() const { return m_amount; }
+    DigitsLineEdit *amountEdit() const { return m_amount; }
 
     /// A draft for the spec endpoint `path`: amount (a JSON string of digits, as the spec's
     /// samples send it), operator_code (not for vouchers), the operator, the bill in paise and
@@ -61,7 +64,7 @@ private:
     SaleForm &m_form;
     QComboBox *m_operator = nullptr;
     QLabel *m_operatorHint = nullptr;
-    QLineEdit *m_amount = nullptr;
+    DigitsLineEdit *m_amount = nullptr;
     QLabel *m_limits = nullptr;
     QLineEdit *m_reference = nullptr;
 };

@@ -12,6 +12,7 @@
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPainter>
 #include <QPrintDialog>
@@ -19,6 +20,7 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace {
@@ -113,6 +115,21 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_newSale->setObjectName(QStringLiteral("primary"));
     for (QPushButton *button : {m_print, m_savePdf, m_reprint, m_newSale})
         button->setAutoDefault(true);
+    m_enterPause = new QLabel(tr("Enter is paused for a moment, so an extra press cannot start another sale."), this);
+    m_enterPause->setObjectName(QStringLiteral("enterPause"));
+    m_enterPause->setStyleSheet(QStringLiteral("color: #b54708; font-weight: 600;"));
+    m_enterPause->setWordWrap(true);
+    // Keeps its room when it goes, so the details do not jump up under the clerk's eyes.
+    QSizePolicy pausePolicy = m_enterPause->sizePolicy();
+    pausePolicy.setRetainSizeWhenHidden(true);
+    m_enterPause->setSizePolicy(pausePolicy);
+    m_enterPause->hide();
+    m_enterPauseTimer = new QTimer(this);
+    m_enterPauseTimer->setSingleShot(true);
+    m_enterPauseTimer->setInterval(kEnterPauseMs);
+    connect(m_enterPauseTimer, &QTimer::timeout, m_enterPause, &QLabel::hide);
+    for (QWidget *control : std::initializer_list<QWidget *>{m_copy, m_width, m_print, m_savePdf, m_reprint, m_newSale})
+        control->installEventFilter(this);
     // The receipt buttons sit under the details, beside the preview, so the whole result fits a
     // 1366×768 screen.
     auto *receiptButtons = new QGridLayout;
@@ -146,14 +163,15 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(20, 16, 20, 16);
     layout->addWidget(m_badge);
+    layout->addWidget(m_enterPause);
     layout->addWidget(m_nextCheck);
     layout->addLayout(body, 1);
-    setTabOrder(m_newSale, m_copy);
-    setTabOrder(m_copy, m_print);
     setTabOrder(m_print, m_savePdf);
     setTabOrder(m_savePdf, m_reprint);
     setTabOrder(m_reprint, m_width);
     setTabOrder(m_width, m_shopCopy);
+    setTabOrder(m_shopCopy, m_copy);
+    setTabOrder(m_copy, m_newSale);
 
     connect(m_copy, &QPushButton::clicked, this, &SaleResultPanel::onCopyClicked);
     connect(m_print, &QPushButton::clicked, this, [this] { onPrintClicked(false); });
@@ -203,6 +221,8 @@ void SaleResultPanel::takeRecord(const QJsonObject &record)
         m_message->hide();
         m_circle.clear();
         m_plan.reset();
+        m_enterPause->show();
+        m_enterPauseTimer->start();
     }
     m_record = record;
 }
@@ -312,6 +332,16 @@ ReceiptWidth SaleResultPanel::receiptWidth() const
 void SaleResultPanel::setReceiptWidth(ReceiptWidth width)
 {
     m_width->setCurrentIndex(width == ReceiptWidth::Mm58 ? 0 : 1);
+}
+
+bool SaleResultPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress && m_enterPauseTimer->isActive()) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter)
+            return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QLabel *SaleResultPanel::detail(const QString &field) const

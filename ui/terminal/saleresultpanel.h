@@ -17,6 +17,7 @@ class QGridLayout;
 class QLabel;
 class QPrinter;
 class QPushButton;
+class QTimer;
 class StatusBadge;
 
 /// The result of a sale: the large status badge, what to do about the money ("Collect ₹299.00
@@ -25,7 +26,9 @@ class StatusBadge;
 /// redeem code (large, grouped, with Copy), a preview of the receipt exactly as it prints, and the
 /// receipt buttons: paper width, Shop copy (adds commission and wallet debit), Print receipt
 /// (Ctrl+P), Save PDF and Reprint. The first customer's receipt issued for a sale is the original;
-/// every later one is marked DUPLICATE. New sale (Ctrl+N) is the default button.
+/// every later one is marked DUPLICATE. Print receipt is the default button; New sale takes Ctrl+N
+/// (or F8). For a moment after a sale appears Enter does nothing (a visible "Enter paused" line
+/// says so), so the extra Enter presses of a fast confirm cannot print, leave or start another sale.
 class SaleResultPanel final : public QWidget
 {
     Q_OBJECT
@@ -60,6 +63,11 @@ public:
     QLabel *redeemCodeLabel() const { return m_redeemCode; }
     QPushButton *copyButton() const { return m_copy; }
     QPushButton *newSaleButton() const { return m_newSale; }
+    QPushButton *printButton() const { return m_print; }
+    /// The "Enter paused" line; visible while Enter is ignored.
+    QLabel *enterPauseLabel() const { return m_enterPause; }
+    /// How long Enter is ignored after a new sale appears, in milliseconds.
+    static constexpr int kEnterPauseMs = 1000;
     QLabel *messageLabel() const { return m_message; }
     /// The large money line ("Collect ₹299.00 from the customer").
     QLabel *moneyLabel() const { return m_money; }
@@ -73,6 +81,9 @@ public:
 
 signals:
     void newSaleRequested();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void addDetail(QGridLayout *grid, const QString &field, const QString &label);
@@ -114,4 +125,6 @@ private:
     QPushButton *m_savePdf;
     QPushButton *m_reprint;
     QPushButton *m_newSale;
+    QLabel *m_enterPause;
+    QTimer *m_enterPauseTimer;
 };

@@ -1,0 +1,67 @@
+#include "repeatsalepanel.h"
+
+#include "salehistory.h"
+
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+RepeatSalePanel::RepeatSalePanel(QWidget *parent)
+    : QWidget(parent), m_question(new QLabel(this)), m_details(new QLabel(this)),
+      m_no(new QPushButton(tr("No, go back (Enter)"), this)), m_yes(new QPushButton(tr("Yes, sell again (Y)"), this))
+{
+    setObjectName(QStringLiteral("card"));
+    setAttribute(Qt::WA_StyledBackground);
+    m_question->setObjectName(QStringLiteral("repeatQuestion"));
+    m_question->setWordWrap(true);
+    m_question->setStyleSheet(QStringLiteral("font-size: 22px; font-weight: 700;"));
+    m_details->setObjectName(QStringLiteral("hint"));
+    m_details->setWordWrap(true);
+    m_no->setObjectName(QStringLiteral("primary"));
+    m_no->setAutoDefault(true);
+    m_yes->setObjectName(QStringLiteral("repeatYes"));
+    m_yes->setAutoDefault(true);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_no);
+    buttons->addWidget(m_yes);
+    buttons->addStretch();
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(20, 16, 20, 16);
+    layout->addWidget(m_question);
+    layout->addWidget(m_details);
+    layout->addSpacing(8);
+    layout->addLayout(buttons);
+    setTabOrder(m_no, m_yes);
+
+    connect(m_no, &QPushButton::clicked, this, &RepeatSalePanel::goBack);
+    connect(m_yes, &QPushButton::clicked, this, &RepeatSalePanel::sellAgain);
+}
+
+void RepeatSalePanel::ask(const QJsonObject &record)
+{
+    m_question->setText(SaleHistory::repeatQuestion(record));
+    m_details->setText(tr("Transaction %1 · %2 · %3. Selling again charges the wallet again.")
+                           .arg(record.value(QStringLiteral("transaction_id")).toInteger())
+                           .arg(record.value(QStringLiteral("operator")).toString(),
+                                record.value(QStringLiteral("transaction_status")).toString()));
+    m_no->setFocus(Qt::OtherFocusReason);
+}
+
+void RepeatSalePanel::keyPressEvent(QKeyEvent *event)
+{
+    // The buttons handle Enter and Space themselves and pass letters and Esc up to here.
+    switch (event->key()) {
+    case Qt::Key_Y:
+        emit sellAgain();
+        return;
+    case Qt::Key_N:
+    case Qt::Key_Escape:
+        emit goBack();
+        return;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}
