@@ -22,6 +22,12 @@ MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
     setWindowTitle(tr("RechargeDesk"));
     setCentralWidget(m_pages);
     setProperty("kiosk", m_options.kiosk);
+    if (m_options.kiosk) {
+        // No title bar, so no window-manager minimize or close button, and full screen from the
+        // first show(). Not "stay on top": the admin PIN, print and file dialogs must come above it.
+        setWindowFlag(Qt::FramelessWindowHint);
+        setWindowState(Qt::WindowFullScreen);
+    }
     m_idleTimer.setSingleShot(true);
     connect(&m_idleTimer, &QTimer::timeout, this, &MainWindow::lock);
     qApp->installEventFilter(this);
@@ -117,6 +123,26 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         break;
     }
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    const auto fullScreen = [this] {
+        return (windowState() & (Qt::WindowFullScreen | Qt::WindowMinimized)) == Qt::WindowFullScreen;
+    };
+    if (!m_options.kiosk || m_allowClose || event->type() != QEvent::WindowStateChange || fullScreen())
+        return;
+    // Minimized (or un-fullscreened) by the window manager: back to full screen once the state
+    // change is done, so the desktop is never reachable without the admin PIN.
+    QTimer::singleShot(0, this, [this, fullScreen] {
+        if (m_allowClose || fullScreen())
+            return;
+        setWindowState(Qt::WindowFullScreen);
+        show();
+        raise();
+        activateWindow();
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

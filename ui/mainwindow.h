@@ -32,7 +32,9 @@ struct TerminalOptions
     std::function<bool(const FirstRunForm &, QString *keyId, QString *keySecret, QString *field, QString *error)> setup;
 };
 
-/// The terminal window: first run, sign-in and lock, and the signed-in terminal.
+/// The terminal window: first run, sign-in and lock, and the signed-in terminal. In kiosk mode
+/// it is a frameless full-screen window at any resolution: a minimize (or any other state the
+/// window manager sets) is undone, and closing needs an admin's PIN.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -52,6 +54,7 @@ public:
     void lock();
 
 protected:
+    void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 

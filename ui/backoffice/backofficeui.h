@@ -9,6 +9,7 @@
 class QAbstractItemModel;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTableView;
 class QWidget;
 
@@ -38,6 +39,9 @@ void showNotice(QLabel *label, const QString &text);
 void makePrimary(QPushButton *button);
 /// Gives a label the style sheet's large "bigValue" look, keeping its own object name.
 void makeBigValue(QLabel *label);
+/// A frameless vertical scroll area around `content` that gives it the whole width and scrolls
+/// only when `content` needs more height than the page has (e.g. at kiosk fonts on 1280×720).
+QScrollArea *scrollArea(QWidget *content, QWidget *parent);
 /// Wraps a side column of cards (`content`, `width` pixels wide) in a frameless vertical scroll
 /// area, so large kiosk fonts scroll instead of squashing the fields.
 QWidget *sideColumn(QWidget *content, int width, QWidget *parent);

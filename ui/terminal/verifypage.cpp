@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "validators.h"
 #include "widgets/formerrors.h"
+#include "widgets/wrappedcheckbox.h"
 
 #include <QCheckBox>
 #include <QEvent>
@@ -134,7 +135,10 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
         m_requestStep);
     consentText->setWordWrap(true);
     consentText->setTextFormat(Qt::RichText);
-    m_consent = new QCheckBox(tr("The customer agrees to verify their identity with Aadhaar OTP"), m_requestStep);
+    auto *consent = new WrappedCheckBox(tr("The customer agrees to verify their identity with Aadhaar OTP"),
+                                        m_requestStep); // wraps: a plain QCheckBox would widen the page
+    consent->label()->setStyleSheet(QStringLiteral("font-weight: 600;"));
+    m_consent = consent->checkBox();
     m_consent->setObjectName(QStringLiteral("consentCheck"));
     m_consent->installEventFilter(this);
 
@@ -182,7 +186,7 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     auto *requestLayout = new QVBoxLayout(m_requestStep);
     requestLayout->setContentsMargins(0, 0, 0, 0);
     requestLayout->addWidget(consentText);
-    requestLayout->addWidget(m_consent);
+    requestLayout->addWidget(consent);
     requestLayout->addSpacing(8);
     requestLayout->addWidget(m_numberArea);
     requestLayout->addStretch();
