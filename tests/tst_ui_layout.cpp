@@ -4,23 +4,36 @@
 // Runs with TZ=UTC (set in main() before anything reads it) so machine time and IST differ.
 #include "apierror.h"
 #include "backoffice/backofficeview.h"
+#include "backoffice/collectionmodel.h"
+#include "backoffice/dayendpage.h"
 #include "backoffice/historydetailpane.h"
 #include "backoffice/historymodel.h"
 #include "backoffice/historypage.h"
+#include "backoffice/userspage.h"
+#include "clock.h"
+#include "httpclient.h"
 #include "mainwindow.h"
 #include "operatorcatalog.h"
 #include "services/historyseeder.h"
 #include "signinpage.h"
 #include "store/accountrepository.h"
+#include "terminal/verifypage.h"
 #include "terminalview.h"
 #include "testserver.h"
+#include "users/auditlog.h"
 #include "users/shopsetup.h"
+#include "validators.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QTableView>
@@ -28,6 +41,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <memory>
 
 namespace {
 
@@ -46,6 +60,8 @@ struct Shop
         HistorySeeder(server.db(), OperatorCatalog::builtIn())
             .seed(*account, Mode::Test, 200, QDateTime::currentMSecsSinceEpoch(), {QStringLiteral("Asha")}, 1, {});
     }
+
+    QByteArray auth() const { return HttpClient::basic(key.keyId, key.secret); }
 
     TerminalOptions options(bool kiosk) const
     {
@@ -75,6 +91,40 @@ void signIn(MainWindow &window)
     edits.at(0)->setText(QStringLiteral("Asha"));
     QTest::keyClicks(edits.at(1), QStringLiteral("4821"));
     QTest::keyClick(edits.at(1), Qt::Key_Return);
+}
+
+/// The terminal window of `shop` shown at `screen` and signed in as the admin; nullptr (with a
+/// warning) if signing in does not finish.
+std::unique_ptr<MainWindow> openSignedIn(const Shop &shop, bool kiosk, const QSize &screen)
+{
+    auto window = std::make_unique<MainWindow>(shop.options(kiosk));
+    window->resize(screen);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    if (kiosk) // offscreen "full screen" is the platform's 800×600 screen: use the size under test
+        window->setGeometry(QRect(QPoint(0, 0), screen));
+    signIn(*window);
+    if (!QTest::qWaitFor([&] { return currentPage(*window) == window->terminalView(); }, kTimeoutMs)) {
+        qWarning("sign-in did not finish");
+        return nullptr;
+    }
+    return window;
+}
+
+BackOfficeView *showBackOffice(MainWindow &window)
+{
+    window.terminalView()->showScreen(QStringLiteral("backoffice"));
+    return window.terminalView()->findChild<BackOfficeView *>();
+}
+
+/// Texts of every cell of `column` in the table's first `rows` rows.
+QStringList columnTexts(const QAbstractItemModel &model, int column, int rows)
+{
+    QStringList texts;
+    for (int row = 0; row < qMin(rows, model.rowCount()); ++row)
+        texts << model.index(row, column).data().toString();
+    return texts;
 }
 
 /// Names the widgets that ask for the most height (or width) under `widget`, deepest first: where a
@@ -165,6 +215,14 @@ private slots:
                 faults << where + QLatin1Char(' ') + why;
         };
         check(QStringLiteral("sign-in"));
+        TerminalOptions firstRunOptions = shop.options(kiosk);
+        firstRunOptions.keyId.clear(); // a shop not set up yet: the first-run page
+        MainWindow firstRun(firstRunOptions);
+        firstRun.resize(screen);
+        firstRun.show();
+        QCOMPARE(currentPage(firstRun), firstRun.firstRunPage());
+        if (QString why; !fits(firstRun, screen, &why))
+            faults << QStringLiteral("first run ") + why;
         signIn(window);
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), kTimeoutMs);
         for (const char *id : {"verify", "plans", "mobile", "dth", "voucher", "backoffice"}) {
@@ -239,6 +297,178 @@ private slots:
                                                      .arg(title->fontMetrics().horizontalAdvance(title->text()))
                                                      .arg(title->width())
                                                      .arg(title->height())));
+    }
+
+    void historyColumnsShowWholeText_data()
+    {
+        QTest::addColumn<bool>("kiosk");
+        QTest::newRow("kiosk") << true;
+        QTest::newRow("desktop") << false;
+    }
+
+    void historyColumnsShowWholeText()
+    {
+        QFETCH(bool, kiosk);
+        Shop shop;
+        const std::unique_ptr<MainWindow> window = openSignedIn(shop, kiosk, QSize(1366, 768));
+        QVERIFY(window);
+        BackOfficeView *backOffice = showBackOffice(*window);
+        auto *table = backOffice->findChild<QTableView *>(QStringLiteral("historyTable"));
+        QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() > 0, kTimeoutMs);
+        // A cell's text sits inside the focus-frame margin on each side.
+        const int padding = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
+        for (int column :
+             {int(HistoryModel::DateTimeColumn), int(HistoryModel::StatusColumn), int(HistoryModel::BillColumn),
+              int(HistoryModel::DiscountColumn), int(HistoryModel::PaidColumn)}) {
+            QFont font = table->font();
+            font.setBold(column == HistoryModel::StatusColumn); // the model's FontRole
+            const QFontMetrics metrics(font);
+            for (const QString &text : columnTexts(*table->model(), column, 200)) {
+                QVERIFY(!text.isEmpty());
+                QVERIFY2(metrics.horizontalAdvance(text) + padding <= table->columnWidth(column),
+                         qPrintable(QStringLiteral("\"%1\" needs %2 px, column %3 is %4 px")
+                                        .arg(text)
+                                        .arg(metrics.horizontalAdvance(text) + padding)
+                                        .arg(column)
+                                        .arg(table->columnWidth(column))));
+            }
+        }
+    }
+
+    void dayEndHourLabelsShowWhole_data()
+    {
+        QTest::addColumn<bool>("kiosk");
+        QTest::addColumn<QSize>("screen");
+        QTest::newRow("kiosk 1366x768") << true << QSize(1366, 768);
+        QTest::newRow("kiosk 1280x720") << true << QSize(1280, 720);
+        QTest::newRow("desktop 1366x768") << false << QSize(1366, 768);
+    }
+
+    void dayEndHourLabelsShowWhole()
+    {
+        QFETCH(bool, kiosk);
+        QFETCH(QSize, screen);
+        Shop shop;
+        const std::unique_ptr<MainWindow> window = openSignedIn(shop, kiosk, screen);
+        QVERIFY(window);
+        BackOfficeView *backOffice = showBackOffice(*window);
+        backOffice->setCurrentWidget(backOffice->dayEndPage());
+        QTRY_VERIFY_WITH_TIMEOUT(backOffice->dayEndPage()->hasReport(), kTimeoutMs);
+        // The chart view (a QChartView) and the axis labels it draws as text items.
+        auto *chart = backOffice->dayEndPage()->findChild<QGraphicsView *>(QStringLiteral("hourChartView"));
+        QVERIFY(chart && chart->isVisible());
+        const auto labels = [chart] {
+            QStringList texts;
+            for (QGraphicsItem *item : chart->scene()->items()) {
+                if (auto *text = qgraphicsitem_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                    texts << text->toPlainText();
+            }
+            return texts;
+        };
+        QStringList hours;
+        for (int hour = 0; hour < 24; ++hour)
+            hours << QStringLiteral("%1").arg(hour, 2, 10, QLatin1Char('0'));
+        const auto allHoursWhole = [&] {
+            const QStringList shown = labels();
+            return std::all_of(hours.cbegin(), hours.cend(), [&](const QString &hour) { return shown.contains(hour); });
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(allHoursWhole(), qPrintable(labels().join(QLatin1Char('|'))), kTimeoutMs);
+        for (const QString &label : labels())
+            QVERIFY2(!label.contains(QChar(0x2026)) && !label.contains(QLatin1String("...")), qPrintable(label));
+    }
+
+    void timesShownInIst()
+    {
+        // The machine runs in UTC (main() sets TZ): a time taken from the machine would be 5:30 behind.
+        QCOMPARE(QDateTime::currentDateTime().offsetFromUtc(), 0);
+        Shop shop;
+        const std::unique_ptr<MainWindow> window = openSignedIn(shop, false, QSize(1366, 768));
+        QVERIFY(window);
+        QVERIFY(window->terminalView()->showScreen(QStringLiteral("verify")));
+        auto *page = qobject_cast<VerifyPage *>(window->terminalView()->screen(QStringLiteral("verify")));
+        auto *consent = page->findChild<QCheckBox *>(QStringLiteral("consentCheck"));
+        auto *number = page->findChild<QLineEdit *>(QStringLiteral("aadhaarInput"));
+        auto *captcha = page->findChild<QLineEdit *>(QStringLiteral("captchaInput"));
+        auto *otp = page->findChild<QLineEdit *>(QStringLiteral("otpInput"));
+        auto *smsState = page->findChildren<QLabel *>(QStringLiteral("hint")).last();
+        auto *success = page->findChild<QLabel *>(QStringLiteral("successMessage"));
+        QVERIFY(consent && number && captcha && otp && success);
+        const auto secret = [&](const char *name) {
+            return shop.server.http()
+                .get(shop.server.url(QStringLiteral("/api/v1/sandbox/aadhaar/%1").arg(page->transactionId())),
+                     shop.auth())
+                .data()
+                .value(QLatin1String(name))
+                .toString();
+        };
+        const auto istNow = [] { return IstTime::timeOfDay(QDateTime::currentDateTimeUtc()); };
+
+        QTest::keyClick(consent, Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(page->transactionId() > 0 && number->isEnabled(), kTimeoutMs);
+        const QString elevenDigits = QStringLiteral("98765432101");
+        QTest::keyClicks(number, elevenDigits + QString::number(Validators::verhoeffCheckDigit(elevenDigits)));
+        QTest::keyClicks(captcha, secret("captcha_value"));
+        QTest::keyClick(captcha, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(otp->isVisible(), kTimeoutMs);
+
+        // The sandbox SMS outbox: "Updated HH:mm:ss" in IST.
+        const QString before = istNow();
+        QTRY_VERIFY_WITH_TIMEOUT(smsState->text().startsWith(QStringLiteral("Updated ")), kTimeoutMs);
+        const QString updated = smsState->text().mid(8, 5);
+        QVERIFY2(updated == before || updated == istNow(),
+                 qPrintable(smsState->text() + QStringLiteral(" vs IST ") + before));
+
+        // Verified: "Identity confirmed by Aadhaar OTP at HH:mm" in IST.
+        QTest::keyClicks(otp, secret("otp_value"));
+        const QString confirmedBefore = istNow();
+        QTest::keyClick(otp, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(success->isVisible(), kTimeoutMs);
+        QVERIFY2(success->text().contains(QStringLiteral(" at %1.").arg(confirmedBefore)) ||
+                     success->text().contains(QStringLiteral(" at %1.").arg(istNow())),
+                 qPrintable(success->text() + QStringLiteral(" vs IST ") + confirmedBefore));
+    }
+
+    void auditActionsInWords()
+    {
+        Shop shop; // its setup wrote "shop.setup" with the actor "setup"
+        const qint64 account = *AccountRepository(shop.server.db()).findAccount(QStringLiteral("shop"));
+        SystemClock clock;
+        AuditLog audit(shop.server.db(), clock);
+        // Every other code the server writes (grep "m_audit.record\|AuditLog(" backend), and one it may add later.
+        const QStringList codes{
+            QStringLiteral("shop.update"),     QStringLiteral("user.create"),  QStringLiteral("user.reset_pin"),
+            QStringLiteral("user.deactivate"), QStringLiteral("user.locked"),  QStringLiteral("key.create"),
+            QStringLiteral("key.revoke"),      QStringLiteral("wallet.topup"), QStringLiteral("future.thing")};
+        for (const QString &code : codes)
+            audit.record(account, QStringLiteral("user:Asha"), code, code);
+
+        const std::unique_ptr<MainWindow> window = openSignedIn(shop, false, QSize(1366, 768));
+        QVERIFY(window);
+        BackOfficeView *backOffice = showBackOffice(*window);
+        backOffice->setCurrentWidget(backOffice->usersPage());
+        CollectionModel *model = backOffice->usersPage()->auditModel();
+        QTRY_VERIFY_WITH_TIMEOUT(model->isComplete() && model->rowCount() >= codes.size() + 1, kTimeoutMs);
+        QHash<QString, QString> shown; // detail -> what
+        QString setupActor;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QString what = model->index(row, 2).data().toString();
+            const QString detail = model->index(row, 3).data().toString();
+            shown.insert(detail, what);
+            if (detail.startsWith(QStringLiteral("set up shop"))) {
+                QCOMPARE(what, QStringLiteral("Set up the shop"));
+                setupActor = model->index(row, 1).data().toString();
+            }
+        }
+        QCOMPARE(setupActor, QStringLiteral("first-run setup"));
+        QCOMPARE(shown.value(QStringLiteral("shop.update")), QStringLiteral("Changed shop settings"));
+        QCOMPARE(shown.value(QStringLiteral("wallet.topup")), QStringLiteral("Topped up the wallet"));
+        for (const QString &code : codes) {
+            if (code == QLatin1String("future.thing"))
+                QCOMPARE(shown.value(code), code); // unknown: the code itself, not nothing
+            else
+                QVERIFY2(!shown.value(code).isEmpty() && !shown.value(code).contains(QLatin1Char('.')),
+                         qPrintable(code + QStringLiteral(" shown as ") + shown.value(code)));
+        }
     }
 };
 

@@ -32,6 +32,10 @@ QString actorText(const QString &actor)
         return actor.mid(5);
     if (actor.startsWith(QLatin1String("key:")))
         return QCoreApplication::translate("BackOfficeUi", "key %1").arg(actor.mid(4));
+    if (actor == QLatin1String("setup"))
+        return QCoreApplication::translate("BackOfficeUi", "first-run setup");
+    if (actor == QLatin1String("system"))
+        return QCoreApplication::translate("BackOfficeUi", "RechargeDesk itself");
     return actor;
 }
 

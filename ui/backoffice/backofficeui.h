@@ -24,7 +24,8 @@ QLabel *hint(const QString &text, QWidget *parent);
 QWidget *card(QWidget *parent);
 /// A string field of an API item, empty when absent: itemText(item, "name").
 QString itemText(const QJsonObject &item, const char *name);
-/// Who did it, in words: "user:Asha" -> "Asha", "key:test_ab12" -> "key test_ab12", else as is.
+/// Who did it, in words: "user:Asha" -> "Asha", "key:test_ab12" -> "key test_ab12", "setup" ->
+/// "first-run setup", "system" -> "RechargeDesk itself", else as is.
 QString actorText(const QString &actor);
 /// A section heading (bold, larger).
 QLabel *heading(const QString &text, QWidget *parent);

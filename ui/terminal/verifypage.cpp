@@ -1,6 +1,7 @@
 #include "verifypage.h"
 
 #include "apiclient.h"
+#include "clock.h"
 #include "validators.h"
 #include "widgets/formerrors.h"
 #include "widgets/wrappedcheckbox.h"
@@ -724,7 +725,7 @@ void VerifyPage::showSuccess(const QString &number)
     m_maskedNumber->setText(masked);
     m_successMessage->setText(tr("Identity confirmed by Aadhaar OTP at %1. The full number has been cleared "
                                  "from this screen.")
-                                  .arg(QTime::currentTime().toString(QStringLiteral("HH:mm"))));
+                                  .arg(IstTime::timeOfDay(QDateTime::currentDateTimeUtc())));
     m_steps->setCurrentWidget(m_successStep);
     m_another->setFocus();
     emit customerVerified(masked);
@@ -801,6 +802,6 @@ void VerifyPage::refreshSms()
         }
         m_smsState->setText(items.isEmpty()
                                 ? tr("No messages yet.")
-                                : tr("Updated %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+                                : tr("Updated %1").arg(IstTime::timeOfDay(QDateTime::currentDateTimeUtc(), true)));
     });
 }
