@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QWindow>
 
 MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
     : QMainWindow(parent), m_options(std::move(options)), m_pages(new QStackedWidget(this))
@@ -128,21 +129,38 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 void MainWindow::changeEvent(QEvent *event)
 {
     QMainWindow::changeEvent(event);
-    const auto fullScreen = [this] {
-        return (windowState() & (Qt::WindowFullScreen | Qt::WindowMinimized)) == Qt::WindowFullScreen;
-    };
-    if (!m_options.kiosk || m_allowClose || event->type() != QEvent::WindowStateChange || fullScreen())
+    // Undone once the state change is complete (not from inside it).
+    if (m_options.kiosk && event->type() == QEvent::WindowStateChange)
+        QMetaObject::invokeMethod(this, &MainWindow::keepFullScreen, Qt::QueuedConnection);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // The platform window's own state too: it can change without the widget's (a stale or
+    // window-manager-made change arriving after ours).
+    if (m_options.kiosk && windowHandle())
+        connect(windowHandle(), &QWindow::windowStateChanged, this, &MainWindow::keepFullScreen,
+                Qt::ConnectionType(Qt::QueuedConnection | Qt::UniqueConnection));
+}
+
+void MainWindow::keepFullScreen()
+{
+    if (!m_options.kiosk || m_allowClose)
         return;
-    // Minimized (or un-fullscreened) by the window manager: back to full screen once the state
-    // change is done, so the desktop is never reachable without the admin PIN.
-    QTimer::singleShot(0, this, [this, fullScreen] {
-        if (m_allowClose || fullScreen())
-            return;
-        setWindowState(Qt::WindowFullScreen);
-        show();
-        raise();
-        activateWindow();
-    });
+    const auto fullScreen = [](Qt::WindowStates states) {
+        return (states & (Qt::WindowFullScreen | Qt::WindowMinimized)) == Qt::WindowFullScreen;
+    };
+    QWindow *window = windowHandle();
+    const bool platformFullScreen = !window || fullScreen(window->windowStates());
+    if (fullScreen(windowState()) && platformFullScreen)
+        return;
+    setWindowState(Qt::WindowFullScreen);
+    if (window && !fullScreen(window->windowStates()))
+        window->setWindowStates(Qt::WindowFullScreen);
+    show();
+    raise();
+    activateWindow();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

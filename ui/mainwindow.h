@@ -55,6 +55,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -63,6 +64,9 @@ private:
     void connectToServer();
     void onSignedIn(const SignedInUser &user);
     bool confirmAdminExit();
+    /// Kiosk: puts the window back to full screen if anything (the window manager, a shortcut)
+    /// minimized it or took it out of full screen. Nothing once the admin PIN allowed closing.
+    void keepFullScreen();
 
     TerminalOptions m_options;
     std::unique_ptr<ApiClient> m_api;
