@@ -161,6 +161,8 @@ void MainWindow::keepFullScreen()
     show();
     raise();
     activateWindow();
+    // Look again shortly: the platform may still deliver an older state change after this one.
+    QTimer::singleShot(250, this, &MainWindow::keepFullScreen);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -68,9 +68,13 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_operator->setObjectName(QStringLiteral("operatorFilter"));
     m_operator->addItem(tr("All operators"), QString());
     const OperatorCatalog &catalog = context.catalog();
+    QString longestOperator;
     for (ProductKind kind : {ProductKind::Mobile, ProductKind::Dth, ProductKind::Voucher}) {
-        for (const OperatorInfo &info : catalog.operators(kind))
+        for (const OperatorInfo &info : catalog.operators(kind)) {
             m_operator->addItem(info.name, info.code);
+            if (info.name.size() > longestOperator.size())
+                longestOperator = info.name;
+        }
     }
 
     m_status->setObjectName(QStringLiteral("statusFilter"));
@@ -139,7 +143,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     new ColumnWidths(m_table, {{HistoryModel::DateTimeColumn, QStringLiteral("2026-12-31 23:59:59")},
                                {HistoryModel::IdColumn, digits(7)},
                                {HistoryModel::TypeColumn, tr("Voucher")},
-                               {HistoryModel::OperatorColumn, digits(11)},
+                               {HistoryModel::OperatorColumn, longestOperator},
                                {HistoryModel::NumberColumn, digits(14)},
                                {HistoryModel::BillColumn, amount},
                                {HistoryModel::DiscountColumn, amount},
