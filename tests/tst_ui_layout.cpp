@@ -18,6 +18,7 @@
 #include "signinpage.h"
 #include "store/accountrepository.h"
 #include "terminal/verifypage.h"
+#include "terminalfixture.h"
 #include "terminalview.h"
 #include "testserver.h"
 #include "users/auditlog.h"
@@ -175,6 +176,22 @@ bool fits(MainWindow &window, const QSize &screen, QString *why)
     return false;
 }
 
+/// Rows "kiosk"/"screen": the kiosk and the desktop terminal at 1366×768 and 1280×720.
+void addScreens()
+{
+    QTest::addColumn<bool>("kiosk");
+    QTest::addColumn<QSize>("screen");
+    for (const bool kiosk : {true, false}) {
+        for (const QSize &screen : {QSize(1366, 768), QSize(1280, 720)}) {
+            const QString name = QStringLiteral("%1 %2x%3")
+                                     .arg(kiosk ? QStringLiteral("kiosk") : QStringLiteral("desktop"))
+                                     .arg(screen.width())
+                                     .arg(screen.height());
+            QTest::newRow(qPrintable(name)) << kiosk << screen;
+        }
+    }
+}
+
 } // namespace
 
 class TestUiLayout final : public QObject
@@ -182,23 +199,9 @@ class TestUiLayout final : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QApplication::setStyle(QStringLiteral("Fusion"));
-        QFile style(QStringLiteral(":/ui/style.qss"));
-        QVERIFY(style.open(QIODevice::ReadOnly));
-        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
-    }
+    void initTestCase() { QVERIFY(applyTerminalStyle()); }
 
-    void everyScreenFits_data()
-    {
-        QTest::addColumn<bool>("kiosk");
-        QTest::addColumn<QSize>("screen");
-        QTest::newRow("kiosk 1366x768") << true << QSize(1366, 768);
-        QTest::newRow("kiosk 1280x720") << true << QSize(1280, 720);
-        QTest::newRow("desktop 1366x768") << false << QSize(1366, 768);
-        QTest::newRow("desktop 1280x720") << false << QSize(1280, 720);
-    }
+    void everyScreenFits_data() { addScreens(); }
 
     void everyScreenFits()
     {
@@ -342,14 +345,7 @@ private slots:
         }
     }
 
-    void dayEndHourLabelsShowWhole_data()
-    {
-        QTest::addColumn<bool>("kiosk");
-        QTest::addColumn<QSize>("screen");
-        QTest::newRow("kiosk 1366x768") << true << QSize(1366, 768);
-        QTest::newRow("kiosk 1280x720") << true << QSize(1280, 720);
-        QTest::newRow("desktop 1366x768") << false << QSize(1366, 768);
-    }
+    void dayEndHourLabelsShowWhole_data() { addScreens(); }
 
     void dayEndHourLabelsShowWhole()
     {
