@@ -13,9 +13,24 @@ ManualClock::ManualClock(QDateTime start) : m_now(start.toUTC())
 
 namespace IstTime {
 
+QDateTime toIst(const QDateTime &instant)
+{
+    return instant.toOffsetFromUtc(kOffsetSeconds);
+}
+
 QString format(const QDateTime &instant)
 {
-    return instant.toOffsetFromUtc(kOffsetSeconds).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return toIst(instant).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+QDate dateOf(const QDateTime &instant)
+{
+    return toIst(instant).date();
+}
+
+QString timeOfDay(const QDateTime &instant, bool withSeconds)
+{
+    return toIst(instant).toString(withSeconds ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm"));
 }
 
 QString formatMs(qint64 epochMs)

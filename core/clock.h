@@ -47,5 +47,13 @@ QString format(const QDateTime &instant);
 QString formatMs(qint64 epochMs);
 /// Parses "YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD" as IST; invalid QDateTime on failure.
 QDateTime parse(const QString &text);
+/// The instant as IST wall-clock time (offset +05:30), whatever the machine's time zone is. Every
+/// date or time of day shown to a person goes through IST: never QTime::currentTime() or
+/// QDate::currentDate(), which follow the machine (often UTC on kiosks).
+QDateTime toIst(const QDateTime &instant);
+/// The IST calendar date of the instant, e.g. today: IstTime::dateOf(clock.nowUtc()).
+QDate dateOf(const QDateTime &instant);
+/// The IST time of day of the instant for people: "14:02", or "14:02:09" with seconds.
+QString timeOfDay(const QDateTime &instant, bool withSeconds = false);
 
 } // namespace IstTime

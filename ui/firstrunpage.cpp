@@ -3,6 +3,7 @@
 #include "widgets/formerrors.h"
 
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -78,9 +79,15 @@ FirstRunPage::FirstRunPage(QWidget *parent) : QWidget(parent)
     cardLayout->addWidget(general);
     cardLayout->addLayout(form);
     cardLayout->addWidget(m_create);
+    // Centred by stretches, not by alignment: a vertical box asks an aligned item for its height at
+    // the page's whole width, so the card's wrapped labels would get one line's height and be cut.
+    auto *row = new QHBoxLayout;
+    row->addStretch();
+    row->addWidget(card);
+    row->addStretch();
     auto *layout = new QVBoxLayout(this);
     layout->addStretch();
-    layout->addWidget(card, 0, Qt::AlignHCenter);
+    layout->addLayout(row);
     layout->addStretch();
     setTabOrder(m_shopName, m_shopAddress);
     setTabOrder(m_shopAddress, m_adminName);

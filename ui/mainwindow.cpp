@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QWindow>
 
 MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
     : QMainWindow(parent), m_options(std::move(options)), m_pages(new QStackedWidget(this))
@@ -22,6 +23,12 @@ MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
     setWindowTitle(tr("RechargeDesk"));
     setCentralWidget(m_pages);
     setProperty("kiosk", m_options.kiosk);
+    if (m_options.kiosk) {
+        // No title bar, so no window-manager minimize or close button, and full screen from the
+        // first show(). Not "stay on top": the admin PIN, print and file dialogs must come above it.
+        setWindowFlag(Qt::FramelessWindowHint);
+        setWindowState(Qt::WindowFullScreen);
+    }
     m_idleTimer.setSingleShot(true);
     connect(&m_idleTimer, &QTimer::timeout, this, &MainWindow::lock);
     qApp->installEventFilter(this);
@@ -118,6 +125,45 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         break;
     }
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    // Undone once the state change is complete (not from inside it).
+    if (m_options.kiosk && event->type() == QEvent::WindowStateChange)
+        QMetaObject::invokeMethod(this, &MainWindow::keepFullScreen, Qt::QueuedConnection);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // The platform window's own state too: it can change without the widget's (a stale or
+    // window-manager-made change arriving after ours).
+    if (m_options.kiosk && windowHandle())
+        connect(windowHandle(), &QWindow::windowStateChanged, this, &MainWindow::keepFullScreen,
+                Qt::ConnectionType(Qt::QueuedConnection | Qt::UniqueConnection));
+}
+
+void MainWindow::keepFullScreen()
+{
+    if (!m_options.kiosk || m_allowClose)
+        return;
+    const auto fullScreen = [](Qt::WindowStates states) {
+        return (states & (Qt::WindowFullScreen | Qt::WindowMinimized)) == Qt::WindowFullScreen;
+    };
+    QWindow *window = windowHandle();
+    const bool platformFullScreen = !window || fullScreen(window->windowStates());
+    if (fullScreen(windowState()) && platformFullScreen)
+        return;
+    setWindowState(Qt::WindowFullScreen);
+    if (window && !fullScreen(window->windowStates()))
+        window->setWindowStates(Qt::WindowFullScreen);
+    show();
+    raise();
+    activateWindow();
+    // Look again shortly: the platform may still deliver an older state change after this one.
+    QTimer::singleShot(250, this, &MainWindow::keepFullScreen);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -32,7 +32,9 @@ struct TerminalOptions
     std::function<bool(const FirstRunForm &, QString *keyId, QString *keySecret, QString *field, QString *error)> setup;
 };
 
-/// The terminal window: first run, sign-in and lock, and the signed-in terminal.
+/// The terminal window: first run, sign-in and lock, and the signed-in terminal. In kiosk mode
+/// it is a frameless full-screen window at any resolution: a minimize (or any other state the
+/// window manager sets) is undone, and closing needs an admin's PIN.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -52,6 +54,8 @@ public:
     void lock();
 
 protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -60,6 +64,9 @@ private:
     void connectToServer();
     void onSignedIn(const SignedInUser &user);
     bool confirmAdminExit();
+    /// Kiosk: puts the window back to full screen if anything (the window manager, a shortcut)
+    /// minimized it or took it out of full screen. Nothing once the admin PIN allowed closing.
+    void keepFullScreen();
 
     TerminalOptions m_options;
     std::unique_ptr<ApiClient> m_api;

@@ -4,6 +4,7 @@
 #include "widgets/formerrors.h"
 
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -15,6 +16,7 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     setObjectName(QStringLiteral("page"));
     m_title = new QLabel(tr("Sign in"), this);
     m_title->setObjectName(QStringLiteral("pageTitle"));
+    m_title->setWordWrap(true); // the card has a fixed width: "Locked — enter your PIN…" (and Hindi) wraps
     m_name = new QLineEdit(this);
     m_name->setPlaceholderText(tr("Your name"));
     m_pin = new QLineEdit(this);
@@ -54,9 +56,15 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     cardLayout->addWidget(general);
     cardLayout->addLayout(form);
     cardLayout->addWidget(m_signIn);
+    // Centred by stretches, not by alignment: a vertical box asks an aligned item for its height at
+    // the page's whole width, so the card's wrapped labels would get one line's height and be cut.
+    auto *row = new QHBoxLayout;
+    row->addStretch();
+    row->addWidget(card);
+    row->addStretch();
     auto *layout = new QVBoxLayout(this);
     layout->addStretch();
-    layout->addWidget(card, 0, Qt::AlignHCenter);
+    layout->addLayout(row);
     layout->addStretch();
 
     m_name->setMinimumHeight(42);

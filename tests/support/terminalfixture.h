@@ -11,7 +11,9 @@
 #include "terminalcontext.h"
 #include "testserver.h"
 
+#include <QApplication>
 #include <QDateTime>
+#include <QFile>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QUrl>
@@ -68,4 +70,16 @@ template <typename T> T *child(QWidget &parent, const char *name)
     if (!widget)
         qWarning("no child %s", name);
     return widget;
+}
+
+/// The terminal's look as `rechargedesk` sets it (the Fusion style and ui/style.qss), so sizes
+/// measured in a test are the terminal's; false if the style sheet cannot be read.
+inline bool applyTerminalStyle()
+{
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QFile style(QStringLiteral(":/ui/style.qss"));
+    if (!style.open(QIODevice::ReadOnly))
+        return false;
+    qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+    return true;
 }

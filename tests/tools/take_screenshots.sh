@@ -42,7 +42,27 @@ key F3; sleep 1; type_text 9876543210; key Tab; shot 05-mobile-recharge 2
 key F4; shot 06-dth-recharge 2
 key F5; shot 07-voucher 2
 key F6; shot 08-back-office 4
+# A sale selected in the history (Alt+E: search, Enter: into the table, Down: first row): the detail pane.
+key alt+e; key Return; sleep 0.5; key Down; shot 15-back-office-sale-selected 3
 key ctrl+shift+Tab; shot 10-settings-sale-terms 3
+kill $app; wait $app 2>/dev/null
+
+# Sandbox sales: ₹299 Jio on the confirm screen, its result (SUCCESS), then a number ending 0000
+# (FAILED at once, refunded). F8 starts a new sale.
+sell() { type_text "$1"; key Tab; type_text J; key Tab; type_text K; key Tab; key ctrl+a; type_text 299; key Return; }
+"$BIN" --data-dir "$work/shop" & app=$!
+sleep 4; xdotool mousemove 683 300; focus
+type_text Asha; key Return; type_text 4821; key Return; sleep 3
+key F3; sleep 1; sell 9876543210; shot 13-sale-confirm 2
+key Return; shot 11-receipt-sandbox 4
+key F8; sleep 1; key ctrl+a; sell 9876500000; sleep 2; key Return; shot 12-receipt-failed 4
+kill $app; wait $app 2>/dev/null
+
+# The kiosk: frameless and full screen at 1366x768, signed in, on the mobile sale page.
+"$BIN" --kiosk --data-dir "$work/shop" & app=$!
+sleep 4; xdotool mousemove 683 300; focus
+type_text Asha; key Return; type_text 4821; key Return; sleep 3
+key F3; shot 14-kiosk 2
 kill $app; wait $app 2>/dev/null
 
 # The same shop in Hindi (Settings → Language, kept as terminal/language in terminal.ini;

@@ -32,6 +32,10 @@ QString actorText(const QString &actor)
         return actor.mid(5);
     if (actor.startsWith(QLatin1String("key:")))
         return QCoreApplication::translate("BackOfficeUi", "key %1").arg(actor.mid(4));
+    if (actor == QLatin1String("setup"))
+        return QCoreApplication::translate("BackOfficeUi", "first-run setup");
+    if (actor == QLatin1String("system"))
+        return QCoreApplication::translate("BackOfficeUi", "RechargeDesk itself");
     return actor;
 }
 
@@ -102,7 +106,7 @@ void makeBigValue(QLabel *label)
     label->setStyleSheet(QStringLiteral("font-size: 30px; font-weight: 700; color: #101828;"));
 }
 
-QWidget *sideColumn(QWidget *content, int width, QWidget *parent)
+QScrollArea *scrollArea(QWidget *content, QWidget *parent)
 {
     auto *scroll = new QScrollArea(parent);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -111,6 +115,12 @@ QWidget *sideColumn(QWidget *content, int width, QWidget *parent)
     scroll->setWidget(content);
     scroll->viewport()->setAutoFillBackground(false);
     content->setAutoFillBackground(false);
+    return scroll;
+}
+
+QWidget *sideColumn(QWidget *content, int width, QWidget *parent)
+{
+    QScrollArea *scroll = scrollArea(content, parent);
     content->setFixedWidth(width);
     scroll->setFixedWidth(width + scroll->verticalScrollBar()->sizeHint().width() + 2);
     return scroll;

@@ -9,6 +9,7 @@
 class QAbstractItemModel;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTableView;
 class QWidget;
 
@@ -23,7 +24,8 @@ QLabel *hint(const QString &text, QWidget *parent);
 QWidget *card(QWidget *parent);
 /// A string field of an API item, empty when absent: itemText(item, "name").
 QString itemText(const QJsonObject &item, const char *name);
-/// Who did it, in words: "user:Asha" -> "Asha", "key:test_ab12" -> "key test_ab12", else as is.
+/// Who did it, in words: "user:Asha" -> "Asha", "key:test_ab12" -> "key test_ab12", "setup" ->
+/// "first-run setup", "system" -> "RechargeDesk itself", else as is.
 QString actorText(const QString &actor);
 /// A section heading (bold, larger).
 QLabel *heading(const QString &text, QWidget *parent);
@@ -38,6 +40,9 @@ void showNotice(QLabel *label, const QString &text);
 void makePrimary(QPushButton *button);
 /// Gives a label the style sheet's large "bigValue" look, keeping its own object name.
 void makeBigValue(QLabel *label);
+/// A frameless vertical scroll area around `content` that gives it the whole width and scrolls
+/// only when `content` needs more height than the page has (e.g. at kiosk fonts on 1280×720).
+QScrollArea *scrollArea(QWidget *content, QWidget *parent);
 /// Wraps a side column of cards (`content`, `width` pixels wide) in a frameless vertical scroll
 /// area, so large kiosk fonts scroll instead of squashing the fields.
 QWidget *sideColumn(QWidget *content, int width, QWidget *parent);

@@ -37,7 +37,7 @@ const QString kPdfDirKey = QStringLiteral("backoffice/report_pdf_dir");
 
 QDate todayIst()
 {
-    return QDateTime::currentDateTimeUtc().toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).date();
+    return IstTime::dateOf(QDateTime::currentDateTimeUtc());
 }
 
 QLabel *valueLabel(QWidget *parent, const char *name)
@@ -209,14 +209,10 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
         label->setStyleSheet(QStringLiteral("font-weight: 600; color: #344054; padding-top: 8px;"));
     column->addWidget(linesTitle);
     column->addWidget(m_lines);
-    auto *lower = new QHBoxLayout;
-    auto *clerkColumn = new QVBoxLayout;
-    clerkColumn->addWidget(clerksTitle);
-    clerkColumn->addWidget(m_clerks);
-    clerkColumn->addStretch();
-    lower->addLayout(clerkColumn, 2);
-    lower->addWidget(m_chartView, 3);
-    column->addLayout(lower);
+    column->addWidget(clerksTitle);
+    column->addWidget(m_clerks);
+    // The chart takes the page's whole width, so each of the 24 hours has room for its label.
+    column->addWidget(m_chartView);
     column->addStretch();
 
     auto *scroll = new QScrollArea(this);

@@ -2,11 +2,13 @@
 
 #include "apiclient.h"
 #include "money.h"
+#include "backofficeui.h"
 #include "receipts/receiptrenderer.h"
 #include "terminalcontext.h"
 #include "widgets/statusbadge.h"
 
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -14,6 +16,7 @@
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -67,11 +70,12 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     m_reprint->setObjectName(QStringLiteral("reprintButton"));
     m_redeliver->setObjectName(QStringLiteral("redeliverButton"));
 
-    auto *actions = new QHBoxLayout;
-    actions->addWidget(m_recheck);
-    actions->addWidget(m_reprint);
-    actions->addWidget(m_redeliver);
-    actions->addStretch();
+    // Two buttons a row, so the pane stays narrow enough for the table beside it at 1366 px.
+    auto *actions = new QGridLayout;
+    actions->addWidget(m_recheck, 0, 0);
+    actions->addWidget(m_reprint, 0, 1);
+    actions->addWidget(m_redeliver, 1, 0);
+    actions->setColumnStretch(2, 1);
 
     auto *ledgerTitle = new QLabel(tr("Wallet ledger"), this);
     auto *deliveriesTitle = new QLabel(tr("Webhook deliveries"), this);
@@ -80,8 +84,12 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     ledgerTitle->setFont(bold);
     deliveriesTitle->setFont(bold);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(12, 0, 0, 0);
+    // Everything sits in a scroll area: a long record, ledger and delivery list scroll inside the
+    // pane instead of raising the window's minimum height past the screen.
+    auto *content = new QWidget;
+    content->setObjectName(QStringLiteral("detailContent"));
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(12, 0, 8, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_badge);
     layout->addLayout(m_fields);
@@ -92,6 +100,12 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     layout->addWidget(deliveriesTitle);
     layout->addWidget(m_deliveriesNote);
     layout->addWidget(m_deliveries, 1);
+    QScrollArea *scroll = BackOfficeUi::scrollArea(content, this);
+    scroll->setObjectName(QStringLiteral("detailScroll"));
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded); // when the splitter makes the pane narrow
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     connect(m_recheck, &QPushButton::clicked, this, &HistoryDetailPane::onRecheckClicked);
     connect(m_reprint, &QPushButton::clicked, this, &HistoryDetailPane::onReprintClicked);

@@ -7,6 +7,7 @@
 #include "historymodel.h"
 #include "money.h"
 #include "terminalcontext.h"
+#include "widgets/columnwidths.h"
 
 #include <QComboBox>
 #include <QDateEdit>
@@ -32,7 +33,7 @@ const QString kExportDirKey = QStringLiteral("backoffice/export_dir");
 
 QDate todayIst()
 {
-    return QDateTime::currentDateTimeUtc().toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).date();
+    return IstTime::dateOf(QDateTime::currentDateTimeUtc());
 }
 
 QDateEdit *makeDateEdit(QWidget *parent, const char *name, const QDate &date)
@@ -68,9 +69,13 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_operator->setObjectName(QStringLiteral("operatorFilter"));
     m_operator->addItem(tr("All operators"), QString());
     const OperatorCatalog &catalog = context.catalog();
+    QString longestOperator;
     for (ProductKind kind : {ProductKind::Mobile, ProductKind::Dth, ProductKind::Voucher}) {
-        for (const OperatorInfo &info : catalog.operators(kind))
+        for (const OperatorInfo &info : catalog.operators(kind)) {
             m_operator->addItem(info.name, info.code);
+            if (info.name.size() > longestOperator.size())
+                longestOperator = info.name;
+        }
     }
 
     m_status->setObjectName(QStringLiteral("statusFilter"));
@@ -132,10 +137,20 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     header->setStretchLastSection(true);
     header->setSortIndicator(m_model->sortColumn(), m_model->sortOrder());
     m_table->setSortingEnabled(true);
-    const int charWidth = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    const int widths[] = {18, 8, 8, 12, 16, 10, 9, 10, 10, 12};
-    for (int column = 0; column < HistoryModel::ColumnCount; ++column)
-        m_table->setColumnWidth(column, widths[column] * charWidth);
+    // Date, status and amounts always show whole, measured in the font the table gets from the
+    // style sheet (larger in the kiosk); the other columns get room for typical text.
+    const auto digits = [](int count) { return QString(count, QLatin1Char('0')); };
+    const QString amount = Money::format(Paise(99'999'999)); // more than any sale
+    new ColumnWidths(m_table, {{HistoryModel::DateTimeColumn, QStringLiteral("2026-12-31 23:59:59")},
+                               {HistoryModel::IdColumn, digits(7)},
+                               {HistoryModel::TypeColumn, tr("Voucher")},
+                               {HistoryModel::OperatorColumn, longestOperator},
+                               {HistoryModel::NumberColumn, digits(14)},
+                               {HistoryModel::BillColumn, amount},
+                               {HistoryModel::DiscountColumn, amount},
+                               {HistoryModel::PaidColumn, amount},
+                               {HistoryModel::StatusColumn, QStringLiteral("SUCCESS"), true},
+                               {HistoryModel::ReferenceColumn, digits(12)}});
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
         if (!HistoryModel::isSortable(column)) {
             // Only the date and money columns sort (on the server); put the indicator back.

@@ -70,6 +70,11 @@ KeysPage::KeysPage(TerminalContext &context, QWidget *parent)
     m_scope->setObjectName(QStringLiteral("keyScope"));
     m_scope->addItem(tr("Point of sale: sell and check status"), QStringLiteral("pos"));
     m_scope->addItem(tr("Admin: everything, including the back office"), QStringLiteral("admin"));
+    // Long choices elide in the closed box (the list shows them whole), so they never widen the page.
+    for (QComboBox *combo : {m_mode, m_scope}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(14);
+    }
     m_create->setObjectName(QStringLiteral("createKey"));
     BackOfficeUi::makePrimary(m_create);
     m_revoke->setObjectName(QStringLiteral("revokeKey"));

@@ -31,22 +31,27 @@ QString roleText(const QString &role)
 
 QString actionText(const QString &action)
 {
-    if (action == QLatin1String("user.create"))
-        return UsersPage::tr("Added a user");
-    if (action == QLatin1String("user.reset_pin"))
-        return UsersPage::tr("Reset a PIN");
-    if (action == QLatin1String("user.deactivate"))
-        return UsersPage::tr("Deactivated a user");
-    if (action == QLatin1String("user.locked"))
-        return UsersPage::tr("Locked after wrong PINs");
-    if (action == QLatin1String("shop.update"))
-        return UsersPage::tr("Changed shop settings");
-    if (action == QLatin1String("key.create"))
-        return UsersPage::tr("Created an API key");
-    if (action == QLatin1String("key.revoke"))
-        return UsersPage::tr("Revoked an API key");
-    if (action == QLatin1String("wallet.topup"))
-        return UsersPage::tr("Topped up the wallet");
+    // Every action code the server writes to the audit log (backend/users, backend/api); a code
+    // this table does not know yet shows as it is.
+    static const struct
+    {
+        const char *code;
+        const char *words;
+    } kActions[] = {
+        {"shop.setup", QT_TRANSLATE_NOOP("UsersPage", "Set up the shop")},
+        {"shop.update", QT_TRANSLATE_NOOP("UsersPage", "Changed shop settings")},
+        {"user.create", QT_TRANSLATE_NOOP("UsersPage", "Added a user")},
+        {"user.reset_pin", QT_TRANSLATE_NOOP("UsersPage", "Reset a PIN")},
+        {"user.deactivate", QT_TRANSLATE_NOOP("UsersPage", "Deactivated a user")},
+        {"user.locked", QT_TRANSLATE_NOOP("UsersPage", "Locked after wrong PINs")},
+        {"key.create", QT_TRANSLATE_NOOP("UsersPage", "Created an API key")},
+        {"key.revoke", QT_TRANSLATE_NOOP("UsersPage", "Revoked an API key")},
+        {"wallet.topup", QT_TRANSLATE_NOOP("UsersPage", "Topped up the wallet")},
+    };
+    for (const auto &known : kActions) {
+        if (action == QLatin1String(known.code))
+            return UsersPage::tr(known.words);
+    }
     return action;
 }
 

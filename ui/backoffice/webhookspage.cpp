@@ -17,6 +17,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -242,10 +243,15 @@ WebhooksPage::WebhooksPage(TerminalContext &context, QWidget *parent)
     tabs->addTab(logTab, tr("Delivery log"));
     tabs->addTab(inboxTab, tr("Built-in inbox"));
 
-    auto *layout = new QVBoxLayout(this);
+    // The endpoint form and the logs scroll together when kiosk fonts make them taller than the page.
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(BackOfficeUi::title(tr("Webhooks"), this));
     layout->addWidget(endpointCard);
     layout->addWidget(tabs, 1);
+    auto *outer = new QVBoxLayout(this);
+    outer->addWidget(BackOfficeUi::scrollArea(content, this));
 
     m_follow.setInterval(kFollowIntervalMs);
     connect(&m_follow, &QTimer::timeout, this, [this] {

@@ -1,8 +1,10 @@
 #include "verifypage.h"
 
 #include "apiclient.h"
+#include "clock.h"
 #include "validators.h"
 #include "widgets/formerrors.h"
+#include "widgets/wrappedcheckbox.h"
 
 #include <QCheckBox>
 #include <QEvent>
@@ -134,7 +136,10 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
         m_requestStep);
     consentText->setWordWrap(true);
     consentText->setTextFormat(Qt::RichText);
-    m_consent = new QCheckBox(tr("The customer agrees to verify their identity with Aadhaar OTP"), m_requestStep);
+    auto *consent = new WrappedCheckBox(tr("The customer agrees to verify their identity with Aadhaar OTP"),
+                                        m_requestStep); // wraps: a plain QCheckBox would widen the page
+    consent->label()->setStyleSheet(QStringLiteral("font-weight: 600;"));
+    m_consent = consent->checkBox();
     m_consent->setObjectName(QStringLiteral("consentCheck"));
     m_consent->installEventFilter(this);
 
@@ -182,7 +187,7 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     auto *requestLayout = new QVBoxLayout(m_requestStep);
     requestLayout->setContentsMargins(0, 0, 0, 0);
     requestLayout->addWidget(consentText);
-    requestLayout->addWidget(m_consent);
+    requestLayout->addWidget(consent);
     requestLayout->addSpacing(8);
     requestLayout->addWidget(m_numberArea);
     requestLayout->addStretch();
@@ -720,7 +725,7 @@ void VerifyPage::showSuccess(const QString &number)
     m_maskedNumber->setText(masked);
     m_successMessage->setText(tr("Identity confirmed by Aadhaar OTP at %1. The full number has been cleared "
                                  "from this screen.")
-                                  .arg(QTime::currentTime().toString(QStringLiteral("HH:mm"))));
+                                  .arg(IstTime::timeOfDay(QDateTime::currentDateTimeUtc())));
     m_steps->setCurrentWidget(m_successStep);
     m_another->setFocus();
     emit customerVerified(masked);
@@ -797,6 +802,6 @@ void VerifyPage::refreshSms()
         }
         m_smsState->setText(items.isEmpty()
                                 ? tr("No messages yet.")
-                                : tr("Updated %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+                                : tr("Updated %1").arg(IstTime::timeOfDay(QDateTime::currentDateTimeUtc(), true)));
     });
 }
