@@ -13,7 +13,8 @@ class SaleInputs;
 /// Mobile recharge (api-v1.md endpoint 5): number with live validation, operator (remembered
 /// per number from past sales at this terminal), circle (the last one remembered), amount
 /// checked live against the operator's limits, optional reference; then SaleFlow's
-/// confirmation, result and receipt.
+/// confirmation, result and receipt. The number being typed, with its operator and circle, is
+/// published as TerminalContext::mobileSale() so the Plans screen opens on them.
 class MobileRechargePage final : public QWidget
 {
     Q_OBJECT
@@ -32,6 +33,8 @@ public:
 
 private:
     void onNumberChanged();
+    /// Tells the terminal context which number (operator, circle) this form is selling, for Plans.
+    void publishSale();
     void onSubmitted();
     void reset();
 

@@ -31,7 +31,8 @@ struct PlanItem
 
     /// One line for the recharge screen and receipts: "₹299 · 28 days · Unlimited calls, 1 GB/day, …".
     QString summary() const;
-    /// The text the search box looks in: benefit, data, validity, calls, SMS, remark and subscription names.
+    /// The text the search box looks in: the price ("₹299"), benefit, data, validity, calls, SMS, remark and
+    /// subscription names.
     QString searchText() const;
 };
 
