@@ -121,6 +121,17 @@ private:
     QTcpServer m_listener;
 };
 
+/// The real server behind a FlakyRelay, and the terminal's client and context talking through the relay.
+struct RelayedTerminal
+{
+    QTemporaryDir dir;
+    TestServer server;
+    FlakyRelay relay{server.baseUrl()};
+    CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
+    ApiClient api{relay.url(), key.keyId, key.secret};
+    TerminalContext context{api, dir.filePath(QStringLiteral("prefs.ini"))};
+};
+
 QWidget *focused()
 {
     return QApplication::focusWidget();
@@ -406,12 +417,9 @@ private slots:
 
     void pendingSaleWhileTheServerIsGone()
     {
-        QTemporaryDir dir;
-        TestServer server;
-        FlakyRelay relay(server.baseUrl());
-        const CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
-        ApiClient api(relay.url(), key.keyId, key.secret);
-        TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
+        RelayedTerminal terminal;
+        FlakyRelay &relay = terminal.relay;
+        TerminalContext &context = terminal.context;
         QMainWindow window;
         auto *page = new MobileRechargePage(context);
         window.setCentralWidget(page);
@@ -420,9 +428,7 @@ private slots:
         window.show();
         QTRY_VERIFY_WITH_TIMEOUT(status.serverText().endsWith(QLatin1String("online")), kTimeoutMs);
         SaleFlow *flow = page->flow();
-        flow->poller()->setFirstDelayMs(300);
-        // The server goes away the moment the PENDING sale is on screen, before its first check.
-        connect(flow, &SaleFlow::saleRecorded, &relay, [&relay] { relay.goOffline(); });
+        flow->poller()->setFirstDelayMs(1500);
 
         page->fillFromPlan(QStringLiteral("VI"), QStringLiteral("MU"), 179, QStringLiteral("28 days, 2 GB/day"));
         QTest::keyClicks(child<QLineEdit>(*page, "phoneNumber"), QStringLiteral("9876541111"));
@@ -432,6 +438,10 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
         SaleResultPanel *result = flow->resultPanel();
         QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
+        // The status bar has read the new figures; then the server goes away before the sale's first check.
+        QTRY_COMPARE_WITH_TIMEOUT(status.pendingText(), QStringLiteral("Pending: 1"), kTimeoutMs);
+        QVERIFY(status.serverText().endsWith(QLatin1String("online")));
+        relay.goOffline();
 
         // The failed check says so on the sale panel and in the status bar, at once.
         QTRY_VERIFY_WITH_TIMEOUT(result->serverOfflineLabel()->isVisible(), kTimeoutMs);
@@ -721,12 +731,10 @@ private slots:
 
     void networkErrorRetryReusesReference()
     {
-        QTemporaryDir dir;
-        TestServer server;
-        FlakyRelay relay(server.baseUrl());
-        const CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
-        ApiClient api(relay.url(), key.keyId, key.secret);
-        TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
+        RelayedTerminal terminal;
+        TestServer &server = terminal.server;
+        FlakyRelay &relay = terminal.relay;
+        TerminalContext &context = terminal.context;
         const auto balance = [&server] {
             return server.http()
                 .get(server.url(QStringLiteral("/api/v1/wallet")), server.admin())
