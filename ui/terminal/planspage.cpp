@@ -99,7 +99,7 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent
     }
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("planSearch"));
-    m_search->setPlaceholderText(tr("Search: data, validity, Netflix, Hotstar…"));
+    m_search->setPlaceholderText(tr("Search: price (299), data, validity, Netflix, Hotstar…"));
     m_search->setClearButtonEnabled(true);
     m_search->installEventFilter(this);
     m_clearFilters = new QPushButton(tr("Clear filters"), this);
