@@ -65,7 +65,23 @@ ApiCall *ApiClient::send(const QByteArray &verb, const QNetworkRequest &request,
     QNetworkRequest copy = request;
     if (!body.isEmpty())
         copy.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    return new ApiCall(m_network.sendCustomRequest(copy, verb, body));
+    return track(new ApiCall(m_network.sendCustomRequest(copy, verb, body)));
+}
+
+ApiCall *ApiClient::track(ApiCall *call)
+{
+    // Connected first, so the state is current when the caller's own handler runs.
+    connect(call, &ApiCall::finished, this, &ApiClient::noteResult);
+    return call;
+}
+
+void ApiClient::noteResult(const ApiResult &result)
+{
+    const bool reachable = result.httpStatus != 0;
+    if (reachable == m_reachable)
+        return;
+    m_reachable = reachable;
+    emit reachabilityChanged(reachable);
 }
 
 ApiCall *ApiClient::get(const QString &path, const QUrlQuery &query)
@@ -91,5 +107,7 @@ ApiCall *ApiClient::fetch(const QUrl &url)
 {
     QNetworkRequest request(url);
     request.setTransferTimeout(m_timeoutMs);
-    return new ApiCall(m_network.get(request));
+    auto *call = new ApiCall(m_network.get(request));
+    // Only the API server's own answers say whether it is reachable (a logo host may differ).
+    return url.host() == m_baseUrl.host() && url.port() == m_baseUrl.port() ? track(call) : call;
 }

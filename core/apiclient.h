@@ -70,7 +70,8 @@ public:
                   const QList<std::pair<QByteArray, QByteArray>> &extraHeaders = {});
     /// PUT a JSON body with credentials.
     ApiCall *put(const QString &path, const QJsonObject &body);
-    /// GET an absolute URL without credentials (captcha images, logos).
+    /// GET an absolute URL without credentials (captcha images, logos); a URL on the API server
+    /// counts towards isReachable().
     ApiCall *fetch(const QUrl &url);
 
     /// Sends `X-Session-Token` with every call from now on (empty: none). Set after a PIN
@@ -80,7 +81,22 @@ public:
     /// Seconds after which a call gives up (default 20).
     void setTimeoutSeconds(int seconds) { m_timeoutMs = seconds * 1000; }
 
+    /// Whether the server answered the last finished call to it: false after a call that got no
+    /// HTTP answer at all (connection refused, timeout, host unreachable), true again after any
+    /// HTTP answer (an error status included: the server is there). True before the first call.
+    /// Aborted calls do not count.
+    bool isReachable() const { return m_reachable; }
+
+signals:
+    /// isReachable() changed; emitted before the finished() of the call that changed it reaches
+    /// the caller, so a screen reading isReachable() in its answer handler sees the new state.
+    void reachabilityChanged(bool reachable);
+
 private:
+    /// Records whether `result` came from the server (any HTTP status) or from the network.
+    void noteResult(const ApiResult &result);
+    ApiCall *track(ApiCall *call);
+
     QNetworkRequest request(const QString &path, const QUrlQuery &query = {}) const;
     ApiCall *send(const QByteArray &verb, const QNetworkRequest &request, const QByteArray &body);
 
@@ -90,4 +106,5 @@ private:
     QByteArray m_authorization;
     QByteArray m_sessionToken;
     int m_timeoutMs = 20'000;
+    bool m_reachable = true;
 };

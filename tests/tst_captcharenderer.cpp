@@ -3,8 +3,13 @@
 #include <QColor>
 #include <QFile>
 #include <QImage>
+#include <QPainter>
 #include <QRandomGenerator>
 #include <QTest>
+#include <QTransform>
+
+#include <algorithm>
+#include <cstdlib>
 
 /// Needs a QGuiApplication for fonts: QTEST_MAIN provides one (Qt6::Gui is linked); run with
 /// QT_QPA_PLATFORM=offscreen. Set RECHARGEDESK_CAPTCHA_SAMPLE=<file.png> to keep a sample image for a look.
@@ -24,6 +29,9 @@ private slots:
     void randomDigitsAreAsciiDigits_data();
     void randomDigitsAreAsciiDigits();
     void randomDigitsCoverAllDigits();
+    void lookalikeDigitsStayApart_data();
+    void lookalikeDigitsStayApart();
+    void glyphsCoverEveryDigitOnly();
     void savesSampleWhenAsked();
 };
 
@@ -32,6 +40,40 @@ namespace {
 QImage decode(const QByteArray &png)
 {
     return QImage::fromData(png, "PNG");
+}
+
+/// What a reader sees of `digit` turned by `degrees`: the outline, centred, inked on a 64×64 canvas and blurred
+/// down to 16×16 (the coarse shape the eye compares).
+QImage coarseShape(QChar digit, double degrees)
+{
+    QPainterPath glyph = QTransform().rotate(degrees).map(CaptchaRenderer::glyphOutline(digit));
+    glyph.translate(-glyph.boundingRect().center());
+    QImage canvas(64, 64, QImage::Format_Grayscale8);
+    canvas.fill(0);
+    QPainter painter(&canvas);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.translate(32.0, 32.0);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(Qt::white);
+    painter.drawPath(glyph);
+    painter.end();
+    return canvas.scaled(16, 16, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+}
+
+/// How unlike two coarse shapes are: the ink only one of them has over the ink of both (0 same, 1 disjoint).
+double unlikeness(const QImage &a, const QImage &b)
+{
+    double different = 0;
+    double either = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        const uchar *lineA = a.constScanLine(y);
+        const uchar *lineB = b.constScanLine(y);
+        for (int x = 0; x < a.width(); ++x) {
+            different += std::abs(int(lineA[x]) - int(lineB[x]));
+            either += std::max(lineA[x], lineB[x]);
+        }
+    }
+    return either > 0 ? different / either : 0.0;
 }
 
 } // namespace
@@ -160,6 +202,52 @@ void TestCaptchaRenderer::randomDigitsCoverAllDigits()
 
     QRandomGenerator again(2024);
     QCOMPARE(CaptchaRenderer::randomDigits(again, 1000), digits);
+}
+
+void TestCaptchaRenderer::lookalikeDigitsStayApart_data()
+{
+    QTest::addColumn<QChar>("first");
+    QTest::addColumn<QChar>("second");
+    QTest::newRow("1 and 7") << QChar(u'1') << QChar(u'7');
+    QTest::newRow("0 and 8") << QChar(u'0') << QChar(u'8');
+    QTest::newRow("5 and 6") << QChar(u'5') << QChar(u'6');
+    QTest::newRow("2 and 7") << QChar(u'2') << QChar(u'7');
+    QTest::newRow("4 and 9") << QChar(u'4') << QChar(u'9');
+    QTest::newRow("3 and 8") << QChar(u'3') << QChar(u'8');
+    QTest::newRow("6 and 8") << QChar(u'6') << QChar(u'8');
+}
+
+void TestCaptchaRenderer::lookalikeDigitsStayApart()
+{
+    // Each digit may be turned either way up to MaxRotationDegrees: even the most alike pair of turns must leave
+    // a clear share of the coarse shape different.
+    QFETCH(QChar, first);
+    QFETCH(QChar, second);
+    const double max = CaptchaRenderer::MaxRotationDegrees;
+    double closest = 1.0;
+    QString where;
+    for (double a = -max; a <= max + 0.01; a += max / 3) {
+        const QImage shapeA = coarseShape(first, a);
+        for (double b = -max; b <= max + 0.01; b += max / 3) {
+            const double value = unlikeness(shapeA, coarseShape(second, b));
+            if (value < closest) {
+                closest = value;
+                where = QStringLiteral("%1 turned %2°, %3 turned %4°").arg(first).arg(a).arg(second).arg(b);
+            }
+        }
+    }
+    qInfo("closest: %.2f (%s)", closest, qPrintable(where));
+    QVERIFY2(closest >= 0.46, qPrintable(QStringLiteral("only %1 apart: %2").arg(closest, 0, 'f', 2).arg(where)));
+}
+
+void TestCaptchaRenderer::glyphsCoverEveryDigitOnly()
+{
+    for (char16_t d = u'0'; d <= u'9'; ++d) {
+        const QRectF box = CaptchaRenderer::glyphOutline(QChar(d)).boundingRect();
+        QVERIFY2(box.height() > CaptchaRenderer::GlyphPixelSize * 0.9, qPrintable(QString(QChar(d))));
+        QVERIFY(qAbs(box.center().y()) < 2.0);
+    }
+    QVERIFY(CaptchaRenderer::glyphOutline(QChar(u'a')).isEmpty());
 }
 
 void TestCaptchaRenderer::savesSampleWhenAsked()

@@ -1,6 +1,8 @@
 #include "apiclient.h"
 #include "backoffice/backofficeview.h"
 #include "backoffice/collectionmodel.h"
+#include "backoffice/dayendpage.h"
+#include "backoffice/historypage.h"
 #include "backoffice/keyspage.h"
 #include "backoffice/saletermscard.h"
 #include "backoffice/secretdialog.h"
@@ -9,8 +11,12 @@
 #include "backoffice/walletpage.h"
 #include "backoffice/webhookspage.h"
 #include "money.h"
+#include "terminal/mobilerechargepage.h"
+#include "terminal/saleconfirmpanel.h"
+#include "terminal/saleflow.h"
 #include "terminalcontext.h"
 #include "terminalfixture.h"
+#include "terminalview.h"
 #include "testserver.h"
 
 #include <QAbstractItemModelTester>
@@ -108,6 +114,28 @@ Paise balanceOf(QLabel *label)
 {
     // The screen groups digits the Indian way ("₹10,000.00"); the spec form has no commas.
     return Money::parse(label->text().remove(u',')).value_or(-1);
+}
+
+/// Sells a ₹`rupees` Airtel recharge to `number` on the terminal's Mobile recharge screen, by keyboard.
+bool sellOnTheCounter(TerminalView &view, const QString &number, const QString &rupees)
+{
+    auto *mobile = qobject_cast<MobileRechargePage *>(view.screen(QStringLiteral("mobile")));
+    if (!mobile || !view.showScreen(QStringLiteral("mobile")))
+        return false;
+    SaleFlow *flow = mobile->flow();
+    QTest::keyClicks(child<QLineEdit>(*mobile, "phoneNumber"), number);
+    auto *op = child<QComboBox>(*mobile, "operator");
+    op->setCurrentIndex(op->findData(QStringLiteral("AT")));
+    QTest::keyClicks(child<QLineEdit>(*mobile, "amount"), rupees);
+    QTest::keyClick(child<QLineEdit>(*mobile, "amount"), Qt::Key_Return);
+    // The form first asks the server about recent sales to this number (the repeat-sale guard).
+    if (!QTest::qWaitFor([flow] { return flow->stage() == SaleFlow::Stage::Confirm; }, kTimeoutMs))
+        return false;
+    QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Return);
+    if (!QTest::qWaitFor([flow] { return flow->stage() == SaleFlow::Stage::Result; }, kTimeoutMs))
+        return false;
+    flow->newSale();
+    return true;
 }
 
 } // namespace
@@ -535,6 +563,7 @@ private slots:
         QCOMPARE(shopChanged, 0);
 
         address->setPlainText(QStringLiteral("12 Station Road, Jaipur"));
+        QTest::keyClicks(child<QComboBox>(page, "shopCircle"), QStringLiteral("Rajasthan"));
         QTest::keyClick(name, Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(shop.context.shopName(), QStringLiteral("Sharma Mobile Point"), kTimeoutMs);
         QCOMPARE(shop.context.shopAddress(), QStringLiteral("12 Station Road, Jaipur"));
@@ -542,6 +571,8 @@ private slots:
         const QJsonObject saved =
             shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/shop")), shop.auth()).data();
         QCOMPARE(saved.value(QStringLiteral("name")).toString(), QStringLiteral("Sharma Mobile Point"));
+        QCOMPARE(saved.value(QStringLiteral("circle_code")).toString(), QStringLiteral("RJ"));
+        QCOMPARE(shop.context.shopCircle(), QStringLiteral("RJ")); // the Plans screen opens on it
         QCOMPARE(saved.value(QStringLiteral("address")).toString(), QStringLiteral("12 Station Road, Jaipur"));
         QVERIFY(child<QLabel>(page, "shopNotice")->isVisible());
         shot(page, "settings_saved");
@@ -681,6 +712,96 @@ private slots:
                                  kTimeoutMs);
         inbox->setCurrentIndex(inbox->model()->index(findRow(inbox, 4, webhookId), 0));
         QVERIFY(child<QPlainTextEdit>(page, "inboxBody")->toPlainText().contains(QStringLiteral("s3cret-pass")));
+    }
+
+    void figuresFollowTheSalesAndF5()
+    {
+        Shop shop;
+        shop.context.setUser(SignedInUser{1, QStringLiteral("Asha"), true, QString()});
+        TerminalView view(shop.context, false);
+        view.resize(1366, 720);
+        view.show();
+        QApplication::setActiveWindow(&view);
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        auto *backOffice = qobject_cast<BackOfficeView *>(view.screen(QStringLiteral("backoffice")));
+        QVERIFY(backOffice);
+        auto *totals = child<QLabel>(*backOffice->historyPage(), "totalsLine");
+        auto *successes = child<QLabel>(*backOffice->dayEndPage(), "successCount");
+        auto *balance = child<QLabel>(*backOffice->walletPage(), "walletBalance");
+        const auto serverBalance = [&shop] {
+            return shop.server.http()
+                .get(shop.server.url(QStringLiteral("/api/v1/wallet")), shop.server.admin())
+                .data()
+                .value(QStringLiteral("balance_paise"))
+                .toInteger();
+        };
+
+        // Every figure seen once before the day's sales.
+        QVERIFY(view.showScreen(QStringLiteral("backoffice")));
+        QTRY_COMPARE_WITH_TIMEOUT(totals->property("count").toLongLong(), qint64(0), kTimeoutMs);
+        backOffice->setCurrentWidget(backOffice->dayEndPage());
+        QTRY_COMPARE_WITH_TIMEOUT(successes->text(), QStringLiteral("0"), kTimeoutMs);
+        backOffice->setCurrentWidget(backOffice->walletPage());
+        QTRY_COMPARE_WITH_TIMEOUT(balanceOf(balance), serverBalance(), kTimeoutMs);
+        backOffice->setCurrentWidget(backOffice->historyPage());
+
+        // Three sales at the counter; back in the back office every figure has them, no filter touched.
+        for (const QString &number :
+             {QStringLiteral("9876543210"), QStringLiteral("9876543211"), QStringLiteral("9876543212")})
+            QVERIFY(sellOnTheCounter(view, number, QStringLiteral("100")));
+        QVERIFY(view.showScreen(QStringLiteral("backoffice")));
+        QTRY_COMPARE_WITH_TIMEOUT(totals->property("count").toLongLong(), qint64(3), kTimeoutMs);
+        QVERIFY(totals->text().contains(QLatin1String("3 successful")));
+        backOffice->setCurrentWidget(backOffice->dayEndPage());
+        QTRY_COMPARE_WITH_TIMEOUT(successes->text(), QStringLiteral("3"), kTimeoutMs);
+        backOffice->setCurrentWidget(backOffice->walletPage());
+        QTRY_COMPARE_WITH_TIMEOUT(balanceOf(balance), serverBalance(), kTimeoutMs);
+        QCOMPARE(balanceOf(balance), Paise(10'000'00 - 3 * 98'00)); // Airtel 2 %: ₹98.00 a sale
+
+        // A sale the terminal did not see (another counter, the API): F5 on the page brings it in,
+        // and F5 stays on the back office instead of opening the fifth screen.
+        const auto sellElsewhere = [&shop](const QString &number) {
+            return shop.server.http()
+                .postJson(shop.server.url(QStringLiteral("/api/v1/recharge/mobile/initiate-transaction")),
+                          QJsonObject{{QStringLiteral("phone_number"), number},
+                                      {QStringLiteral("operator_code"), QStringLiteral("AT")},
+                                      {QStringLiteral("amount"), QStringLiteral("100")}},
+                          shop.server.admin())
+                .status;
+        };
+        QCOMPARE(sellElsewhere(QStringLiteral("9876543213")), 200);
+        backOffice->setCurrentWidget(backOffice->historyPage());
+        auto *search = child<QLineEdit>(*backOffice->historyPage(), "searchFilter");
+        search->setFocus();
+        QCOMPARE(totals->property("count").toLongLong(), qint64(3));
+        QTest::keyClick(search, Qt::Key_F5);
+        QTRY_COMPARE_WITH_TIMEOUT(totals->property("count").toLongLong(), qint64(4), kTimeoutMs);
+        QVERIFY(backOffice->isVisible());
+        QVERIFY(search->text().isEmpty());
+        shot(view, "fresh_history");
+
+        // Ctrl+R on the day-end page.
+        backOffice->setCurrentWidget(backOffice->dayEndPage());
+        QCOMPARE(successes->text(), QStringLiteral("3"));
+        auto *date = child<QWidget>(*backOffice->dayEndPage(), "reportDate");
+        date->setFocus();
+        QTest::keyClick(date, Qt::Key_R, Qt::ControlModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(successes->text(), QStringLiteral("4"), kTimeoutMs);
+
+        // The Refresh buttons of the day-end and wallet pages.
+        QCOMPARE(sellElsewhere(QStringLiteral("9876543214")), 200);
+        QTest::mouseClick(child<QPushButton>(*backOffice->dayEndPage(), "refreshButton"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(successes->text(), QStringLiteral("5"), kTimeoutMs);
+        backOffice->setCurrentWidget(backOffice->walletPage());
+        QTRY_COMPARE_WITH_TIMEOUT(balanceOf(balance), serverBalance(), kTimeoutMs);
+        QCOMPARE(sellElsewhere(QStringLiteral("9876543215")), 200);
+        QTest::mouseClick(child<QPushButton>(*backOffice->walletPage(), "refreshWallet"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(balanceOf(balance), Paise(10'000'00 - 6 * 98'00), kTimeoutMs);
+
+        // Outside the back office F5 still opens the fifth screen.
+        QVERIFY(view.showScreen(QStringLiteral("mobile")));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F5);
+        QVERIFY(view.screen(QStringLiteral("voucher"))->isVisible());
     }
 
     void backOfficeHasAllTabs()

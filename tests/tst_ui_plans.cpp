@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStyleOptionComboBox>
 #include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -137,6 +138,10 @@ private slots:
     void sellThisPlanEmitsTheChosenPlan();
     void terminalOpensMobileRechargeForTheSoldPlan();
     void sellThisPlanStartsAFreshSaleWithTheAmountLocked();
+    void searchFindsPrices();
+    void opensOnTheShopsCircle();
+    void opensOnTheNumberBeingSold();
+    void circleNamesAreWhole();
     void proxyFilter_data();
     void proxyFilter();
 };
@@ -429,6 +434,118 @@ void TestUiPlans::sellThisPlanStartsAFreshSaleWithTheAmountLocked()
     QCOMPARE(QApplication::focusWidget(), amount);
 }
 
+void TestUiPlans::searchFindsPrices()
+{
+    Fixture f;
+    QSignalSpy shown(f.page.get(), &PlansPage::plansShown);
+    QVERIFY(f.page->selectPair(QStringLiteral("RJ"), QStringLiteral("KA"))); // Jio in Karnataka
+    QTRY_VERIFY_WITH_TIMEOUT(f.page->filter()->rowCount() > 1 && !shown.isEmpty(), 10000);
+    const QList<qint64> all = shownAmounts(*f.page->filter());
+    const qint64 price = all.at(all.size() / 2);
+
+    // The clerk types the price the customer asks for.
+    auto *search = f.find<QLineEdit>("planSearch");
+    QTest::keyClicks(search, QString::number(price));
+    const QList<qint64> found = shownAmounts(*f.page->filter());
+    QVERIFY2(found.contains(price),
+             qPrintable(QStringLiteral("no ₹%1 plan among %2 shown").arg(price).arg(found.size())));
+    QVERIFY(found.size() < all.size());
+    for (int row = 0; row < found.size(); ++row) {
+        const QString text = f.page->filter()->index(row, 0).data(PlanTableModel::SearchTextRole).toString();
+        QVERIFY(text.contains(QString::number(price)));
+    }
+    QVERIFY(f.find<QPushButton>("sellPlanButton")->isEnabled());
+}
+
+void TestUiPlans::opensOnTheShopsCircle()
+{
+    Fixture f;
+    f.page->hide();
+    f.context->setShopCircle(QStringLiteral("RJ"));
+    PlansPage page(*f.context);
+    QSignalSpy shown(&page, &PlansPage::plansShown);
+    page.resize(1156, 700);
+    page.show();
+    QCOMPARE(page.circleCode(), QStringLiteral("RJ"));
+    QVERIFY(f.waitShown(shown, 1));
+    QCOMPARE(shown.last().at(1).toString(), QStringLiteral("RJ"));
+}
+
+void TestUiPlans::opensOnTheNumberBeingSold()
+{
+    Fixture f;
+    f.page->hide();
+    f.context->setShopCircle(QStringLiteral("KA"));
+    f.context->rememberOperator(QStringLiteral("9123456789"), QStringLiteral("RJ")); // Jio
+    TerminalView view(*f.context, false);
+    view.resize(1366, 720);
+    view.show();
+    QApplication::setActiveWindow(&view);
+    QVERIFY(QTest::qWaitForWindowActive(&view));
+    auto *plans = qobject_cast<PlansPage *>(view.screen(QStringLiteral("plans")));
+    auto *mobile = qobject_cast<MobileRechargePage *>(view.screen(QStringLiteral("mobile")));
+    QVERIFY(plans && mobile);
+    auto *forNumber = plans->findChild<QLabel *>(QStringLiteral("plansForNumber"));
+    QVERIFY(forNumber);
+
+    // Nothing being sold: Plans opens on the shop's circle.
+    QVERIFY(view.showScreen(QStringLiteral("plans")));
+    QCOMPARE(plans->circleCode(), QStringLiteral("KA"));
+    QVERIFY(!forNumber->isVisible());
+
+    // A number whose operator this terminal knows, typed on the Mobile recharge screen; F2 opens its plans.
+    QVERIFY(view.showScreen(QStringLiteral("mobile")));
+    auto *number = mobile->findChild<QLineEdit *>(QStringLiteral("phoneNumber"));
+    QTest::keyClicks(number, QStringLiteral("9123456789"));
+    QTest::keyClick(number, Qt::Key_F2);
+    QVERIFY(plans->isVisible());
+    QCOMPARE(plans->operatorCode(), QStringLiteral("RJ"));
+    QCOMPARE(plans->circleCode(), QStringLiteral("KA"));
+    QVERIFY(forNumber->isVisible());
+    QVERIFY2(forNumber->text().contains(QLatin1String("9123456789")), qPrintable(forNumber->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(plans->filter()->rowCount() > 0 && plans->lastHttpStatus() == 200, 10000);
+    screenshot(view, QStringLiteral("plans-for-number"));
+
+    // An operator and circle chosen on the form for another number.
+    QVERIFY(view.showScreen(QStringLiteral("mobile")));
+    number->clear();
+    QTest::keyClicks(number, QStringLiteral("9988776655"));
+    auto *op = mobile->findChild<QComboBox *>(QStringLiteral("operator"));
+    op->setCurrentIndex(op->findData(QStringLiteral("VI")));
+    auto *circle = mobile->findChild<QComboBox *>(QStringLiteral("circle"));
+    circle->setCurrentIndex(circle->findData(QStringLiteral("MU")));
+    QTest::keyClick(number, Qt::Key_F2);
+    QCOMPARE(plans->operatorCode(), QStringLiteral("VI"));
+    QCOMPARE(plans->circleCode(), QStringLiteral("MU"));
+}
+
+void TestUiPlans::circleNamesAreWhole()
+{
+    // In the terminal at 1366×768 (the navigation takes its part), every circle name fits the picker.
+    Fixture f;
+    f.page->hide();
+    TerminalView view(*f.context, false);
+    view.resize(1366, 720);
+    view.show();
+    QVERIFY(view.showScreen(QStringLiteral("plans")));
+    auto *circles = view.screen(QStringLiteral("plans"))->findChild<QComboBox *>(QStringLiteral("circleCombo"));
+    QVERIFY(circles);
+    QTRY_VERIFY(circles->isVisible());
+    QStyleOptionComboBox option;
+    option.initFrom(circles);
+    option.rect = circles->rect();
+    option.frame = true;
+    const QRect field =
+        circles->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, circles);
+    for (int i = 0; i < circles->count(); ++i) {
+        const int needed = circles->fontMetrics().horizontalAdvance(circles->itemText(i));
+        QVERIFY2(needed <= field.width(), qPrintable(QStringLiteral("\"%1\" needs %2 px, the picker shows %3")
+                                                         .arg(circles->itemText(i))
+                                                         .arg(needed)
+                                                         .arg(field.width())));
+    }
+}
+
 void TestUiPlans::proxyFilter_data()
 {
     QTest::addColumn<qint64>("minRupees");
@@ -446,6 +563,9 @@ void TestUiPlans::proxyFilter_data()
     QTest::newRow("all words needed") << qint64(0) << qint64(0) << QStringLiteral("netflix 84") << QList<qint64>{599};
     QTest::newRow("validity and price") << qint64(0) << qint64(250) << QStringLiteral("28 days") << QList<qint64>{199};
     QTest::newRow("blank text") << qint64(0) << qint64(0) << QStringLiteral("   ") << QList<qint64>{99, 199, 299, 599};
+    QTest::newRow("price") << qint64(0) << qint64(0) << QStringLiteral("299") << QList<qint64>{299};
+    QTest::newRow("price with rupee sign") << qint64(0) << qint64(0) << QStringLiteral("₹99") << QList<qint64>{99};
+    QTest::newRow("price and word") << qint64(0) << qint64(0) << QStringLiteral("599 netflix") << QList<qint64>{599};
 }
 
 void TestUiPlans::proxyFilter()

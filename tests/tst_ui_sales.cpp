@@ -1,5 +1,6 @@
 #include "apiclient.h"
 #include "operatorcatalog.h"
+#include "statuspanel.h"
 #include "terminal/dthrechargepage.h"
 #include "terminal/mobilerechargepage.h"
 #include "terminal/repeatsalepanel.h"
@@ -22,6 +23,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -98,6 +100,15 @@ public:
     QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_listener.serverPort())); }
     Mode mode = Mode::Forward;
 
+    /// The server is gone: new connections are refused and the open ones (kept alive by the
+    /// client) are cut.
+    void goOffline()
+    {
+        mode = Mode::Refuse;
+        for (QTcpSocket *client : findChildren<QTcpSocket *>(Qt::FindDirectChildrenOnly))
+            client->abort();
+    }
+
 private:
     void relay(QTcpSocket *client)
     {
@@ -144,6 +155,17 @@ PlanItem vi179()
     plan.benefit = QStringLiteral("2 GB/day");
     return plan;
 }
+
+/// The real server behind a FlakyRelay, and the terminal's client and context talking through the relay.
+struct RelayedTerminal
+{
+    QTemporaryDir dir;
+    TestServer server;
+    FlakyRelay relay{server.baseUrl()};
+    CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
+    ApiClient api{relay.url(), key.keyId, key.secret};
+    TerminalContext context{api, dir.filePath(QStringLiteral("prefs.ini"))};
+};
 
 QWidget *focused()
 {
@@ -445,6 +467,49 @@ private slots:
         QCOMPARE(salesChanged.count(), 2); // the sale, then its settlement
         QCOMPARE(result->detail(QStringLiteral("operator"))->text(), QStringLiteral("Vi"));
         QCOMPARE(result->detail(QStringLiteral("bill_amount"))->text(), QStringLiteral("₹179.00"));
+    }
+
+    void pendingSaleWhileTheServerIsGone()
+    {
+        RelayedTerminal terminal;
+        FlakyRelay &relay = terminal.relay;
+        TerminalContext &context = terminal.context;
+        QMainWindow window;
+        auto *page = new MobileRechargePage(context);
+        window.setCentralWidget(page);
+        StatusPanel status(context, window.statusBar());
+        window.resize(1366, 768);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(status.serverText().endsWith(QLatin1String("online")), kTimeoutMs);
+        SaleFlow *flow = page->flow();
+        flow->poller()->setFirstDelayMs(1500);
+
+        page->fillFromPlan(QStringLiteral("VI"), QStringLiteral("MU"), vi179());
+        QTest::keyClicks(child<QLineEdit>(*page, "phoneNumber"), QStringLiteral("9876541111"));
+        QTest::keyClick(child<QLineEdit>(*page, "phoneNumber"), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+        QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = flow->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
+        // The status bar has read the new figures; then the server goes away before the sale's first check.
+        QTRY_COMPARE_WITH_TIMEOUT(status.pendingText(), QStringLiteral("Pending: 1"), kTimeoutMs);
+        QVERIFY(status.serverText().endsWith(QLatin1String("online")));
+        relay.goOffline();
+
+        // The failed check says so on the sale panel and in the status bar, at once.
+        QTRY_VERIFY_WITH_TIMEOUT(result->serverOfflineLabel()->isVisible(), kTimeoutMs);
+        QVERIFY(result->serverOfflineLabel()->text().contains(QLatin1String("the sale is safe")));
+        QVERIFY2(status.serverText().endsWith(QLatin1String("OFFLINE")), qPrintable(status.serverText()));
+        QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
+        QVERIFY(flow->poller()->isActive());
+        shot(*page, QStringLiteral("mobile_pending_offline"));
+
+        // Back: the next check settles the sale by itself; the panel and the status bar follow.
+        relay.mode = FlakyRelay::Mode::Forward;
+        QTRY_COMPARE_WITH_TIMEOUT(result->badge()->status(), QStringLiteral("SUCCESS"), 20'000);
+        QVERIFY(!result->serverOfflineLabel()->isVisible());
+        QVERIFY2(status.serverText().endsWith(QLatin1String("online")), qPrintable(status.serverText()));
     }
 
     void failedSaleShowsFailed()
@@ -973,12 +1038,10 @@ private slots:
 
     void networkErrorRetryReusesReference()
     {
-        QTemporaryDir dir;
-        TestServer server;
-        FlakyRelay relay(server.baseUrl());
-        const CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
-        ApiClient api(relay.url(), key.keyId, key.secret);
-        TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
+        RelayedTerminal terminal;
+        TestServer &server = terminal.server;
+        FlakyRelay &relay = terminal.relay;
+        TerminalContext &context = terminal.context;
         const auto balance = [&server] {
             return server.http()
                 .get(server.url(QStringLiteral("/api/v1/wallet")), server.admin())

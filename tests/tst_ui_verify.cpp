@@ -83,7 +83,8 @@ struct Fixture
     std::unique_ptr<TerminalContext> context;
     std::unique_ptr<VerifyPage> page;
 
-    Fixture()
+    /// `clock` (not owned; null: the system clock) is the server's.
+    explicit Fixture(const Clock *clock = nullptr) : server(TestServer::defaultOptions(), clock)
     {
         key = server.createKeyPair(Mode::Test, Scope::Admin);
         api = std::make_unique<ApiClient>(server.baseUrl(), key.keyId, key.secret);
@@ -151,6 +152,7 @@ private slots:
     void liveVerhoeffCheck();
     void wholeFlowTypedIntoTheWidgets();
     void noMobileLinkedIsShownAtTheNumber();
+    void otpWaitCountsDownAndEnds();
 };
 
 void TestUiVerify::initTestCase()
@@ -411,6 +413,46 @@ void TestUiVerify::noMobileLinkedIsShownAtTheNumber()
     QTRY_VERIFY_WITH_TIMEOUT(shownErrors(*f.page).contains(QLatin1String("No mobile number is linked")), 10000);
     QVERIFY(!f.find<QLineEdit>("otpInput")->isVisible());
     QCOMPARE(f.sandboxSmsCount(), 0);
+}
+
+void TestUiVerify::otpWaitCountsDownAndEnds()
+{
+    ManualClock clock(QDateTime::currentDateTimeUtc());
+    Fixture f(&clock);
+    const QString number = aadhaar(QStringLiteral("98765432101"));
+    auto *numberInput = f.find<QLineEdit>("aadhaarInput");
+    auto *captchaInput = f.find<QLineEdit>("captchaInput");
+    auto *request = f.find<QPushButton>("requestOtpButton");
+    QTest::keyClick(f.find<QCheckBox>("consentCheck"), Qt::Key_Space);
+    QTRY_VERIFY_WITH_TIMEOUT(f.captchaShown(), 10000);
+    QTest::keyClicks(numberInput, number);
+    QTest::keyClicks(captchaInput, f.secrets().value(QStringLiteral("captcha_value")).toString());
+    QTest::keyClick(captchaInput, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(f.find<QLineEdit>("otpInput")->isVisible(), 10000);
+
+    // 57 s later the customer has no SMS yet: the clerk starts over and asks again for the same number. The
+    // server wants 3 more seconds; the screen counts them down.
+    clock.advanceMs(57'000);
+    const qint64 first = f.page->transactionId();
+    QTest::mouseClick(f.find<QPushButton>("startOverButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(f.page->transactionId() != first && f.captchaShown(), 10000);
+    QTest::keyClicks(captchaInput, f.secrets().value(QStringLiteral("captcha_value")).toString());
+    QTest::keyClick(captchaInput, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(shownErrors(*f.page).contains(QLatin1String("Try again in 00:0")), 10000);
+    QVERIFY(!request->isEnabled());
+    const QString waiting = shownErrors(*f.page);
+    QTRY_VERIFY_WITH_TIMEOUT(shownErrors(*f.page) != waiting && !shownErrors(*f.page).isEmpty(), 3000);
+    QVERIFY2(shownErrors(*f.page).contains(QLatin1String("Try again in 00:0")), qPrintable(shownErrors(*f.page)));
+    // Enter does not send while the wait lasts.
+    QTest::keyClick(captchaInput, Qt::Key_Return);
+    QCOMPARE(f.sandboxSmsCount(), 1);
+
+    // At 0 the message goes and Request OTP is back; the server agrees.
+    QTRY_VERIFY_WITH_TIMEOUT(request->isEnabled() && shownErrors(*f.page).isEmpty(), 6000);
+    clock.advanceMs(3'000);
+    QTest::mouseClick(request, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(f.find<QLineEdit>("otpInput")->isVisible(), 10000);
+    QCOMPARE(f.sandboxSmsCount(), 2);
 }
 
 QTEST_MAIN(TestUiVerify)

@@ -543,12 +543,14 @@ private slots:
                                            {QStringLiteral("name"), QString()},
                                            {QStringLiteral("address"), QString()},
                                            {QStringLiteral("low_balance_threshold"), QStringLiteral("₹500.00")},
-                                           {QStringLiteral("idle_lock_seconds"), 120}}));
+                                           {QStringLiteral("idle_lock_seconds"), 120},
+                                           {QStringLiteral("circle_code"), QString()}}));
         const QJsonObject expected{{QStringLiteral("entity"), QStringLiteral("shop")},
                                    {QStringLiteral("name"), QStringLiteral("Sharma Mobiles")},
                                    {QStringLiteral("address"), QStringLiteral("12 MG Road\nPune")},
                                    {QStringLiteral("low_balance_threshold"), QStringLiteral("₹1500.00")},
-                                   {QStringLiteral("idle_lock_seconds"), 300}};
+                                   {QStringLiteral("idle_lock_seconds"), 300},
+                                   {QStringLiteral("circle_code"), QString()}};
         shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
                     QJsonObject{{QStringLiteral("name"), QStringLiteral(" Sharma Mobiles ")},
                                 {QStringLiteral("address"), QStringLiteral("12 MG Road\nPune")},
@@ -565,6 +567,20 @@ private slots:
         QCOMPARE(shop.status, 200);
         QCOMPARE(shop.data().value(QStringLiteral("address")).toString(), QString());
         QCOMPARE(shop.data().value(QStringLiteral("name")).toString(), QStringLiteral("Sharma Mobiles"));
+
+        // The shop's circle (the Plans screen opens on it): none at first, a code of the table, "" unsets it.
+        QCOMPARE(shop.data().value(QStringLiteral("circle_code")).toString(QStringLiteral("absent")), QString());
+        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+                    QJsonObject{{QStringLiteral("circle_code"), QStringLiteral("RJ")}});
+        QCOMPARE(shop.status, 200);
+        QCOMPARE(call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos())
+                     .data()
+                     .value(QStringLiteral("circle_code"))
+                     .toString(),
+                 QStringLiteral("RJ"));
+        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+                    QJsonObject{{QStringLiteral("circle_code"), QString()}});
+        QCOMPARE(shop.data().value(QStringLiteral("circle_code")).toString(QStringLiteral("absent")), QString());
     }
 
     void shopSaleTerms()
@@ -641,6 +657,8 @@ private slots:
                                         << QStringLiteral("out_of_range");
         QTest::newRow("idle 29") << QJsonObject{{QStringLiteral("idle_lock_seconds"), 29}}
                                  << QStringLiteral("idle_lock_seconds") << QStringLiteral("out_of_range");
+        QTest::newRow("unknown circle") << QJsonObject{{QStringLiteral("circle_code"), QStringLiteral("XX")}}
+                                        << QStringLiteral("circle_code") << QStringLiteral("invalid_circle_code");
         QTest::newRow("idle 3601") << QJsonObject{{QStringLiteral("idle_lock_seconds"), 3601}}
                                    << QStringLiteral("idle_lock_seconds") << QStringLiteral("out_of_range");
         QTest::newRow("rates not object") << QJsonObject{{QStringLiteral("discount_basis_points"), 250}}

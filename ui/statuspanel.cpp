@@ -21,6 +21,9 @@ StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *par
     m_timer.setInterval(15'000);
     connect(&m_timer, &QTimer::timeout, this, &StatusPanel::refresh);
     connect(&context, &TerminalContext::salesChanged, this, &StatusPanel::refresh);
+    // Every call of every screen tells whether the server answers: a refused or timed-out call
+    // shows OFFLINE at once, the next answer shows online again (no waiting for the next poll).
+    connect(&context.api(), &ApiClient::reachabilityChanged, this, &StatusPanel::showServerState);
     connect(&context, &TerminalContext::userChanged, this, [this] {
         const SignedInUser &user = m_context.user();
         m_user->setText(user.name.isEmpty() ? QString()
@@ -55,11 +58,15 @@ void StatusPanel::refresh()
 void StatusPanel::refreshHealth()
 {
     ApiCall *call = m_context.api().fetch(QUrl(m_context.api().baseUrl().toString() + QStringLiteral("/healthz")));
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        const QString address = m_context.api().baseUrl().authority();
-        m_server->setText(result.httpStatus == 200 ? tr("Server %1: online").arg(address)
-                                                   : tr("Server %1: OFFLINE").arg(address));
-    });
+    connect(call, &ApiCall::finished, this,
+            [this](const ApiResult &result) { showServerState(result.httpStatus == 200); });
+}
+
+void StatusPanel::showServerState(bool online)
+{
+    const QString address = m_context.api().baseUrl().authority();
+    m_server->setText(online ? tr("Server %1: online").arg(address) : tr("Server %1: OFFLINE").arg(address));
+    m_server->setProperty("online", online);
 }
 
 void StatusPanel::refreshWallet()

@@ -9,7 +9,8 @@ class QLabel;
 class QStatusBar;
 
 /// The status bar: server address and state, wallet balance (red below the shop's low-balance
-/// threshold) and the number of PENDING sales. Polls the API in the background.
+/// threshold) and the number of PENDING sales. Polls the API in the background; the server state
+/// also follows every API call of the terminal (ApiClient::reachabilityChanged).
 class StatusPanel final : public QObject
 {
     Q_OBJECT
@@ -26,6 +27,7 @@ public:
 
 private:
     void refreshHealth();
+    void showServerState(bool online);
     void refreshWallet();
     void refreshPending();
 

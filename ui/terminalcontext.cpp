@@ -29,7 +29,14 @@ void TerminalContext::applyShop(const QJsonObject &shop)
             m_catalog.setDiscount(rate.value(QStringLiteral("operator_code")).toString(), basisPoints.toInt());
     }
     setIdleLockSeconds(shop.value(QStringLiteral("idle_lock_seconds")).toInt());
+    m_shopCircle = shop.value(QStringLiteral("circle_code")).toString();
     setShop(shop.value(QStringLiteral("name")).toString(), shop.value(QStringLiteral("address")).toString());
+}
+
+void TerminalContext::setShopCircle(const QString &circleCode)
+{
+    m_shopCircle = circleCode;
+    emit shopChanged();
 }
 
 void TerminalContext::setIdleLockSeconds(int seconds)

@@ -18,6 +18,15 @@ struct SignedInUser
     QString sessionToken;
 };
 
+/// The number the Mobile recharge screen is selling now (its form holds a whole number), so the
+/// Plans screen can open on its operator and circle. Codes are empty when not chosen.
+struct MobileSaleInProgress
+{
+    QString phoneNumber;
+    QString operatorCode;
+    QString circleCode;
+};
+
 /// What every terminal screen shares: the API client, the operator tables, the shop's name and
 /// address for receipts, the signed-in user and the terminal's remembered choices (circle,
 /// operator per number). Owned by MainWindow; screens hold a reference.
@@ -39,7 +48,10 @@ public:
     const QString &shopName() const { return m_shopName; }
     const QString &shopAddress() const { return m_shopAddress; }
     void setShop(const QString &name, const QString &address);
-    /// Takes what a GET/PUT /api/v1/shop answer says about this shop: name and address
+    /// The shop's own telecom circle (shop setting circle_code), empty when not set.
+    const QString &shopCircle() const { return m_shopCircle; }
+    void setShopCircle(const QString &circleCode);
+    /// Takes what a GET/PUT /api/v1/shop answer says about this shop: name, address and circle
     /// (shopChanged), idle lock, and the discount rate per operator into catalog(), so the
     /// confirmation screen shows the discount the server will charge.
     void applyShop(const QJsonObject &shop);
@@ -50,6 +62,10 @@ public:
     /// The operator this phone number was last recharged with at this terminal, if any.
     QString rememberedOperator(const QString &phoneNumber);
     void rememberOperator(const QString &phoneNumber, const QString &operatorCode);
+
+    /// The number being sold on the Mobile recharge screen (empty phoneNumber: none).
+    const MobileSaleInProgress &mobileSale() const { return m_mobileSale; }
+    void setMobileSale(const MobileSaleInProgress &sale) { m_mobileSale = sale; }
 
 signals:
     void userChanged();
@@ -65,5 +81,7 @@ private:
     SignedInUser m_user;
     QString m_shopName;
     QString m_shopAddress;
+    QString m_shopCircle;
+    MobileSaleInProgress m_mobileSale;
     int m_idleLockSeconds = 120;
 };

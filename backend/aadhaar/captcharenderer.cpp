@@ -3,25 +3,24 @@
 #include <QBuffer>
 #include <QColor>
 #include <QCoreApplication>
-#include <QFont>
 #include <QGuiApplication>
 #include <QImage>
 #include <QLinearGradient>
 #include <QLoggingCategory>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPainterPathStroker>
 #include <QPen>
 #include <QPointF>
 #include <QRandomGenerator>
 #include <QRectF>
+#include <QTransform>
 
 namespace {
 
 Q_LOGGING_CATEGORY(lcCaptcha, "rechargedesk.aadhaar.captcha")
 
 constexpr int HorizontalMargin = 12;
-constexpr double GlyphPixelSize = 44.0;
-constexpr double MaxRotationDegrees = 20.0;
 constexpr double MaxHorizontalJitter = 3.0;
 constexpr double MaxVerticalJitter = 7.0;
 
@@ -85,26 +84,88 @@ void drawNoise(QPainter &painter, QRandomGenerator &rng, int curves, int dots, i
     }
 }
 
+/// The centre line of a digit in a box 0.6 wide and 1 high (y down), as a hand-letterer would draw it.
+QPainterPath digitStrokes(char16_t digit)
+{
+    QPainterPath p;
+    switch (digit) {
+    case u'0': // a rounded box struck through, so it never reads as 8
+        p.addRoundedRect(QRectF(0.04, 0.02, 0.52, 0.96), 0.24, 0.3);
+        p.moveTo(0.62, -0.02);
+        p.lineTo(-0.02, 1.02);
+        break;
+    case u'1': // flag and foot: never a bare bar, never a 7
+        p.moveTo(0.08, 0.26);
+        p.lineTo(0.32, 0.02);
+        p.lineTo(0.32, 0.98);
+        p.moveTo(0.06, 0.98);
+        p.lineTo(0.58, 0.98);
+        break;
+    case u'2': // round top, diagonal, flat foot
+        p.moveTo(0.05, 0.26);
+        p.arcTo(QRectF(0.05, 0.02, 0.5, 0.46), 180, -210);
+        p.lineTo(0.04, 0.98);
+        p.lineTo(0.58, 0.98);
+        break;
+    case u'3': // flat top and one bowl: never an 8
+        p.moveTo(0.04, 0.02);
+        p.lineTo(0.54, 0.02);
+        p.lineTo(0.24, 0.4);
+        p.arcTo(QRectF(0.03, 0.36, 0.54, 0.62), 110, -260);
+        break;
+    case u'4': // open top, straight stem, long bar
+        p.moveTo(0.26, 0.02);
+        p.lineTo(0.02, 0.66);
+        p.lineTo(0.6, 0.66);
+        p.moveTo(0.46, 0.3);
+        p.lineTo(0.46, 0.98);
+        break;
+    case u'5': // flat top, upright, bowl open at the lower left
+        p.moveTo(0.56, 0.02);
+        p.lineTo(0.1, 0.02);
+        p.lineTo(0.08, 0.46);
+        p.arcTo(QRectF(0.03, 0.36, 0.54, 0.62), 140, -270);
+        break;
+    case u'6': // a straight stem falling into a small loop
+        p.moveTo(0.56, 0.02);
+        p.lineTo(0.06, 0.74);
+        p.addEllipse(QRectF(0.06, 0.56, 0.48, 0.42));
+        break;
+    case u'7': // top bar, straight diagonal, crossbar
+        p.moveTo(0.02, 0.02);
+        p.lineTo(0.58, 0.02);
+        p.lineTo(0.22, 0.98);
+        p.moveTo(0.18, 0.5);
+        p.lineTo(0.58, 0.5);
+        break;
+    case u'8': // a narrow loop pinched onto a wide one
+        p.addEllipse(QRectF(0.13, 0.02, 0.34, 0.42));
+        p.addEllipse(QRectF(0.04, 0.44, 0.52, 0.54));
+        break;
+    case u'9': // a closed loop on a straight stem
+        p.addEllipse(QRectF(0.04, 0.02, 0.52, 0.5));
+        p.moveTo(0.56, 0.27);
+        p.lineTo(0.56, 0.98);
+        break;
+    default:
+        break;
+    }
+    return p;
+}
+
 /// Each glyph in its own cell, centred, then rotated, offset and slightly stretched.
 void drawGlyphs(QPainter &painter, QRandomGenerator &rng, const QString &digits)
 {
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setStyleHint(QFont::SansSerif); // falls back to the default sans-serif family if DejaVu is missing
-    font.setPixelSize(qRound(GlyphPixelSize));
-    font.setWeight(QFont::Bold);
-
     const double cellWidth = double(CaptchaRenderer::Width - 2 * HorizontalMargin) / double(digits.size());
     painter.setPen(Qt::NoPen);
     for (qsizetype i = 0; i < digits.size(); ++i) {
-        QPainterPath glyph;
-        glyph.addText(0.0, 0.0, font, QString(digits.at(i)));
-        glyph.translate(-glyph.boundingRect().center());
+        const QPainterPath glyph = CaptchaRenderer::glyphOutline(digits.at(i));
 
         const double centreX = HorizontalMargin + cellWidth * (double(i) + 0.5);
         painter.save();
         painter.translate(centreX + uniform(rng, -MaxHorizontalJitter, MaxHorizontalJitter),
                           CaptchaRenderer::Height / 2.0 + uniform(rng, -MaxVerticalJitter, MaxVerticalJitter));
-        painter.rotate(uniform(rng, -MaxRotationDegrees, MaxRotationDegrees));
+        painter.rotate(uniform(rng, -CaptchaRenderer::MaxRotationDegrees, CaptchaRenderer::MaxRotationDegrees));
         painter.scale(uniform(rng, 0.85, 1.05), uniform(rng, 0.9, 1.1));
         painter.shear(uniform(rng, -0.15, 0.15), 0.0);
         painter.setBrush(QColor::fromHsl(between(rng, 0, 359), between(rng, 80, 200), between(rng, 25, 60)));
@@ -114,6 +175,20 @@ void drawGlyphs(QPainter &painter, QRandomGenerator &rng, const QString &digits)
 }
 
 } // namespace
+
+QPainterPath CaptchaRenderer::glyphOutline(QChar digit)
+{
+    const QPainterPath strokes = digitStrokes(digit.unicode());
+    if (strokes.isEmpty())
+        return {};
+    QPainterPathStroker stroker;
+    stroker.setWidth(0.14);
+    stroker.setCapStyle(Qt::RoundCap);
+    stroker.setJoinStyle(Qt::RoundJoin);
+    QPainterPath outline = stroker.createStroke(strokes).simplified();
+    outline.translate(-0.3, -0.5); // the box's centre to the origin
+    return QTransform::fromScale(GlyphPixelSize, GlyphPixelSize).map(outline);
+}
 
 CaptchaRenderer::CaptchaRenderer(QRandomGenerator *rng) : m_rng(rng != nullptr ? rng : QRandomGenerator::global())
 {}

@@ -27,7 +27,8 @@ QJsonObject shopJson(const ShopInfo &shop)
                        {QStringLiteral("low_balance_threshold"), Money::format(shop.lowBalanceThreshold)},
                        {QStringLiteral("idle_lock_seconds"), shop.idleLockSeconds},
                        {QStringLiteral("discount_rates"), ratesJson(shop.discountRates)},
-                       {QStringLiteral("sandbox_settle_delay_ms"), shop.sandboxSettleDelayMs}};
+                       {QStringLiteral("sandbox_settle_delay_ms"), shop.sandboxSettleDelayMs},
+                       {QStringLiteral("circle_code"), shop.circleCode}};
 }
 
 QJsonObject auditJson(const AuditEntry &entry)
@@ -115,6 +116,7 @@ void ShopController::registerRoutes(ApiRouter &router)
                    update.idleLockSeconds = integerField(body, QStringLiteral("idle_lock_seconds"));
                    update.discountBasisPoints = ratesField(body);
                    update.sandboxSettleDelayMs = integerField(body, QStringLiteral("sandbox_settle_delay_ms"));
+                   update.circleCode = textField(body, QStringLiteral("circle_code"));
                    reply.sendData(shopJson(m_settings.update(request.caller.accountId, update, m_audit, actor)));
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/audit-log"), Access::Admin,

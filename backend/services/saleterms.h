@@ -42,6 +42,8 @@ public:
     /// How long a sandbox PENDING sale of the account waits before it settles, in ms. Throws DatabaseError.
     qint64 settleDelayMs(qint64 accountId) const;
     qint64 defaultSettleDelayMs() const { return m_defaultSettleDelayMs; }
+    /// The operator and circle tables the terms are checked against.
+    const OperatorCatalog &catalog() const { return m_catalog; }
 
     /// Throws ApiError 400 unless every key is a known operator code and every rate is
     /// 0..kMaxBasisPoints; the field named is `discount_basis_points.<CODE>`.

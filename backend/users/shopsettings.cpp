@@ -12,6 +12,7 @@ const QString kName = QStringLiteral("name");
 const QString kAddress = QStringLiteral("address");
 const QString kThreshold = QStringLiteral("low_balance_threshold");
 const QString kIdleLock = QStringLiteral("idle_lock_seconds");
+const QString kCircle = QStringLiteral("circle_code");
 
 bool hasControlCharacters(const QString &text, bool allowNewlines)
 {
@@ -54,6 +55,8 @@ ShopInfo ShopSettings::get(qint64 accountId)
             const qint64 paise = value.toLongLong(&ok);
             if (ok)
                 info.lowBalanceThreshold = paise;
+        } else if (key == kCircle) {
+            info.circleCode = value;
         } else if (key == kIdleLock) {
             const int seconds = value.toInt(&ok);
             if (ok)
@@ -100,16 +103,23 @@ void ShopSettings::storeBasics(Database &db, qint64 accountId, const ShopUpdate 
         put(db, accountId, kThreshold, QString::number(*update.lowBalanceThresholdRupees * Money::kPaisePerRupee));
     if (update.idleLockSeconds)
         put(db, accountId, kIdleLock, QString::number(*update.idleLockSeconds));
+    if (update.circleCode)
+        put(db, accountId, kCircle, *update.circleCode);
 }
 
 ShopInfo ShopSettings::update(qint64 accountId, const ShopUpdate &update, AuditLog &audit, const QString &actor)
 {
     if (!update.name && !update.address && !update.lowBalanceThresholdRupees && !update.idleLockSeconds &&
-        !update.discountBasisPoints && !update.sandboxSettleDelayMs)
+        !update.discountBasisPoints && !update.sandboxSettleDelayMs && !update.circleCode)
         throw ApiError::badRequest(QString(), QStringLiteral("nothing_to_update"),
                                    QStringLiteral("send at least one of name, address, low_balance_threshold_rupees, "
-                                                  "idle_lock_seconds, discount_basis_points, sandbox_settle_delay_ms"));
+                                                  "idle_lock_seconds, discount_basis_points, sandbox_settle_delay_ms, "
+                                                  "circle_code"));
     validate(update);
+    if (update.circleCode && !update.circleCode->isEmpty() && !m_terms.catalog().findCircle(*update.circleCode))
+        throw ApiError::badRequest(QStringLiteral("circle_code"), QStringLiteral("invalid_circle_code"),
+                                   QStringLiteral("circle_code must be a two-letter code of the circle table, e.g. "
+                                                  "RJ, or \"\" for none"));
     if (update.discountBasisPoints)
         m_terms.validateRates(*update.discountBasisPoints);
     if (update.sandboxSettleDelayMs)
@@ -133,6 +143,8 @@ ShopInfo ShopSettings::update(qint64 accountId, const ShopUpdate &update, AuditL
     if (before.lowBalanceThreshold != after.lowBalanceThreshold)
         changes.append(QStringLiteral("low balance threshold %1 -> %2")
                            .arg(Money::format(before.lowBalanceThreshold), Money::format(after.lowBalanceThreshold)));
+    if (before.circleCode != after.circleCode)
+        changes.append(QStringLiteral("circle %1 -> %2").arg(quoted(before.circleCode), quoted(after.circleCode)));
     if (before.idleLockSeconds != after.idleLockSeconds)
         changes.append(QStringLiteral("idle lock %1 s -> %2 s").arg(before.idleLockSeconds).arg(after.idleLockSeconds));
     for (qsizetype i = 0; i < after.discountRates.size() && i < before.discountRates.size(); ++i) {

@@ -21,6 +21,7 @@ struct ShopInfo
     int idleLockSeconds = 120;          ///< the terminal locks after this much idle time (seconds)
     QList<DiscountRate> discountRates;  ///< every operator, in force and default (SaleTerms)
     qint64 sandboxSettleDelayMs = 0;    ///< how long a sandbox PENDING sale waits (ms)
+    QString circleCode;                 ///< the shop's telecom circle (spec circle table); empty when not set
 };
 
 /// A partial update of ShopInfo: only the fields that are set change.
@@ -32,6 +33,7 @@ struct ShopUpdate
     std::optional<qint64> idleLockSeconds;
     std::optional<QMap<QString, qint64>> discountBasisPoints; ///< operator code -> basis points; others unchanged
     std::optional<qint64> sandboxSettleDelayMs;
+    std::optional<QString> circleCode; ///< a code of the circle table, or empty to unset
 };
 
 /// Reads and changes ShopInfo. Defaults apply to keys never set.
@@ -51,7 +53,8 @@ public:
     /// Validates every given field first (ApiError 400 naming the JSON field: name 1-80,
     /// address <= 300, low_balance_threshold_rupees 0-1000000, idle_lock_seconds 30-3600,
     /// discount_basis_points.<CODE> 0-2000 for a known operator, sandbox_settle_delay_ms
-    /// 0-86400000; an update with no field is 400 `nothing_to_update`), then stores them in one
+    /// 0-86400000, circle_code a code of the circle table or "" to unset (400 `invalid_circle_code`);
+    /// an update with no field is 400 `nothing_to_update`), then stores them in one
     /// transaction with one audit entry listing what changed (none when nothing did). Returns
     /// the result; nothing is stored when any field is invalid.
     ShopInfo update(qint64 accountId, const ShopUpdate &update, AuditLog &audit, const QString &actor);

@@ -1,10 +1,15 @@
 #pragma once
 
+#include <QHash>
+#include <QSet>
 #include <QTabWidget>
+
+#include <functional>
 
 class DayEndPage;
 class HistoryPage;
 class KeysPage;
+class QKeyEvent;
 class SettingsPage;
 class TerminalContext;
 class UsersPage;
@@ -14,6 +19,11 @@ class WebhooksPage;
 /// The back office (issue 6), admin only: one tab per screen — History, Day-end, Wallet, Keys,
 /// Webhooks, Users, Settings. Each page loads its data when its tab is shown, so nothing is
 /// fetched for a clerk who never sees it. Ctrl+Tab / Ctrl+Shift+Tab move between tabs.
+///
+/// The figures of History, Day-end and Wallet follow the sales: when a sale is recorded or settles
+/// (TerminalContext::salesChanged) the page on screen reloads at once and the others the next time
+/// they are shown. F5 or Ctrl+R reloads the page on screen (inside the back office F5 means
+/// "refresh" as in a browser; elsewhere it still opens the fifth screen).
 class BackOfficeView final : public QTabWidget
 {
     Q_OBJECT
@@ -30,7 +40,25 @@ public:
     UsersPage *usersPage() const { return m_users; }
     SettingsPage *settingsPage() const { return m_settings; }
 
+    /// Reloads the page on screen if it shows figures (History, Day-end, Wallet); false otherwise.
+    bool refreshCurrentPage();
+
+protected:
+    bool event(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
 private:
+    /// How a page with figures is reloaded, and whether it reloads by itself whenever it is shown.
+    struct Refresher
+    {
+        std::function<void()> refresh;
+        bool refreshesWhenShown = false;
+    };
+    static bool isRefreshKey(const QKeyEvent &event);
+    void onSalesChanged();
+    void refreshIfStale();
+
     HistoryPage *m_history;
     DayEndPage *m_dayEnd;
     WalletPage *m_wallet;
@@ -38,4 +66,6 @@ private:
     WebhooksPage *m_webhooks;
     UsersPage *m_users;
     SettingsPage *m_settings;
+    QHash<QWidget *, Refresher> m_refreshers;
+    QSet<QWidget *> m_stale; ///< pages whose figures changed while they were not on screen
 };

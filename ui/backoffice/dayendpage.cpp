@@ -115,12 +115,13 @@ void fitHeight(QTableWidget *widget)
 DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_date(new QDateEdit(todayIst(), this)),
       m_print(new QPushButton(tr("&Print…"), this)), m_savePdf(new QPushButton(tr("Save P&DF…"), this)),
-      m_message(new QLabel(this)), m_heading(new QLabel(this)), m_success(valueLabel(this, "successCount")),
-      m_pending(valueLabel(this, "pendingCount")), m_failed(valueLabel(this, "failedCount")),
-      m_bill(valueLabel(this, "billTotal")), m_commission(valueLabel(this, "commissionEarned")),
-      m_paid(valueLabel(this, "paidTotal")), m_opening(valueLabel(this, "walletOpening")),
-      m_topups(valueLabel(this, "walletTopups")), m_debits(valueLabel(this, "walletDebits")),
-      m_refunds(valueLabel(this, "walletRefunds")), m_closing(valueLabel(this, "walletClosing")),
+      m_refresh(new QPushButton(tr("Refresh (F5)"), this)), m_message(new QLabel(this)), m_heading(new QLabel(this)),
+      m_success(valueLabel(this, "successCount")), m_pending(valueLabel(this, "pendingCount")),
+      m_failed(valueLabel(this, "failedCount")), m_bill(valueLabel(this, "billTotal")),
+      m_commission(valueLabel(this, "commissionEarned")), m_paid(valueLabel(this, "paidTotal")),
+      m_opening(valueLabel(this, "walletOpening")), m_topups(valueLabel(this, "walletTopups")),
+      m_debits(valueLabel(this, "walletDebits")), m_refunds(valueLabel(this, "walletRefunds")),
+      m_closing(valueLabel(this, "walletClosing")),
       m_lines(table(this, "linesTable",
                     {tr("Type"), tr("Operator"), tr("Success"), tr("Pending"), tr("Failed"), tr("Bill"),
                      tr("Commission"), tr("Paid")})),
@@ -138,6 +139,8 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     m_date->setMinimumWidth(170);
     m_print->setObjectName(QStringLiteral("printButton"));
     m_savePdf->setObjectName(QStringLiteral("savePdfButton"));
+    m_refresh->setObjectName(QStringLiteral("refreshButton"));
+    m_refresh->setToolTip(tr("Reload the report (F5 or Ctrl+R)"));
     m_print->setEnabled(false);
     m_savePdf->setEnabled(false);
     m_message->setObjectName(QStringLiteral("generalError"));
@@ -151,6 +154,7 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(dateLabel);
     bar->addWidget(m_date);
+    bar->addWidget(m_refresh);
     bar->addStretch();
     bar->addWidget(m_print);
     bar->addWidget(m_savePdf);
@@ -230,12 +234,18 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     m_debounce.setSingleShot(true);
     connect(&m_debounce, &QTimer::timeout, this, &DayEndPage::load);
     connect(m_date, &QDateEdit::dateChanged, this, [this] { m_debounce.start(300); });
+    connect(m_refresh, &QPushButton::clicked, this, &DayEndPage::refresh);
     connect(m_print, &QPushButton::clicked, this, &DayEndPage::onPrintClicked);
     connect(m_savePdf, &QPushButton::clicked, this, &DayEndPage::onSavePdfClicked);
     load();
 }
 
 DayEndPage::~DayEndPage() = default;
+
+void DayEndPage::refresh()
+{
+    load();
+}
 
 void DayEndPage::load()
 {

@@ -39,6 +39,8 @@ public:
     bool hasReport() const { return m_hasReport; }
     /// Writes the shown report as an A4 PDF to `path`; false (and *error) if it cannot.
     bool writePdf(const QString &path, QString *error = nullptr);
+    /// Loads the report of the chosen date again (new or settled sales).
+    void refresh();
 
 signals:
     /// A report arrived and is shown.
@@ -64,6 +66,7 @@ private:
     QDateEdit *m_date;
     QPushButton *m_print;
     QPushButton *m_savePdf;
+    QPushButton *m_refresh;
     QLabel *m_message;
     QLabel *m_heading;
     QLabel *m_success;

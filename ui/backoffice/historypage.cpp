@@ -53,8 +53,9 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
       m_from(makeDateEdit(this, "fromDate", todayIst().addDays(-6))), m_to(makeDateEdit(this, "toDate", todayIst())),
       m_type(new QComboBox(this)), m_operator(new QComboBox(this)), m_status(new QComboBox(this)),
       m_search(new QLineEdit(this)), m_exportButton(new QPushButton(tr("E&xport CSV…"), this)),
-      m_totals(new QLabel(this)), m_message(new QLabel(this)), m_notice(new QLabel(this)),
-      m_table(new QTableView(this)), m_detail(new HistoryDetailPane(context, this))
+      m_refreshButton(new QPushButton(tr("Refresh (F5)"), this)), m_totals(new QLabel(this)),
+      m_message(new QLabel(this)), m_notice(new QLabel(this)), m_table(new QTableView(this)),
+      m_detail(new HistoryDetailPane(context, this))
 {
     setObjectName(QStringLiteral("page"));
     auto *title = new QLabel(tr("Transaction history"), this);
@@ -89,6 +90,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_search->setClearButtonEnabled(true);
     m_search->setMaxLength(64);
     m_exportButton->setObjectName(QStringLiteral("exportButton"));
+    m_refreshButton->setObjectName(QStringLiteral("refreshButton"));
+    m_refreshButton->setToolTip(tr("Reload the sales and totals (F5 or Ctrl+R)"));
     m_totals->setObjectName(QStringLiteral("totalsLine"));
     m_totals->setWordWrap(true);
     m_totals->setStyleSheet(QStringLiteral("font-weight: 600; color: #1d2939;"));
@@ -116,7 +119,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     auto *searchLabel = new QLabel(tr("S&earch"), this);
     searchLabel->setBuddy(m_search);
     filters->addWidget(searchLabel, 2, 0);
-    filters->addWidget(m_search, 3, 0, 1, 4);
+    filters->addWidget(m_search, 3, 0, 1, 3);
+    filters->addWidget(m_refreshButton, 3, 3);
     filters->addWidget(m_exportButton, 3, 4);
     for (int column = 0; column < 5; ++column)
         filters->setColumnStretch(column, 1);
@@ -181,7 +185,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     setTabOrder(m_type, m_operator);
     setTabOrder(m_operator, m_status);
     setTabOrder(m_status, m_search);
-    setTabOrder(m_search, m_exportButton);
+    setTabOrder(m_search, m_refreshButton);
+    setTabOrder(m_refreshButton, m_exportButton);
     setTabOrder(m_exportButton, m_table);
 
     m_debounce.setSingleShot(true);
@@ -196,11 +201,20 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     for (QComboBox *combo : {m_type, m_operator, m_status})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { scheduleApply(0); });
     connect(m_exportButton, &QPushButton::clicked, this, &HistoryPage::onExportClicked);
+    connect(m_refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
     connect(m_model, &HistoryModel::loadFailed, this, [this](const ApiError &error) {
         m_message->setText(tr("Could not load the history: %1").arg(error.description()));
         m_message->show();
     });
-    connect(m_model, &HistoryModel::pageLoaded, this, [this] { m_message->hide(); });
+    connect(m_model, &HistoryModel::pageLoaded, this, [this] {
+        m_message->hide();
+        if (m_reselect == 0)
+            return;
+        const int row = m_model->rowOf(m_reselect);
+        m_reselect = 0;
+        if (row >= 0)
+            m_table->setCurrentIndex(m_model->index(row, 0));
+    });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_detail->setTransaction(0); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &HistoryPage::onCurrentRowChanged);
@@ -225,6 +239,13 @@ HistoryFilter HistoryPage::currentFilter() const
     filter.status = m_status->currentData().toString();
     filter.text = m_search->text().trimmed();
     return filter;
+}
+
+void HistoryPage::refresh()
+{
+    const QModelIndex current = m_table->currentIndex();
+    m_reselect = current.isValid() ? m_model->row(current.row()).transactionId : 0;
+    applyFilter();
 }
 
 void HistoryPage::scheduleApply(int delayMs)

@@ -39,6 +39,9 @@ public:
     /// Starts exporting the current filter's rows to `path` (the Export button asks for the path
     /// first); shows a progress dialog with Cancel.
     void exportCsv(const QString &path);
+    /// Reloads the rows and totals of the current filter (new sales, settled ones), keeping the
+    /// selected sale selected when it is still in the first page.
+    void refresh();
 
 private:
     void applyFilter();
@@ -63,6 +66,8 @@ private:
     QComboBox *m_status;
     QLineEdit *m_search;
     QPushButton *m_exportButton;
+    QPushButton *m_refreshButton;
+    qint64 m_reselect = 0; ///< transaction to select again once refresh() has loaded the first page
     QLabel *m_totals;
     QLabel *m_message;
     QLabel *m_notice;

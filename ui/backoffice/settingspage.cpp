@@ -41,9 +41,10 @@ constexpr int kMaxIdleLock = 3600; // seconds
 SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_terms(new SaleTermsCard(context, this)), m_name(new QLineEdit(this)),
       m_address(new QPlainTextEdit(this)), m_threshold(new QLineEdit(this)), m_idleLock(new QSpinBox(this)),
-      m_saveShop(new QPushButton(tr("&Save shop settings"), this)), m_shopNotice(BackOfficeUi::notice(this)),
-      m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)), m_language(new QComboBox(this)),
-      m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)), m_terminalNotice(BackOfficeUi::notice(this))
+      m_circle(new QComboBox(this)), m_saveShop(new QPushButton(tr("&Save shop settings"), this)),
+      m_shopNotice(BackOfficeUi::notice(this)), m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)),
+      m_language(new QComboBox(this)), m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
+      m_terminalNotice(BackOfficeUi::notice(this))
 {
     setObjectName(QStringLiteral("page"));
     QLabel *shopGeneral = BackOfficeUi::generalError(this);
@@ -66,6 +67,11 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     m_idleLock->setRange(kMinIdleLock, kMaxIdleLock);
     m_idleLock->setSuffix(tr(" seconds"));
     m_idleLock->setValue(120);
+    m_circle->setObjectName(QStringLiteral("shopCircle"));
+    m_circle->addItem(tr("Not set"), QString());
+    for (const CircleInfo &circle : context.catalog().circles())
+        m_circle->addItem(circle.name, circle.code);
+    m_circle->setToolTip(tr("The Plans screen opens on this circle"));
     m_saveShop->setObjectName(QStringLiteral("saveShop"));
     BackOfficeUi::makePrimary(m_saveShop);
     m_shopNotice->setObjectName(QStringLiteral("shopNotice"));
@@ -73,7 +79,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
         {QStringLiteral("name"), FormErrors::makeLabel(this)},
         {QStringLiteral("address"), FormErrors::makeLabel(this)},
         {QStringLiteral("low_balance_threshold_rupees"), FormErrors::makeLabel(this)},
-        {QStringLiteral("idle_lock_seconds"), FormErrors::makeLabel(this)}};
+        {QStringLiteral("idle_lock_seconds"), FormErrors::makeLabel(this)},
+        {QStringLiteral("circle_code"), FormErrors::makeLabel(this)}};
     for (const auto &[field, label] : shopFields)
         m_shopErrors->addField(field, label);
 
@@ -87,6 +94,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     shopForm->addRow(QString(), shopFields.at(2).second);
     shopForm->addRow(tr("Lock when idle after"), m_idleLock);
     shopForm->addRow(QString(), shopFields.at(3).second);
+    shopForm->addRow(tr("Shop's circle"), m_circle);
+    shopForm->addRow(QString(), shopFields.at(4).second);
     QWidget *shopCard = card(this);
     auto *shopLayout = new QVBoxLayout(shopCard);
     shopLayout->setContentsMargins(20, 14, 20, 14);
@@ -141,7 +150,6 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     terminalLayout->addWidget(terminalGeneral);
     terminalLayout->addWidget(m_terminalNotice);
 
-
     auto *left = new QVBoxLayout;
     left->setSpacing(14);
     left->addWidget(shopCard);
@@ -167,7 +175,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     setTabOrder(m_name, m_address);
     setTabOrder(m_address, m_threshold);
     setTabOrder(m_threshold, m_idleLock);
-    setTabOrder(m_idleLock, m_saveShop);
+    setTabOrder(m_idleLock, m_circle);
+    setTabOrder(m_circle, m_saveShop);
     setTabOrder(m_saveShop, m_listen);
     setTabOrder(m_listen, m_database);
     setTabOrder(m_database, browse);
@@ -220,6 +229,7 @@ void SettingsPage::loadShop()
                 Money::parse(shop.value(QStringLiteral("low_balance_threshold")).toString()))
             m_threshold->setText(QString::number(*paise / Money::kPaisePerRupee));
         m_idleLock->setValue(shop.value(QStringLiteral("idle_lock_seconds")).toInt(m_idleLock->value()));
+        m_circle->setCurrentIndex(qMax(0, m_circle->findData(shop.value(QStringLiteral("circle_code")).toString())));
     });
 }
 
@@ -236,7 +246,8 @@ void SettingsPage::onSaveShopClicked()
     }
     QJsonObject body{{QStringLiteral("name"), m_name->text().trimmed()},
                      {QStringLiteral("address"), m_address->toPlainText().trimmed()},
-                     {QStringLiteral("idle_lock_seconds"), m_idleLock->value()}};
+                     {QStringLiteral("idle_lock_seconds"), m_idleLock->value()},
+                     {QStringLiteral("circle_code"), m_circle->currentData().toString()}};
     if (!m_threshold->text().isEmpty())
         body.insert(QStringLiteral("low_balance_threshold_rupees"), m_threshold->text().toLongLong());
     m_saveShop->setEnabled(false);
@@ -248,7 +259,7 @@ void SettingsPage::onSaveShopClicked()
             return;
         }
         const QString name = result.data.value(QStringLiteral("name")).toString();
-        m_context.setShop(name, result.data.value(QStringLiteral("address")).toString());
+        m_context.applyShop(result.data); // name and address for receipts, the circle for Plans
         BackOfficeUi::showNotice(m_shopNotice, tr("Saved. Receipts now show \"%1\".").arg(name));
         emit m_context.salesChanged(); // the status bar re-reads the low-balance threshold
     });

@@ -16,7 +16,8 @@ class TerminalContext;
 
 /// Back office: settings (issue 6, item 7). Shop settings kept by the server (GET/PUT
 /// /api/v1/shop: name and address for receipts, low-balance threshold in rupees, idle lock in
-/// seconds); terminal-local settings kept in terminal.ini next to the terminal's preferences file
+/// seconds, the shop's telecom circle the Plans screen opens on); terminal-local settings kept in terminal.ini next to
+/// the terminal's preferences file
 /// ([server] listen=ADDR:PORT and database=path or postgres:// URL, [terminal] language=en|hi, read
 /// at the next start); and
 /// the sale terms kept by the server (SaleTermsCard: discount rate per operator, sandbox settle delay).
@@ -61,6 +62,7 @@ private:
     QPlainTextEdit *m_address;
     QLineEdit *m_threshold;
     QSpinBox *m_idleLock;
+    QComboBox *m_circle;
     QPushButton *m_saveShop;
     QLabel *m_shopNotice;
     std::unique_ptr<FormErrors> m_shopErrors;

@@ -93,9 +93,14 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     });
     connect(m_repeat, &QPushButton::clicked, form, &SaleForm::submit);
     connect(form, &SaleForm::aboutToSubmit, this, &MobileRechargePage::takeOffer);
+    connect(m_number, &QLineEdit::textChanged, this, &MobileRechargePage::onNumberChanged);
+    connect(m_number, &QLineEdit::textChanged, this, &MobileRechargePage::publishSale);
+    connect(m_inputs->operatorCombo(), &QComboBox::currentIndexChanged, this, &MobileRechargePage::publishSale);
+    connect(m_circle, &QComboBox::currentIndexChanged, this, &MobileRechargePage::publishSale);
     connect(form, &SaleForm::submitted, this, &MobileRechargePage::onSubmitted);
     connect(m_flow, &SaleFlow::newSaleRequested, this, &MobileRechargePage::reset);
     connect(m_flow, &SaleFlow::saleRecorded, this, [this] {
+        m_context.setMobileSale({}); // sold: no longer the number being sold
         m_context.rememberOperator(m_number->text(), m_inputs->currentOperator()->code);
         if (m_circle->currentIndex() >= 0)
             m_context.settings().setValue(kCircleKey, m_circle->currentData().toString());
@@ -180,6 +185,20 @@ void MobileRechargePage::takeOffer()
     m_inputs->amountEdit()->setText(QString::number(bill / Money::kPaisePerRupee));
 }
 
+void MobileRechargePage::publishSale()
+{
+    if (m_flow->stage() == SaleFlow::Stage::Result)
+        return; // the form still shows the sale just made, not one being prepared
+    MobileSaleInProgress sale;
+    if (SaleChecks::phoneProblem(m_number->text()).isEmpty()) {
+        sale.phoneNumber = m_number->text();
+        if (const OperatorInfo *chosen = m_inputs->currentOperator())
+            sale.operatorCode = chosen->code;
+        sale.circleCode = m_circle->currentData().toString();
+    }
+    m_context.setMobileSale(sale);
+}
+
 void MobileRechargePage::onSubmitted()
 {
     SaleDraft draft = m_inputs->draft(QStringLiteral("/api/v1/recharge/mobile/initiate-transaction"));
@@ -204,7 +223,9 @@ void MobileRechargePage::reset()
 {
     m_inputs->reset();
     m_number->clear();
-    m_circle->setCurrentIndex(m_circle->findData(m_context.settings().value(kCircleKey).toString()));
+    // The circle used last at this terminal, else the shop's own circle.
+    const int remembered = m_circle->findData(m_context.settings().value(kCircleKey).toString());
+    m_circle->setCurrentIndex(remembered >= 0 ? remembered : m_circle->findData(m_context.shopCircle()));
     unlinkPlan(false);
     SaleForm::setHint(m_inputs->operatorHint(), QString());
 }

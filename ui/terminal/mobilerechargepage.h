@@ -19,7 +19,9 @@ class SaleInputs;
 /// per number from past sales at this terminal), circle (the last one remembered), amount
 /// checked live against the operator's limits, optional reference; then SaleFlow's
 /// confirmation, result and receipt. Once the number is complete the server's history offers
-/// "Repeat last: ₹299 Jio (Enter)": with the amount still empty, Enter sells that again.
+/// "Repeat last: ₹299 Jio (Enter)": with the amount still empty, Enter sells that again. The number
+/// being typed, with its operator and circle, is published as TerminalContext::mobileSale() so the
+/// Plans screen opens on them.
 class MobileRechargePage final : public QWidget
 {
     Q_OBJECT
@@ -44,6 +46,8 @@ protected:
 
 private:
     void onNumberChanged();
+    /// Tells the terminal context which number (operator, circle) this form is selling, for Plans.
+    void publishSale();
     void onSubmitted();
     void reset();
     /// Drops the linked plan; `visibly` leaves "Plan unlinked" under the amount.

@@ -4,8 +4,8 @@
 #include <QStringList>
 
 /// Filters a PlanTableModel by price range (whole rupees, inclusive; 0 means no bound) and by text: every word of
-/// the search text must occur, case-insensitively, in the plan's SearchTextRole (benefit, data, validity,
-/// subscription names…). Sorts by amount.
+/// the search text must occur, case-insensitively, in the plan's SearchTextRole (price, benefit, data, validity,
+/// subscription names…), so "299" finds the ₹299 plans. Sorts by amount.
 class PlanFilterProxy final : public QSortFilterProxyModel
 {
     Q_OBJECT

@@ -75,11 +75,14 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent
     m_circle->setCurrentIndex(remembered >= 0 ? remembered : 0);
     m_operator->setMinimumContentsLength(8);
     m_operator->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_circle->setMinimumContentsLength(18);
-    m_circle->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_circle->setSizeAdjustPolicy(QComboBox::AdjustToContents); // whole names: "Uttar Pradesh West & Uttarakhand"
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("hint"));
     m_status->setWordWrap(true);
+    m_forNumber = new QLabel(this);
+    m_forNumber->setObjectName(QStringLiteral("plansForNumber"));
+    m_forNumber->setStyleSheet(QStringLiteral("font-weight: 600; color: #175cd3;"));
+    m_forNumber->hide();
 
     m_minPrice = new QSpinBox(this);
     m_minPrice->setObjectName(QStringLiteral("minPrice"));
@@ -96,7 +99,7 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent
     }
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("planSearch"));
-    m_search->setPlaceholderText(tr("Search: data, validity, Netflix, Hotstar…"));
+    m_search->setPlaceholderText(tr("Search: price (299), data, validity, Netflix, Hotstar…"));
     m_search->setClearButtonEnabled(true);
     m_search->installEventFilter(this);
     m_operator->installEventFilter(this);
@@ -176,6 +179,7 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent
     layout->setContentsMargins(16, 12, 16, 12);
     layout->addWidget(title);
     layout->addLayout(pickers);
+    layout->addWidget(m_forNumber);
     layout->addLayout(filters);
     layout->addWidget(m_error);
     layout->addSpacing(4);
@@ -252,8 +256,31 @@ bool PlansPage::selectPair(const QString &operatorCode, const QString &circleCod
 void PlansPage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (!m_loadedOnce)
-        load();
+    if (followMobileSale() || m_loadedOnce)
+        return;
+    // The first opening: the shop's own circle (the circle used last when the shop has none).
+    if (const int shopCircle = m_circle->findData(m_context.shopCircle()); shopCircle >= 0) {
+        const QSignalBlocker block(m_circle);
+        m_circle->setCurrentIndex(shopCircle);
+    }
+    load();
+}
+
+bool PlansPage::followMobileSale()
+{
+    const MobileSaleInProgress &sale = m_context.mobileSale();
+    m_forNumber->setVisible(!sale.phoneNumber.isEmpty());
+    if (sale.phoneNumber.isEmpty())
+        return false;
+    QString circle = sale.circleCode;
+    if (circle.isEmpty())
+        circle = m_loadedOnce || m_context.shopCircle().isEmpty() ? circleCode() : m_context.shopCircle();
+    const QString operatorCode = sale.operatorCode.isEmpty() ? this->operatorCode() : sale.operatorCode;
+    const OperatorInfo *info = m_context.catalog().findOperator(sale.operatorCode, ProductKind::Mobile);
+    m_forNumber->setText(
+        info ? tr("Plans for %1 (%2), the number on the Mobile recharge screen").arg(sale.phoneNumber, info->name)
+             : tr("Plans for %1, the number on the Mobile recharge screen").arg(sale.phoneNumber));
+    return selectPair(operatorCode, circle);
 }
 
 bool PlansPage::eventFilter(QObject *watched, QEvent *event)

@@ -23,6 +23,10 @@ class QTableView;
 /// with OTT logos (GET /api/v1/plans/logos/<file>, each fetched once and rendered from SVG), a price-range and text
 /// filter, and "Sell this plan" (button, or Enter on a row). Answers are cached per (operator, circle) with their
 /// ETag: a cached pair shows at once and is revalidated with If-None-Match (304 keeps it).
+///
+/// The screen first opens on the shop's circle (TerminalContext::shopCircle(), else the circle used last). Whenever
+/// it is shown while the Mobile recharge screen holds a whole number (TerminalContext::mobileSale()), it switches to
+/// that number's operator and circle and says which number the plans are for. Search also matches prices ("299").
 class PlansPage final : public QWidget
 {
     Q_OBJECT
@@ -63,6 +67,8 @@ private:
     };
 
     void load();
+    /// Selects the operator and circle of the number being sold on the Mobile recharge screen; false if none.
+    bool followMobileSale();
     void showPlans(const QJsonObject &data);
     void onCategoryChanged(int index);
     void onFiltersChanged();
@@ -77,6 +83,7 @@ private:
     QComboBox *m_operator;
     QComboBox *m_circle;
     QLabel *m_status;
+    QLabel *m_forNumber;
     QLabel *m_error;
     QSpinBox *m_minPrice;
     QSpinBox *m_maxPrice;

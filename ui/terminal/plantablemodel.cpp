@@ -18,7 +18,8 @@ SoldPlan PlanItem::soldPlan() const
 
 QString PlanItem::searchText() const
 {
-    QStringList parts{benefit, data, validity, calls, sms, talktime, remark};
+    // The price first, with and without the rupee sign, so "299" and "₹299" find the ₹299 plans.
+    QStringList parts{QStringLiteral("₹%1").arg(amountRupees), benefit, data, validity, calls, sms, talktime, remark};
     for (const PlanSubscription &subscription : subscriptions)
         parts << subscription.name << subscription.description;
     return parts.join(QLatin1Char('\n'));

@@ -35,7 +35,8 @@ struct PlanItem
     QString summary() const;
     /// What a receipt prints about this plan when it is sold: price (paise), validity and benefits.
     SoldPlan soldPlan() const;
-    /// The text the search box looks in: benefit, data, validity, calls, SMS, remark and subscription names.
+    /// The text the search box looks in: the price ("₹299"), benefit, data, validity, calls, SMS, remark and
+    /// subscription names.
     QString searchText() const;
 };
 

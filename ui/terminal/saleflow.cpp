@@ -86,6 +86,7 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
     connect(m_result, &SaleResultPanel::newSaleRequested, this, &SaleFlow::newSale);
     connect(m_poller, &StatusPoller::settled, this, &SaleFlow::onSettled);
     connect(m_poller, &StatusPoller::stillPending, m_result, &SaleResultPanel::setNextCheck);
+    connect(&context.api(), &ApiClient::reachabilityChanged, this, &SaleFlow::onReachabilityChanged);
     for (const QKeySequence &keys : {QKeySequence(Qt::CTRL | Qt::Key_N), QKeySequence(Qt::Key_F8)}) {
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &SaleFlow::newSale);
@@ -237,6 +238,15 @@ void SaleFlow::onSettled(const QJsonObject &record)
     emit m_context.salesChanged();
 }
 
+void SaleFlow::onReachabilityChanged(bool reachable)
+{
+    if (!m_poller->isActive())
+        return;
+    m_result->setServerOffline(!reachable);
+    if (reachable)
+        m_poller->checkNow();
+}
+
 void SaleFlow::explainInsufficientBalance()
 {
     const Paise paid = m_draft.paid();
@@ -257,6 +267,7 @@ void SaleFlow::newSale()
         return;
     m_poller->stop();
     m_result->setNextCheck(0);
+    m_result->setServerOffline(false);
     m_sentBody = QJsonObject();
     m_referenceId.clear();
     m_form->clearErrors();

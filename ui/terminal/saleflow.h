@@ -25,7 +25,10 @@ class StatusPoller;
 /// reused when the same sale is sent again after a network error, so a retry cannot charge
 /// twice (api-conventions.md, "Idempotency"). API errors go next to the form field they name;
 /// 402 says what the wallet holds. The screen fills form() with its inputs and answers
-/// SaleForm::submitted with confirm(draft). Ctrl+N / F8 start a new sale.
+/// SaleForm::submitted with confirm(draft). Ctrl+N / F8 start a new sale. While a PENDING sale is
+/// followed and the server cannot be reached, the result panel says so; when it answers again the
+/// sale is checked at once. Every recorded or settled sale is announced with
+/// TerminalContext::salesChanged, so the back office and the status bar re-read their figures.
 class SaleFlow final : public QWidget
 {
     Q_OBJECT
@@ -81,6 +84,7 @@ private:
     void send();
     void onSent(const ApiResult &result);
     void onSettled(const QJsonObject &record);
+    void onReachabilityChanged(bool reachable);
     void explainInsufficientBalance();
 
     TerminalContext &m_context;

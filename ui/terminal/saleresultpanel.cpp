@@ -47,6 +47,14 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_advice->setObjectName(QStringLiteral("hint"));
     m_advice->setWordWrap(true);
     m_advice->hide();
+    m_serverOffline =
+        new QLabel(tr("Server offline — the sale is safe; its status will update here when the server is back."), this);
+    m_serverOffline->setObjectName(QStringLiteral("serverOffline"));
+    m_serverOffline->setWordWrap(true);
+    m_serverOffline->setStyleSheet(
+        QStringLiteral("background: #fffaeb; color: #93370d; border: 1px solid #fec84b; border-radius: 6px; "
+                       "padding: 8px 12px; font-weight: 600;"));
+    m_serverOffline->hide();
 
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(24);
@@ -165,6 +173,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     layout->addWidget(m_badge);
     layout->addWidget(m_enterPause);
     layout->addWidget(m_nextCheck);
+    layout->addWidget(m_serverOffline);
     layout->addLayout(body, 1);
     setTabOrder(m_print, m_savePdf);
     setTabOrder(m_savePdf, m_reprint);
@@ -259,8 +268,10 @@ void SaleResultPanel::refresh()
         m_redeemCode->setStyleSheet(hasCode ? QString() : QStringLiteral("font-size: 18px;"));
         m_copy->setEnabled(hasCode);
     }
-    if (data.status != QLatin1String("PENDING"))
+    if (data.status != QLatin1String("PENDING")) {
         setNextCheck(0);
+        setServerOffline(false);
+    }
     showMoney(data);
     updatePreview();
 }
@@ -312,6 +323,11 @@ void SaleResultPanel::setNextCheck(int nextCheckMs)
     if (nextCheckMs > 0)
         m_nextCheck->setText(tr("This screen updates itself when the operator answers (next check in %n s).", nullptr,
                                 (nextCheckMs + 999) / 1000));
+}
+
+void SaleResultPanel::setServerOffline(bool offline)
+{
+    m_serverOffline->setVisible(offline);
 }
 
 ReceiptData SaleResultPanel::receiptData() const

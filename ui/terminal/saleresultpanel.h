@@ -45,6 +45,10 @@ public:
     void showSale(const QJsonObject &record, const SaleDraft &draft);
     /// While a PENDING sale is followed: "checking again in N s" (`nextCheckMs` <= 0 hides it).
     void setNextCheck(int nextCheckMs);
+    /// While a PENDING sale is followed: says on the panel that the server cannot be reached and
+    /// that the sale is safe (false hides it).
+    void setServerOffline(bool offline);
+    QLabel *serverOfflineLabel() const { return m_serverOffline; }
     const QJsonObject &record() const { return m_record; }
 
     /// The receipt of the shown sale for this shop: the customer's copy, or the shop's copy when
@@ -109,6 +113,7 @@ private:
     std::unique_ptr<QPrinter> m_printer;
     StatusBadge *m_badge;
     QLabel *m_nextCheck;
+    QLabel *m_serverOffline;
     QHash<QString, QLabel *> m_details;
     QHash<QString, QLabel *> m_detailNames;
     QLabel *m_money;

@@ -32,6 +32,14 @@ void StatusPoller::stop()
     m_transactionId = 0;
 }
 
+void StatusPoller::checkNow()
+{
+    if (!isActive() || m_call)
+        return;
+    m_timer.stop();
+    check();
+}
+
 void StatusPoller::check()
 {
     const qint64 id = m_transactionId;

@@ -33,6 +33,9 @@ public:
     void start(qint64 transactionId);
     /// Stops, dropping any answer in flight.
     void stop();
+    /// Checks at once instead of waiting for the next scheduled check (e.g. the server is back);
+    /// nothing happens when idle or while a check is in flight.
+    void checkNow();
     bool isActive() const { return m_transactionId != 0; }
     /// The wait before the next check, in milliseconds (for the screen's "checking again in").
     int currentDelayMs() const { return m_delayMs; }

@@ -355,6 +355,7 @@ void VerifyPage::reset()
 {
     ++m_generation;
     m_tick.stop();
+    m_throttle = Throttle();
     m_transactionId = 0;
     m_sentNumber.clear();
     m_sentCaptcha.clear();
@@ -452,6 +453,9 @@ void VerifyPage::onNumberEdited(const QString &text)
     }
     m_lastDigits = digitsOf(grouped);
     updateNumberCheck();
+    // The wait is per Aadhaar number: another customer's number need not wait.
+    if (m_throttle.active() && !m_throttle.resend && m_lastDigits != m_throttle.number)
+        endThrottle();
 }
 
 void VerifyPage::updateNumberCheck()
@@ -521,7 +525,7 @@ void VerifyPage::loadCaptcha(const QUrl &url, int generation)
 
 void VerifyPage::onRequestOtpClicked()
 {
-    if (m_busy || !m_consent->isChecked())
+    if (m_busy || !m_consent->isChecked() || (m_throttle.active() && !m_throttle.resend))
         return;
     m_errors->clear();
     const QString digits = digitsOf(m_number->text());
@@ -590,17 +594,11 @@ void VerifyPage::onOtpRequestFailed(const ApiError &error, int retryAfterSeconds
     const QString &reason = error.reason();
     if (error.httpStatus() == 429) {
         const int wait = qMax(1, retryAfterSeconds);
-        if (resend) {
+        if (resend)
             m_resendDeadline = QDeadlineTimer(qint64(wait) * 1000);
-            m_errors->showAt(
-                QStringLiteral("otp_value"),
-                tr("An OTP was sent a moment ago. Resend is possible again in %1.").arg(minutesSeconds(wait)));
-            onTick();
+        startThrottle(wait, resend);
+        if (resend)
             m_otp->setFocus();
-        } else {
-            m_errors->showAt(QStringLiteral("aadhaar_number"),
-                             tr("Too many OTPs for this Aadhaar number. Try again in %1.").arg(minutesSeconds(wait)));
-        }
         return;
     }
     if (reason == QLatin1String("captcha_mismatch")) {
@@ -643,6 +641,8 @@ void VerifyPage::onVerifyClicked()
     if (m_busy || m_transactionId == 0)
         return;
     m_errors->clear();
+    if (m_throttle.resend)
+        m_throttle = Throttle(); // the Resend button keeps counting; this answer gets the message line
     if (m_otp->text().size() != kCodeDigits) {
         m_errors->showAt(QStringLiteral("otp_value"), tr("Type the 6-digit OTP from the customer's SMS."));
         m_otp->setFocus();
@@ -698,6 +698,7 @@ void VerifyPage::onVerifyFailed(const ApiError &error)
 void VerifyPage::restartFlow(const QString &why)
 {
     m_tick.stop();
+    m_throttle = Throttle();
     m_errors->clear();
     m_otp->clear();
     m_steps->setCurrentWidget(m_requestStep);
@@ -712,6 +713,7 @@ void VerifyPage::showSuccess(const QString &number)
     const QString masked = maskNumber(number);
     ++m_generation;
     m_tick.stop();
+    m_throttle = Throttle();
     m_transactionId = 0;
     m_sentNumber.clear();
     m_sentCaptcha.clear();
@@ -731,10 +733,49 @@ void VerifyPage::showSuccess(const QString &number)
     emit customerVerified(masked);
 }
 
+void VerifyPage::startThrottle(int seconds, bool resend)
+{
+    m_throttle.deadline = QDeadlineTimer(qint64(seconds) * 1000);
+    m_throttle.resend = resend;
+    m_throttle.number = resend ? m_sentNumber : digitsOf(m_number->text());
+    onTick();
+    m_tick.start();
+}
+
+bool VerifyPage::tickThrottle()
+{
+    if (!m_throttle.active())
+        return false;
+    const qint64 left = secondsLeft(m_throttle.deadline);
+    if (left <= 0) {
+        endThrottle();
+        return false;
+    }
+    if (m_throttle.resend)
+        m_errors->showAt(QStringLiteral("otp_value"),
+                         tr("An OTP was sent a moment ago. Resend is possible again in %1.").arg(minutesSeconds(left)));
+    else
+        m_errors->showAt(QStringLiteral("aadhaar_number"),
+                         tr("Too many OTPs for this Aadhaar number. Try again in %1.").arg(minutesSeconds(left)));
+    m_requestOtp->setEnabled(false);
+    return true;
+}
+
+void VerifyPage::endThrottle()
+{
+    if (!m_throttle.active())
+        return;
+    m_throttle = Throttle();
+    m_errors->clear();
+    setBusy(m_busy);
+}
+
 void VerifyPage::onTick()
 {
+    const bool throttled = tickThrottle();
     if (m_steps->currentWidget() != m_otpStep) {
-        m_tick.stop();
+        if (!throttled)
+            m_tick.stop();
         return;
     }
     const qint64 otpLeft = secondsLeft(m_otpDeadline);
@@ -770,7 +811,7 @@ QString VerifyPage::triesLeftText(int left)
 void VerifyPage::setBusy(bool busy)
 {
     m_busy = busy;
-    m_requestOtp->setEnabled(!busy);
+    m_requestOtp->setEnabled(!busy && (!m_throttle.active() || m_throttle.resend));
     m_captchaRefresh->setEnabled(!busy);
     m_verify->setEnabled(!busy);
     m_startOver->setEnabled(!busy);

@@ -21,7 +21,8 @@ class QUrl;
 /// "Verify customer": Aadhaar OTP authentication (api-v1.md endpoints 1-3, api-conventions.md "Aadhaar OTP flow").
 /// Nothing is sent before the consent box is ticked; ticking it initiates a transaction and shows its captcha. The
 /// number is typed in groups of 4 with a live Verhoeff check; Request OTP sends number and captcha answer; the OTP
-/// step counts down the 10-minute validity (mm:ss) and the tries left, and Resend honours the 429 Retry-After. On
+/// step counts down the 10-minute validity (mm:ss) and the tries left. When the server says to wait (429
+/// Retry-After), the message counts the seconds down and Request OTP / Resend comes back at 0. On
 /// success only the masked number (XXXX XXXX 1234) is shown and the typed number is cleared. In test mode a side
 /// panel shows the sandbox SMS outbox (GET /api/v1/sandbox/sms) so the clerk can read the OTP.
 class VerifyPage final : public QWidget
@@ -58,6 +59,11 @@ private:
     void onResendClicked();
     void onVerifyClicked();
     void onTick();
+    /// Starts counting down a 429 wait of `seconds` on Request OTP (`resend` false) or Resend.
+    void startThrottle(int seconds, bool resend);
+    /// Shows the time left of the wait (or ends it at 0); false when no wait is counting down.
+    bool tickThrottle();
+    void endThrottle();
 
     void initiate();
     void loadCaptcha(const QUrl &url, int generation);
@@ -107,6 +113,14 @@ private:
     QTimer m_tick;
     QDeadlineTimer m_otpDeadline;
     QDeadlineTimer m_resendDeadline;
+    /// A 429 wait being counted down: until when, on which action, for which number.
+    struct Throttle
+    {
+        QDeadlineTimer deadline{QDeadlineTimer::Forever};
+        bool resend = false;
+        QString number;
+        bool active() const { return !deadline.isForever(); }
+    } m_throttle;
     QString m_lastDigits;  ///< digits of the number field before the latest edit
     QString m_sentNumber;  ///< the number the OTP was sent for, kept only until success or reset (for Resend)
     QString m_sentCaptcha; ///< the captcha answer that was accepted (Resend sends it again)
