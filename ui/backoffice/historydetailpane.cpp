@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "receipts/receiptrenderer.h"
 #include "terminalcontext.h"
+#include "upstreamcallsview.h"
 #include "widgets/statusbadge.h"
 
 #include <QFormLayout>
@@ -48,7 +49,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
       m_deliveries(makeTable(this, "deliveriesTable", {tr("Try"), tr("When"), tr("HTTP"), tr("Result"), tr("Error")})),
       m_deliveriesNote(new QLabel(this)), m_message(new QLabel(this)),
       m_recheck(new QPushButton(tr("&Recheck status"), this)), m_reprint(new QPushButton(tr("Re&print receipt"), this)),
-      m_redeliver(new QPushButton(tr("Re&deliver webhook"), this))
+      m_redeliver(new QPushButton(tr("Re&deliver webhook"), this)), m_upstream(new UpstreamCallsView(context, this))
 {
     setObjectName(QStringLiteral("historyDetail"));
     m_title->setObjectName(QStringLiteral("detailTitle"));
@@ -91,10 +92,16 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     layout->addWidget(deliveriesTitle);
     layout->addWidget(m_deliveriesNote);
     layout->addWidget(m_deliveries, 1);
+    layout->addWidget(m_upstream, 1);
 
     connect(m_recheck, &QPushButton::clicked, this, &HistoryDetailPane::onRecheckClicked);
     connect(m_reprint, &QPushButton::clicked, this, &HistoryDetailPane::onReprintClicked);
     connect(m_redeliver, &QPushButton::clicked, this, &HistoryDetailPane::onRedeliverClicked);
+    connect(m_upstream, &UpstreamCallsView::message, this, &HistoryDetailPane::showMessage);
+    connect(m_upstream, &UpstreamCallsView::rechecked, this, [this] {
+        loadRecord();
+        loadLedger();
+    });
     setTransaction(0);
 }
 
@@ -120,6 +127,7 @@ void HistoryDetailPane::setTransaction(qint64 transactionId)
     m_redeliver->setEnabled(false);
     m_deliveriesNote->clear();
     m_deliveriesNote->hide();
+    m_upstream->showRecord({});
     if (transactionId <= 0) {
         m_title->setText(tr("Select a sale to see its details"));
         return;
@@ -181,6 +189,7 @@ void HistoryDetailPane::onRecord(const ApiResult &result)
     m_badge->setStatus(status);
     m_badge->show();
     m_reprint->setEnabled(true);
+    m_upstream->showRecord(m_record);
     if (!before.isEmpty() && before != status)
         showMessage(tr("The status changed from %1 to %2.").arg(before, status), false);
     emit recordChanged(m_record);

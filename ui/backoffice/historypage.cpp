@@ -7,6 +7,7 @@
 #include "historymodel.h"
 #include "terminalcontext.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDir>
@@ -52,7 +53,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
       m_type(new QComboBox(this)), m_operator(new QComboBox(this)), m_status(new QComboBox(this)),
       m_search(new QLineEdit(this)), m_exportButton(new QPushButton(tr("E&xport CSV…"), this)),
       m_totals(new QLabel(this)), m_message(new QLabel(this)), m_notice(new QLabel(this)),
-      m_table(new QTableView(this)), m_detail(new HistoryDetailPane(context, this))
+      m_table(new QTableView(this)), m_detail(new HistoryDetailPane(context, this)),
+      m_upstreamUnknown(new QCheckBox(tr("Unknown at &upstream"), this))
 {
     setObjectName(QStringLiteral("page"));
     auto *title = new QLabel(tr("Transaction history"), this);
@@ -82,6 +84,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_search->setPlaceholderText(tr("Transaction id, number or reference"));
     m_search->setClearButtonEnabled(true);
     m_search->setMaxLength(64);
+    m_upstreamUnknown->setObjectName(QStringLiteral("upstreamUnknownFilter"));
+    m_upstreamUnknown->setToolTip(tr("Only live sales with no definite answer from the upstream yet"));
     m_exportButton->setObjectName(QStringLiteral("exportButton"));
     m_totals->setObjectName(QStringLiteral("totalsLine"));
     m_totals->setWordWrap(true);
@@ -111,6 +115,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     searchLabel->setBuddy(m_search);
     filters->addWidget(searchLabel, 2, 0);
     filters->addWidget(m_search, 3, 0, 1, 4);
+    filters->addWidget(m_upstreamUnknown, 2, 4);
     filters->addWidget(m_exportButton, 3, 4);
     for (int column = 0; column < 5; ++column)
         filters->setColumnStretch(column, 1);
@@ -165,7 +170,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     setTabOrder(m_type, m_operator);
     setTabOrder(m_operator, m_status);
     setTabOrder(m_status, m_search);
-    setTabOrder(m_search, m_exportButton);
+    setTabOrder(m_search, m_upstreamUnknown);
+    setTabOrder(m_upstreamUnknown, m_exportButton);
     setTabOrder(m_exportButton, m_table);
 
     m_debounce.setSingleShot(true);
@@ -179,6 +185,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     connect(m_to, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
     for (QComboBox *combo : {m_type, m_operator, m_status})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { scheduleApply(0); });
+    connect(m_upstreamUnknown, &QCheckBox::toggled, this, [this] { scheduleApply(0); });
     connect(m_exportButton, &QPushButton::clicked, this, &HistoryPage::onExportClicked);
     connect(m_model, &HistoryModel::loadFailed, this, [this](const ApiError &error) {
         m_message->setText(tr("Could not load the history: %1").arg(error.description()));
@@ -208,6 +215,7 @@ HistoryFilter HistoryPage::currentFilter() const
     filter.operatorCode = m_operator->currentData().toString();
     filter.status = m_status->currentData().toString();
     filter.text = m_search->text().trimmed();
+    filter.upstreamState = m_upstreamUnknown->isChecked() ? QStringLiteral("unknown") : QString();
     return filter;
 }
 

@@ -1,6 +1,7 @@
 #include "saleresultpanel.h"
 
 #include "salechecks.h"
+#include "upstreamnotice.h"
 #include "widgets/statusbadge.h"
 
 #include <QClipboard>
@@ -33,6 +34,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_nextCheck = new QLabel(this);
     m_nextCheck->setObjectName(QStringLiteral("hint"));
     m_nextCheck->hide();
+    m_upstream = new UpstreamNotice(this);
 
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(24);
@@ -102,6 +104,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(20, 16, 20, 16);
     layout->addWidget(m_badge);
+    layout->addWidget(m_upstream);
     layout->addWidget(m_nextCheck);
     layout->addLayout(grid);
     layout->addWidget(m_codeBox);
@@ -151,6 +154,7 @@ void SaleResultPanel::showRecord(const QJsonObject &record)
     m_record = record;
     const ReceiptData data = receiptData();
     m_badge->setStatus(data.status);
+    m_upstream->showRecord(record);
     const QHash<QString, QString> values{{QStringLiteral("transaction_id"), data.transactionId},
                                          {QStringLiteral("operator"), data.operatorName},
                                          {QStringLiteral("number"), data.number},

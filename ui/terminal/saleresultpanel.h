@@ -15,6 +15,7 @@ class QLabel;
 class QPrinter;
 class QPushButton;
 class StatusBadge;
+class UpstreamNotice;
 
 /// The result of a sale: the large status badge, the transaction's details, a voucher's redeem
 /// code (large, grouped, with Copy) and the receipt buttons: Print receipt (Ctrl+P), Save PDF and
@@ -51,6 +52,8 @@ public:
     QPushButton *copyButton() const { return m_copy; }
     QPushButton *newSaleButton() const { return m_newSale; }
     QLabel *messageLabel() const { return m_message; }
+    /// A live sale's upstream: "Waiting for the operator — m:ss", or the upstream's refusal in words.
+    UpstreamNotice *upstreamNotice() const { return m_upstream; }
     /// For tests: the value label of a detail ("transaction_id", "number", "paid", …).
     QLabel *detail(const QString &field) const;
 
@@ -70,6 +73,7 @@ private:
     std::unique_ptr<QPrinter> m_printer;
     StatusBadge *m_badge;
     QLabel *m_nextCheck;
+    UpstreamNotice *m_upstream;
     QHash<QString, QLabel *> m_details;
     QHash<QString, QLabel *> m_detailNames;
     QWidget *m_codeBox;
