@@ -9,12 +9,13 @@
 #include "backoffice/upstreamcard.h"
 #include "clock.h"
 #include "operatorcatalog.h"
+#include "services/walletservice.h"
 #include "statuspanel.h"
 #include "terminal/saleresultpanel.h"
 #include "terminal/upstreamnotice.h"
 #include "terminalcontext.h"
 #include "terminalfixture.h"
-#include "upstreamsale.h"
+#include "upstreamsaleinfo.h"
 #include "widgets/statusbadge.h"
 
 #include <QAbstractItemModelTester>
@@ -34,6 +35,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
@@ -178,7 +180,7 @@ private:
                             QStringLiteral("upstream_state must be unknown"));
             QJsonArray items;
             for (const QJsonObject &record : records) {
-                if (upstreamState.isEmpty() || UpstreamSale::fromRecord(record).isUnknown())
+                if (upstreamState.isEmpty() || UpstreamSaleInfo::fromRecord(record).isUnknown())
                     items.append(record);
             }
             if (path.endsWith(QLatin1String("summary")))
@@ -203,7 +205,7 @@ private:
             if (parts.at(4) == QLatin1String("upstream-recheck")) {
                 QJsonObject record = records.at(index);
                 QJsonObject upstreamPart = record.value(QStringLiteral("upstream")).toObject();
-                if (!UpstreamSale::fromRecord(record).isWaiting())
+                if (!UpstreamSaleInfo::fromRecord(record).isWaiting())
                     return fail(responder, QHttpServerResponder::StatusCode::Conflict, QStringLiteral("CONFLICT_ERROR"),
                                 {}, QStringLiteral("not waiting on the upstream"));
                 upstreamPart.insert(QStringLiteral("state"), QStringLiteral("settled"));
@@ -258,6 +260,78 @@ QJsonObject liveSale(qint64 id, const QString &status, const QString &upstreamSt
                          {QStringLiteral("transaction_id"), QJsonValue::Null},
                          {QStringLiteral("attempts"), 2},
                          {QStringLiteral("error"), error}}}};
+}
+
+/// The real server of w-upstream as a shop selling live (issue 11): a live admin key for the
+/// terminal (the upstream's settings need live authority), a live pos key and ₹10,000.00 of live
+/// float; upstream calls time out after 2 s and retry 100 times faster than in production.
+struct LiveShop
+{
+    LiveShop()
+        : server(options()), key(server.createKeyPair(Mode::Live, Scope::Admin)),
+          livePos(server.createKey(Mode::Live, Scope::Pos)), api(server.baseUrl(), key.keyId, key.secret),
+          context(api, dir.filePath(QStringLiteral("prefs.ini")))
+    {
+        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
+        WalletService(server.db(), SystemClock())
+            .topup(accountId(), Mode::Live, 10'000 * 100, QStringLiteral("float"), QStringLiteral("tests"));
+    }
+    static ServerOptions options()
+    {
+        ServerOptions options = TestServer::defaultOptions();
+        options.upstreamTimeoutMs = 2000;
+        options.upstreamRetryScale = 0.01;
+        return options;
+    }
+    qint64 accountId()
+    {
+        QSqlQuery &query = server.db().run(QStringLiteral("SELECT id FROM accounts WHERE name = 'shop'"));
+        const qint64 id = query.next() ? query.value(0).toLongLong() : 0;
+        query.finish();
+        return id;
+    }
+    HttpResult call(const QByteArray &method, const QString &path, const QByteArray &auth, const QJsonObject &body = {})
+    {
+        QList<std::pair<QByteArray, QByteArray>> headers{{"Authorization", auth}};
+        QByteArray payload;
+        if (method != "GET") {
+            headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
+            payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
+        }
+        return server.http().send(method, server.url(path), payload, headers);
+    }
+    /// Points the upstream at `baseUrl` with this key (live admin, over HTTP).
+    HttpResult configure(const QString &baseUrl, const CreatedKey &upstreamKey)
+    {
+        return call("PUT", QStringLiteral("/api/v1/upstream"), HttpClient::basic(key.keyId, key.secret),
+                    {{QStringLiteral("base_url"), baseUrl},
+                     {QStringLiteral("key_id"), upstreamKey.keyId},
+                     {QStringLiteral("key_secret"), upstreamKey.secret}});
+    }
+    /// A live ₹199 Airtel recharge of `phone` with the live pos key.
+    HttpResult sell(const QString &phone)
+    {
+        return call("POST", QStringLiteral("/api/v1/recharge/mobile/initiate-transaction"), livePos,
+                    {{QStringLiteral("phone_number"), phone},
+                     {QStringLiteral("amount"), 199},
+                     {QStringLiteral("operator_code"), QStringLiteral("AT")}});
+    }
+
+    QTemporaryDir dir;
+    TestServer server;
+    CreatedKey key;
+    QByteArray livePos;
+    ApiClient api;
+    TerminalContext context;
+};
+
+/// A local port nothing listens on.
+QString deadUpstreamUrl()
+{
+    QTcpServer probe;
+    if (!probe.listen(QHostAddress::LocalHost, 0))
+        return {};
+    return QStringLiteral("http://127.0.0.1:%1/api/v1").arg(probe.serverPort());
 }
 
 void showWidget(QWidget &widget, const QSize &size = {1366, 768})
@@ -460,19 +534,21 @@ private slots:
         QTest::addColumn<QString>("code");
         QTest::addColumn<QString>("description");
         QTest::addColumn<QString>("words");
-        QTest::newRow("distributor short") << QStringLiteral("refused") << QStringLiteral("INSUFFICIENT_BALANCE")
+        QTest::newRow("distributor short") << QStringLiteral("refused") << QStringLiteral("insufficient_balance")
                                            << QStringLiteral("wallet balance ₹12.00 cannot cover ₹193.53")
                                            << QStringLiteral("The distributor's wallet is short — nothing was charged "
                                                              "to the customer");
-        QTest::newRow("key refused") << QStringLiteral("refused") << QStringLiteral("AUTHENTICATION_ERROR")
+        QTest::newRow("key refused") << QStringLiteral("refused") << QStringLiteral("invalid_credentials")
                                      << QStringLiteral("invalid key")
                                      << QStringLiteral("did not accept this shop's key");
-        QTest::newRow("bad details") << QStringLiteral("refused") << QStringLiteral("BAD_REQUEST_ERROR")
+        QTest::newRow("bad details") << QStringLiteral("refused") << QStringLiteral("http_422")
                                      << QStringLiteral("amount must be between 10 and 2500 for AT")
                                      << QStringLiteral("amount must be between 10 and 2500 for AT");
-        QTest::newRow("unknown code: description")
-            << QStringLiteral("settled") << QStringLiteral("OPERATOR_DOWN") << QStringLiteral("Airtel is not answering")
-            << QStringLiteral("The upstream answered: Airtel is not answering");
+        QTest::newRow("unknown reason: description")
+            << QStringLiteral("refused") << QStringLiteral("amount_out_of_range")
+            << QStringLiteral("amount must be between 10 and 2500 for AT")
+            << QStringLiteral("The upstream refused the sale (amount must be between 10 and 2500 for AT) — nothing was "
+                              "charged to the customer.");
     }
     void resultShowsRefusalInPlainWords()
     {
@@ -634,6 +710,138 @@ private slots:
         date->setDate(date->date().addDays(-1));
         QTRY_VERIFY_WITH_TIMEOUT(page.hasReport() && page.report().unknownAtUpstream == 0, kTimeoutMs);
         QVERIFY(!label->isVisible());
+    }
+
+    // --- Against the real server (w-upstream) ---
+
+    void realSettingsCardStatusBarAndClear()
+    {
+        LiveShop shop;
+        SettingsPage page(shop.context);
+        QMainWindow window;
+        StatusPanel statusBar(shop.context, window.statusBar());
+        showWidget(page);
+        auto *state = child<QLabel>(page, "upstreamStateText");
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("Not configured")), kTimeoutMs);
+
+        // A URL that does not end in /api/v1: the server's words at the URL field, nothing stored.
+        auto *url = child<QLineEdit>(page, "upstreamBaseUrl");
+        auto *secret = child<QLineEdit>(page, "upstreamKeySecret");
+        QTest::keyClicks(url, QStringLiteral("ftp://distributor.example/recharge"));
+        QTest::keyClicks(child<QLineEdit>(page, "upstreamKeyId"), QStringLiteral("test_distributorkey"));
+        QTest::keyClicks(secret, QStringLiteral("s3cret-value"));
+        QTest::mouseClick(child<QPushButton>(page, "saveUpstream"), Qt::LeftButton);
+        auto *urlError = child<QLabel>(page, "upstreamError_base_url");
+        QTRY_VERIFY_WITH_TIMEOUT(urlError->isVisible(), kTimeoutMs);
+        QVERIFY(!urlError->text().isEmpty());
+        const HttpResult stored = shop.call("GET", QStringLiteral("/api/v1/upstream"), shop.server.pos());
+        QCOMPARE(stored.data().value(QStringLiteral("configured")).toBool(), false);
+
+        // A good URL where nothing answers: saved; Check says so in words; the status bar shows it.
+        const QString dead = deadUpstreamUrl();
+        url->clear();
+        QTest::keyClicks(url, dead);
+        QTest::keyClick(secret, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(page.upstream()->status().configured, kTimeoutMs);
+        QCOMPARE(shop.call("GET", QStringLiteral("/api/v1/upstream"), shop.server.pos())
+                     .data()
+                     .value(QStringLiteral("base_url"))
+                     .toString(),
+                 dead);
+        QVERIFY(secret->text().isEmpty());
+        QTest::mouseClick(child<QPushButton>(page, "checkUpstream"), Qt::LeftButton);
+        auto *checkResult = child<QLabel>(page, "upstreamCheckResult");
+        QTRY_VERIFY_WITH_TIMEOUT(checkResult->property("ok").isValid(), kTimeoutMs);
+        QCOMPARE(checkResult->property("ok").toBool(), false);
+        QVERIFY(checkResult->text().size() > 10);
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().startsWith(QStringLiteral("State: Unreachable since ")), kTimeoutMs);
+        shot(*page.upstream(), "real_settings_unreachable");
+        statusBar.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(statusBar.upstreamText().startsWith(QStringLiteral("Upstream unreachable since ")),
+                                 kTimeoutMs);
+        const QRegularExpression clock(QStringLiteral("since \\d\\d:\\d\\d$"));
+        QVERIFY2(clock.match(statusBar.upstreamText()).hasMatch(), qPrintable(statusBar.upstreamText()));
+
+        // Clear, after confirming: not configured, and the status bar shows nothing.
+        QTest::mouseClick(child<QPushButton>(page, "clearUpstream"), Qt::LeftButton);
+        QVERIFY(confirm(page));
+        QTRY_VERIFY_WITH_TIMEOUT(!page.upstream()->status().configured, kTimeoutMs);
+        QCOMPARE(shop.call("GET", QStringLiteral("/api/v1/upstream"), shop.server.pos())
+                     .data()
+                     .value(QStringLiteral("configured"))
+                     .toBool(),
+                 false);
+        statusBar.refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(statusBar.upstreamText(), QString(), kTimeoutMs);
+    }
+
+    void realSaleUnknownAtUpstreamWaitsAndShowsItsCalls()
+    {
+        LiveShop shop;
+        QCOMPARE(shop.configure(deadUpstreamUrl(), shop.key).status, 200);
+        const HttpResult sale = shop.sell(QStringLiteral("9876543210"));
+        QCOMPARE(sale.status, 200);
+        const QJsonObject record = sale.data();
+        const qint64 id = record.value(QStringLiteral("transaction_id")).toInteger();
+        QCOMPARE(record.value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QVERIFY(UpstreamSaleInfo::fromRecord(record).isWaiting());
+
+        // The sale result: waiting for the operator, with the time ticking.
+        SaleResultPanel result(shop.context);
+        showWidget(result, {820, 640});
+        result.showRecord(record);
+        QVERIFY2(result.upstreamNotice()->text().startsWith(QStringLiteral("Waiting for the operator — 0:0")),
+                 qPrintable(result.upstreamNotice()->text()));
+        QVERIFY(result.upstreamNotice()->isTicking());
+
+        // The detail pane: the upstream state and reference, and every call made.
+        HistoryDetailPane pane(shop.context);
+        showWidget(pane, {640, 900});
+        pane.setTransaction(id);
+        UpstreamCallsView *upstream = pane.upstream();
+        QTRY_VERIFY_WITH_TIMEOUT(upstream->isVisible() && upstream->callsTable()->rowCount() >= 1, kTimeoutMs);
+        QTableWidget *calls = upstream->callsTable();
+        QCOMPARE(calls->item(0, 1)->text(), QStringLiteral("/recharge/mobile/initiate-transaction"));
+        QCOMPARE(calls->item(0, 2)->text(), QStringLiteral("—")); // no HTTP answer: nothing listens
+        QVERIFY2(calls->item(0, 4)->text().startsWith(QStringLiteral("unknown")),
+                 qPrintable(calls->item(0, 4)->text()));
+        QVERIFY(child<QLabel>(pane, "detailUpstreamReference")->text().contains(QStringLiteral("rd-")));
+        shot(pane, "real_detail_unknown");
+
+        // Recheck with upstream: the server asks again (same reference) and the pane shows the record after.
+        const int before = calls->rowCount();
+        QPushButton *recheck = upstream->recheckButton();
+        QVERIFY(recheck->isEnabled());
+        QTest::mouseClick(recheck, Qt::LeftButton);
+        auto *message = child<QLabel>(pane, "detailMessage");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            message->isVisible() && message->text().startsWith(QStringLiteral("Asked the upstream")), kTimeoutMs);
+        QVERIFY2(message->text().contains(QStringLiteral("PENDING")), qPrintable(message->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(calls->rowCount() > before, kTimeoutMs);
+        QVERIFY(recheck->isEnabled()); // still unknown: can ask again
+    }
+
+    void realRefusalInPlainWords()
+    {
+        // A distributor whose wallet for this shop is empty answers 402: the shop's sale FAILS with refund.
+        TestServer distributor;
+        const CreatedKey distributorKey = distributor.createKeyPair(Mode::Test, Scope::Pos);
+        distributor.db().run(QStringLiteral("UPDATE wallets SET balance = 0 WHERE mode = 'test'"));
+        distributor.db().run(QStringLiteral("DELETE FROM wallet_ledger WHERE mode = 'test'"));
+        LiveShop shop;
+        QCOMPARE(shop.configure(distributor.url(QStringLiteral("/api/v1")).toString(), distributorKey).status, 200);
+        const HttpResult sale = shop.sell(QStringLiteral("9876543210"));
+        QCOMPARE(sale.status, 200);
+        QCOMPARE(sale.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("FAILED"));
+
+        SaleResultPanel result(shop.context);
+        showWidget(result, {820, 640});
+        result.showRecord(sale.data());
+        QVERIFY(result.upstreamNotice()->isVisible());
+        QVERIFY2(result.upstreamNotice()->text().startsWith(
+                     QStringLiteral("The distributor's wallet is short — nothing was charged to the customer")),
+                 qPrintable(result.upstreamNotice()->text()));
+        shot(result, "real_result_refused");
     }
 };
 

@@ -1,7 +1,7 @@
 #include "historymodel.h"
 
 #include "apiclient.h"
-#include "upstreamsale.h"
+#include "upstreamsaleinfo.h"
 
 #include <QBrush>
 #include <QColor>
@@ -74,7 +74,7 @@ HistoryRow HistoryRow::fromRecord(const QJsonObject &record)
     row.paid = money(record, QStringLiteral("paid"));
     row.status = record.value(QStringLiteral("transaction_status")).toString();
     row.referenceId = record.value(QStringLiteral("reference_id")).toString();
-    row.upstreamState = UpstreamSale::fromRecord(record).state;
+    row.upstreamState = UpstreamSaleInfo::fromRecord(record).state;
     return row;
 }
 
@@ -132,7 +132,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
             return {};
         }
     case Qt::ToolTipRole:
-        if (column == StatusColumn && UpstreamSale::isUnknownState(r.upstreamState))
+        if (column == StatusColumn && UpstreamSaleInfo::isUnknownState(r.upstreamState))
             return tr("Unknown at the upstream: no definite answer yet (being sent again with the same reference)");
         return {};
     case Qt::TextAlignmentRole:

@@ -3,7 +3,7 @@
 #include "apiclient.h"
 #include "clock.h"
 #include "terminalcontext.h"
-#include "upstreamsale.h"
+#include "upstreamsaleinfo.h"
 #include "upstreamstatus.h"
 
 #include <QHBoxLayout>
@@ -74,7 +74,7 @@ UpstreamCallsView::UpstreamCallsView(TerminalContext &context, QWidget *parent)
 
 void UpstreamCallsView::showRecord(const QJsonObject &record)
 {
-    const UpstreamSale upstream = UpstreamSale::fromRecord(record);
+    const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
     const qint64 id = record.value(QStringLiteral("transaction_id")).toInteger();
     if (!upstream.present || id <= 0) {
         if (m_callsCall)
@@ -156,7 +156,7 @@ void UpstreamCallsView::onRecheckClicked()
             loadCalls();
             return;
         }
-        const UpstreamSale upstream = UpstreamSale::fromRecord(result.data);
+        const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(result.data);
         emit message(tr("Asked the upstream. Now: %1 (%2).")
                          .arg(result.data.value(QStringLiteral("transaction_status")).toString(), upstream.stateText()),
                      false);

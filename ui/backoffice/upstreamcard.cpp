@@ -156,9 +156,10 @@ void UpstreamCard::showStatus(const UpstreamStatus &status)
     m_webhookUrl->setText(
         tr("The upstream sends its webhooks to %1 (use the address by which the upstream reaches this server).")
             .arg(webhookUrl()));
-    if (!m_baseUrl->hasFocus())
+    // What the person typed stays until it is saved or cleared.
+    if (!m_baseUrl->isModified())
         m_baseUrl->setText(status.baseUrl);
-    if (!m_keyId->hasFocus())
+    if (!m_keyId->isModified())
         m_keyId->setText(status.keyId);
     m_check->setEnabled(status.configured);
     m_clear->setEnabled(status.configured);
@@ -207,6 +208,8 @@ void UpstreamCard::onSaveClicked()
         }
         for (QLineEdit *edit : {m_keySecret, m_webhookPassword, m_webhookSecret})
             edit->clear();
+        m_baseUrl->setModified(false);
+        m_keyId->setModified(false);
         showStatus(UpstreamStatus::fromJson(result.data));
         BackOfficeUi::showNotice(
             m_notice,
@@ -234,8 +237,8 @@ void UpstreamCard::onClearClicked()
                                       m_errors->show(*result.error);
                                       return;
                                   }
-                                  m_baseUrl->clear();
-                                  m_keyId->clear();
+                                  m_baseUrl->setModified(false);
+                                  m_keyId->setModified(false);
                                   showStatus(UpstreamStatus::fromJson(result.data));
                                   BackOfficeUi::showNotice(m_notice, tr("Cleared. Live sales are refused now."));
                                   emit changed();

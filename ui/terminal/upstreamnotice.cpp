@@ -1,7 +1,7 @@
 #include "upstreamnotice.h"
 
 #include "clock.h"
-#include "upstreamsale.h"
+#include "upstreamsaleinfo.h"
 
 UpstreamNotice::UpstreamNotice(QWidget *parent) : QLabel(parent)
 {
@@ -21,7 +21,7 @@ QString UpstreamNotice::elapsedText(qint64 seconds)
 
 void UpstreamNotice::showRecord(const QJsonObject &record)
 {
-    const UpstreamSale upstream = UpstreamSale::fromRecord(record);
+    const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
     const QString status = record.value(QStringLiteral("transaction_status")).toString();
     const bool waiting = upstream.present && upstream.isWaiting() && status == QLatin1String("PENDING");
     const bool refused = upstream.present && status == QLatin1String("FAILED") &&
@@ -39,8 +39,7 @@ void UpstreamNotice::showRecord(const QJsonObject &record)
     }
     m_tick.stop();
     if (refused) {
-        const QString words = upstream.errorText();
-        setText(words.isEmpty() ? tr("The upstream refused the sale; nothing was charged to the customer.") : words);
+        setText(upstream.refusalText());
         setStyleSheet(QStringLiteral("font-size: 16px; font-weight: 600; color: #b42318;"));
         show();
         return;

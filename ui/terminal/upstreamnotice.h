@@ -8,7 +8,7 @@
 /// On the sale result: what the upstream is doing with a live sale (issue 11). While the sale
 /// waits on the upstream (queued, sent, unknown or pending) it reads "Waiting for the operator —
 /// 1:05" with the time since the sale in m:ss, ticking every second; when the upstream refused
-/// the sale it gives the upstream's error in plain words (UpstreamSale::errorText). Hidden for
+/// the sale it gives the upstream's error in plain words (UpstreamSaleInfo::errorText). Hidden for
 /// sales without an upstream (test mode, sandbox) and for settled ones.
 class UpstreamNotice final : public QLabel
 {

@@ -1,8 +1,10 @@
-#include "upstreamsale.h"
+#include "upstreamsaleinfo.h"
 
-UpstreamSale UpstreamSale::fromRecord(const QJsonObject &record)
+#include <algorithm>
+
+UpstreamSaleInfo UpstreamSaleInfo::fromRecord(const QJsonObject &record)
 {
-    UpstreamSale sale;
+    UpstreamSaleInfo sale;
     const QJsonValue value = record.value(QStringLiteral("upstream"));
     if (!value.isObject())
         return sale;
@@ -18,17 +20,17 @@ UpstreamSale UpstreamSale::fromRecord(const QJsonObject &record)
     return sale;
 }
 
-bool UpstreamSale::isUnknownState(const QString &state)
+bool UpstreamSaleInfo::isUnknownState(const QString &state)
 {
     return state == QLatin1String("queued") || state == QLatin1String("sent") || state == QLatin1String("unknown");
 }
 
-bool UpstreamSale::isWaiting() const
+bool UpstreamSaleInfo::isWaiting() const
 {
     return isUnknown() || state == QLatin1String("pending");
 }
 
-QString UpstreamSale::stateText() const
+QString UpstreamSaleInfo::stateText() const
 {
     if (state == QLatin1String("queued"))
         return tr("Queued: not yet sent to the upstream");
@@ -45,25 +47,47 @@ QString UpstreamSale::stateText() const
     return state;
 }
 
-QString UpstreamSale::errorText() const
+QString UpstreamSaleInfo::knownErrorText() const
 {
-    const QString code = errorCode.toUpper();
-    if (code == QLatin1String("INSUFFICIENT_BALANCE"))
+    // The server keeps the upstream's reason (snake_case), else its code, else http_<status>.
+    const QString code = errorCode.toLower();
+    const auto among = [&code](std::initializer_list<const char *> names) {
+        return std::any_of(names.begin(), names.end(),
+                           [&code](const char *name) { return code == QLatin1String(name); });
+    };
+    if (among({"insufficient_balance", "http_402"}))
         return tr("The distributor's wallet is short — nothing was charged to the customer. Ask the distributor to "
                   "top up, then sell again.");
-    if (code == QLatin1String("AUTHENTICATION_ERROR") || code == QLatin1String("PERMISSION_ERROR"))
+    if (among({"invalid_credentials", "missing_credentials", "malformed_credentials", "key_revoked",
+               "authentication_error", "permission_error", "http_401", "http_403"}))
         return tr("The upstream did not accept this shop's key — nothing was charged to the customer. An admin "
                   "should check Back office → Settings → Upstream.");
-    if (code == QLatin1String("CONFLICT_ERROR"))
+    if (among({"reference_id_reused", "conflict_error", "http_409"}))
         return tr("The upstream already has a different sale under this reference — nothing was charged to the "
                   "customer. Sell again.");
-    if (code == QLatin1String("BAD_REQUEST_ERROR") || code == QLatin1String("VALIDATION_ERROR")) {
+    if (among({"bad_request_error", "http_400", "http_422"})) {
         return errorDescription.isEmpty()
                    ? tr("The upstream refused the sale's details — nothing was charged to the customer.")
                    : tr("The upstream refused the sale's details (%1) — nothing was charged to the customer.")
                          .arg(errorDescription);
     }
+    return {};
+}
+
+QString UpstreamSaleInfo::errorText() const
+{
+    if (const QString known = knownErrorText(); !known.isEmpty())
+        return known;
     if (!errorDescription.isEmpty())
-        return tr("The upstream answered: %1").arg(errorDescription);
-    return errorCode.isEmpty() ? QString() : tr("The upstream answered %1.").arg(errorCode);
+        return tr("The upstream said: %1").arg(errorDescription);
+    return errorCode.isEmpty() ? QString() : tr("The upstream said: %1").arg(errorCode);
+}
+
+QString UpstreamSaleInfo::refusalText() const
+{
+    if (const QString known = knownErrorText(); !known.isEmpty())
+        return known;
+    const QString why = errorDescription.isEmpty() ? errorCode : errorDescription;
+    return why.isEmpty() ? tr("The upstream refused the sale — nothing was charged to the customer.")
+                         : tr("The upstream refused the sale (%1) — nothing was charged to the customer.").arg(why);
 }

@@ -8,9 +8,9 @@
 /// contract): how far the sale got with the upstream provider — queued, sent, unknown, pending,
 /// settled or refused — its reference there, the attempts made and the upstream's error of a
 /// refusal. Test-mode and sandbox records carry none (present() is false).
-struct UpstreamSale
+struct UpstreamSaleInfo
 {
-    Q_DECLARE_TR_FUNCTIONS(UpstreamSale)
+    Q_DECLARE_TR_FUNCTIONS(UpstreamSaleInfo)
 
 public:
     bool present = false;
@@ -22,7 +22,7 @@ public:
     QString errorDescription;
 
     /// Reads record["upstream"]; present is false when the record has none.
-    static UpstreamSale fromRecord(const QJsonObject &record);
+    static UpstreamSaleInfo fromRecord(const QJsonObject &record);
 
     /// True while the sale waits on the upstream (queued, sent, unknown or pending).
     bool isWaiting() const;
@@ -36,7 +36,13 @@ public:
 
     /// The state in words ("Waiting for the operator's answer", "Refused by the upstream", …).
     QString stateText() const;
-    /// The upstream's error in plain words for the clerk: known codes mapped (a short
-    /// distributor wallet, a refused key, a refused number), else its description.
+    /// The upstream's error in plain words: known reasons mapped (a short distributor wallet, a
+    /// refused key, a reused reference, refused details), else "The upstream said: <description>".
     QString errorText() const;
+    /// For a sale the upstream refused (FAILED, refunded): the same mapped words, else the
+    /// description with "nothing was charged to the customer".
+    QString refusalText() const;
+
+private:
+    QString knownErrorText() const;
 };
