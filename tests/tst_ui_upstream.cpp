@@ -347,24 +347,6 @@ void shot(QWidget &widget, const char *name)
     widget.grab().save(QStringLiteral("/tmp/upstreamui_%1.png").arg(QLatin1String(name)));
 }
 
-/// Waits for the confirmation box under `parent` and presses its confirming button.
-bool confirm(QWidget &parent)
-{
-    QMessageBox *box = nullptr;
-    if (!QTest::qWaitFor(
-            [&] {
-                box = parent.findChild<QMessageBox *>(QStringLiteral("confirmBox"));
-                return box && box->isVisible();
-            },
-            kTimeoutMs))
-        return false;
-    auto *yes = box->findChild<QPushButton *>(QStringLiteral("confirmButton"));
-    if (!yes)
-        return false;
-    QTest::mouseClick(yes, Qt::LeftButton);
-    return true;
-}
-
 } // namespace
 
 class TestUiUpstream final : public QObject
@@ -437,7 +419,7 @@ private slots:
 
         // Clear, after confirming.
         QTest::mouseClick(child<QPushButton>(page, "clearUpstream"), Qt::LeftButton);
-        QVERIFY(confirm(page));
+        QVERIFY(pressConfirm(page));
         QTRY_VERIFY_WITH_TIMEOUT(!card->status().configured, kTimeoutMs);
         QCOMPARE(shop.server.requests(QStringLiteral("DELETE"), QStringLiteral("/api/v1/upstream")).size(), 1);
         QVERIFY(state->text().contains(QStringLiteral("Not configured")));
@@ -764,7 +746,7 @@ private slots:
 
         // Clear, after confirming: not configured, and the status bar shows nothing.
         QTest::mouseClick(child<QPushButton>(page, "clearUpstream"), Qt::LeftButton);
-        QVERIFY(confirm(page));
+        QVERIFY(pressConfirm(page));
         QTRY_VERIFY_WITH_TIMEOUT(!page.upstream()->status().configured, kTimeoutMs);
         QCOMPARE(shop.call("GET", QStringLiteral("/api/v1/upstream"), shop.server.pos())
                      .data()

@@ -12,8 +12,11 @@
 #include "testserver.h"
 
 #include <QDateTime>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 #include <QWidget>
 
@@ -68,4 +71,23 @@ template <typename T> T *child(QWidget &parent, const char *name)
     if (!widget)
         qWarning("no child %s", name);
     return widget;
+}
+
+/// Waits (up to 10 s) for the "are you sure" box BackOfficeUi::confirm() opens under `parent` and
+/// presses its confirming button; false if none appears.
+inline bool pressConfirm(QWidget &parent)
+{
+    QMessageBox *box = nullptr;
+    if (!QTest::qWaitFor(
+            [&] {
+                box = parent.findChild<QMessageBox *>(QStringLiteral("confirmBox"));
+                return box && box->isVisible();
+            },
+            10'000))
+        return false;
+    auto *yes = box->findChild<QPushButton *>(QStringLiteral("confirmButton"));
+    if (!yes)
+        return false;
+    QTest::mouseClick(yes, Qt::LeftButton);
+    return true;
 }
