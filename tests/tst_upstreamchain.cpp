@@ -257,6 +257,41 @@ private slots:
         const QJsonObject view = call(*m_shop, "GET", QStringLiteral("/api/v1/upstream"), m_shopLivePos).data();
         QCOMPARE(view.value(QStringLiteral("state")).toString(), QStringLiteral("unreachable"));
         QCOMPARE(view.value(QStringLiteral("unknown_sales")).toInt(), 1);
+        // History filter, its totals and the day-end count see it apart.
+        const HttpResult listed =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shopLivePos);
+        QCOMPARE(listed.status, 200);
+        QCOMPARE(listed.data().value(QStringLiteral("items")).toArray().size(), 1);
+        QCOMPARE(
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/summary?upstream_state=unknown"), m_shopLivePos)
+                .data()
+                .value(QStringLiteral("count"))
+                .toInt(),
+            1);
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/summary?upstream_state=unknown&q=98765"),
+                      m_shopLivePos)
+                     .data()
+                     .value(QStringLiteral("count"))
+                     .toInt(),
+                 1);
+        const HttpResult bad =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=pending"), m_shopLivePos);
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.error().value(QStringLiteral("field")).toString(), QStringLiteral("upstream_state"));
+        const QJsonObject dayEnd = call(*m_shop, "GET", QStringLiteral("/api/v1/reports/day-end"), m_shopLiveAdmin)
+                                       .data()
+                                       .value(QStringLiteral("unknown_at_upstream"))
+                                       .toObject();
+        QCOMPARE(dayEnd.value(QStringLiteral("count")).toInt(), 1);
+        QCOMPARE(dayEnd.value(QStringLiteral("paid")).toString(),
+                 shopRecord(id).value(QStringLiteral("paid")).toString());
+        // A test-mode sale is never in that list.
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shop->pos())
+                     .data()
+                     .value(QStringLiteral("items"))
+                     .toArray()
+                     .size(),
+                 0);
 
         // The upstream comes back (here: the right address): the same reference_id sells once.
         const QString referenceId = shopRecord(id)
@@ -270,6 +305,12 @@ private slots:
                         {referenceId}),
                  1);
         QCOMPARE(shopLedgerRows(id, "refund"), 0);
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shopLivePos)
+                     .data()
+                     .value(QStringLiteral("items"))
+                     .toArray()
+                     .size(),
+                 0);
         checkChainInvariants();
     }
 
