@@ -105,6 +105,15 @@ private:
                                 {QStringLiteral("webhook_password"), QString::fromLatin1(kPassword)}});
     }
 
+    /// An upstream address nobody listens on: every call is refused, so every outcome is unknown.
+    static QString deadUrl()
+    {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            return QStringLiteral("http://127.0.0.1:1/api/v1");
+        return QStringLiteral("http://127.0.0.1:%1/api/v1").arg(probe.serverPort());
+    }
+
     void checkChainInvariants()
     {
         checkWalletsEqualLedgers(*m_shop);
@@ -235,13 +244,7 @@ private slots:
     void unreachableUpstreamKeepsTheSalePendingAndResendsTheSameRequest()
     {
         // A port nobody listens on: connection refused, so the outcome is unknown.
-        quint16 deadPort = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            deadPort = probe.serverPort();
-        }
-        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(deadPort)).status, 200);
+        QCOMPARE(configure(deadUrl()).status, 200);
         const HttpResult r = sell(QStringLiteral("9876543210"));
         QCOMPARE(r.status, 200);
         const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
@@ -293,6 +296,16 @@ private slots:
                      .size(),
                  0);
 
+        // A recheck asks again at once and answers the record afterwards.
+        const int attemptsBefore =
+            shopRecord(id).value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt();
+        const HttpResult recheck =
+            call(*m_shop, "POST", QStringLiteral("/api/v1/transactions/%1/upstream-recheck").arg(id), m_shopLivePos);
+        QCOMPARE(recheck.status, 200);
+        QCOMPARE(recheck.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QVERIFY(recheck.data().value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt() >
+                attemptsBefore);
+
         // The upstream comes back (here: the right address): the same reference_id sells once.
         const QString referenceId = shopRecord(id)
                                         .value(QStringLiteral("upstream"))
@@ -305,6 +318,10 @@ private slots:
                         {referenceId}),
                  1);
         QCOMPARE(shopLedgerRows(id, "refund"), 0);
+        QCOMPARE(
+            call(*m_shop, "POST", QStringLiteral("/api/v1/transactions/%1/upstream-recheck").arg(id), m_shopLivePos)
+                .status,
+            409);
         QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shopLivePos)
                      .data()
                      .value(QStringLiteral("items"))
@@ -342,13 +359,7 @@ private slots:
 
     void restartResumesUnknownSales()
     {
-        quint16 deadPort = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            deadPort = probe.serverPort();
-        }
-        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(deadPort)).status, 200);
+        QCOMPARE(configure(deadUrl()).status, 200);
         const qint64 id = sell(QStringLiteral("9876543210")).data().value(QStringLiteral("transaction_id")).toInteger();
         QVERIFY(id > 0);
         // Point the stored settings at the distributor behind the running server's back, stop it and

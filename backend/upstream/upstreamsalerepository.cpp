@@ -118,8 +118,8 @@ QList<UpstreamSale> UpstreamSaleRepository::due(qint64 nowMs, int limit)
 {
     QList<UpstreamSale> sales;
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT ") + kColumns +
-                                QStringLiteral(" FROM upstream_sales WHERE state IN ('queued', 'unknown', 'pending')"
-                                               " AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?"),
+                                QStringLiteral(" FROM upstream_sales WHERE state IN ('queued', 'sent', 'unknown',"
+                                               " 'pending') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?"),
                             {nowMs, limit});
     while (q.next())
         sales.append(read(q));
@@ -130,7 +130,7 @@ QList<UpstreamSale> UpstreamSaleRepository::due(qint64 nowMs, int limit)
 std::optional<qint64> UpstreamSaleRepository::nextDueAt()
 {
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT MIN(next_attempt_at) FROM upstream_sales"
-                                           " WHERE state IN ('queued', 'unknown', 'pending')"));
+                                           " WHERE state IN ('queued', 'sent', 'unknown', 'pending')"));
     std::optional<qint64> due;
     if (q.next() && !q.value(0).isNull())
         due = q.value(0).toLongLong();

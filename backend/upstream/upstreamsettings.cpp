@@ -82,18 +82,10 @@ QString UpstreamSettingsRepository::serverId()
     return QString();
 }
 
-qint64 UpstreamSettingsRepository::version()
-{
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT version FROM upstream_config WHERE id = 1"));
-    const qint64 version = q.next() ? q.value(0).toLongLong() : 0;
-    q.finish();
-    return version;
-}
-
 std::optional<UpstreamSettings> UpstreamSettingsRepository::load()
 {
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT base_url, key_id, key_secret_sealed, webhook_password_sealed,"
-                                           " webhook_secret_sealed, version FROM upstream_config WHERE id = 1"));
+                                           " webhook_secret_sealed FROM upstream_config WHERE id = 1"));
     if (!q.next() || q.value(0).toString().isEmpty()) {
         q.finish();
         return std::nullopt;
@@ -104,7 +96,6 @@ std::optional<UpstreamSettings> UpstreamSettingsRepository::load()
     const QString sealedSecret = q.value(2).toString();
     const QString sealedPassword = q.value(3).toString();
     const QString sealedWebhookSecret = q.value(4).toString();
-    s.version = q.value(5).toLongLong();
     q.finish();
     const std::optional<QString> secret = unseal(sealedSecret, "upstream:key_secret");
     const std::optional<QString> password = unseal(sealedPassword, "upstream:webhook_password");
