@@ -105,6 +105,15 @@ private:
                                 {QStringLiteral("webhook_password"), QString::fromLatin1(kPassword)}});
     }
 
+    /// An upstream address nobody listens on: every call is refused, so every outcome is unknown.
+    static QString deadUrl()
+    {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            return QStringLiteral("http://127.0.0.1:1/api/v1");
+        return QStringLiteral("http://127.0.0.1:%1/api/v1").arg(probe.serverPort());
+    }
+
     void checkChainInvariants()
     {
         checkWalletsEqualLedgers(*m_shop);
@@ -235,13 +244,7 @@ private slots:
     void unreachableUpstreamKeepsTheSalePendingAndResendsTheSameRequest()
     {
         // A port nobody listens on: connection refused, so the outcome is unknown.
-        quint16 deadPort = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            deadPort = probe.serverPort();
-        }
-        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(deadPort)).status, 200);
+        QCOMPARE(configure(deadUrl()).status, 200);
         const HttpResult r = sell(QStringLiteral("9876543210"));
         QCOMPARE(r.status, 200);
         const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
@@ -257,6 +260,51 @@ private slots:
         const QJsonObject view = call(*m_shop, "GET", QStringLiteral("/api/v1/upstream"), m_shopLivePos).data();
         QCOMPARE(view.value(QStringLiteral("state")).toString(), QStringLiteral("unreachable"));
         QCOMPARE(view.value(QStringLiteral("unknown_sales")).toInt(), 1);
+        // History filter, its totals and the day-end count see it apart.
+        const HttpResult listed =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shopLivePos);
+        QCOMPARE(listed.status, 200);
+        QCOMPARE(listed.data().value(QStringLiteral("items")).toArray().size(), 1);
+        QCOMPARE(
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/summary?upstream_state=unknown"), m_shopLivePos)
+                .data()
+                .value(QStringLiteral("count"))
+                .toInt(),
+            1);
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/summary?upstream_state=unknown&q=98765"),
+                      m_shopLivePos)
+                     .data()
+                     .value(QStringLiteral("count"))
+                     .toInt(),
+                 1);
+        const HttpResult bad =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=pending"), m_shopLivePos);
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.error().value(QStringLiteral("field")).toString(), QStringLiteral("upstream_state"));
+        const QJsonObject dayEnd = call(*m_shop, "GET", QStringLiteral("/api/v1/reports/day-end"), m_shopLiveAdmin)
+                                       .data()
+                                       .value(QStringLiteral("unknown_at_upstream"))
+                                       .toObject();
+        QCOMPARE(dayEnd.value(QStringLiteral("count")).toInt(), 1);
+        QCOMPARE(dayEnd.value(QStringLiteral("paid")).toString(),
+                 shopRecord(id).value(QStringLiteral("paid")).toString());
+        // A test-mode sale is never in that list.
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shop->pos())
+                     .data()
+                     .value(QStringLiteral("items"))
+                     .toArray()
+                     .size(),
+                 0);
+
+        // A recheck asks again at once and answers the record afterwards.
+        const int attemptsBefore =
+            shopRecord(id).value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt();
+        const HttpResult recheck =
+            call(*m_shop, "POST", QStringLiteral("/api/v1/transactions/%1/upstream-recheck").arg(id), m_shopLivePos);
+        QCOMPARE(recheck.status, 200);
+        QCOMPARE(recheck.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QVERIFY(recheck.data().value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt() >
+                attemptsBefore);
 
         // The upstream comes back (here: the right address): the same reference_id sells once.
         const QString referenceId = shopRecord(id)
@@ -270,6 +318,16 @@ private slots:
                         {referenceId}),
                  1);
         QCOMPARE(shopLedgerRows(id, "refund"), 0);
+        QCOMPARE(
+            call(*m_shop, "POST", QStringLiteral("/api/v1/transactions/%1/upstream-recheck").arg(id), m_shopLivePos)
+                .status,
+            409);
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shopLivePos)
+                     .data()
+                     .value(QStringLiteral("items"))
+                     .toArray()
+                     .size(),
+                 0);
         checkChainInvariants();
     }
 
@@ -301,13 +359,7 @@ private slots:
 
     void restartResumesUnknownSales()
     {
-        quint16 deadPort = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            deadPort = probe.serverPort();
-        }
-        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(deadPort)).status, 200);
+        QCOMPARE(configure(deadUrl()).status, 200);
         const qint64 id = sell(QStringLiteral("9876543210")).data().value(QStringLiteral("transaction_id")).toInteger();
         QVERIFY(id > 0);
         // Point the stored settings at the distributor behind the running server's back, stop it and
