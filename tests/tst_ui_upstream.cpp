@@ -825,6 +825,45 @@ private slots:
                  qPrintable(result.upstreamNotice()->text()));
         shot(result, "real_result_refused");
     }
+
+    void realHistoryFilterAndDayEndCount()
+    {
+        // One live sale the distributor completed, then one sent where nothing answers.
+        TestServer distributor;
+        const CreatedKey distributorKey = distributor.createKeyPair(Mode::Test, Scope::Pos);
+        LiveShop shop;
+        QCOMPARE(shop.configure(distributor.url(QStringLiteral("/api/v1")).toString(), distributorKey).status, 200);
+        const HttpResult sold = shop.sell(QStringLiteral("9876543210"));
+        QCOMPARE(sold.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("SUCCESS"));
+        QCOMPARE(shop.configure(deadUpstreamUrl(), distributorKey).status, 200);
+        const HttpResult unknown = shop.sell(QStringLiteral("9876543211"));
+        QVERIFY(UpstreamSaleInfo::fromRecord(unknown.data()).isUnknown());
+        const qint64 unknownId = unknown.data().value(QStringLiteral("transaction_id")).toInteger();
+
+        HistoryPage page(shop.context);
+        showWidget(page);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->rowCount() == 2, kTimeoutMs);
+        auto *filter = child<QCheckBox>(page, "upstreamUnknownFilter");
+        QTest::mouseClick(filter, Qt::LeftButton, {}, QPoint(8, filter->height() / 2));
+        QTRY_VERIFY_WITH_TIMEOUT(page.model()->filter().upstreamState == QLatin1String("unknown") &&
+                                     !page.model()->isLoading() && page.model()->rowCount() == 1,
+                                 kTimeoutMs);
+        QCOMPARE(page.model()->row(0).transactionId, unknownId);
+        auto *totals = child<QLabel>(page, "totalsLine");
+        QTRY_COMPARE_WITH_TIMEOUT(totals->property("count").toLongLong(), 1, kTimeoutMs);
+        shot(page, "real_history_unknown");
+
+        DayEndPage dayEnd(shop.context);
+        showWidget(dayEnd);
+        QTRY_VERIFY_WITH_TIMEOUT(dayEnd.hasReport(), kTimeoutMs);
+        QCOMPARE(dayEnd.report().unknownAtUpstream, 1);
+        auto *label = child<QLabel>(dayEnd, "upstreamUnknown");
+        QVERIFY(label->isVisible());
+        const QString paid = unknown.data().value(QStringLiteral("paid")).toString();
+        QVERIFY2(label->text().contains(QStringLiteral("1 (%1 paid) are still unknown").arg(paid)),
+                 qPrintable(label->text()));
+        shot(dayEnd, "real_dayend_unknown");
+    }
 };
 
 QTEST_MAIN(TestUiUpstream)
