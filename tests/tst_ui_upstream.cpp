@@ -12,6 +12,7 @@
 #include "services/walletservice.h"
 #include "statuspanel.h"
 #include "terminal/saleresultpanel.h"
+#include "terminal/statuspoller.h"
 #include "terminal/upstreamnotice.h"
 #include "terminalcontext.h"
 #include "terminalfixture.h"
@@ -32,6 +33,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
@@ -491,6 +493,23 @@ private slots:
         sandbox.remove(QStringLiteral("upstream"));
         panel.showRecord(sandbox);
         QVERIFY(!notice->isVisible());
+    }
+
+    void pollerPassesOnThePendingRecord()
+    {
+        // While a live sale stays PENDING its upstream state moves (unknown → pending): the
+        // poller hands each record on, so the result panel can show it.
+        FakeShop shop;
+        const QDateTime made = QDateTime::currentDateTimeUtc();
+        shop.server.records = {liveSale(71, QStringLiteral("PENDING"), QStringLiteral("pending"), made)};
+        StatusPoller poller(shop.api);
+        poller.setFirstDelayMs(10);
+        QSignalSpy records(&poller, &StatusPoller::pendingRecord);
+        poller.start(71);
+        QTRY_VERIFY_WITH_TIMEOUT(records.count() >= 1, kTimeoutMs);
+        const QJsonObject record = records.first().first().toJsonObject();
+        QCOMPARE(UpstreamSaleInfo::fromRecord(record).state, QStringLiteral("pending"));
+        poller.stop();
     }
 
     void elapsedText_data()
