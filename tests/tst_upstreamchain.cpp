@@ -241,6 +241,53 @@ private slots:
                  QStringLiteral("online"));
     }
 
+    void vouchersAndDthGoThroughTheUpstream_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QJsonObject>("body");
+        QTest::addColumn<QString>("final");
+        const QString voucher = QStringLiteral("/api/v1/voucher/appstore/initiate-transaction");
+        const QString dth = QStringLiteral("/api/v1/recharge/dth/initiate-transaction");
+        const auto email = [](const QString &address) {
+            return QJsonObject{{QStringLiteral("amount"), 100}, {QStringLiteral("customer_email"), address}};
+        };
+        QTest::newRow("voucher") << voucher << email(QStringLiteral("asha@example.com")) << "SUCCESS";
+        QTest::newRow("voucher +pending") << voucher << email(QStringLiteral("asha+pending@example.com")) << "SUCCESS";
+        QTest::newRow("voucher +failed") << voucher << email(QStringLiteral("asha+failed@example.com")) << "FAILED";
+        QTest::newRow("dth Tata Play") << dth
+                                       << QJsonObject{{QStringLiteral("number"), QStringLiteral("1012345678")},
+                                                      {QStringLiteral("amount"), 300},
+                                                      {QStringLiteral("operator_code"), QStringLiteral("TS")}}
+                                       << "SUCCESS";
+    }
+
+    void vouchersAndDthGoThroughTheUpstream()
+    {
+        QFETCH(QString, path);
+        QFETCH(QJsonObject, body);
+        QFETCH(QString, final);
+        QCOMPARE(configure(m_distributor->url(QStringLiteral("/api/v1")).toString()).status, 200);
+        const HttpResult r = call(*m_shop, "POST", path, m_shopLivePos, body);
+        QCOMPARE(r.status, 200);
+        const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(id), final, 10000);
+        const QString referenceId = shopRecord(id)
+                                        .value(QStringLiteral("upstream"))
+                                        .toObject()
+                                        .value(QStringLiteral("reference_id"))
+                                        .toString();
+        QSqlQuery &q = m_distributor->db().run(
+            QStringLiteral("SELECT redeem_code, status FROM transactions WHERE reference_id = ?"), {referenceId});
+        QVERIFY(q.next());
+        const QString distributorCode = q.value(0).toString();
+        QCOMPARE(q.value(1).toString(), final);
+        q.finish();
+        // A voucher's code is the one the distributor issued, not one the shop made up.
+        QCOMPARE(shopRecord(id).value(QStringLiteral("redeem_code")).toString(), distributorCode);
+        QCOMPARE(shopLedgerRows(id, "refund"), final == QLatin1String("FAILED") ? 1 : 0);
+        checkChainInvariants();
+    }
+
     void unreachableUpstreamKeepsTheSalePendingAndResendsTheSameRequest()
     {
         // A port nobody listens on: connection refused, so the outcome is unknown.
