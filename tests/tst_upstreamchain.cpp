@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 #include <memory>
@@ -376,6 +377,47 @@ private slots:
                      .size(),
                  0);
         checkChainInvariants();
+    }
+
+    void badGatewayIsUnknownNeverARefusal()
+    {
+        // An upstream that answers every call with 502: the outcome is unknown, nothing is refunded.
+        QTcpServer gateway;
+        QVERIFY(gateway.listen(QHostAddress::LocalHost, 0));
+        QObject::connect(&gateway, &QTcpServer::newConnection, &gateway, [&gateway] {
+            while (QTcpSocket *socket = gateway.nextPendingConnection()) {
+                QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket] {
+                    socket->readAll();
+                    socket->write("HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n"
+                                  "Connection: close\r\n\r\nbad");
+                    socket->disconnectFromHost();
+                });
+                QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(gateway.serverPort())).status, 200);
+        const HttpResult r = sell(QStringLiteral("9876540000")); // would FAIL at the distributor: must not matter
+        QCOMPARE(r.status, 200);
+        const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
+        QCOMPARE(r.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        const QJsonObject upstream = r.data().value(QStringLiteral("upstream")).toObject();
+        QCOMPARE(upstream.value(QStringLiteral("state")).toString(), QStringLiteral("unknown"));
+        QCOMPARE(upstream.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("http_502"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            shopRecord(id).value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt() >= 3,
+            10000);
+        QCOMPARE(status(id), QStringLiteral("PENDING"));
+        QCOMPARE(shopLedgerRows(id, "refund"), 0);
+        const QJsonArray calls =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/%1/upstream-calls").arg(id), m_shopLiveAdmin)
+                .data()
+                .value(QStringLiteral("items"))
+                .toArray();
+        QVERIFY(calls.size() >= 3);
+        QCOMPARE(calls.first().toObject().value(QStringLiteral("http_status")).toInt(), 502);
+        QCOMPARE(calls.first().toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("unknown"));
+        checkWalletsEqualLedgers(*m_shop);
     }
 
     void definiteRefusalFailsTheSaleWithRefundAndKeepsTheUpstreamError()
