@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 #include <memory>
@@ -241,6 +242,53 @@ private slots:
                  QStringLiteral("online"));
     }
 
+    void vouchersAndDthGoThroughTheUpstream_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QJsonObject>("body");
+        QTest::addColumn<QString>("final");
+        const QString voucher = QStringLiteral("/api/v1/voucher/appstore/initiate-transaction");
+        const QString dth = QStringLiteral("/api/v1/recharge/dth/initiate-transaction");
+        const auto email = [](const QString &address) {
+            return QJsonObject{{QStringLiteral("amount"), 100}, {QStringLiteral("customer_email"), address}};
+        };
+        QTest::newRow("voucher") << voucher << email(QStringLiteral("asha@example.com")) << "SUCCESS";
+        QTest::newRow("voucher +pending") << voucher << email(QStringLiteral("asha+pending@example.com")) << "SUCCESS";
+        QTest::newRow("voucher +failed") << voucher << email(QStringLiteral("asha+failed@example.com")) << "FAILED";
+        QTest::newRow("dth Tata Play") << dth
+                                       << QJsonObject{{QStringLiteral("number"), QStringLiteral("1012345678")},
+                                                      {QStringLiteral("amount"), 300},
+                                                      {QStringLiteral("operator_code"), QStringLiteral("TS")}}
+                                       << "SUCCESS";
+    }
+
+    void vouchersAndDthGoThroughTheUpstream()
+    {
+        QFETCH(QString, path);
+        QFETCH(QJsonObject, body);
+        QFETCH(QString, final);
+        QCOMPARE(configure(m_distributor->url(QStringLiteral("/api/v1")).toString()).status, 200);
+        const HttpResult r = call(*m_shop, "POST", path, m_shopLivePos, body);
+        QCOMPARE(r.status, 200);
+        const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(id), final, 10000);
+        const QString referenceId = shopRecord(id)
+                                        .value(QStringLiteral("upstream"))
+                                        .toObject()
+                                        .value(QStringLiteral("reference_id"))
+                                        .toString();
+        QSqlQuery &q = m_distributor->db().run(
+            QStringLiteral("SELECT redeem_code, status FROM transactions WHERE reference_id = ?"), {referenceId});
+        QVERIFY(q.next());
+        const QString distributorCode = q.value(0).toString();
+        QCOMPARE(q.value(1).toString(), final);
+        q.finish();
+        // A voucher's code is the one the distributor issued, not one the shop made up.
+        QCOMPARE(shopRecord(id).value(QStringLiteral("redeem_code")).toString(), distributorCode);
+        QCOMPARE(shopLedgerRows(id, "refund"), final == QLatin1String("FAILED") ? 1 : 0);
+        checkChainInvariants();
+    }
+
     void unreachableUpstreamKeepsTheSalePendingAndResendsTheSameRequest()
     {
         // A port nobody listens on: connection refused, so the outcome is unknown.
@@ -329,6 +377,47 @@ private slots:
                      .size(),
                  0);
         checkChainInvariants();
+    }
+
+    void badGatewayIsUnknownNeverARefusal()
+    {
+        // An upstream that answers every call with 502: the outcome is unknown, nothing is refunded.
+        QTcpServer gateway;
+        QVERIFY(gateway.listen(QHostAddress::LocalHost, 0));
+        QObject::connect(&gateway, &QTcpServer::newConnection, &gateway, [&gateway] {
+            while (QTcpSocket *socket = gateway.nextPendingConnection()) {
+                QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket] {
+                    socket->readAll();
+                    socket->write("HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n"
+                                  "Connection: close\r\n\r\nbad");
+                    socket->disconnectFromHost();
+                });
+                QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(gateway.serverPort())).status, 200);
+        const HttpResult r = sell(QStringLiteral("9876540000")); // would FAIL at the distributor: must not matter
+        QCOMPARE(r.status, 200);
+        const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
+        QCOMPARE(r.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        const QJsonObject upstream = r.data().value(QStringLiteral("upstream")).toObject();
+        QCOMPARE(upstream.value(QStringLiteral("state")).toString(), QStringLiteral("unknown"));
+        QCOMPARE(upstream.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("http_502"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            shopRecord(id).value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt() >= 3,
+            10000);
+        QCOMPARE(status(id), QStringLiteral("PENDING"));
+        QCOMPARE(shopLedgerRows(id, "refund"), 0);
+        const QJsonArray calls =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/%1/upstream-calls").arg(id), m_shopLiveAdmin)
+                .data()
+                .value(QStringLiteral("items"))
+                .toArray();
+        QVERIFY(calls.size() >= 3);
+        QCOMPARE(calls.first().toObject().value(QStringLiteral("http_status")).toInt(), 502);
+        QCOMPARE(calls.first().toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("unknown"));
+        checkWalletsEqualLedgers(*m_shop);
     }
 
     void definiteRefusalFailsTheSaleWithRefundAndKeepsTheUpstreamError()
