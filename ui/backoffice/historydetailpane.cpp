@@ -87,12 +87,12 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     layout->addLayout(m_fields);
     layout->addLayout(actions);
     layout->addWidget(m_message);
+    layout->addWidget(m_upstream);
     layout->addWidget(ledgerTitle);
     layout->addWidget(m_ledger, 1);
     layout->addWidget(deliveriesTitle);
     layout->addWidget(m_deliveriesNote);
     layout->addWidget(m_deliveries, 1);
-    layout->addWidget(m_upstream, 1);
 
     connect(m_recheck, &QPushButton::clicked, this, &HistoryDetailPane::onRecheckClicked);
     connect(m_reprint, &QPushButton::clicked, this, &HistoryDetailPane::onReprintClicked);

@@ -21,6 +21,7 @@
 #include <QLocale>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimeZone>
@@ -151,7 +152,13 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("historySplitter"));
     splitter->addWidget(m_table);
-    splitter->addWidget(m_detail);
+    // The pane scrolls: a live sale adds its upstream calls below the ledger and webhooks.
+    auto *detailScroll = new QScrollArea(splitter);
+    detailScroll->setWidgetResizable(true);
+    detailScroll->setFrameShape(QFrame::NoFrame);
+    detailScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    detailScroll->setWidget(m_detail);
+    splitter->addWidget(detailScroll);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);

@@ -49,7 +49,11 @@ UpstreamCallsView::UpstreamCallsView(TerminalContext &context, QWidget *parent)
         {tr("When (IST)"), tr("Endpoint"), tr("HTTP"), tr("Latency"), tr("Outcome / error")});
     m_calls->verticalHeader()->hide();
     m_calls->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_calls->horizontalHeader()->setStretchLastSection(true);
+    // Narrow endpoint (full text in its tooltip), the outcome and error take the rest.
+    m_calls->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    m_calls->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
+    m_calls->setColumnWidth(1, m_calls->fontMetrics().horizontalAdvance(QStringLiteral("/recharge/mobile/…")));
+    m_calls->setTextElideMode(Qt::ElideRight);
     m_calls->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_calls->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_calls->setMinimumHeight(70);
@@ -135,6 +139,7 @@ void UpstreamCallsView::loadCalls()
             m_calls->item(row, 1)->setToolTip(call.value(QStringLiteral("method")).toString() + QLatin1Char(' ') +
                                               cells.at(1));
             m_calls->item(row, 3)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_calls->item(row, 4)->setToolTip(cells.at(4));
         }
     });
 }
