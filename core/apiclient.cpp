@@ -103,6 +103,11 @@ ApiCall *ApiClient::put(const QString &path, const QJsonObject &body)
     return send("PUT", request(path), QJsonDocument(body).toJson(QJsonDocument::Compact));
 }
 
+ApiCall *ApiClient::remove(const QString &path)
+{
+    return send("DELETE", request(path), {});
+}
+
 ApiCall *ApiClient::fetch(const QUrl &url)
 {
     QNetworkRequest request(url);

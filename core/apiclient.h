@@ -70,6 +70,8 @@ public:
                   const QList<std::pair<QByteArray, QByteArray>> &extraHeaders = {});
     /// PUT a JSON body with credentials.
     ApiCall *put(const QString &path, const QJsonObject &body);
+    /// DELETE path with credentials.
+    ApiCall *remove(const QString &path);
     /// GET an absolute URL without credentials (captcha images, logos); a URL on the API server
     /// counts towards isReachable().
     ApiCall *fetch(const QUrl &url);

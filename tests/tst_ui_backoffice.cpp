@@ -80,24 +80,6 @@ int findRow(QTableView *view, int column, const QString &text)
     return -1;
 }
 
-/// Waits for the page's confirmation box and presses its confirming button.
-bool confirm(QWidget &page)
-{
-    QMessageBox *box = nullptr;
-    if (!QTest::qWaitFor(
-            [&] {
-                box = page.findChild<QMessageBox *>(QStringLiteral("confirmBox"));
-                return box && box->isVisible();
-            },
-            kTimeoutMs))
-        return false;
-    auto *yes = box->findChild<QPushButton *>(QStringLiteral("confirmButton"));
-    if (!yes)
-        return false;
-    QTest::mouseClick(yes, Qt::LeftButton);
-    return true;
-}
-
 SecretDialog *waitForSecretDialog(QWidget &page)
 {
     SecretDialog *dialog = nullptr;
@@ -404,7 +386,7 @@ private slots:
         QVERIFY(revoke->isEnabled());
         QTest::mouseClick(revoke, Qt::LeftButton);
         shot(page, "keys_confirm");
-        QVERIFY(confirm(page));
+        QVERIFY(pressConfirm(page));
         QTRY_VERIFY_WITH_TIMEOUT(findRow(table, 0, newKeyId) >= 0 &&
                                      cell(table, findRow(table, 0, newKeyId), 5).startsWith(QStringLiteral("Revoked")),
                                  kTimeoutMs);
@@ -414,7 +396,7 @@ private slots:
         const int own = findRow(table, 0, QStringLiteral("%1 (this terminal)").arg(shop.key.keyId));
         table->setCurrentIndex(table->model()->index(own, 0));
         QTest::mouseClick(revoke, Qt::LeftButton);
-        QVERIFY(confirm(page));
+        QVERIFY(pressConfirm(page));
         auto *error = child<QLabel>(page, "keysError");
         QTRY_VERIFY_WITH_TIMEOUT(error->isVisible(), kTimeoutMs);
         QVERIFY2(error->text().contains(QStringLiteral("cannot revoke itself")), qPrintable(error->text()));
@@ -505,7 +487,7 @@ private slots:
         // Deactivate Ravi after confirming.
         users->setCurrentIndex(users->model()->index(findRow(users, 0, QStringLiteral("Ravi")), 0));
         QTest::mouseClick(child<QPushButton>(page, "deactivateUser"), Qt::LeftButton);
-        QVERIFY(confirm(page));
+        QVERIFY(pressConfirm(page));
         QTRY_VERIFY_WITH_TIMEOUT(findRow(users, 0, QStringLiteral("Ravi")) >= 0 &&
                                      cell(users, findRow(users, 0, QStringLiteral("Ravi")), 2) ==
                                          QStringLiteral("Deactivated"),
@@ -515,7 +497,7 @@ private slots:
         // Asha is the last active admin: refused, in words.
         users->setCurrentIndex(users->model()->index(findRow(users, 0, QStringLiteral("Asha")), 0));
         QTest::mouseClick(child<QPushButton>(page, "deactivateUser"), Qt::LeftButton);
-        QVERIFY(confirm(page));
+        QVERIFY(pressConfirm(page));
         auto *actionError = child<QLabel>(page, "userActionError");
         QTRY_VERIFY_WITH_TIMEOUT(actionError->isVisible(), kTimeoutMs);
         QVERIFY(actionError->text().contains(QStringLiteral("last active admin")));

@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "money.h"
+#include "upstreamindicator.h"
 
 #include <QLabel>
 #include <QStatusBar>
@@ -9,7 +10,8 @@
 
 StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *parent)
     : QObject(parent), m_context(context), m_server(new QLabel(bar)), m_wallet(new QLabel(bar)),
-      m_pending(new QLabel(bar)), m_user(new QLabel(bar))
+      m_pending(new QLabel(bar)), m_user(new QLabel(bar)), m_upstreamLabel(new QLabel(bar)),
+      m_upstream(new UpstreamIndicator(context.api(), m_upstreamLabel, this))
 {
     m_server->setObjectName(QStringLiteral("serverState"));
     m_wallet->setObjectName(QStringLiteral("walletBalance"));
@@ -17,6 +19,7 @@ StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *par
     bar->addWidget(m_server);
     bar->addWidget(m_wallet);
     bar->addWidget(m_pending);
+    bar->addWidget(m_upstreamLabel);
     bar->addPermanentWidget(m_user);
     m_timer.setInterval(15'000);
     connect(&m_timer, &QTimer::timeout, this, &StatusPanel::refresh);
@@ -48,11 +51,17 @@ QString StatusPanel::pendingText() const
     return m_pending->text();
 }
 
+QString StatusPanel::upstreamText() const
+{
+    return m_upstreamLabel->isVisibleTo(m_upstreamLabel->parentWidget()) ? m_upstreamLabel->text() : QString();
+}
+
 void StatusPanel::refresh()
 {
     refreshHealth();
     refreshWallet();
     refreshPending();
+    m_upstream->refresh();
 }
 
 void StatusPanel::refreshHealth()

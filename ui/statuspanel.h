@@ -7,10 +7,12 @@
 
 class QLabel;
 class QStatusBar;
+class UpstreamIndicator;
 
 /// The status bar: server address and state, wallet balance (red below the shop's low-balance
-/// threshold) and the number of PENDING sales. Polls the API in the background; the server state
-/// also follows every API call of the terminal (ApiClient::reachabilityChanged).
+/// threshold), the number of PENDING sales and the upstream's state (UpstreamIndicator). Polls the API in
+/// the background; the server state also follows every API call of the terminal
+/// (ApiClient::reachabilityChanged).
 class StatusPanel final : public QObject
 {
     Q_OBJECT
@@ -24,6 +26,8 @@ public:
     QString serverText() const;
     QString walletText() const;
     QString pendingText() const;
+    /// "Upstream online" / "Upstream unreachable since HH:MM"; empty when none is shown.
+    QString upstreamText() const;
 
 private:
     void refreshHealth();
@@ -36,6 +40,8 @@ private:
     QLabel *m_wallet;
     QLabel *m_pending;
     QLabel *m_user;
+    QLabel *m_upstreamLabel;
+    UpstreamIndicator *m_upstream;
     QTimer m_timer;
     qint64 m_lowBalancePaise = 50'000;
 };

@@ -14,8 +14,11 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QFile>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 #include <QWidget>
 
@@ -81,5 +84,24 @@ inline bool applyTerminalStyle()
     if (!style.open(QIODevice::ReadOnly))
         return false;
     qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+    return true;
+}
+
+/// Waits (up to 10 s) for the "are you sure" box BackOfficeUi::confirm() opens under `parent` and
+/// presses its confirming button; false if none appears.
+inline bool pressConfirm(QWidget &parent)
+{
+    QMessageBox *box = nullptr;
+    if (!QTest::qWaitFor(
+            [&] {
+                box = parent.findChild<QMessageBox *>(QStringLiteral("confirmBox"));
+                return box && box->isVisible();
+            },
+            10'000))
+        return false;
+    auto *yes = box->findChild<QPushButton *>(QStringLiteral("confirmButton"));
+    if (!yes)
+        return false;
+    QTest::mouseClick(yes, Qt::LeftButton);
     return true;
 }

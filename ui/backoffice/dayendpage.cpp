@@ -127,7 +127,7 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
                      tr("Commission"), tr("Paid")})),
       m_clerks(table(this, "clerksTable", {tr("Clerk"), tr("Sales"), tr("Bill"), tr("Commission")})),
       m_chart(new QChart), m_chartView(new QChartView(m_chart, this)), m_hourSet(new QBarSet(tr("Sales (₹)"))),
-      m_valueAxis(new QValueAxis)
+      m_valueAxis(new QValueAxis), m_upstreamUnknown(new QLabel(this))
 {
     setObjectName(QStringLiteral("page"));
     auto *title = new QLabel(tr("Day-end report"), this);
@@ -148,6 +148,10 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     m_message->hide();
     m_heading->setObjectName(QStringLiteral("reportHeading"));
     m_heading->setStyleSheet(QStringLiteral("font-size: 17px; font-weight: 600; color: #344054;"));
+    m_upstreamUnknown->setObjectName(QStringLiteral("upstreamUnknown"));
+    m_upstreamUnknown->setWordWrap(true);
+    m_upstreamUnknown->setStyleSheet(QStringLiteral("font-weight: 600; color: #b54708; padding: 4px 0;"));
+    m_upstreamUnknown->hide();
 
     auto *dateLabel = new QLabel(tr("&Date"), this);
     dateLabel->setBuddy(m_date);
@@ -207,6 +211,7 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
                           3),
                      3);
     column->addLayout(cards);
+    column->addWidget(m_upstreamUnknown);
     auto *linesTitle = new QLabel(tr("By type and operator"), content);
     auto *clerksTitle = new QLabel(tr("By clerk (successful sales)"), content);
     for (QLabel *label : {linesTitle, clerksTitle})
@@ -297,6 +302,8 @@ void DayEndPage::showReport()
     m_debits->setText(Money::formatIndian(r.debits));
     m_refunds->setText(Money::formatIndian(r.refunds));
     m_closing->setText(Money::formatIndian(r.walletClosing));
+    m_upstreamUnknown->setText(r.unknownAtUpstreamText());
+    m_upstreamUnknown->setVisible(r.unknownAtUpstream > 0);
 
     m_lines->setRowCount(int(r.lines.size()) + 1);
     for (int row = 0; row < r.lines.size(); ++row) {

@@ -23,7 +23,8 @@ class TerminalContext;
 /// Back office: the day-end (Z) report of one IST day (issue 6, item 2) from GET
 /// /api/v1/reports/day-end — totals per type and operator with successes, pendings and
 /// failures, the commission earned, the wallet's opening and closing balances and movements,
-/// sales per clerk and a bar chart of sales by hour — with Print and Save PDF (A4) of the same.
+/// sales per clerk, the live sales still unknown at the upstream (issue 11) and a bar chart of sales by hour — with
+/// Print and Save PDF (A4) of the same.
 class DayEndPage final : public QWidget
 {
     Q_OBJECT
@@ -86,4 +87,5 @@ private:
     QChartView *m_chartView;
     QBarSet *m_hourSet;
     QValueAxis *m_valueAxis;
+    QLabel *m_upstreamUnknown;
 };

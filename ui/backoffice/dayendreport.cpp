@@ -66,6 +66,9 @@ DayEndReportData DayEndReportData::fromJson(const QJsonObject &data)
     report.topups = money(wallet, "topups");
     report.debits = money(wallet, "debits");
     report.refunds = money(wallet, "refunds");
+    const QJsonObject upstream = data.value(QStringLiteral("unknown_at_upstream")).toObject();
+    report.unknownAtUpstream = integer(upstream, "count");
+    report.unknownAtUpstreamPaid = money(upstream, "paid");
     return report;
 }
 
@@ -89,6 +92,16 @@ QString DayEndReportData::operatorName(const OperatorCatalog &catalog, const QSt
 QString DayEndReportData::clerkName(const QString &clerk)
 {
     return clerk.isEmpty() ? tr("Counter (API)") : clerk;
+}
+
+QString DayEndReportData::unknownAtUpstreamText() const
+{
+    if (unknownAtUpstream <= 0)
+        return {};
+    return tr("Of the pending sales, %n (%1 paid) are still unknown at the upstream: no definite answer yet, so "
+              "neither sold nor refunded. Recheck them in History → Unknown at upstream.",
+              nullptr, int(unknownAtUpstream))
+        .arg(Money::format(unknownAtUpstreamPaid));
 }
 
 QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &shopName,
@@ -115,6 +128,10 @@ QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &
     };
     pair(tr("Successful sales"), num(totals.success));
     pair(tr("Pending sales"), num(totals.pending));
+    if (unknownAtUpstream > 0) {
+        pair(tr("  of which unknown at the upstream"),
+             tr("%1 (%2 paid)").arg(num(unknownAtUpstream), Money::format(unknownAtUpstreamPaid)));
+    }
     pair(tr("Failed sales"), num(totals.failed));
     pair(tr("Bill amount (successful)"), Money::formatIndian(totals.billAmount));
     pair(tr("Commission earned"), Money::formatIndian(commission));

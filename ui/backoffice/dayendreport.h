@@ -55,6 +55,10 @@ public:
     Paise topups = 0;
     Paise debits = 0; ///< negative (money leaving the wallet)
     Paise refunds = 0;
+    /// Live sales of the day still unknown at the upstream (issue 11: queued, sent or unknown;
+    /// PENDING, so among `totals.pending`) and what the customers paid for them.
+    qint64 unknownAtUpstream = 0;
+    Paise unknownAtUpstreamPaid = 0;
 
     /// Reads the `data` object of the day-end endpoint; missing fields read as zero.
     static DayEndReportData fromJson(const QJsonObject &data);
@@ -69,4 +73,6 @@ public:
     static QString operatorName(const OperatorCatalog &catalog, const QString &code);
     /// "Counter (API)" for an empty clerk, else the name.
     static QString clerkName(const QString &clerk);
+    /// The sentence about the sales still unknown at the upstream; empty when there are none.
+    QString unknownAtUpstreamText() const;
 };

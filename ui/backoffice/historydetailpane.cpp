@@ -5,6 +5,7 @@
 #include "backofficeui.h"
 #include "receipts/receiptrenderer.h"
 #include "terminalcontext.h"
+#include "upstreamcallsview.h"
 #include "widgets/statusbadge.h"
 
 #include <QFormLayout>
@@ -52,7 +53,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
       m_deliveries(makeTable(this, "deliveriesTable", {tr("Try"), tr("When"), tr("HTTP"), tr("Result"), tr("Error")})),
       m_deliveriesNote(new QLabel(this)), m_message(new QLabel(this)),
       m_recheck(new QPushButton(tr("&Recheck status"), this)), m_reprint(new QPushButton(tr("Re&print receipt"), this)),
-      m_redeliver(new QPushButton(tr("Re&deliver webhook"), this))
+      m_redeliver(new QPushButton(tr("Re&deliver webhook"), this)), m_upstream(new UpstreamCallsView(context, this))
 {
     setObjectName(QStringLiteral("historyDetail"));
     m_title->setObjectName(QStringLiteral("detailTitle"));
@@ -95,6 +96,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     layout->addLayout(m_fields);
     layout->addLayout(actions);
     layout->addWidget(m_message);
+    layout->addWidget(m_upstream);
     layout->addWidget(ledgerTitle);
     layout->addWidget(m_ledger, 1);
     layout->addWidget(deliveriesTitle);
@@ -110,6 +112,11 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     connect(m_recheck, &QPushButton::clicked, this, &HistoryDetailPane::onRecheckClicked);
     connect(m_reprint, &QPushButton::clicked, this, &HistoryDetailPane::onReprintClicked);
     connect(m_redeliver, &QPushButton::clicked, this, &HistoryDetailPane::onRedeliverClicked);
+    connect(m_upstream, &UpstreamCallsView::message, this, &HistoryDetailPane::showMessage);
+    connect(m_upstream, &UpstreamCallsView::rechecked, this, [this] {
+        loadRecord();
+        loadLedger();
+    });
     setTransaction(0);
 }
 
@@ -135,6 +142,7 @@ void HistoryDetailPane::setTransaction(qint64 transactionId)
     m_redeliver->setEnabled(false);
     m_deliveriesNote->clear();
     m_deliveriesNote->hide();
+    m_upstream->showRecord({});
     if (transactionId <= 0) {
         m_title->setText(tr("Select a sale to see its details"));
         return;
@@ -196,6 +204,7 @@ void HistoryDetailPane::onRecord(const ApiResult &result)
     m_badge->setStatus(status);
     m_badge->show();
     m_reprint->setEnabled(true);
+    m_upstream->showRecord(m_record);
     if (!before.isEmpty() && before != status)
         showMessage(tr("The status changed from %1 to %2.").arg(before, status), false);
     emit recordChanged(m_record);

@@ -15,10 +15,12 @@ class QPushButton;
 class QTableWidget;
 class StatusBadge;
 class TerminalContext;
+class UpstreamCallsView;
 
 /// The right-hand pane of the history: the whole record of one transaction (fetched fresh with
 /// GET /api/v1/transactions/{id}), its wallet ledger rows (/ledger), its webhook delivery
-/// attempts (GET /api/v1/webhook-deliveries?transaction_id=) and the actions Recheck status,
+/// attempts (GET /api/v1/webhook-deliveries?transaction_id=), for a live sale its upstream state
+/// and calls (UpstreamCallsView, with Recheck with upstream) and the actions Recheck status,
 /// Reprint receipt (DUPLICATE, through ReceiptRenderer) and Redeliver webhook.
 class HistoryDetailPane final : public QWidget
 {
@@ -34,6 +36,8 @@ public:
     qint64 transactionId() const { return m_transactionId; }
     /// The record last loaded (empty until it arrives).
     const QJsonObject &record() const { return m_record; }
+    /// The upstream part (hidden for sales without an upstream).
+    UpstreamCallsView *upstream() const { return m_upstream; }
 
 signals:
     /// A fresher record arrived (e.g. a PENDING sale settled): the table can update its row.
@@ -69,4 +73,5 @@ private:
     QPushButton *m_recheck;
     QPushButton *m_reprint;
     QPushButton *m_redeliver;
+    UpstreamCallsView *m_upstream;
 };

@@ -1,6 +1,7 @@
 #include "historymodel.h"
 
 #include "apiclient.h"
+#include "upstreamsaleinfo.h"
 
 #include <QBrush>
 #include <QColor>
@@ -53,6 +54,8 @@ QUrlQuery HistoryFilter::toQuery() const
     const QString trimmed = text.trimmed();
     if (!trimmed.isEmpty())
         query.addQueryItem(QStringLiteral("q"), QString::fromLatin1(QUrl::toPercentEncoding(trimmed)));
+    if (!upstreamState.isEmpty())
+        query.addQueryItem(QStringLiteral("upstream_state"), upstreamState);
     query.addQueryItem(QStringLiteral("sort"), sortName(sort));
     return query;
 }
@@ -71,6 +74,7 @@ HistoryRow HistoryRow::fromRecord(const QJsonObject &record)
     row.paid = money(record, QStringLiteral("paid"));
     row.status = record.value(QStringLiteral("transaction_status")).toString();
     row.referenceId = record.value(QStringLiteral("reference_id")).toString();
+    row.upstreamState = UpstreamSaleInfo::fromRecord(record).state;
     return row;
 }
 
@@ -127,6 +131,10 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         default:
             return {};
         }
+    case Qt::ToolTipRole:
+        if (column == StatusColumn && UpstreamSaleInfo::isUnknownState(r.upstreamState))
+            return tr("Unknown at the upstream: no definite answer yet (being sent again with the same reference)");
+        return {};
     case Qt::TextAlignmentRole:
         if (isMoneyColumn(column) || column == IdColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

@@ -17,8 +17,9 @@ class ApiClient;
 
 /// The filters of the back-office history, as GET /api/v1/transactions and its /summary take
 /// them (api-conventions.md "Beyond the spec"): an IST date range (both days inclusive), type,
-/// operator code, status, free text (transaction id, or a prefix of number / reference id) and
-/// the server-side order. Empty strings and invalid dates mean "any".
+/// operator code, status, free text (transaction id, or a prefix of number / reference id), the
+/// upstream state ("unknown": live sales still unknown at the upstream, issue 11) and the
+/// server-side order. Empty strings and invalid dates mean "any".
 struct HistoryFilter
 {
     /// The server's `sort` values.
@@ -35,6 +36,7 @@ struct HistoryFilter
     QString operatorCode; ///< two-letter code
     QString status;       ///< SUCCESS / PENDING / FAILED
     QString text;
+    QString upstreamState; ///< "unknown" (queued, sent or unknown at the upstream) or empty
     Sort sort = Sort::Newest;
 
     /// The query string of the filter (without cursor and limit).
@@ -55,6 +57,7 @@ struct HistoryRow
     Paise paid = 0;
     QString status;
     QString referenceId;
+    QString upstreamState; ///< the live sale's upstream state (issue 11); empty without an upstream
 
     /// Reads a record of the API; fields that are missing read as empty / zero.
     static HistoryRow fromRecord(const QJsonObject &record);

@@ -9,6 +9,7 @@
 #include "terminalcontext.h"
 #include "widgets/columnwidths.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDir>
@@ -22,6 +23,7 @@
 #include <QLocale>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimeZone>
@@ -55,7 +57,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
       m_search(new QLineEdit(this)), m_exportButton(new QPushButton(tr("E&xport CSV…"), this)),
       m_refreshButton(new QPushButton(tr("Refresh (F5)"), this)), m_totals(new QLabel(this)),
       m_message(new QLabel(this)), m_notice(new QLabel(this)), m_table(new QTableView(this)),
-      m_detail(new HistoryDetailPane(context, this))
+      m_detail(new HistoryDetailPane(context, this)),
+      m_upstreamUnknown(new QCheckBox(tr("Unknown at &upstream"), this))
 {
     setObjectName(QStringLiteral("page"));
     auto *title = new QLabel(tr("Transaction history"), this);
@@ -89,6 +92,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_search->setPlaceholderText(tr("Transaction id, number or reference"));
     m_search->setClearButtonEnabled(true);
     m_search->setMaxLength(64);
+    m_upstreamUnknown->setObjectName(QStringLiteral("upstreamUnknownFilter"));
+    m_upstreamUnknown->setToolTip(tr("Only live sales with no definite answer from the upstream yet"));
     m_exportButton->setObjectName(QStringLiteral("exportButton"));
     m_refreshButton->setObjectName(QStringLiteral("refreshButton"));
     m_refreshButton->setToolTip(tr("Reload the sales and totals (F5 or Ctrl+R)"));
@@ -121,6 +126,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     filters->addWidget(searchLabel, 2, 0);
     filters->addWidget(m_search, 3, 0, 1, 3);
     filters->addWidget(m_refreshButton, 3, 3);
+    filters->addWidget(m_upstreamUnknown, 2, 4);
     filters->addWidget(m_exportButton, 3, 4);
     for (int column = 0; column < 5; ++column)
         filters->setColumnStretch(column, 1);
@@ -166,7 +172,13 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("historySplitter"));
     splitter->addWidget(m_table);
-    splitter->addWidget(m_detail);
+    // The pane scrolls: a live sale adds its upstream calls below the ledger and webhooks.
+    auto *detailScroll = new QScrollArea(splitter);
+    detailScroll->setWidgetResizable(true);
+    detailScroll->setFrameShape(QFrame::NoFrame);
+    detailScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    detailScroll->setWidget(m_detail);
+    splitter->addWidget(detailScroll);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
@@ -186,7 +198,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     setTabOrder(m_operator, m_status);
     setTabOrder(m_status, m_search);
     setTabOrder(m_search, m_refreshButton);
-    setTabOrder(m_refreshButton, m_exportButton);
+    setTabOrder(m_refreshButton, m_upstreamUnknown);
+    setTabOrder(m_upstreamUnknown, m_exportButton);
     setTabOrder(m_exportButton, m_table);
 
     m_debounce.setSingleShot(true);
@@ -200,6 +213,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     connect(m_to, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
     for (QComboBox *combo : {m_type, m_operator, m_status})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { scheduleApply(0); });
+    connect(m_upstreamUnknown, &QCheckBox::toggled, this, [this] { scheduleApply(0); });
     connect(m_exportButton, &QPushButton::clicked, this, &HistoryPage::onExportClicked);
     connect(m_refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
     connect(m_model, &HistoryModel::loadFailed, this, [this](const ApiError &error) {
@@ -238,6 +252,7 @@ HistoryFilter HistoryPage::currentFilter() const
     filter.operatorCode = m_operator->currentData().toString();
     filter.status = m_status->currentData().toString();
     filter.text = m_search->text().trimmed();
+    filter.upstreamState = m_upstreamUnknown->isChecked() ? QStringLiteral("unknown") : QString();
     return filter;
 }
 

@@ -9,6 +9,7 @@
 class CsvExport;
 class HistoryDetailPane;
 class HistoryModel;
+class QCheckBox;
 class QComboBox;
 class QDateEdit;
 class QLabel;
@@ -21,9 +22,9 @@ struct HistoryFilter;
 
 /// Back office: the transaction history (issue 6, item 1). Filters (IST date range, default the
 /// last 7 days; type; operator; status; text over transaction id, number and reference id,
-/// debounced 300 ms), the totals of the filter (GET /api/v1/transactions/summary), the table
-/// (HistoryModel, loaded page by page as it scrolls), a detail pane for the selected sale and a
-/// CSV export of every filtered row with progress and cancel.
+/// debounced 300 ms; "Unknown at upstream" for live sales with no definite answer yet, issue 11), the totals of the
+/// filter (GET /api/v1/transactions/summary), the table (HistoryModel, loaded page by page as it scrolls), a detail
+/// pane for the selected sale and a CSV export of every filtered row with progress and cancel.
 class HistoryPage final : public QWidget
 {
     Q_OBJECT
@@ -73,4 +74,5 @@ private:
     QLabel *m_notice;
     QTableView *m_table;
     HistoryDetailPane *m_detail;
+    QCheckBox *m_upstreamUnknown;
 };

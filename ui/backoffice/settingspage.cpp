@@ -6,6 +6,7 @@
 #include "saletermscard.h"
 #include "terminalcontext.h"
 #include "uilanguage.h"
+#include "upstreamcard.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -44,7 +45,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
       m_circle(new QComboBox(this)), m_saveShop(new QPushButton(tr("&Save shop settings"), this)),
       m_shopNotice(BackOfficeUi::notice(this)), m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)),
       m_language(new QComboBox(this)), m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
-      m_terminalNotice(BackOfficeUi::notice(this))
+      m_terminalNotice(BackOfficeUi::notice(this)),
+      m_upstream(new UpstreamCard(context, this))
 {
     setObjectName(QStringLiteral("page"));
     QLabel *shopGeneral = BackOfficeUi::generalError(this);
@@ -158,7 +160,12 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     auto *columns = new QHBoxLayout;
     columns->setSpacing(16);
     columns->addLayout(left, 3);
-    columns->addWidget(m_terms, 2);
+    auto *right = new QVBoxLayout;
+    right->setSpacing(14);
+    right->addWidget(m_terms);
+    right->addWidget(m_upstream);
+    right->addStretch();
+    columns->addLayout(right, 2);
     auto *content = new QWidget(this);
     content->setObjectName(QStringLiteral("page"));
     auto *contentLayout = new QVBoxLayout(content);
@@ -211,6 +218,7 @@ void SettingsPage::refresh()
 {
     loadShop();
     loadTerminal();
+    m_upstream->refresh();
 }
 
 void SettingsPage::loadShop()

@@ -13,6 +13,7 @@ class QPushButton;
 class QSpinBox;
 class SaleTermsCard;
 class TerminalContext;
+class UpstreamCard;
 
 /// Back office: settings (issue 6, item 7). Shop settings kept by the server (GET/PUT
 /// /api/v1/shop: name and address for receipts, low-balance threshold in rupees, idle lock in
@@ -20,7 +21,8 @@ class TerminalContext;
 /// the terminal's preferences file
 /// ([server] listen=ADDR:PORT and database=path or postgres:// URL, [terminal] language=en|hi, read
 /// at the next start); and
-/// the sale terms kept by the server (SaleTermsCard: discount rate per operator, sandbox settle delay).
+/// the sale terms kept by the server (SaleTermsCard: discount rate per operator, sandbox settle delay);
+/// and the upstream live sales go to (UpstreamCard, issue 11).
 class SettingsPage final : public QWidget
 {
     Q_OBJECT
@@ -34,6 +36,8 @@ public:
     QString terminalIniPath() const;
     /// The sale terms card (discount rates, sandbox settle delay).
     SaleTermsCard *saleTerms() const { return m_terms; }
+    /// The upstream card (URL, key, webhook password; Save, Check, Clear).
+    UpstreamCard *upstream() const { return m_upstream; }
     /// Reloads the shop settings from the server and terminal.ini.
     void refresh();
 
@@ -73,4 +77,5 @@ private:
     QPushButton *m_saveTerminal;
     QLabel *m_terminalNotice;
     std::unique_ptr<FormErrors> m_terminalErrors;
+    UpstreamCard *m_upstream;
 };

@@ -22,6 +22,7 @@
 namespace {
 
 const QString kReferenceField = QStringLiteral("reference_id");
+const QString kTransactionIdField = QStringLiteral("transaction_id");
 
 /// Errors after which the very same sale may be sent again: nothing definite came back.
 bool isRetryable(const ApiError &error)
@@ -87,6 +88,10 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
     connect(m_poller, &StatusPoller::settled, this, &SaleFlow::onSettled);
     connect(m_poller, &StatusPoller::stillPending, m_result, &SaleResultPanel::setNextCheck);
     connect(&context.api(), &ApiClient::reachabilityChanged, this, &SaleFlow::onReachabilityChanged);
+    connect(m_poller, &StatusPoller::pendingRecord, m_result, [this](const QJsonObject &record) {
+        if (record.value(kTransactionIdField) == m_result->record().value(kTransactionIdField))
+            m_result->showRecord(record); // e.g. the upstream's state moved from unknown to pending
+    });
     for (const QKeySequence &keys : {QKeySequence(Qt::CTRL | Qt::Key_N), QKeySequence(Qt::Key_F8)}) {
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &SaleFlow::newSale);

@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "salechecks.h"
+#include "upstreamnotice.h"
 #include "widgets/statusbadge.h"
 
 #include <QCheckBox>
@@ -55,6 +56,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
         QStringLiteral("background: #fffaeb; color: #93370d; border: 1px solid #fec84b; border-radius: 6px; "
                        "padding: 8px 12px; font-weight: 600;"));
     m_serverOffline->hide();
+    m_upstream = new UpstreamNotice(this);
 
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(24);
@@ -172,6 +174,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     layout->setContentsMargins(20, 16, 20, 16);
     layout->addWidget(m_badge);
     layout->addWidget(m_enterPause);
+    layout->addWidget(m_upstream);
     layout->addWidget(m_nextCheck);
     layout->addWidget(m_serverOffline);
     layout->addLayout(body, 1);
@@ -240,6 +243,7 @@ void SaleResultPanel::refresh()
 {
     const ReceiptData data = receiptData();
     m_badge->setStatus(data.status);
+    m_upstream->showRecord(m_record);
     const QHash<QString, QString> values{
         {QStringLiteral("transaction_id"), data.transactionId},
         {QStringLiteral("operator"), data.operatorName},

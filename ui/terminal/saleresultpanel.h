@@ -19,6 +19,7 @@ class QPrinter;
 class QPushButton;
 class QTimer;
 class StatusBadge;
+class UpstreamNotice;
 
 /// The result of a sale: the large status badge, what to do about the money ("Collect ₹299.00
 /// from the customer"; a FAILED sale: "Not recharged — nothing to pay"; PENDING: what to tell the
@@ -80,6 +81,8 @@ public:
     /// The receipt preview (a pixmap of what Print would print).
     QLabel *receiptPreview() const { return m_preview; }
     QCheckBox *shopCopyBox() const { return m_shopCopy; }
+    /// A live sale's upstream: "Waiting for the operator — m:ss", or the upstream's refusal in words.
+    UpstreamNotice *upstreamNotice() const { return m_upstream; }
     /// For tests: the value label of a detail ("transaction_id", "number", "paid", …).
     QLabel *detail(const QString &field) const;
 
@@ -114,6 +117,7 @@ private:
     StatusBadge *m_badge;
     QLabel *m_nextCheck;
     QLabel *m_serverOffline;
+    UpstreamNotice *m_upstream;
     QHash<QString, QLabel *> m_details;
     QHash<QString, QLabel *> m_detailNames;
     QLabel *m_money;

@@ -54,6 +54,8 @@ void StatusPoller::check()
             emit settled(result.data);
             return;
         }
+        if (result.ok())
+            emit pendingRecord(result.data);
         schedule();
     });
 }

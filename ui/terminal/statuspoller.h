@@ -45,6 +45,8 @@ signals:
     void settled(const QJsonObject &record);
     /// A check found it still PENDING (or could not reach the server); the next one is scheduled.
     void stillPending(int nextDelayMs);
+    /// A check read the record and it is still PENDING (its upstream state may have moved).
+    void pendingRecord(const QJsonObject &record);
 
 private:
     void check();

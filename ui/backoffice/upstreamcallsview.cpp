@@ -1,0 +1,170 @@
+#include "upstreamcallsview.h"
+
+#include "apiclient.h"
+#include "clock.h"
+#include "terminalcontext.h"
+#include "upstreamsaleinfo.h"
+#include "upstreamstatus.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTimeZone>
+#include <QVBoxLayout>
+
+namespace {
+
+/// "14:02:05" in IST, or the text as given when it cannot be read.
+QString callTime(const QString &text)
+{
+    const QDateTime at = UpstreamStatus::parseTime(text);
+    return at.isValid() ? at.toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).toString(QStringLiteral("dd MMM HH:mm:ss"))
+                        : text;
+}
+
+} // namespace
+
+UpstreamCallsView::UpstreamCallsView(TerminalContext &context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_state(new QLabel(this)), m_reference(new QLabel(this)),
+      m_recheck(new QPushButton(tr("Recheck with &upstream"), this)), m_calls(new QTableWidget(0, 5, this)),
+      m_note(new QLabel(this))
+{
+    setObjectName(QStringLiteral("upstreamCalls"));
+    auto *title = new QLabel(tr("Upstream"), this);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    m_state->setObjectName(QStringLiteral("detailUpstreamState"));
+    m_state->setWordWrap(true);
+    m_reference->setObjectName(QStringLiteral("detailUpstreamReference"));
+    m_reference->setWordWrap(true);
+    m_reference->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_recheck->setObjectName(QStringLiteral("upstreamRecheckButton"));
+    m_recheck->setToolTip(tr("Ask the upstream about this sale now"));
+    m_calls->setObjectName(QStringLiteral("upstreamCallsTable"));
+    m_calls->setHorizontalHeaderLabels(
+        {tr("When (IST)"), tr("Endpoint"), tr("HTTP"), tr("Latency"), tr("Outcome / error")});
+    m_calls->verticalHeader()->hide();
+    m_calls->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Narrow endpoint (full text in its tooltip), the outcome and error take the rest.
+    m_calls->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    m_calls->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
+    m_calls->setColumnWidth(1, m_calls->fontMetrics().horizontalAdvance(QStringLiteral("/recharge/mobile/…")));
+    m_calls->setTextElideMode(Qt::ElideRight);
+    m_calls->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_calls->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_calls->setMinimumHeight(70);
+    m_note->setObjectName(QStringLiteral("hint"));
+    m_note->setWordWrap(true);
+    m_note->hide();
+
+    auto *stateRow = new QHBoxLayout;
+    stateRow->addWidget(m_state, 1);
+    stateRow->addWidget(m_recheck);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(title);
+    layout->addLayout(stateRow);
+    layout->addWidget(m_reference);
+    layout->addWidget(m_note);
+    layout->addWidget(m_calls, 1);
+
+    connect(m_recheck, &QPushButton::clicked, this, &UpstreamCallsView::onRecheckClicked);
+    hide();
+}
+
+void UpstreamCallsView::showRecord(const QJsonObject &record)
+{
+    const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
+    const qint64 id = record.value(QStringLiteral("transaction_id")).toInteger();
+    if (!upstream.present || id <= 0) {
+        if (m_callsCall)
+            m_callsCall->abort();
+        m_transactionId = 0;
+        m_calls->setRowCount(0);
+        hide();
+        return;
+    }
+    m_transactionId = id;
+    QString state = tr("State: %1").arg(upstream.stateText());
+    if (upstream.hasError())
+        state += QLatin1Char('\n') + upstream.errorText();
+    m_state->setText(state);
+    QString reference = tr("Reference at the upstream: %1").arg(upstream.referenceId);
+    if (upstream.upstreamTransactionId > 0)
+        reference += tr("  ·  its transaction id %1").arg(upstream.upstreamTransactionId);
+    reference += tr("  ·  attempts %1").arg(upstream.attempts);
+    m_reference->setText(reference);
+    m_recheck->setEnabled(upstream.isWaiting() &&
+                          record.value(QStringLiteral("transaction_status")).toString() == QLatin1String("PENDING"));
+    show();
+    loadCalls();
+}
+
+void UpstreamCallsView::loadCalls()
+{
+    if (m_callsCall)
+        m_callsCall->abort();
+    const qint64 id = m_transactionId;
+    m_callsCall = m_context.api().get(QStringLiteral("/api/v1/transactions/%1/upstream-calls").arg(id));
+    connect(m_callsCall, &ApiCall::finished, this, [this, id](const ApiResult &result) {
+        m_callsCall = nullptr;
+        if (id != m_transactionId)
+            return;
+        m_calls->setRowCount(0);
+        if (!result.ok()) {
+            m_note->setText(tr("The upstream calls are not available: %1").arg(result.error->description()));
+            m_note->show();
+            return;
+        }
+        const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
+        m_note->setText(tr("No call was made to the upstream yet."));
+        m_note->setVisible(items.isEmpty());
+        m_calls->setRowCount(int(items.size()));
+        for (int row = 0; row < items.size(); ++row) {
+            const QJsonObject call = items.at(row).toObject();
+            const QJsonValue http = call.value(QStringLiteral("http_status"));
+            const QString outcome = call.value(QStringLiteral("outcome")).toString();
+            const QString error = call.value(QStringLiteral("error")).toString();
+            const QStringList cells{callTime(call.value(QStringLiteral("at")).toString()),
+                                    call.value(QStringLiteral("endpoint")).toString(),
+                                    http.isNull() || http.isUndefined() ? tr("—") : QString::number(http.toInteger()),
+                                    tr("%1 ms").arg(call.value(QStringLiteral("latency_ms")).toInteger()),
+                                    error.isEmpty() ? outcome : tr("%1 — %2").arg(outcome, error)};
+            for (int column = 0; column < cells.size(); ++column)
+                m_calls->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+            m_calls->item(row, 1)->setToolTip(call.value(QStringLiteral("method")).toString() + QLatin1Char(' ') +
+                                              cells.at(1));
+            m_calls->item(row, 3)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_calls->item(row, 4)->setToolTip(cells.at(4));
+        }
+    });
+}
+
+void UpstreamCallsView::onRecheckClicked()
+{
+    if (m_transactionId <= 0)
+        return;
+    m_recheck->setEnabled(false);
+    const qint64 id = m_transactionId;
+    ApiCall *call =
+        m_context.api().post(QStringLiteral("/api/v1/transactions/%1/upstream-recheck").arg(id), QJsonObject{});
+    connect(call, &ApiCall::finished, this, [this, id](const ApiResult &result) {
+        if (id != m_transactionId)
+            return;
+        if (!result.ok()) {
+            m_recheck->setEnabled(true);
+            emit message(tr("Could not recheck with the upstream: %1").arg(result.error->description()), true);
+            loadCalls();
+            return;
+        }
+        const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(result.data);
+        emit message(tr("Asked the upstream. Now: %1 (%2).")
+                         .arg(result.data.value(QStringLiteral("transaction_status")).toString(), upstream.stateText()),
+                     false);
+        emit rechecked(result.data);
+    });
+}

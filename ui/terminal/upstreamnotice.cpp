@@ -1,0 +1,55 @@
+#include "upstreamnotice.h"
+
+#include "clock.h"
+#include "upstreamsaleinfo.h"
+
+UpstreamNotice::UpstreamNotice(QWidget *parent) : QLabel(parent)
+{
+    setObjectName(QStringLiteral("upstreamNotice"));
+    setWordWrap(true);
+    setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tick.setInterval(1000);
+    connect(&m_tick, &QTimer::timeout, this, &UpstreamNotice::updateWaiting);
+    hide();
+}
+
+QString UpstreamNotice::elapsedText(qint64 seconds)
+{
+    seconds = qMax<qint64>(0, seconds);
+    return QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+}
+
+void UpstreamNotice::showRecord(const QJsonObject &record)
+{
+    const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
+    const QString status = record.value(QStringLiteral("transaction_status")).toString();
+    const bool waiting = upstream.present && upstream.isWaiting() && status == QLatin1String("PENDING");
+    const bool refused = upstream.present && status == QLatin1String("FAILED") &&
+                         (upstream.state == QLatin1String("refused") || upstream.hasError());
+    if (waiting) {
+        // The time since the sale was made (its datetime, IST), never before it was shown here.
+        const QDateTime made = IstTime::parse(record.value(QStringLiteral("datetime")).toString());
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        m_started = made.isValid() && made <= now ? made : now;
+        setStyleSheet(QStringLiteral("font-size: 18px; font-weight: 600; color: #b54708;"));
+        updateWaiting();
+        m_tick.start();
+        show();
+        return;
+    }
+    m_tick.stop();
+    if (refused) {
+        setText(upstream.refusalText());
+        setStyleSheet(QStringLiteral("font-size: 16px; font-weight: 600; color: #b42318;"));
+        show();
+        return;
+    }
+    clear();
+    hide();
+}
+
+void UpstreamNotice::updateWaiting()
+{
+    const qint64 seconds = m_started.secsTo(QDateTime::currentDateTimeUtc());
+    setText(tr("Waiting for the operator — %1").arg(elapsedText(seconds)));
+}

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+/// What GET /api/v1/upstream says about the server's upstream provider (issue 11, the upstream
+/// contract): whether one is configured, its URL and key id (never a secret), its state
+/// (not_configured / unknown / online / unreachable) since when, the last contact and error, the
+/// path the upstream sends webhooks to and how many of the caller's sales are still unknown there.
+struct UpstreamStatus
+{
+    Q_DECLARE_TR_FUNCTIONS(UpstreamStatus)
+
+public:
+    bool configured = false;
+    QString baseUrl;
+    QString keyId;
+    QString state; ///< "not_configured", "unknown" (never contacted yet), "online", "unreachable"
+    QDateTime since;
+    QDateTime lastContact;
+    QString lastError;
+    QString webhookPath = QStringLiteral("/hooks/upstream");
+    qint64 unknownSales = 0;
+
+    /// Reads the `data` object of GET/PUT/DELETE /api/v1/upstream; missing fields read as empty.
+    static UpstreamStatus fromJson(const QJsonObject &data);
+
+    /// One line for the status bar: "Upstream online", "Upstream unreachable since 14:02",
+    /// "Upstream not contacted yet"; empty when none is configured.
+    QString statusBarText() const;
+    /// The state in a sentence for the settings card, with times in IST and the last error.
+    QString description() const;
+
+    /// An API time (ISO 8601 with offset, or the spec's "YYYY-MM-DD HH:MM:SS" IST) as an instant;
+    /// invalid when empty or unreadable.
+    static QDateTime parseTime(const QString &text);
+    /// "14:02" — the instant's IST wall-clock time.
+    static QString istClock(const QDateTime &instant);
+};
