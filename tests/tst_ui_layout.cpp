@@ -343,6 +343,19 @@ private slots:
                                         .arg(table->columnWidth(column))));
             }
         }
+
+        // A sale selected: the detail pane takes its part of the width, and the status is still on screen.
+        table->setFocus();
+        table->selectRow(0);
+        auto *detail = backOffice->findChild<QWidget *>(QStringLiteral("historyDetail"));
+        QVERIFY(detail);
+        QTRY_VERIFY_WITH_TIMEOUT(detail->isVisible(), kTimeoutMs);
+        const int statusRight = table->columnViewportPosition(HistoryModel::StatusColumn) +
+                                table->columnWidth(HistoryModel::StatusColumn);
+        QVERIFY2(statusRight <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("status ends at %1 px, the table shows %2 px")
+                                .arg(statusRight)
+                                .arg(table->viewport()->width())));
     }
 
     void dayEndHourLabelsShowWhole_data() { addScreens(); }

@@ -79,13 +79,13 @@ public:
     {
         DateTimeColumn,
         IdColumn,
+        StatusColumn, // early: with the detail pane open at 1366 px the status is still on screen
         TypeColumn,
         OperatorColumn,
         NumberColumn,
         BillColumn,
         DiscountColumn,
         PaidColumn,
-        StatusColumn,
         ReferenceColumn,
         ColumnCount
     };
