@@ -18,6 +18,14 @@
         <source>key %1</source>
         <translation>कुंजी %1</translation>
     </message>
+    <message>
+        <source>first-run setup</source>
+        <translation>पहली बार का सेटअप</translation>
+    </message>
+    <message>
+        <source>RechargeDesk itself</source>
+        <translation>ख़ुद RechargeDesk</translation>
+    </message>
 </context>
 <context>
     <name>BackOfficeView</name>
@@ -232,6 +240,14 @@
         <source>Report saved to %1</source>
         <translation>रिपोर्ट %1 में सेव हो गई</translation>
     </message>
+    <message>
+        <source>Refresh (F5)</source>
+        <translation>रीफ़्रेश (F5)</translation>
+    </message>
+    <message>
+        <source>Reload the report (F5 or Ctrl+R)</source>
+        <translation>रिपोर्ट दोबारा लोड करें (F5 या Ctrl+R)</translation>
+    </message>
 </context>
 <context>
     <name>DayEndReportData</name>
@@ -370,6 +386,43 @@
     <message>
         <source>Sales by hour (IST)</source>
         <translation>घंटेवार बिक्री (IST)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Of the pending sales, %n (%1 paid) are still unknown at the upstream: no definite answer yet, so neither sold nor refunded. Recheck them in History → Unknown at upstream.</source>
+        <translation>
+            <numerusform>पेंडिंग बिक्री में से %n (%1 भुगतान) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
+            <numerusform>पेंडिंग बिक्री में से %n (%1 भुगतान) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  of which unknown at the upstream</source>
+        <translation>  इनमें से अपस्ट्रीम पर अज्ञात</translation>
+    </message>
+    <message>
+        <source>%1 (%2 paid)</source>
+        <translation>%1 (%2 भुगतान)</translation>
+    </message>
+</context>
+<context>
+    <name>DigitsLineEdit</name>
+    <message>
+        <source>Whole rupees only — the amount can&apos;t have paise. Backspace to correct it.</source>
+        <translation>सिर्फ़ पूरे रुपये — राशि में पैसे नहीं हो सकते। ठीक करने के लिए Backspace दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Digits only — spaces can&apos;t go in this field.</source>
+        <translation>सिर्फ़ अंक — इस खाने में स्पेस नहीं डाल सकते।</translation>
+    </message>
+    <message>
+        <source>Digits only — “%1” can&apos;t go in this field.</source>
+        <translation>सिर्फ़ अंक — इस खाने में “%1” नहीं डाल सकते।</translation>
+    </message>
+    <message numerus="yes">
+        <source>At most %n digits.</source>
+        <translation>
+            <numerusform>ज़्यादा से ज़्यादा %n अंक।</numerusform>
+            <numerusform>ज़्यादा से ज़्यादा %n अंक।</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -679,6 +732,10 @@
         <source>Reference</source>
         <translation>रेफ़रेंस</translation>
     </message>
+    <message>
+        <source>Unknown at the upstream: no definite answer yet (being sent again with the same reference)</source>
+        <translation>अपस्ट्रीम पर अज्ञात: अभी कोई पक्का जवाब नहीं (उसी रेफ़रेंस से दोबारा भेजी जा रही है)</translation>
+    </message>
 </context>
 <context>
     <name>HistoryPage</name>
@@ -805,6 +862,22 @@
     <message>
         <source>Export cancelled; no file was written.</source>
         <translation>एक्सपोर्ट रद्द हुआ; कोई फ़ाइल नहीं लिखी गई।</translation>
+    </message>
+    <message>
+        <source>Refresh (F5)</source>
+        <translation>रीफ़्रेश (F5)</translation>
+    </message>
+    <message>
+        <source>Unknown at &amp;upstream</source>
+        <translation>अपस्ट्रीम पर अज्ञात (&amp;U)</translation>
+    </message>
+    <message>
+        <source>Only live sales with no definite answer from the upstream yet</source>
+        <translation>सिर्फ़ वे लाइव बिक्री जिनका अपस्ट्रीम से अभी कोई पक्का जवाब नहीं आया</translation>
+    </message>
+    <message>
+        <source>Reload the sales and totals (F5 or Ctrl+R)</source>
+        <translation>बिक्री और कुल योग दोबारा लोड करें (F5 या Ctrl+R)</translation>
     </message>
 </context>
 <context>
@@ -1035,20 +1108,36 @@ Anything using this key stops working at once. This cannot be undone.</source>
         <source>Plan: %1</source>
         <translation>प्लान: %1</translation>
     </message>
+    <message>
+        <source>Unlink</source>
+        <translation>हटाएँ</translation>
+    </message>
+    <message>
+        <source>today at %1</source>
+        <translation>आज %1 बजे</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>%1 को</translation>
+    </message>
+    <message>
+        <source>Repeat last: %1 %2 (Enter) · sold %3</source>
+        <translation>पिछला दोहराएँ: %1 %2 (Enter) · %3 बेचा</translation>
+    </message>
+    <message>
+        <source>Plan unlinked: this sale is a plain amount, not the plan.</source>
+        <translation>प्लान हटा दिया गया: यह बिक्री सिर्फ़ राशि की है, प्लान की नहीं।</translation>
+    </message>
 </context>
 <context>
     <name>PlanItem</name>
     <message>
-        <source>₹%1 · %2 · %3</source>
-        <translation>₹%1 · %2 · %3</translation>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
     <name>PlanTableModel</name>
-    <message>
-        <source>₹%1</source>
-        <translation>₹%1</translation>
-    </message>
     <message>
         <source>Amount</source>
         <translation>राशि</translation>
@@ -1083,10 +1172,6 @@ Anything using this key stops working at once. This cannot be undone.</source>
     <message>
         <source>Any</source>
         <translation>कोई भी</translation>
-    </message>
-    <message>
-        <source>Search: data, validity, Netflix, Hotstar…</source>
-        <translation>खोजें: data, validity, Netflix, Hotstar…</translation>
     </message>
     <message>
         <source>Clear filters</source>
@@ -1137,12 +1222,24 @@ Anything using this key stops working at once. This cannot be undone.</source>
         <translation>फ़िल्टर से मेल खाता कोई प्लान नहीं है।</translation>
     </message>
     <message>
-        <source>&lt;b&gt;₹%1&lt;/b&gt; · %2 · talktime %3</source>
-        <translation>&lt;b&gt;₹%1&lt;/b&gt; · %2 · टॉकटाइम %3</translation>
-    </message>
-    <message>
         <source>&lt;i&gt;%1&lt;/i&gt;: %2</source>
         <translation>&lt;i&gt;%1&lt;/i&gt;: %2</translation>
+    </message>
+    <message>
+        <source>Search: price (299), data, validity, Netflix, Hotstar…</source>
+        <translation>खोजें: कीमत (299), data, validity, Netflix, Hotstar…</translation>
+    </message>
+    <message>
+        <source>Plans for %1 (%2), the number on the Mobile recharge screen</source>
+        <translation>%1 (%2) के लिए प्लान — मोबाइल रिचार्ज स्क्रीन वाला नंबर</translation>
+    </message>
+    <message>
+        <source>Plans for %1, the number on the Mobile recharge screen</source>
+        <translation>%1 के लिए प्लान — मोबाइल रिचार्ज स्क्रीन वाला नंबर</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · talktime %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · टॉकटाइम %3</translation>
     </message>
 </context>
 <context>
@@ -1347,6 +1444,18 @@ Anything using this key stops working at once. This cannot be undone.</source>
         <source>Mobile no.</source>
         <translation>मोबाइल नं.</translation>
     </message>
+    <message>
+        <source>Successful</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>पेंडिंग</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>असफल</translation>
+    </message>
 </context>
 <context>
     <name>ReceiptRenderer</name>
@@ -1383,14 +1492,6 @@ Anything using this key stops working at once. This cannot be undone.</source>
         <translation>रिडीम कोड</translation>
     </message>
     <message>
-        <source>Bill amount</source>
-        <translation>बिल राशि</translation>
-    </message>
-    <message>
-        <source>Discount</source>
-        <translation>डिस्काउंट</translation>
-    </message>
-    <message>
         <source>Paid</source>
         <translation>भुगतान</translation>
     </message>
@@ -1401,10 +1502,6 @@ Anything using this key stops working at once. This cannot be undone.</source>
     <message>
         <source>The operator is still processing this sale.</source>
         <translation>ऑपरेटर अभी यह बिक्री पूरी कर रहा है।</translation>
-    </message>
-    <message>
-        <source>Not completed: the amount was refunded.</source>
-        <translation>पूरी नहीं हुई: राशि वापस कर दी गई।</translation>
     </message>
     <message>
         <source>Thank you</source>
@@ -1422,13 +1519,60 @@ Anything using this key stops working at once. This cannot be undone.</source>
         <source>Receipt %1 mm</source>
         <translation>रसीद %1 mm</translation>
     </message>
+    <message>
+        <source>TEST — NOT A REAL RECHARGE</source>
+        <translation>टेस्ट — असली रिचार्ज नहीं</translation>
+    </message>
+    <message>
+        <source>Shop copy</source>
+        <translation>दुकान की कॉपी</translation>
+    </message>
+    <message>
+        <source>Circle</source>
+        <translation>सर्कल</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>प्लान</translation>
+    </message>
+    <message>
+        <source>Validity</source>
+        <translation>वैधता</translation>
+    </message>
+    <message>
+        <source>Not recharged — nothing to pay</source>
+        <translation>रिचार्ज नहीं हुआ — कोई भुगतान नहीं</translation>
+    </message>
+    <message>
+        <source>Wallet debit</source>
+        <translation>वॉलेट से कटौती</translation>
+    </message>
+    <message>
+        <source>%1 refunded</source>
+        <translation>%1 रिफ़ंड हुए</translation>
+    </message>
+    <message>
+        <source>Your commission</source>
+        <translation>आपका कमीशन</translation>
+    </message>
+</context>
+<context>
+    <name>RepeatSalePanel</name>
+    <message>
+        <source>No, go back (Enter)</source>
+        <translation>नहीं, वापस जाएँ (Enter)</translation>
+    </message>
+    <message>
+        <source>Yes, sell again (Y)</source>
+        <translation>हाँ, फिर से बेचें (Y)</translation>
+    </message>
+    <message>
+        <source>Transaction %1 · %2 · %3. Selling again charges the wallet again.</source>
+        <translation>ट्रांजैक्शन %1 · %2 · %3। फिर से बेचने पर वॉलेट से दोबारा पैसे कटेंगे।</translation>
+    </message>
 </context>
 <context>
     <name>SaleChecks</name>
-    <message>
-        <source>₹%1 – ₹%2 for %3</source>
-        <translation>%3 के लिए ₹%1 – ₹%2</translation>
-    </message>
     <message>
         <source>Enter the amount in whole rupees.</source>
         <translation>राशि पूरे रुपयों में लिखें।</translation>
@@ -1489,6 +1633,10 @@ Anything using this key stops working at once. This cannot be undone.</source>
         <source>This terminal&apos;s key may not make this sale (revoked or wrong scope). Ask the admin.</source>
         <translation>इस टर्मिनल की कुंजी से यह बिक्री नहीं हो सकती (कुंजी बंद है या उसके अधिकार अलग हैं)। एडमिन से पूछें।</translation>
     </message>
+    <message>
+        <source>%1 – %2 for %3</source>
+        <translation>%3 के लिए %1 – %2</translation>
+    </message>
 </context>
 <context>
     <name>SaleConfirmPanel</name>
@@ -1499,22 +1647,6 @@ Anything using this key stops working at once. This cannot be undone.</source>
     <message>
         <source>Operator</source>
         <translation>ऑपरेटर</translation>
-    </message>
-    <message>
-        <source>Bill amount</source>
-        <translation>बिल राशि</translation>
-    </message>
-    <message>
-        <source>Discount</source>
-        <translation>डिस्काउंट</translation>
-    </message>
-    <message>
-        <source>Customer pays / wallet is debited</source>
-        <translation>ग्राहक देगा / वॉलेट से कटेगा</translation>
-    </message>
-    <message>
-        <source>Wallet now</source>
-        <translation>वॉलेट में अभी</translation>
     </message>
     <message>
         <source>Wallet after</source>
@@ -1545,10 +1677,6 @@ Anything using this key stops working at once. This cannot be undone.</source>
         <translation>पता नहीं (सर्वर ने नहीं बताया)</translation>
     </message>
     <message>
-        <source>unknown</source>
-        <translation>पता नहीं</translation>
-    </message>
-    <message>
         <source>Not enough: the wallet has %1 and this sale needs %2. Top up in the back office.</source>
         <translation>पैसे कम हैं: वॉलेट में %1 है और इस बिक्री के लिए %2 चाहिए। बैक ऑफ़िस में टॉप-अप करें।</translation>
     </message>
@@ -1559,6 +1687,18 @@ Anything using this key stops working at once. This cannot be undone.</source>
     <message>
         <source>Retry (Enter)</source>
         <translation>फिर से भेजें (Enter)</translation>
+    </message>
+    <message>
+        <source>Collect</source>
+        <translation>ग्राहक से लें</translation>
+    </message>
+    <message>
+        <source>Wallet debit</source>
+        <translation>वॉलेट से कटौती</translation>
+    </message>
+    <message>
+        <source>Your commission</source>
+        <translation>आपका कमीशन</translation>
     </message>
 </context>
 <context>
@@ -1577,12 +1717,23 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <source>Wallet has %1 but this sale needs %2; top up in the back office.</source>
         <translation>वॉलेट में %1 है लेकिन इस बिक्री के लिए %2 चाहिए; बैक ऑफ़िस में टॉप-अप करें।</translation>
     </message>
+    <message>
+        <source>Checking this number&apos;s recent sales…</source>
+        <translation>इस नंबर की हाल की बिक्री जाँची जा रही है…</translation>
+    </message>
 </context>
 <context>
     <name>SaleForm</name>
     <message>
         <source>Continue (Enter)</source>
         <translation>आगे बढ़ें (Enter)</translation>
+    </message>
+</context>
+<context>
+    <name>SaleHistory</name>
+    <message>
+        <source>Sold %1 to %2 at %3 — sell again?</source>
+        <translation>%2 पर %3 बजे %1 का रिचार्ज हुआ था — फिर से बेचें?</translation>
     </message>
 </context>
 <context>
@@ -1598,10 +1749,6 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Choose the operator.</source>
         <translation>ऑपरेटर चुनें।</translation>
-    </message>
-    <message>
-        <source>Amount in rupees</source>
-        <translation>रुपयों में राशि</translation>
     </message>
     <message>
         <source>Amount (₹)</source>
@@ -1622,6 +1769,10 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Choose the operator to see its limits.</source>
         <translation>सीमाएँ देखने के लिए ऑपरेटर चुनें।</translation>
+    </message>
+    <message>
+        <source>Whole rupees, e.g. 299</source>
+        <translation>पूरे रुपये, जैसे 299</translation>
     </message>
 </context>
 <context>
@@ -1645,14 +1796,6 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Bill amount</source>
         <translation>बिल राशि</translation>
-    </message>
-    <message>
-        <source>Discount</source>
-        <translation>डिस्काउंट</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>भुगतान</translation>
     </message>
     <message>
         <source>Date and time (IST)</source>
@@ -1744,6 +1887,58 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>PDF files (*.pdf)</source>
         <translation>PDF फ़ाइलें (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Server offline — the sale is safe; its status will update here when the server is back.</source>
+        <translation>सर्वर ऑफ़लाइन — बिक्री सुरक्षित है; सर्वर वापस आने पर इसकी स्थिति यहाँ अपडेट हो जाएगी।</translation>
+    </message>
+    <message>
+        <source>Wallet debit</source>
+        <translation>वॉलेट से कटौती</translation>
+    </message>
+    <message>
+        <source>Your commission</source>
+        <translation>आपका कमीशन</translation>
+    </message>
+    <message>
+        <source>Shop copy (with commission)</source>
+        <translation>दुकान की कॉपी (कमीशन के साथ)</translation>
+    </message>
+    <message>
+        <source>Enter is paused for a moment, so an extra press cannot start another sale.</source>
+        <translation>Enter कुछ पल के लिए रुका है, ताकि ग़लती से दोबारा दबाने पर नई बिक्री शुरू न हो।</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>कुछ नहीं</translation>
+    </message>
+    <message>
+        <source>%1, refunded</source>
+        <translation>%1, रिफ़ंड हुए</translation>
+    </message>
+    <message>
+        <source>Not recharged — nothing to pay</source>
+        <translation>रिचार्ज नहीं हुआ — कोई भुगतान नहीं</translation>
+    </message>
+    <message>
+        <source>Take no money for this sale: the wallet debit was refunded. Check the number and the operator with the customer, then sell again.</source>
+        <translation>इस बिक्री के लिए कोई पैसा न लें: वॉलेट से कटी राशि रिफ़ंड हो गई है। ग्राहक से नंबर और ऑपरेटर मिलाएँ, फिर दोबारा बेचें।</translation>
+    </message>
+    <message>
+        <source>Collect %1 from the customer</source>
+        <translation>ग्राहक से %1 लें</translation>
+    </message>
+    <message>
+        <source>The operator has not answered yet. Collect the amount and ask the customer to wait; this screen updates itself. Print the receipt once it succeeds. If it fails, the wallet is refunded and you give the money back.</source>
+        <translation>ऑपरेटर ने अभी जवाब नहीं दिया है। राशि ले लें और ग्राहक से रुकने को कहें; यह स्क्रीन अपने-आप बदल जाएगी। सफल होने पर रसीद प्रिंट करें। असफल होने पर वॉलेट में रिफ़ंड हो जाता है और आप पैसे लौटा दें।</translation>
+    </message>
+    <message>
+        <source>Shop copy, as it prints:</source>
+        <translation>दुकान की कॉपी, जैसी छपेगी:</translation>
+    </message>
+    <message>
+        <source>Customer&apos;s receipt, as it prints:</source>
+        <translation>ग्राहक की रसीद, जैसी छपेगी:</translation>
     </message>
 </context>
 <context>
@@ -1962,6 +2157,18 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <source>SQLite databases (*.db *.sqlite);;All files (*)</source>
         <translation>SQLite डेटाबेस (*.db *.sqlite);;सभी फ़ाइलें (*)</translation>
     </message>
+    <message>
+        <source>Not set</source>
+        <translation>सेट नहीं</translation>
+    </message>
+    <message>
+        <source>The Plans screen opens on this circle</source>
+        <translation>प्लान स्क्रीन इसी सर्कल पर खुलती है</translation>
+    </message>
+    <message>
+        <source>Shop&apos;s circle</source>
+        <translation>दुकान का सर्कल</translation>
+    </message>
 </context>
 <context>
     <name>SignInPage</name>
@@ -2085,6 +2292,305 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>%1   F%2</source>
         <translation>%1   F%2</translation>
+    </message>
+</context>
+<context>
+    <name>UpstreamCallsView</name>
+    <message>
+        <source>Recheck with &amp;upstream</source>
+        <translation>अपस्ट्रीम से फिर जाँचें (&amp;U)</translation>
+    </message>
+    <message>
+        <source>Upstream</source>
+        <translation>अपस्ट्रीम</translation>
+    </message>
+    <message>
+        <source>Ask the upstream about this sale now</source>
+        <translation>इस बिक्री के बारे में अभी अपस्ट्रीम से पूछें</translation>
+    </message>
+    <message>
+        <source>When (IST)</source>
+        <translation>कब (IST)</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>एंडपॉइंट</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>लेटेंसी</translation>
+    </message>
+    <message>
+        <source>Outcome / error</source>
+        <translation>नतीजा / त्रुटि</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>स्थिति: %1</translation>
+    </message>
+    <message>
+        <source>Reference at the upstream: %1</source>
+        <translation>अपस्ट्रीम पर रेफ़रेंस: %1</translation>
+    </message>
+    <message>
+        <source>  ·  its transaction id %1</source>
+        <translation>  ·  उसकी ट्रांजैक्शन ID %1</translation>
+    </message>
+    <message>
+        <source>  ·  attempts %1</source>
+        <translation>  ·  कोशिशें %1</translation>
+    </message>
+    <message>
+        <source>The upstream calls are not available: %1</source>
+        <translation>अपस्ट्रीम कॉल उपलब्ध नहीं: %1</translation>
+    </message>
+    <message>
+        <source>No call was made to the upstream yet.</source>
+        <translation>अपस्ट्रीम को अभी तक कोई कॉल नहीं किया गया।</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Could not recheck with the upstream: %1</source>
+        <translation>अपस्ट्रीम से फिर जाँच नहीं हो सकी: %1</translation>
+    </message>
+    <message>
+        <source>Asked the upstream. Now: %1 (%2).</source>
+        <translation>अपस्ट्रीम से पूछ लिया। अब: %1 (%2)।</translation>
+    </message>
+</context>
+<context>
+    <name>UpstreamCard</name>
+    <message>
+        <source>Save &amp;upstream</source>
+        <translation>अपस्ट्रीम सेव करें (&amp;U)</translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation>जाँचें (&amp;H)</translation>
+    </message>
+    <message>
+        <source>Clea&amp;r…</source>
+        <translation>हटाएँ (&amp;R)…</translation>
+    </message>
+    <message>
+        <source>https://distributor.example.in/api/v1</source>
+        <translation>https://distributor.example.in/api/v1</translation>
+    </message>
+    <message>
+        <source>The key id the upstream gave this shop</source>
+        <translation>अपस्ट्रीम ने इस दुकान को जो कुंजी ID दी</translation>
+    </message>
+    <message>
+        <source>Typed again on every save; never shown back</source>
+        <translation>हर बार सेव करते समय दोबारा लिखें; यह वापस कभी नहीं दिखता</translation>
+    </message>
+    <message>
+        <source>Optional: the password of the upstream&apos;s webhooks</source>
+        <translation>ज़रूरी नहीं: अपस्ट्रीम के वेबहुक का पासवर्ड</translation>
+    </message>
+    <message>
+        <source>Optional: the upstream&apos;s webhook signing secret (whsec_…)</source>
+        <translation>ज़रूरी नहीं: अपस्ट्रीम का वेबहुक साइनिंग सीक्रेट (whsec_…)</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>बेस URL</translation>
+    </message>
+    <message>
+        <source>Key id</source>
+        <translation>कुंजी ID</translation>
+    </message>
+    <message>
+        <source>Key secret</source>
+        <translation>कुंजी का सीक्रेट</translation>
+    </message>
+    <message>
+        <source>Webhook password</source>
+        <translation>वेबहुक पासवर्ड</translation>
+    </message>
+    <message>
+        <source>Webhook secret</source>
+        <translation>वेबहुक सीक्रेट</translation>
+    </message>
+    <message>
+        <source>Upstream (live sales)</source>
+        <translation>अपस्ट्रीम (लाइव बिक्री)</translation>
+    </message>
+    <message>
+        <source>Live sales are sent to this provider (a distributor or aggregator speaking the same API). Kept by the server; a change applies to the next live sale without a restart.</source>
+        <translation>लाइव बिक्री इस प्रोवाइडर को भेजी जाती है (कोई डिस्ट्रीब्यूटर या एग्रीगेटर जो यही API इस्तेमाल करता है)। यह सर्वर पर रखा जाता है; बदलाव बिना दोबारा शुरू किए अगली लाइव बिक्री से लागू होता है।</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>स्थिति: %1</translation>
+    </message>
+    <message>
+        <source>The upstream sends its webhooks to %1 (use the address by which the upstream reaches this server).</source>
+        <translation>अपस्ट्रीम अपने वेबहुक %1 पर भेजता है (वह पता इस्तेमाल करें जिससे अपस्ट्रीम इस सर्वर तक पहुँचता है)।</translation>
+    </message>
+    <message>
+        <source>Enter the upstream&apos;s base URL, ending in /api/v1.</source>
+        <translation>अपस्ट्रीम का बेस URL लिखें, जो /api/v1 पर ख़त्म हो।</translation>
+    </message>
+    <message>
+        <source>Enter the key id the upstream gave this shop.</source>
+        <translation>अपस्ट्रीम ने इस दुकान को जो कुंजी ID दी है, वह लिखें।</translation>
+    </message>
+    <message>
+        <source>Enter the key secret: it is never shown back, so it is typed again on every save.</source>
+        <translation>कुंजी का सीक्रेट लिखें: यह वापस कभी नहीं दिखता, इसलिए हर बार सेव करते समय इसे दोबारा लिखना होता है।</translation>
+    </message>
+    <message>
+        <source>Saved. The next live sale goes to %1; press Check to try the key now.</source>
+        <translation>सेव हो गया। अगली लाइव बिक्री %1 को जाएगी; कुंजी अभी आज़माने के लिए "जाँचें" दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Clear the upstream</source>
+        <translation>अपस्ट्रीम हटाएँ</translation>
+    </message>
+    <message>
+        <source>Remove the upstream %1? Live sales are refused until one is saved again; sales already waiting on it keep being followed.</source>
+        <translation>अपस्ट्रीम %1 हटाएँ? जब तक दोबारा कोई अपस्ट्रीम सेव नहीं होता, लाइव बिक्री नहीं होगी; जो बिक्री पहले से इसके जवाब का इंतज़ार कर रही हैं, उन पर नज़र रखी जाती रहेगी।</translation>
+    </message>
+    <message>
+        <source>Clear upstream</source>
+        <translation>अपस्ट्रीम हटाएँ</translation>
+    </message>
+    <message>
+        <source>Cleared. Live sales are refused now.</source>
+        <translation>हटा दिया गया। अब लाइव बिक्री नहीं होगी।</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>जाँच हो रही है…</translation>
+    </message>
+</context>
+<context>
+    <name>UpstreamNotice</name>
+    <message>
+        <source>Waiting for the operator — %1</source>
+        <translation>ऑपरेटर के जवाब का इंतज़ार — %1</translation>
+    </message>
+</context>
+<context>
+    <name>UpstreamSaleInfo</name>
+    <message>
+        <source>Queued: not yet sent to the upstream</source>
+        <translation>कतार में: अभी अपस्ट्रीम को नहीं भेजी गई</translation>
+    </message>
+    <message>
+        <source>Sent: waiting for the upstream&apos;s first answer</source>
+        <translation>भेजी गई: अपस्ट्रीम के पहले जवाब का इंतज़ार</translation>
+    </message>
+    <message>
+        <source>Unknown: no definite answer yet; being sent again with the same reference</source>
+        <translation>अज्ञात: अभी कोई पक्का जवाब नहीं; उसी रेफ़रेंस से दोबारा भेजी जा रही है</translation>
+    </message>
+    <message>
+        <source>Pending at the upstream: waiting for the operator&apos;s answer</source>
+        <translation>अपस्ट्रीम पर पेंडिंग: ऑपरेटर के जवाब का इंतज़ार</translation>
+    </message>
+    <message>
+        <source>Settled by the upstream</source>
+        <translation>अपस्ट्रीम से पूरी हुई</translation>
+    </message>
+    <message>
+        <source>Refused by the upstream (refunded)</source>
+        <translation>अपस्ट्रीम ने मना किया (रिफ़ंड हुआ)</translation>
+    </message>
+    <message>
+        <source>The distributor&apos;s wallet is short — nothing was charged to the customer. Ask the distributor to top up, then sell again.</source>
+        <translation>डिस्ट्रीब्यूटर के वॉलेट में पैसे कम हैं — ग्राहक से कोई पैसा नहीं लिया गया। डिस्ट्रीब्यूटर से टॉप-अप करवाएँ, फिर दोबारा बेचें।</translation>
+    </message>
+    <message>
+        <source>The upstream did not accept this shop&apos;s key — nothing was charged to the customer. An admin should check Back office → Settings → Upstream.</source>
+        <translation>अपस्ट्रीम ने इस दुकान की कुंजी नहीं मानी — ग्राहक से कोई पैसा नहीं लिया गया। एडमिन बैक ऑफ़िस → सेटिंग्स → अपस्ट्रीम देखें।</translation>
+    </message>
+    <message>
+        <source>The upstream already has a different sale under this reference — nothing was charged to the customer. Sell again.</source>
+        <translation>अपस्ट्रीम के पास इस रेफ़रेंस से पहले से कोई दूसरी बिक्री है — ग्राहक से कोई पैसा नहीं लिया गया। दोबारा बेचें।</translation>
+    </message>
+    <message>
+        <source>The upstream refused the sale&apos;s details — nothing was charged to the customer.</source>
+        <translation>अपस्ट्रीम ने बिक्री का ब्योरा नहीं माना — ग्राहक से कोई पैसा नहीं लिया गया।</translation>
+    </message>
+    <message>
+        <source>The upstream refused the sale&apos;s details (%1) — nothing was charged to the customer.</source>
+        <translation>अपस्ट्रीम ने बिक्री का ब्योरा नहीं माना (%1) — ग्राहक से कोई पैसा नहीं लिया गया।</translation>
+    </message>
+    <message>
+        <source>The upstream said: %1</source>
+        <translation>अपस्ट्रीम ने कहा: %1</translation>
+    </message>
+    <message>
+        <source>The upstream refused the sale — nothing was charged to the customer.</source>
+        <translation>अपस्ट्रीम ने बिक्री से मना कर दिया — ग्राहक से कोई पैसा नहीं लिया गया।</translation>
+    </message>
+    <message>
+        <source>The upstream refused the sale (%1) — nothing was charged to the customer.</source>
+        <translation>अपस्ट्रीम ने बिक्री से मना कर दिया (%1) — ग्राहक से कोई पैसा नहीं लिया गया।</translation>
+    </message>
+</context>
+<context>
+    <name>UpstreamStatus</name>
+    <message>
+        <source>Upstream online</source>
+        <translation>अपस्ट्रीम ऑनलाइन</translation>
+    </message>
+    <message>
+        <source>Upstream unreachable since %1</source>
+        <translation>अपस्ट्रीम %1 से पहुँच से बाहर</translation>
+    </message>
+    <message>
+        <source>Upstream unreachable</source>
+        <translation>अपस्ट्रीम पहुँच से बाहर</translation>
+    </message>
+    <message>
+        <source>Upstream not contacted yet</source>
+        <translation>अपस्ट्रीम से अभी संपर्क नहीं हुआ</translation>
+    </message>
+    <message>
+        <source>Not configured: live sales are refused until an upstream is saved here.</source>
+        <translation>सेट नहीं है: जब तक यहाँ कोई अपस्ट्रीम सेव नहीं होता, लाइव बिक्री नहीं होगी।</translation>
+    </message>
+    <message>
+        <source> Last contact %1 IST.</source>
+        <translation> आख़िरी संपर्क %1 IST।</translation>
+    </message>
+    <message>
+        <source>Online.</source>
+        <translation>ऑनलाइन।</translation>
+    </message>
+    <message>
+        <source>Unreachable since %1 IST.</source>
+        <translation>%1 IST से पहुँच से बाहर।</translation>
+    </message>
+    <message>
+        <source>Unreachable.</source>
+        <translation>पहुँच से बाहर।</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>आख़िरी त्रुटि: %1</translation>
+    </message>
+    <message>
+        <source>Configured, not contacted yet: the first live sale or Check will try it.</source>
+        <translation>सेट है, अभी संपर्क नहीं हुआ: पहली लाइव बिक्री या "जाँचें" इसे आज़माएगी।</translation>
     </message>
 </context>
 <context>
@@ -2282,6 +2788,10 @@ They can no longer sign in at any terminal. Their past sales stay in the history
     <message>
         <source>%1 is deactivated.</source>
         <translation>%1 को निष्क्रिय कर दिया गया।</translation>
+    </message>
+    <message>
+        <source>Set up the shop</source>
+        <translation>दुकान सेट की</translation>
     </message>
 </context>
 <context>
