@@ -2457,7 +2457,7 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     </message>
     <message>
         <source>Saved. The next live sale goes to %1; press Check to try the key now.</source>
-        <translation>सेव हो गया। अगली लाइव बिक्री %1 को जाएगी; कुंजी अभी आज़माने के लिए "जाँचें" दबाएँ।</translation>
+        <translation>सेव हो गया। अगली लाइव बिक्री %1 को जाएगी; कुंजी अभी आज़माने के लिए &quot;जाँचें&quot; दबाएँ।</translation>
     </message>
     <message>
         <source>Clear the upstream</source>
@@ -2590,7 +2590,7 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     </message>
     <message>
         <source>Configured, not contacted yet: the first live sale or Check will try it.</source>
-        <translation>सेट है, अभी संपर्क नहीं हुआ: पहली लाइव बिक्री या "जाँचें" इसे आज़माएगी।</translation>
+        <translation>सेट है, अभी संपर्क नहीं हुआ: पहली लाइव बिक्री या &quot;जाँचें&quot; इसे आज़माएगी।</translation>
     </message>
 </context>
 <context>
