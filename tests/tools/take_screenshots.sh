@@ -71,9 +71,36 @@ RECHARGEDESK_LANG=hi "$BIN" --data-dir "$work/shop" & app=$!
 sleep 4; xdotool mousemove 683 300; focus
 type_text Asha; key Return; type_text 4821; key Return
 shot 09-hindi-verify-customer 3
-key F3; sleep 1; type_text 9876543210; key Tab; type_text J; key Tab; type_text K; key Tab; type_text 299
+key F3; sleep 1; type_text 9812345670; key Tab; type_text J; key Tab; type_text K; key Tab; type_text 299
 key Return; shot 09-hindi-sale-confirm 2
 kill $app; wait $app 2>/dev/null
+
+# A live sale through an upstream: a distributor (test mode, settle delay 8 s) and a shop whose
+# upstream it is, both headless; the shop's terminal signs in with a live key and sells 9876541111
+# (PENDING at the distributor, then SUCCESS): "Waiting for the operator", then the settled sale.
+"$BIN" serve --listen 127.0.0.1:18090 --settle-delay-ms 8000 --data-dir "$work/dist" >"$work/dist.log" 2>&1 & dist=$!
+"$BIN" serve --listen 127.0.0.1:18080 --data-dir "$work/shop" >"$work/shopserver.log" 2>&1 & shopserver=$!
+sleep 3
+curl -s -o /dev/null "http://127.0.0.1:18090/healthz"; curl -s -o /dev/null "http://127.0.0.1:18080/healthz"
+"$BIN" --server http://127.0.0.1:18080 --key-id "$LIVE_ID" --key-secret "$LIVE_SECRET" --data-dir "$work/shopterm" & app=$!
+sleep 4; xdotool mousemove 683 300; focus
+type_text Asha; key Return; type_text 4821; key Return; sleep 3
+key F3; sleep 1; type_text 9876541111; key Tab; type_text A; key Tab; type_text K; key Tab; key ctrl+a; type_text 249
+key Return; sleep 2; key Return; shot 16-live-sale-waiting 3
+shot 17-live-sale-settled 20
+kill $app $shopserver $dist; wait $app $shopserver $dist 2>/dev/null
 DRIVE
+# The distributor and the shop's upstream for the live sale (README, "Selling for real").
+"$BIN" keys create --name "Sharma Mobile Point" --mode test --scope pos --data-dir "$work/dist" >"$work/dist.key"
+awk '$1 == "key_secret:" { print $2 }' "$work/dist.key" >"$work/dist.secret"
+"$BIN" webhook set --mode test --url http://127.0.0.1:18080/hooks/upstream --password hook-s3cret \
+    --data-dir "$work/dist" >/dev/null
+"$BIN" upstream set --url http://127.0.0.1:18090/api/v1 --key-id "$(awk '$1 == "key_id:" { print $2 }' "$work/dist.key")" \
+    --key-secret-file "$work/dist.secret" --webhook-password hook-s3cret --data-dir "$work/shop" >/dev/null
+"$BIN" keys create --name "counter 1" --mode live --scope admin --data-dir "$work/shop" >"$work/live.key"
+"$BIN" wallet topup --mode live --amount 5000 --note "float paid to the distributor" --data-dir "$work/shop" >/dev/null
+export LIVE_ID=$(awk '$1 == "key_id:" { print $2 }' "$work/live.key")
+export LIVE_SECRET=$(awk '$1 == "key_secret:" { print $2 }' "$work/live.key")
+
 chmod +x "$work/drive.sh"
 xvfb-run -a -s "-screen 0 1366x768x24" "$work/drive.sh" "$BIN" "$OUT" "$work"
