@@ -59,6 +59,7 @@ int runKeys(const QStringList &arguments);
 int runWallet(const QStringList &arguments);
 int runSetup(const QStringList &arguments);
 int runWebhook(const QStringList &arguments);
+int runUpstream(const QStringList &arguments);
 int runPlans(const QStringList &arguments);
 int runDev(const QStringList &arguments);
 /// Opens the counter terminal (needs a QApplication).

@@ -24,6 +24,8 @@ void printUsage()
         "  rechargedesk wallet show [--mode test|live]\n"
         "  rechargedesk webhook set --mode test|live --url URL --password TEXT\n"
         "  rechargedesk webhook show [--mode test|live] | webhook rotate-secret --mode test|live\n"
+        "  rechargedesk upstream set --url BASE_URL --key-id ID --key-secret-file FILE [--webhook-password P]\n"
+        "  rechargedesk upstream show|check|clear\n"
         "  rechargedesk plans import|check FILE\n"
         "  rechargedesk dev seed --transactions N\n\n"
         "Every command takes --data-dir DIR (or $RECHARGEDESK_DATA_DIR) and --help."));
@@ -70,6 +72,8 @@ int main(int argc, char *argv[])
         return runSetup(arguments);
     if (command == QLatin1String("webhook"))
         return runWebhook(arguments);
+    if (command == QLatin1String("upstream"))
+        return runUpstream(arguments);
     if (command == QLatin1String("plans"))
         return runPlans(arguments);
     if (command == QLatin1String("dev"))

@@ -42,8 +42,8 @@ void printKey(const CreatedKey &key, const QUrl &url)
     CommandLine::out(QStringLiteral("New test key (admin scope; the secret is shown only now):"));
     CommandLine::out(QStringLiteral("  key_id: ") + key.keyId);
     CommandLine::out(QStringLiteral("  key_secret: ") + key.secret);
-    CommandLine::out(QStringLiteral("Try it:\n  curl -u %1:%2 %3/api/v1/wallet")
-                         .arg(key.keyId, key.secret, url.toString()));
+    CommandLine::out(
+        QStringLiteral("Try it:\n  curl -u %1:%2 %3/api/v1/wallet").arg(key.keyId, key.secret, url.toString()));
 }
 
 } // namespace
@@ -52,7 +52,8 @@ int runServe(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Runs the RechargeDesk HTTP API without a window."));
-    parser.addOption({QStringLiteral("listen"), QStringLiteral("Address and port, default 127.0.0.1:8080 (0 = any free port)."),
+    parser.addOption({QStringLiteral("listen"),
+                      QStringLiteral("Address and port, default 127.0.0.1:8080 (0 = any free port)."),
                       QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:8080")});
     parser.addOption({QStringLiteral("settle-delay-ms"),
                       QStringLiteral("Sandbox: milliseconds before a PENDING sale settles (default 10000)."),
@@ -60,13 +61,23 @@ int runServe(const QStringList &arguments)
     parser.addOption({QStringLiteral("webhook-retry-scale"),
                       QStringLiteral("Multiplies the webhook retry schedule (default 1; 0.001: 5 min -> 300 ms)."),
                       QStringLiteral("FACTOR"), QStringLiteral("1")});
-    parser.addOption({QStringLiteral("new-test-key"), QStringLiteral("Create and print a fresh test admin key at start.")});
+    parser.addOption({QStringLiteral("upstream-timeout-ms"),
+                      QStringLiteral("Live sales: how long a call to the upstream, and initiate's wait for its first "
+                                     "answer, may take (default 15000)."),
+                      QStringLiteral("N"), QStringLiteral("15000")});
+    parser.addOption(
+        {QStringLiteral("upstream-retry-scale"),
+         QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
+         QStringLiteral("FACTOR"), QStringLiteral("1")});
+    parser.addOption(
+        {QStringLiteral("new-test-key"), QStringLiteral("Create and print a fresh test admin key at start.")});
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, arguments);
 
     ServerOptions options;
     if (!parseListen(parser.value(QStringLiteral("listen")), &options.address, &options.port))
-        return CommandLine::usageError(QStringLiteral("--listen must be ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080"));
+        return CommandLine::usageError(
+            QStringLiteral("--listen must be ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080"));
     bool ok = false;
     options.settleDelayMs = parser.value(QStringLiteral("settle-delay-ms")).toLongLong(&ok);
     if (!ok || options.settleDelayMs < 0 || options.settleDelayMs > 86'400'000)
@@ -75,6 +86,15 @@ int runServe(const QStringList &arguments)
     options.webhookRetryScale = parser.value(QStringLiteral("webhook-retry-scale")).toDouble(&ok);
     if (!ok || !(options.webhookRetryScale > 0.0) || options.webhookRetryScale > 100.0)
         return CommandLine::usageError(QStringLiteral("--webhook-retry-scale must be above 0 and at most 100"));
+
+    const qint64 upstreamTimeout = parser.value(QStringLiteral("upstream-timeout-ms")).toLongLong(&ok);
+    if (!ok || upstreamTimeout < 100 || upstreamTimeout > 600'000)
+        return CommandLine::usageError(
+            QStringLiteral("--upstream-timeout-ms must be a whole number from 100 to 600000"));
+    options.upstreamTimeoutMs = int(upstreamTimeout);
+    options.upstreamRetryScale = parser.value(QStringLiteral("upstream-retry-scale")).toDouble(&ok);
+    if (!ok || !(options.upstreamRetryScale > 0.0) || options.upstreamRetryScale > 100.0)
+        return CommandLine::usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
 
     options.dataDir = CommandLine::dataDir(parser);
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
@@ -97,8 +117,8 @@ int runServe(const QStringList &arguments)
         shownDatabase = QUrl(shownDatabase).toString(QUrl::RemovePassword);
     CommandLine::out(QStringLiteral("Database: ") + shownDatabase);
     if (parser.isSet(QStringLiteral("new-test-key")) || AccountRepository(*db).activeKeyCount() == 0) {
-        const CreatedKey key = ApiKeyService(*db, clock).create(QString(), QStringLiteral("created by serve"), Mode::Test,
-                                                                Scope::Admin);
+        const CreatedKey key =
+            ApiKeyService(*db, clock).create(QString(), QStringLiteral("created by serve"), Mode::Test, Scope::Admin);
         printKey(key, url);
     }
     // Printed last: scripts and tests wait for this line, and everything above is then complete.

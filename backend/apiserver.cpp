@@ -1,6 +1,7 @@
 #include "apiserver.h"
 
 #include "aadhaar/aadhaarmodule.h"
+#include "aadhaar/aadhaarvault.h"
 #include "api/healthcontroller.h"
 #include "api/keyscontroller.h"
 #include "api/planscontroller.h"
@@ -8,6 +9,7 @@
 #include "api/salescontroller.h"
 #include "api/shopcontroller.h"
 #include "api/transactionscontroller.h"
+#include "api/upstreamcontroller.h"
 #include "api/userscontroller.h"
 #include "api/walletcontroller.h"
 #include "auth/apikeyservice.h"
@@ -22,6 +24,7 @@
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
+#include "upstream/upstreamdispatcher.h"
 #include "users/auditlog.h"
 #include "users/sessionresolver.h"
 #include "webhooks/webhookmodule.h"
@@ -32,11 +35,13 @@ struct ApiServer::Parts
 {
     Parts(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options)
         : batcher(db), settlements(db, clock), terms(db, catalog, options.settleDelayMs),
-          transactions(db, batcher, catalog, sandbox, nullptr, settlements, clock, terms),
-          wallets(db, clock), authenticator(db, clock), router(http, authenticator), sessions(db, clock), audit(db, clock),
-          sales(transactions, catalog, sessions),
-          transactionsApi(transactions, wallets), walletApi(wallets, sessions, audit), health(db), keyService(db, clock), reports(db),
-          reportsApi(reports)
+          upstreamVault(openVault(options.dataDir)),
+          upstream(db, clock, settlements, upstreamVault ? &*upstreamVault : nullptr,
+                   UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale}),
+          transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
+          authenticator(db, clock), router(http, authenticator), sessions(db, clock), audit(db, clock),
+          sales(transactions, catalog, sessions), transactionsApi(transactions, wallets),
+          walletApi(wallets, sessions, audit), health(db), keyService(db, clock), reports(db), reportsApi(reports)
     {
         sales.registerRoutes(router);
         transactionsApi.registerRoutes(router);
@@ -61,12 +66,25 @@ struct ApiServer::Parts
         keysApi = std::make_unique<KeysController>(keyService, authenticator, sessions, audit);
         keysApi->registerRoutes(router);
         reportsApi.registerRoutes(router);
+        upstreamApi = std::make_unique<UpstreamController>(db, clock, upstream, transactions);
+        upstreamApi->registerRoutes(router);
+    }
+
+    /// The vault that seals the upstream's secrets: the Aadhaar vault's key file of the data directory.
+    static std::optional<AadhaarVault> openVault(const QString &dataDir)
+    {
+        if (dataDir.isEmpty())
+            return std::nullopt;
+        QString error;
+        return AadhaarVault::openOrCreate(AadhaarModule::keyFilePath(dataDir), &error);
     }
 
     SandboxFulfilment sandbox;
     CommitBatcher batcher;
     SettlementService settlements;
     SaleTerms terms;
+    std::optional<AadhaarVault> upstreamVault;
+    UpstreamDispatcher upstream;
     TransactionService transactions;
     WalletService wallets;
     Authenticator authenticator;
@@ -89,6 +107,7 @@ struct ApiServer::Parts
     ReportService reports;
     std::unique_ptr<KeysController> keysApi;
     ReportsController reportsApi;
+    std::unique_ptr<UpstreamController> upstreamApi;
     /// http://host:port of the bound server; invalid before listen().
     QUrl listeningUrl() const
     {
@@ -98,7 +117,7 @@ struct ApiServer::Parts
         QUrl url;
         url.setScheme(QStringLiteral("http"));
         url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
-                                                                                       : address.toString());
+                                                                                     : address.toString());
         url.setPort(tcp->serverPort());
         return url;
     }
@@ -111,8 +130,7 @@ struct ApiServer::Parts
 ApiServer::ApiServer(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options,
                      QObject *parent)
     : QObject(parent), m_parts(std::make_unique<Parts>(db, catalog, clock, options)), m_options(options)
-{
-}
+{}
 
 ApiServer::~ApiServer() = default;
 
@@ -130,6 +148,7 @@ bool ApiServer::listen(QString *error)
     }
     m_parts->http.bind(m_parts->tcp);
     m_parts->settlements.start();
+    m_parts->upstream.start();
     return true;
 }
 
@@ -144,7 +163,7 @@ QUrl ApiServer::url() const
     url.setScheme(QStringLiteral("http"));
     const QHostAddress address = m_parts->tcp ? m_parts->tcp->serverAddress() : m_options.address;
     url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
-                                                                                   : address.toString());
+                                                                                 : address.toString());
     url.setPort(port());
     return url;
 }
@@ -167,4 +186,9 @@ WalletService &ApiServer::wallets()
 Authenticator &ApiServer::authenticator()
 {
     return m_parts->authenticator;
+}
+
+UpstreamDispatcher &ApiServer::upstream()
+{
+    return m_parts->upstream;
 }

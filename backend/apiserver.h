@@ -12,18 +12,21 @@ class Database;
 class OperatorCatalog;
 class SettlementService;
 class TransactionService;
+class UpstreamDispatcher;
 class WalletService;
 
 /// Settings of one API server (given on the command line or by tests).
 struct ServerOptions
 {
     QHostAddress address = QHostAddress::LocalHost;
-    quint16 port = 8080;         ///< 0 picks a free port
+    quint16 port = 8080;           ///< 0 picks a free port
     qint64 settleDelayMs = 10'000; ///< sandbox PENDING -> final (api-conventions.md)
     qint64 maxBodyBytes = 64 * 1024;
-    double webhookRetryScale = 1.0; ///< multiplies the webhook retry schedule (tests: e.g. 0.001)
+    double webhookRetryScale = 1.0;             ///< multiplies the webhook retry schedule (tests: e.g. 0.001)
     qint64 maxCatalogueBytes = 8 * 1024 * 1024; ///< body limit of PUT /api/v1/plans/catalogue (issue 3)
-    QString dataDir; ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
+    int upstreamTimeoutMs = 15'000;  ///< live sales: per upstream call, and initiate's wait for its first answer
+    double upstreamRetryScale = 1.0; ///< multiplies the upstream retry and poll schedules (tests: 0.01)
+    QString dataDir;                 ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
@@ -50,6 +53,8 @@ public:
     SettlementService &settlements();
     WalletService &wallets();
     Authenticator &authenticator();
+    /// The live-sale state machine (issue 11).
+    UpstreamDispatcher &upstream();
 
 private:
     struct Parts;

@@ -88,13 +88,16 @@ QJsonObject TransactionRecord::toJson() const
     } else {
         json.insert(QStringLiteral("number"), number);
     }
+    if (!upstream.isEmpty())
+        json.insert(QStringLiteral("upstream"), upstream);
     return json;
 }
 
 std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &json, QString *error)
 {
     TransactionRecord record;
-    const std::optional<TransactionType> type = TransactionNames::typeFromString(json.value(QStringLiteral("type")).toString());
+    const std::optional<TransactionType> type =
+        TransactionNames::typeFromString(json.value(QStringLiteral("type")).toString());
     const std::optional<TransactionStatus> status =
         TransactionNames::statusFromString(json.value(QStringLiteral("transaction_status")).toString());
     const std::optional<Paise> bill = Money::parse(json.value(QStringLiteral("bill_amount")).toString());
@@ -119,5 +122,6 @@ std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &
     record.customerEmail = json.value(QStringLiteral("customer_email")).toString();
     record.redeemCode = json.value(QStringLiteral("redeem_code")).toString();
     record.referenceId = json.value(QStringLiteral("reference_id")).toString();
+    record.upstream = json.value(QStringLiteral("upstream")).toObject();
     return record;
 }

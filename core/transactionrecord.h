@@ -8,10 +8,20 @@
 #include <optional>
 
 /// The three kinds of sale of the spec (mobile recharge, app-store voucher, DTH recharge).
-enum class TransactionType { Mobile, Voucher, Dth };
+enum class TransactionType
+{
+    Mobile,
+    Voucher,
+    Dth
+};
 
 /// transaction_status of the spec.
-enum class TransactionStatus { Pending, Success, Failed };
+enum class TransactionStatus
+{
+    Pending,
+    Success,
+    Failed
+};
 
 namespace TransactionNames {
 /// "mobile_recharge" / "appstore_voucher" / "dth_recharge" (the spec's entity values).
@@ -34,19 +44,23 @@ struct TransactionRecord
     TransactionType type = TransactionType::Mobile;
     QString operatorCode;
     QString operatorName;
-    QString number;          ///< phone or DTH subscriber number; empty for vouchers
+    QString number; ///< phone or DTH subscriber number; empty for vouchers
     Paise billAmount = 0;
     Paise discount = 0;
     Paise paid = 0;
-    QString customerEmail;   ///< vouchers only; may be empty
+    QString customerEmail; ///< vouchers only; may be empty
     TransactionStatus status = TransactionStatus::Pending;
-    QString redeemCode;      ///< vouchers only; empty until SUCCESS
-    QString referenceId;     ///< may be empty
-    qint64 createdAtMs = 0;  ///< UTC, ms since epoch; shown as IST `datetime`
+    QString redeemCode;     ///< vouchers only; empty until SUCCESS
+    QString referenceId;    ///< may be empty
+    qint64 createdAtMs = 0; ///< UTC, ms since epoch; shown as IST `datetime`
+    /// Live sales made through an upstream only (issue 11): the "upstream" extension object
+    /// {state, reference_id, transaction_id, attempts, error}; empty for every other record,
+    /// which then keeps exactly the spec's fields.
+    QJsonObject upstream;
 
     /// The spec's record, exactly: the fields of the entity kind and no others, money as
     /// "₹249.00", datetime in IST. reference_id is "" when the client sent none; customer_email
-    /// is "" for a voucher sold without one.
+    /// is "" for a voucher sold without one. Plus "upstream" when that extension is set.
     QJsonObject toJson() const;
 
     /// Reads a record as toJson() writes it (for clients and tests). nullopt with *error set

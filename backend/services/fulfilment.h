@@ -2,12 +2,19 @@
 
 #include "salerequest.h"
 
+#include <QJsonObject>
+
+#include <functional>
+
+struct StoredTransaction;
+
 /// What the fulfilment provider says of a sale at the moment it is asked.
-enum class FulfilmentOutcome {
-    Success,           ///< completed at once
-    Failed,            ///< refused at once (the debit is refunded)
-    PendingThenSuccess,///< accepted; completes after the settle delay
-    PendingThenFailed, ///< accepted; fails after the settle delay (refunded then)
+enum class FulfilmentOutcome
+{
+    Success,            ///< completed at once
+    Failed,             ///< refused at once (the debit is refunded)
+    PendingThenSuccess, ///< accepted; completes after the settle delay
+    PendingThenFailed,  ///< accepted; fails after the settle delay (refunded then)
 };
 
 /// The provider that actually recharges a phone or issues a code (architecture.md, "Seams").
@@ -29,4 +36,28 @@ class SandboxFulfilment final : public Fulfilment
 {
 public:
     FulfilmentOutcome decide(const SaleRequest &sale) override;
+};
+
+/// The provider for live keys, which answers later over the network (issue 11; architecture.md,
+/// "Live sales through an upstream"). TransactionService drives it in three steps: available()
+/// before anything is written, enqueue() inside the sale's write transaction after the debit,
+/// dispatch() after the COMMIT. The sale stays PENDING until the provider settles it through
+/// SettlementService::settleOne().
+class AsyncFulfilment
+{
+public:
+    virtual ~AsyncFulfilment() = default;
+    /// Throws ApiError 503 GATEWAY_ERROR `no_live_provider` (saying how to configure one) when
+    /// live sales cannot be taken now; nothing has been written then.
+    virtual void checkAvailable() = 0;
+    /// Records, inside the sale's write transaction, what is to be sent for the PENDING `row`
+    /// (its transaction_id assigned). Throws DatabaseError.
+    virtual void enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) = 0;
+    /// After the commit: starts sending. `firstAnswer` runs exactly once, on this thread, when
+    /// the provider's first answer is written or when the initiate wait is over, whichever comes
+    /// first; it never runs inside dispatch().
+    virtual void dispatch(qint64 transactionId, std::function<void()> firstAnswer) = 0;
+    /// The record's extension object for a live sale ("upstream" of upstream-contract.md);
+    /// empty when the sale has none. Throws DatabaseError.
+    virtual QJsonObject describe(qint64 transactionId) = 0;
 };

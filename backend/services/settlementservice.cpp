@@ -64,28 +64,14 @@ int SettlementService::settleDue()
         {
             const qint64 now = m_clock.nowMs();
             SettlementRepository settlements(m_db);
-            TransactionRepository transactions(m_db);
-            WalletRepository wallets(m_db);
             WriteTransaction transaction(m_db);
             const QList<PendingSettlement> due = settlements.due(now, kRoundSize);
             if (due.isEmpty())
                 return total;
             for (const PendingSettlement &s : due) {
-                std::optional<StoredTransaction> row = transactions.findById(s.transactionId);
                 settlements.remove(s.transactionId);
-                if (!row || row->record.status != TransactionStatus::Pending)
-                    continue;
-                TransactionRecord &r = row->record;
-                r.status = s.finalStatus;
-                if (r.status == TransactionStatus::Success && r.type == TransactionType::Voucher)
-                    r.redeemCode = TransactionService::newRedeemCode();
-                transactions.settle(r.transactionId, r.status, r.redeemCode, now);
-                if (r.status == TransactionStatus::Failed)
-                    wallets.post(row->accountId, row->mode, r.paid, LedgerKind::Refund, r.transactionId,
-                                 QStringLiteral("refund of failed transaction"), QStringLiteral("system"), now);
-                if (m_listener)
-                    m_listener(*row);
-                settledIds.append(r.transactionId);
+                if (settleOne(s.transactionId, s.finalStatus, QString(), now))
+                    settledIds.append(s.transactionId);
             }
             transaction.commit();
         }
@@ -93,4 +79,25 @@ int SettlementService::settleDue()
         for (qint64 id : std::as_const(settledIds))
             emit settled(id);
     }
+}
+
+bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status, const QString &redeemCode,
+                                  qint64 nowMs)
+{
+    TransactionRepository transactions(m_db);
+    std::optional<StoredTransaction> row = transactions.findById(transactionId);
+    if (!row || row->record.status != TransactionStatus::Pending)
+        return false;
+    TransactionRecord &r = row->record;
+    r.status = status;
+    if (r.status == TransactionStatus::Success && r.type == TransactionType::Voucher)
+        r.redeemCode = redeemCode.isEmpty() ? TransactionService::newRedeemCode() : redeemCode;
+    if (!transactions.settle(r.transactionId, r.status, r.redeemCode, nowMs))
+        return false;
+    if (r.status == TransactionStatus::Failed)
+        WalletRepository(m_db).post(row->accountId, row->mode, r.paid, LedgerKind::Refund, r.transactionId,
+                                    QStringLiteral("refund of failed transaction"), QStringLiteral("system"), nowMs);
+    if (m_listener)
+        m_listener(*row);
+    return true;
 }

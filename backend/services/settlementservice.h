@@ -36,6 +36,16 @@ public:
     int settleDue();
     void setStatusListener(StatusListener listener) { m_listener = std::move(listener); }
 
+    /// Settles one PENDING transaction to `status` inside the caller's open write transaction:
+    /// the guarded status change (only from PENDING, so exactly once), a FAILED sale's refund of
+    /// `paid`, a SUCCESS voucher's redeem code (`redeemCode`, or a new one when empty) and the
+    /// status listener's webhook outbox row. Used by the sandbox timers and by the upstream.
+    /// Returns false (and writes nothing) when the transaction is unknown or no longer PENDING.
+    /// The caller commits, then calls announce(). Throws DatabaseError.
+    bool settleOne(qint64 transactionId, TransactionStatus status, const QString &redeemCode, qint64 nowMs);
+    /// After the commit of a settleOne(): emits settled() (wakes the webhook dispatcher).
+    void announce(qint64 transactionId) { emit settled(transactionId); }
+
 signals:
     /// Emitted after the commit for each settled transaction.
     void settled(qint64 transactionId);

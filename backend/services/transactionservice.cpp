@@ -16,12 +16,11 @@
 #include <memory>
 
 TransactionService::TransactionService(Database &db, CommitBatcher &batcher, const OperatorCatalog &catalog,
-                                       Fulfilment &sandbox, Fulfilment *liveFulfilment, SettlementService &settlements,
-                                       const Clock &clock, const SaleTerms &terms)
+                                       Fulfilment &sandbox, AsyncFulfilment *liveFulfilment,
+                                       SettlementService &settlements, const Clock &clock, const SaleTerms &terms)
     : m_db(db), m_batcher(batcher), m_catalog(catalog), m_sandbox(sandbox), m_live(liveFulfilment),
       m_settlements(settlements), m_clock(clock), m_terms(terms)
-{
-}
+{}
 
 void TransactionService::initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done)
 {
@@ -29,6 +28,8 @@ void TransactionService::initiate(const AuthContext &caller, const SaleRequest &
         throw ApiError::gatewayUnavailable(QStringLiteral("no_live_provider"),
                                            QStringLiteral("no fulfilment provider is configured for live keys; "
                                                           "nothing was charged"));
+    if (caller.mode == Mode::Live)
+        m_live->checkAvailable();
     submit(caller, sale, std::move(done), kMaxRetries);
 }
 
@@ -54,6 +55,17 @@ void TransactionService::submit(const AuthContext &caller, const SaleRequest &sa
                              return done(nullptr, error);
                          if (result->settleAtMs > 0)
                              m_settlements.scheduleAt(result->settleAtMs);
+                         if (result->dispatchLive) {
+                             const qint64 id = result->record.transactionId;
+                             return m_live->dispatch(id, [this, caller, id, done] {
+                                 try {
+                                     const TransactionRecord record = get(caller, id);
+                                     done(&record, nullptr);
+                                 } catch (...) {
+                                     done(nullptr, std::current_exception());
+                                 }
+                             });
+                         }
                          done(&result->record, nullptr);
                      },
                      caller.accountId * 2 + (caller.mode == Mode::Live ? 1 : 0)); // the wallet write() locks
@@ -67,7 +79,8 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     // reference_id check below sees what another server committed, and no two inserts race on it.
     wallets.lock(caller.accountId, caller.mode);
     if (!sale.referenceId.isEmpty()) {
-        const std::optional<StoredTransaction> existing = transactions.findByReference(caller.accountId, sale.referenceId);
+        const std::optional<StoredTransaction> existing =
+            transactions.findByReference(caller.accountId, sale.referenceId);
         if (existing) {
             if (existing->fingerprint == sale.fingerprint() && existing->mode == caller.mode)
                 return WriteResult{present(*existing), 0};
@@ -106,9 +119,15 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
                                                      Money::format(r.paid)));
     }
 
-    Fulfilment &provider = caller.mode == Mode::Test ? m_sandbox : *m_live;
     WriteResult result;
-    const FulfilmentOutcome outcome = provider.decide(sale);
+    if (caller.mode == Mode::Live) {
+        // The upstream answers later: the sale stays PENDING with what to send, committed first.
+        m_live->enqueue(row, sale, now);
+        result.dispatchLive = true;
+        result.record = present(row);
+        return result;
+    }
+    const FulfilmentOutcome outcome = m_sandbox.decide(sale);
     switch (outcome) {
     case FulfilmentOutcome::Success:
         r.status = TransactionStatus::Success;
@@ -137,7 +156,8 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
 
 TransactionRecord TransactionService::get(const AuthContext &caller, qint64 transactionId)
 {
-    const std::optional<StoredTransaction> row = TransactionRepository(m_db).find(caller.accountId, caller.mode, transactionId);
+    const std::optional<StoredTransaction> row =
+        TransactionRepository(m_db).find(caller.accountId, caller.mode, transactionId);
     if (!row)
         throw ApiError::notFound(QStringLiteral("transaction_not_found"),
                                  QStringLiteral("no transaction %1 for this account").arg(transactionId));
@@ -164,6 +184,8 @@ TransactionRecord TransactionService::present(const StoredTransaction &row) cons
     TransactionRecord record = row.record;
     const OperatorInfo *info = m_catalog.findOperator(record.operatorCode);
     record.operatorName = info ? info->name : record.operatorCode;
+    if (row.mode == Mode::Live && m_live)
+        record.upstream = m_live->describe(record.transactionId);
     return record;
 }
 

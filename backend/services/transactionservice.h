@@ -13,6 +13,7 @@ class ApiError;
 class Clock;
 class CommitBatcher;
 class Database;
+class AsyncFulfilment;
 class Fulfilment;
 class OperatorCatalog;
 class SaleTerms;
@@ -29,15 +30,17 @@ public:
     /// reference_id, or the error (ApiError, or anything else for a server fault).
     using InitiateCallback = std::function<void(const TransactionRecord *record, std::exception_ptr error)>;
 
-    /// `liveFulfilment` may be null: live keys then get 503 GATEWAY_ERROR. `terms` gives the
-    /// account's discount rate and sandbox settle delay at sale time.
+    /// `liveFulfilment` (the upstream, issue 11) may be null: live keys then get 503 GATEWAY_ERROR.
+    /// `terms` gives the account's discount rate and sandbox settle delay at sale time.
     TransactionService(Database &db, CommitBatcher &batcher, const OperatorCatalog &catalog, Fulfilment &sandbox,
-                       Fulfilment *liveFulfilment, SettlementService &settlements, const Clock &clock,
+                       AsyncFulfilment *liveFulfilment, SettlementService &settlements, const Clock &clock,
                        const SaleTerms &terms);
 
     /// Starts a sale for `caller`. Validated already (SaleRequest::decode*). The callback runs
-    /// once the outcome is durable. Errors: 402 insufficient wallet, 409 reference_id reused with
-    /// another body, 503 no live provider (thrown at once, before anything is written).
+    /// once the outcome is durable; for a new live sale, once the upstream first answered or the
+    /// upstream wait (ServerOptions::upstreamTimeoutMs) is over, with the record as it then is.
+    /// Errors: 402 insufficient wallet, 409 reference_id reused with another body, 503 no live
+    /// provider (thrown at once, before anything is written).
     void initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done);
 
     /// The caller's transaction; ApiError 404 if it does not exist for the caller's account and mode.
@@ -47,7 +50,7 @@ public:
     /// Count and SUCCESS sums of the caller's transactions matching `filter`.
     TransactionTotals totals(const AuthContext &caller, const TransactionFilter &filter);
 
-    /// Fills operatorName from the catalog.
+    /// Fills operatorName from the catalog, and a live upstream sale's "upstream" extension.
     TransactionRecord present(const StoredTransaction &row) const;
     /// A voucher redeem code: four groups of four characters from an unambiguous alphabet
     /// (no 0/O, 1/I/L), joined by hyphens, from the system CSPRNG.
@@ -57,7 +60,8 @@ private:
     struct WriteResult
     {
         TransactionRecord record;
-        qint64 settleAtMs = 0; ///< > 0 when a settlement timer was written
+        qint64 settleAtMs = 0;     ///< > 0 when a settlement timer was written
+        bool dispatchLive = false; ///< a new live sale: hand it to the live fulfilment after the commit
     };
     /// The body of one sale inside the batch savepoint. Throws ApiError or DatabaseError.
     WriteResult write(const AuthContext &caller, const SaleRequest &sale);
@@ -70,7 +74,7 @@ private:
     CommitBatcher &m_batcher;
     const OperatorCatalog &m_catalog;
     Fulfilment &m_sandbox;
-    Fulfilment *m_live;
+    AsyncFulfilment *m_live;
     SettlementService &m_settlements;
     const Clock &m_clock;
     const SaleTerms &m_terms;

@@ -251,6 +251,55 @@ const QList<Migration> &allMigrations()
              // leases of a server that died are taken back at once instead of after the lease time.
              QStringLiteral("ALTER TABLE webhook_events ADD COLUMN locked_by BIGINT NOT NULL DEFAULT 0"),
          }},
+        {8,
+         {
+             // Live sales through an upstream (issue 11). One row per database (id = 1): the upstream this
+             // server sells through (secrets sealed by the vault, base64; '' when not set), this server's id
+             // for reference_ids (rd-<server_id>-<transaction_id>) and the upstream's health as seen from real
+             // calls. base_url '' means no upstream is configured.
+             QStringLiteral("CREATE TABLE upstream_config ("
+                            " id BIGINT PRIMARY KEY CHECK (id = 1),"
+                            " server_id TEXT NOT NULL,"
+                            " base_url TEXT NOT NULL DEFAULT '',"
+                            " key_id TEXT NOT NULL DEFAULT '',"
+                            " key_secret_sealed TEXT NOT NULL DEFAULT '',"
+                            " webhook_password_sealed TEXT NOT NULL DEFAULT '',"
+                            " webhook_secret_sealed TEXT NOT NULL DEFAULT '',"
+                            " version BIGINT NOT NULL DEFAULT 0,"
+                            " health_state TEXT NOT NULL DEFAULT 'unknown',"
+                            " health_since BIGINT NOT NULL DEFAULT 0,"
+                            " last_contact BIGINT NOT NULL DEFAULT 0,"
+                            " last_error TEXT NOT NULL DEFAULT '')"),
+             // The upstream state machine of one live sale (architecture.md, "Live sales through an upstream"):
+             // what to send (endpoint and exact body, re-sent unchanged), where it stands, when to act next.
+             QStringLiteral("CREATE TABLE upstream_sales ("
+                            " transaction_id BIGINT PRIMARY KEY REFERENCES transactions(id),"
+                            " reference_id TEXT NOT NULL UNIQUE,"
+                            " state TEXT NOT NULL CHECK (state IN ('queued', 'sent', 'unknown', 'pending', 'settled',"
+                            " 'refused')),"
+                            " upstream_id BIGINT NOT NULL DEFAULT 0,"
+                            " attempts BIGINT NOT NULL DEFAULT 0,"
+                            " next_attempt_at BIGINT NOT NULL DEFAULT 0,"
+                            " error_code TEXT NOT NULL DEFAULT '',"
+                            " error_description TEXT NOT NULL DEFAULT '',"
+                            " endpoint TEXT NOT NULL,"
+                            " request_body TEXT NOT NULL,"
+                            " updated_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX upstream_sales_due ON upstream_sales (state, next_attempt_at)"),
+             QStringLiteral("CREATE INDEX upstream_sales_upstream_id ON upstream_sales (upstream_id)"),
+             // Every call made to the upstream, for the sale's detail pane and reconciliation.
+             QStringLiteral("CREATE TABLE upstream_calls ("
+                            " id %ID%,"
+                            " transaction_id BIGINT NOT NULL REFERENCES transactions(id),"
+                            " at BIGINT NOT NULL,"
+                            " method TEXT NOT NULL,"
+                            " endpoint TEXT NOT NULL,"
+                            " http_status BIGINT NOT NULL DEFAULT 0,"
+                            " latency_ms BIGINT NOT NULL,"
+                            " error TEXT NOT NULL DEFAULT '',"
+                            " outcome TEXT NOT NULL)"),
+             QStringLiteral("CREATE INDEX upstream_calls_transaction ON upstream_calls (transaction_id, id)"),
+         }},
     };
     return migrations;
 }

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "upstreamsettings.h"
+
+#include <QByteArray>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class Clock;
+
+/// What came back from one call to the upstream.
+struct UpstreamAnswer
+{
+    int httpStatus = 0; ///< 0: no HTTP answer (refused, reset, timed out)
+    QByteArray body;
+    QString networkError; ///< in words; empty when an HTTP answer arrived
+    qint64 latencyMs = 0;
+};
+
+/// What an answer means for the sale (issue 11, "A live sale", step 3).
+struct UpstreamVerdict
+{
+    enum class Kind
+    {
+        Success, ///< 200 with transaction_status SUCCESS
+        Failed,  ///< 200 with transaction_status FAILED
+        Pending, ///< 200 with transaction_status PENDING
+        Refused, ///< a definite refusal: 400, 401, 402, 403, 409, 422
+        Unknown, ///< anything else: 5xx, no answer, unreadable body — the outcome is not known
+    };
+    Kind kind = Kind::Unknown;
+    qint64 upstreamId = 0; ///< the upstream's transaction_id when a record came back
+    QString referenceId;   ///< the record's reference_id
+    QString redeemCode;    ///< a voucher's code from the upstream's record
+    QString errorCode;     ///< refusal: the upstream's error reason (or code); unknown: what went wrong
+    QString errorDescription;
+
+    /// Reads one answer to an initiate call or a status check. A 200 must carry {"data": record}
+    /// with a known transaction_status, else the outcome is Unknown.
+    static UpstreamVerdict of(const UpstreamAnswer &answer);
+    /// "SUCCESS", "FAILED", "PENDING", "refused" or "unknown" (the call log's outcome).
+    QString outcomeName() const;
+};
+
+/// Talks HTTP to the upstream with QNetworkAccessManager on the server thread, never blocking
+/// it: Basic auth with the configured key, JSON bodies, a per-call time limit.
+class UpstreamClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UpstreamClient)
+
+public:
+    using Done = std::function<void(const UpstreamAnswer &answer)>;
+
+    /// `timeoutMs` bounds each call (no answer within it counts as no answer).
+    UpstreamClient(const Clock &clock, int timeoutMs, QObject *parent = nullptr);
+
+    /// Sends `method` ("GET" or "POST", with `body` as JSON) to settings.url(path); `done` runs
+    /// on this thread with the answer, always exactly once.
+    void call(const UpstreamSettings &settings, const QByteArray &method, const QString &path, const QByteArray &body,
+              Done done);
+
+private:
+    const Clock &m_clock;
+    int m_timeoutMs;
+    QNetworkAccessManager m_manager;
+};

@@ -1,0 +1,435 @@
+#include "upstreamdispatcher.h"
+
+#include "apierror.h"
+#include "clock.h"
+#include "services/settlementservice.h"
+#include "store/database.h"
+#include "store/transactionrepository.h"
+#include "upstreamcalllog.h"
+
+#include <QJsonDocument>
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcUpstream, "rechargedesk.upstream")
+
+namespace {
+constexpr int kRoundSize = 100;
+constexpr qint64 kRetryAfterErrorMs = 1000;
+/// Backoff between re-sends of an unknown outcome and between status checks, in ms (before scaling).
+constexpr qint64 kRetrySchedule[] = {1'000, 2'000, 5'000, 10'000, 30'000, 60'000, 120'000, 300'000};
+constexpr qint64 kPollSchedule[] = {2'000, 5'000, 10'000, 30'000, 60'000, 300'000};
+
+QString endpointFor(TransactionType type)
+{
+    switch (type) {
+    case TransactionType::Mobile:
+        return QStringLiteral("/recharge/mobile/initiate-transaction");
+    case TransactionType::Voucher:
+        return QStringLiteral("/voucher/appstore/initiate-transaction");
+    case TransactionType::Dth:
+        return QStringLiteral("/recharge/dth/initiate-transaction");
+    }
+    return QString();
+}
+
+/// The spec's request body for `sale` (api-v1.md endpoints 5, 6, 7) under our own reference_id.
+QByteArray requestBody(const SaleRequest &sale, const QString &referenceId)
+{
+    QJsonObject body{{QStringLiteral("amount"), sale.billAmount / 100}, {QStringLiteral("reference_id"), referenceId}};
+    switch (sale.type) {
+    case TransactionType::Mobile:
+        body.insert(QStringLiteral("phone_number"), sale.number);
+        body.insert(QStringLiteral("operator_code"), sale.operatorCode);
+        break;
+    case TransactionType::Voucher:
+        if (!sale.customerEmail.isEmpty())
+            body.insert(QStringLiteral("customer_email"), sale.customerEmail);
+        break;
+    case TransactionType::Dth:
+        body.insert(QStringLiteral("number"), sale.number);
+        body.insert(QStringLiteral("operator_code"), sale.operatorCode);
+        break;
+    }
+    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+
+template <std::size_t N> qint64 fromSchedule(const qint64 (&schedule)[N], int attempts, double scale)
+{
+    const std::size_t index = std::min<std::size_t>(std::size_t(qMax(1, attempts) - 1), N - 1);
+    return qMax(qint64(10), qint64(double(schedule[index]) * scale));
+}
+} // namespace
+
+struct UpstreamDispatcher::Waiter
+{
+    std::function<void()> answer;
+    QTimer timer;
+};
+
+UpstreamDispatcher::UpstreamDispatcher(Database &db, const Clock &clock, SettlementService &settlements,
+                                       const AadhaarVault *vault, UpstreamTiming timing, QObject *parent)
+    : QObject(parent), m_db(db), m_clock(clock), m_settlements(settlements), m_vault(vault), m_timing(timing),
+      m_client(clock, timing.timeoutMs)
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &UpstreamDispatcher::onTimer);
+}
+
+UpstreamSettingsRepository UpstreamDispatcher::settings()
+{
+    return UpstreamSettingsRepository(m_db, m_vault);
+}
+
+void UpstreamDispatcher::start()
+{
+    try {
+        UpstreamSaleRepository(m_db).resumeInFlight(m_clock.nowMs());
+    } catch (const std::exception &e) {
+        qCWarning(lcUpstream, "cannot resume upstream sales: %s", e.what());
+    }
+    onTimer();
+}
+
+void UpstreamDispatcher::checkAvailable()
+{
+    if (!settings().load())
+        throw ApiError::gatewayUnavailable(
+            QStringLiteral("no_live_provider"),
+            QStringLiteral("no upstream provider is configured for live sales; nothing was charged. Configure one "
+                           "with `rechargedesk upstream set --url BASE_URL --key-id ID --key-secret-file FILE` or in "
+                           "Back office → Settings → Upstream"));
+}
+
+void UpstreamDispatcher::enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs)
+{
+    UpstreamSale s;
+    s.transactionId = row.record.transactionId;
+    s.referenceId = QStringLiteral("rd-%1-%2").arg(settings().serverId()).arg(s.transactionId);
+    s.state = UpstreamState::Queued;
+    s.nextAttemptAtMs = nowMs;
+    s.endpoint = endpointFor(sale.type);
+    s.requestBody = requestBody(sale, s.referenceId);
+    UpstreamSaleRepository(m_db).insert(s, nowMs);
+}
+
+void UpstreamDispatcher::dispatch(qint64 transactionId, std::function<void()> firstAnswer)
+{
+    auto waiter = std::make_shared<Waiter>();
+    waiter->answer = std::move(firstAnswer);
+    waiter->timer.setSingleShot(true);
+    connect(&waiter->timer, &QTimer::timeout, this, [this, transactionId, w = waiter.get()] {
+        QList<std::shared_ptr<Waiter>> &list = m_waiters[transactionId];
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            if (list.at(i).get() == w) {
+                const std::shared_ptr<Waiter> keep = list.takeAt(i);
+                if (list.isEmpty())
+                    m_waiters.remove(transactionId);
+                keep->answer();
+                return;
+            }
+        }
+    });
+    waiter->timer.start(m_timing.timeoutMs);
+    m_waiters[transactionId].append(waiter);
+    QTimer::singleShot(0, this, [this, transactionId] {
+        try {
+            if (const std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(transactionId))
+                act(*sale);
+        } catch (const std::exception &e) {
+            qCWarning(lcUpstream, "cannot send sale %lld: %s", transactionId, e.what());
+            arm();
+        }
+    });
+}
+
+QJsonObject UpstreamDispatcher::describe(qint64 transactionId)
+{
+    const std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(transactionId);
+    return sale ? sale->toJson() : QJsonObject();
+}
+
+void UpstreamDispatcher::recheck(qint64 transactionId, std::function<void()> done)
+{
+    const std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(transactionId);
+    if (!sale || sale->state == UpstreamState::Settled || sale->state == UpstreamState::Refused)
+        throw ApiError::conflict(QStringLiteral("not_waiting_on_upstream"),
+                                 QStringLiteral("transaction %1 is not waiting on the upstream").arg(transactionId));
+    auto waiter = std::make_shared<Waiter>();
+    waiter->answer = std::move(done);
+    waiter->timer.setSingleShot(true);
+    connect(&waiter->timer, &QTimer::timeout, this, [this, transactionId] { answerWaiters(transactionId); });
+    waiter->timer.start(m_timing.timeoutMs);
+    m_waiters[transactionId].append(waiter);
+    if (m_inFlight.contains(transactionId))
+        return; // the call on the wire answers the waiter
+    act(*sale);
+}
+
+void UpstreamDispatcher::onTimer()
+{
+    try {
+        const QList<UpstreamSale> due = UpstreamSaleRepository(m_db).due(m_clock.nowMs(), kRoundSize);
+        for (const UpstreamSale &sale : due)
+            act(sale);
+        arm();
+    } catch (const std::exception &e) {
+        qCWarning(lcUpstream, "upstream round failed, retrying: %s", e.what());
+        m_timer.start(int(kRetryAfterErrorMs));
+    }
+}
+
+void UpstreamDispatcher::arm()
+{
+    std::optional<qint64> next;
+    try {
+        next = UpstreamSaleRepository(m_db).nextDueAt();
+    } catch (const std::exception &e) {
+        qCWarning(lcUpstream, "cannot read the next upstream step: %s", e.what());
+        next = m_clock.nowMs() + kRetryAfterErrorMs;
+    }
+    if (!next) {
+        m_timer.stop();
+        return;
+    }
+    // Sales on the wire are due "now" in the table until their answer: look again shortly.
+    const qint64 wait = qBound(qint64(0), *next - m_clock.nowMs(), qint64(3600 * 1000));
+    m_timer.start(int(m_inFlight.isEmpty() ? wait : qMax(wait, qint64(50))));
+}
+
+void UpstreamDispatcher::act(const UpstreamSale &sale)
+{
+    if (m_inFlight.contains(sale.transactionId))
+        return;
+    const std::optional<UpstreamSettings> current = settings().load();
+    if (!current) {
+        // Taken while an upstream was configured; it was cleared since. Keep the sale, try again later.
+        UpstreamSale later = sale;
+        if (later.state != UpstreamState::Pending)
+            later.state = UpstreamState::Unknown;
+        later.nextAttemptAtMs = m_clock.nowMs() + retryDelayMs(later.attempts + 1);
+        later.errorCode = QStringLiteral("no_upstream");
+        later.errorDescription = QStringLiteral("no upstream is configured; the sale waits until one is");
+        UpstreamSaleRepository(m_db).update(later, m_clock.nowMs());
+        answerWaiters(sale.transactionId);
+        return;
+    }
+    if (sale.state == UpstreamState::Pending && sale.upstreamId > 0)
+        poll(sale, *current);
+    else if (UpstreamStates::isUnknown(sale.state) || sale.state == UpstreamState::Pending)
+        send(sale, *current);
+}
+
+void UpstreamDispatcher::send(UpstreamSale sale, const UpstreamSettings &settings)
+{
+    const qint64 now = m_clock.nowMs();
+    {
+        WriteTransaction transaction(m_db);
+        if (sale.state != UpstreamState::Pending)
+            sale.state = UpstreamState::Sent;
+        sale.attempts += 1;
+        sale.nextAttemptAtMs = now + m_timing.timeoutMs + retryDelayMs(sale.attempts);
+        UpstreamSaleRepository(m_db).update(sale, now);
+        transaction.commit();
+    }
+    m_inFlight.insert(sale.transactionId);
+    const QString endpoint = sale.endpoint;
+    m_client.call(settings, "POST", endpoint, sale.requestBody, [this, sale, endpoint, now](const UpstreamAnswer &a) {
+        onAnswer(sale, QStringLiteral("POST"), endpoint, now, a);
+    });
+}
+
+void UpstreamDispatcher::poll(UpstreamSale sale, const UpstreamSettings &settings)
+{
+    const qint64 now = m_clock.nowMs();
+    {
+        WriteTransaction transaction(m_db);
+        sale.attempts += 1;
+        sale.nextAttemptAtMs = now + m_timing.timeoutMs + pollDelayMs(sale.attempts);
+        UpstreamSaleRepository(m_db).update(sale, now);
+        transaction.commit();
+    }
+    m_inFlight.insert(sale.transactionId);
+    const QString endpoint = QStringLiteral("/transactions/%1").arg(sale.upstreamId);
+    m_client.call(settings, "GET", endpoint, {}, [this, sale, endpoint, now](const UpstreamAnswer &a) {
+        onAnswer(sale, QStringLiteral("GET"), endpoint, now, a);
+    });
+}
+
+void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &method, const QString &endpoint,
+                                  qint64 startedMs, const UpstreamAnswer &answer)
+{
+    m_inFlight.remove(before.transactionId);
+    UpstreamVerdict verdict = UpstreamVerdict::of(answer);
+    const bool isPoll = method == QLatin1String("GET");
+    if (verdict.kind != UpstreamVerdict::Kind::Unknown && verdict.kind != UpstreamVerdict::Kind::Refused &&
+        !verdict.referenceId.isEmpty() && verdict.referenceId != before.referenceId) {
+        verdict.kind = UpstreamVerdict::Kind::Unknown;
+        verdict.errorCode = QStringLiteral("foreign_record");
+        verdict.errorDescription = QStringLiteral("the upstream answered with another sale's record");
+    }
+    // A status check that is refused says nothing about the sale itself: keep polling.
+    if (isPoll && verdict.kind == UpstreamVerdict::Kind::Refused)
+        verdict.kind = UpstreamVerdict::Kind::Unknown;
+    const qint64 now = m_clock.nowMs();
+    bool settled = false;
+    try {
+        WriteTransaction transaction(m_db);
+        UpstreamCall call;
+        call.transactionId = before.transactionId;
+        call.atMs = startedMs;
+        call.method = method;
+        call.endpoint = endpoint;
+        call.httpStatus = answer.httpStatus;
+        call.latencyMs = answer.latencyMs;
+        call.error = verdict.kind == UpstreamVerdict::Kind::Unknown || verdict.kind == UpstreamVerdict::Kind::Refused
+                         ? (verdict.errorDescription.isEmpty() ? verdict.errorCode : verdict.errorDescription)
+                         : QString();
+        call.outcome = verdict.outcomeName();
+        UpstreamCallLog(m_db).record(call);
+        std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(before.transactionId);
+        if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused)
+            settled = apply(*sale, verdict, now);
+        transaction.commit();
+        settings().recordContact(answer.httpStatus > 0,
+                                 answer.httpStatus > 0 && answer.httpStatus < 500 ? QString() : call.error, now);
+    } catch (const std::exception &e) {
+        qCWarning(lcUpstream, "cannot record the upstream's answer for %lld: %s", before.transactionId, e.what());
+    }
+    if (settled)
+        m_settlements.announce(before.transactionId);
+    answerWaiters(before.transactionId);
+    arm();
+}
+
+bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs)
+{
+    using Kind = UpstreamVerdict::Kind;
+    UpstreamSaleRepository sales(m_db);
+    if (verdict.upstreamId > 0)
+        sale.upstreamId = verdict.upstreamId;
+    switch (verdict.kind) {
+    case Kind::Success:
+    case Kind::Failed:
+        sale.state = UpstreamState::Settled;
+        sale.errorCode.clear();
+        sale.errorDescription.clear();
+        sales.update(sale, nowMs);
+        return m_settlements.settleOne(
+            sale.transactionId, verdict.kind == Kind::Success ? TransactionStatus::Success : TransactionStatus::Failed,
+            verdict.redeemCode, nowMs);
+    case Kind::Refused:
+        sale.state = UpstreamState::Refused;
+        sale.errorCode = verdict.errorCode;
+        sale.errorDescription = verdict.errorDescription;
+        sales.update(sale, nowMs);
+        return m_settlements.settleOne(sale.transactionId, TransactionStatus::Failed, QString(), nowMs);
+    case Kind::Pending:
+        sale.state = UpstreamState::Pending;
+        sale.errorCode.clear();
+        sale.errorDescription.clear();
+        sale.nextAttemptAtMs = nowMs + pollDelayMs(sale.attempts);
+        sales.update(sale, nowMs);
+        return false;
+    case Kind::Unknown:
+        // Never refund on a guess: the same request goes again later (or the status check does).
+        if (sale.state != UpstreamState::Pending || sale.upstreamId == 0)
+            sale.state = sale.upstreamId > 0 ? UpstreamState::Pending : UpstreamState::Unknown;
+        sale.errorCode = verdict.errorCode;
+        sale.errorDescription = verdict.errorDescription;
+        sale.nextAttemptAtMs =
+            nowMs + (sale.state == UpstreamState::Pending ? pollDelayMs(sale.attempts) : retryDelayMs(sale.attempts));
+        sales.update(sale, nowMs);
+        return false;
+    }
+    return false;
+}
+
+std::optional<bool> UpstreamDispatcher::takeOverWebhook(const QString &referenceId, qint64 upstreamId,
+                                                        TransactionStatus status, const QString &redeemCode)
+{
+    UpstreamSaleRepository sales(m_db);
+    std::optional<UpstreamSale> sale = referenceId.isEmpty() ? std::nullopt : sales.findByReference(referenceId);
+    if (!sale && upstreamId > 0)
+        sale = sales.findByUpstreamId(upstreamId);
+    if (!sale)
+        return std::nullopt;
+    if (status == TransactionStatus::Pending)
+        return false;
+    UpstreamVerdict verdict;
+    verdict.kind =
+        status == TransactionStatus::Success ? UpstreamVerdict::Kind::Success : UpstreamVerdict::Kind::Failed;
+    verdict.upstreamId = upstreamId;
+    verdict.redeemCode = redeemCode;
+    const qint64 now = m_clock.nowMs();
+    bool settled = false;
+    {
+        WriteTransaction transaction(m_db);
+        sale = sales.find(sale->transactionId);
+        if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused)
+            settled = apply(*sale, verdict, now);
+        transaction.commit();
+    }
+    if (settled) {
+        m_settlements.announce(sale->transactionId);
+        answerWaiters(sale->transactionId);
+    }
+    return settled;
+}
+
+void UpstreamDispatcher::answerWaiters(qint64 transactionId)
+{
+    const QList<std::shared_ptr<Waiter>> waiters = m_waiters.take(transactionId);
+    for (const std::shared_ptr<Waiter> &w : waiters) {
+        w->timer.stop();
+        w->answer();
+    }
+}
+
+qint64 UpstreamDispatcher::retryDelayMs(int attempts) const
+{
+    return fromSchedule(kRetrySchedule, attempts, m_timing.retryScale);
+}
+
+qint64 UpstreamDispatcher::pollDelayMs(int attempts) const
+{
+    return fromSchedule(kPollSchedule, attempts, m_timing.retryScale);
+}
+
+void UpstreamDispatcher::check(const UpstreamSettings &settings, std::function<void(const CheckResult &)> done)
+{
+    const QByteArray body = R"({"operator_code":"AT","circle_code":"DL"})";
+    m_client.call(
+        settings, "POST", QStringLiteral("/plans/mobile/prepaid-plans"), body,
+        [this, settings, done = std::move(done)](const UpstreamAnswer &a) {
+            CheckResult r;
+            r.httpStatus = a.httpStatus;
+            r.latencyMs = a.latencyMs;
+            const QString lookup = QStringLiteral("plans lookup %1 in %2 ms").arg(a.httpStatus).arg(a.latencyMs);
+            if (a.httpStatus == 200 || a.httpStatus == 304 || a.httpStatus == 404) {
+                r.ok = true;
+                r.message = QStringLiteral("The upstream answered: key accepted (%1).").arg(lookup);
+            } else if (a.httpStatus == 401) {
+                r.message = QStringLiteral("The upstream refused the key (%1): check the key id and "
+                                           "secret.")
+                                .arg(lookup);
+            } else if (a.httpStatus == 403) {
+                r.message = QStringLiteral("The upstream knows the key but does not let it sell (%1): it "
+                                           "may be revoked.")
+                                .arg(lookup);
+            } else if (a.httpStatus == 0) {
+                r.message =
+                    QStringLiteral("Could not reach the upstream at %1: %2.").arg(settings.baseUrl, a.networkError);
+            } else {
+                r.message = QStringLiteral("The upstream answered HTTP %1 to a plans lookup: check that the "
+                                           "URL is its API address ending in /api/v1.")
+                                .arg(a.httpStatus);
+            }
+            try {
+                UpstreamSettingsRepository(m_db, m_vault)
+                    .recordContact(a.httpStatus > 0, r.ok ? QString() : r.message, m_clock.nowMs());
+            } catch (const std::exception &e) {
+                qCWarning(lcUpstream, "cannot record the upstream's health: %s", e.what());
+            }
+            done(r);
+        });
+}

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "services/fulfilment.h"
+#include "upstreamclient.h"
+#include "upstreamsalerepository.h"
+#include "upstreamsettings.h"
+
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+class AadhaarVault;
+class Clock;
+class Database;
+class SettlementService;
+
+/// How the dispatcher waits and retries (ServerOptions, `serve --upstream-*`).
+struct UpstreamTiming
+{
+    int timeoutMs = 15'000;  ///< per call, and how long initiate waits for the first answer
+    double retryScale = 1.0; ///< multiplies the retry and poll schedules (tests: 0.01)
+};
+
+/// The live-sale state machine of issue 11 (architecture.md, "Live sales through an upstream"):
+/// sends each queued sale to the upstream with its fixed reference_id and body, takes over a
+/// definite answer (SUCCESS, FAILED with refund, PENDING, refusal with refund) through
+/// SettlementService::settleOne() exactly once, re-sends unknown outcomes with backoff and polls
+/// PENDING ones (GET /transactions/{upstream_id}). Everything it knows is in the database
+/// (upstream_sales), so start() resumes after a restart. Every call is logged (UpstreamCallLog)
+/// and updates the upstream's health.
+class UpstreamDispatcher final : public QObject, public AsyncFulfilment
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UpstreamDispatcher)
+
+public:
+    /// `vault` (may be null) unseals the upstream key.
+    UpstreamDispatcher(Database &db, const Clock &clock, SettlementService &settlements, const AadhaarVault *vault,
+                       UpstreamTiming timing, QObject *parent = nullptr);
+
+    /// Resumes after a (re)start: sales caught in flight become unknown and are re-sent, PENDING
+    /// ones polled; arms the timer.
+    void start();
+
+    void checkAvailable() override;
+    void enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) override;
+    void dispatch(qint64 transactionId, std::function<void()> firstAnswer) override;
+    QJsonObject describe(qint64 transactionId) override;
+
+    /// Asks the upstream about one sale now (POST /transactions/{id}/upstream-recheck): a status
+    /// check when its upstream id is known, else the same request again. `done` runs after the
+    /// answer is written (or the wait is over). Throws ApiError 409 `not_waiting_on_upstream`
+    /// when the sale is settled or refused.
+    void recheck(qint64 transactionId, std::function<void()> done);
+
+    /// Takes over a final record the upstream pushed (POST /hooks/upstream): finds the sale by
+    /// reference_id (else upstream id). nullopt when no sale of ours matches; true when the sale
+    /// settled now; false when nothing changed (a repeat, a PENDING record, already settled).
+    std::optional<bool> takeOverWebhook(const QString &referenceId, qint64 upstreamId, TransactionStatus status,
+                                        const QString &redeemCode);
+
+    /// Result of one harmless authenticated call (POST /api/v1/upstream/check, `upstream check`).
+    struct CheckResult
+    {
+        bool ok = false;
+        int httpStatus = 0; ///< 0: no HTTP answer
+        qint64 latencyMs = 0;
+        QString message; ///< plain words for the person who configures
+    };
+    /// Makes one plans lookup with `settings` (no sale, no money) and reports in words.
+    void check(const UpstreamSettings &settings, std::function<void(const CheckResult &)> done);
+
+    UpstreamSettingsRepository settings();
+
+private:
+    struct Waiter;
+    void onTimer();
+    void arm();
+    void act(const UpstreamSale &sale);
+    void send(UpstreamSale sale, const UpstreamSettings &settings);
+    void poll(UpstreamSale sale, const UpstreamSettings &settings);
+    void onAnswer(const UpstreamSale &before, const QString &method, const QString &endpoint, qint64 startedMs,
+                  const UpstreamAnswer &answer);
+    /// Applies a definite answer (inside an open write transaction); false when nothing changed.
+    bool apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs);
+    void answerWaiters(qint64 transactionId);
+    qint64 retryDelayMs(int attempts) const;
+    qint64 pollDelayMs(int attempts) const;
+
+    Database &m_db;
+    const Clock &m_clock;
+    SettlementService &m_settlements;
+    const AadhaarVault *m_vault;
+    UpstreamTiming m_timing;
+    UpstreamClient m_client;
+    QTimer m_timer;
+    QSet<qint64> m_inFlight;
+    QHash<qint64, QList<std::shared_ptr<Waiter>>> m_waiters;
+};

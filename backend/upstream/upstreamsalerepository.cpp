@@ -1,0 +1,167 @@
+#include "upstreamsalerepository.h"
+
+#include "store/database.h"
+
+#include <QJsonValue>
+
+namespace {
+const QString kColumns = QStringLiteral("transaction_id, reference_id, state, upstream_id, attempts, next_attempt_at,"
+                                        " error_code, error_description, endpoint, request_body");
+
+UpstreamSale read(const QSqlQuery &q)
+{
+    UpstreamSale s;
+    s.transactionId = q.value(0).toLongLong();
+    s.referenceId = q.value(1).toString();
+    s.state = UpstreamStates::fromName(q.value(2).toString()).value_or(UpstreamState::Unknown);
+    s.upstreamId = q.value(3).toLongLong();
+    s.attempts = q.value(4).toInt();
+    s.nextAttemptAtMs = q.value(5).toLongLong();
+    s.errorCode = q.value(6).toString();
+    s.errorDescription = q.value(7).toString();
+    s.endpoint = q.value(8).toString();
+    s.requestBody = q.value(9).toString().toUtf8();
+    return s;
+}
+} // namespace
+
+QString UpstreamStates::name(UpstreamState state)
+{
+    switch (state) {
+    case UpstreamState::Queued:
+        return QStringLiteral("queued");
+    case UpstreamState::Sent:
+        return QStringLiteral("sent");
+    case UpstreamState::Unknown:
+        return QStringLiteral("unknown");
+    case UpstreamState::Pending:
+        return QStringLiteral("pending");
+    case UpstreamState::Settled:
+        return QStringLiteral("settled");
+    case UpstreamState::Refused:
+        return QStringLiteral("refused");
+    }
+    return QString();
+}
+
+std::optional<UpstreamState> UpstreamStates::fromName(const QString &name)
+{
+    for (UpstreamState s : {UpstreamState::Queued, UpstreamState::Sent, UpstreamState::Unknown, UpstreamState::Pending,
+                            UpstreamState::Settled, UpstreamState::Refused})
+        if (UpstreamStates::name(s) == name)
+            return s;
+    return std::nullopt;
+}
+
+bool UpstreamStates::isUnknown(UpstreamState state)
+{
+    return state == UpstreamState::Queued || state == UpstreamState::Sent || state == UpstreamState::Unknown;
+}
+
+QJsonObject UpstreamSale::toJson() const
+{
+    QJsonValue error(QJsonValue::Null);
+    if (state == UpstreamState::Refused || !errorCode.isEmpty())
+        error = QJsonObject{{QStringLiteral("code"), errorCode}, {QStringLiteral("description"), errorDescription}};
+    return QJsonObject{{QStringLiteral("state"), UpstreamStates::name(state)},
+                       {QStringLiteral("reference_id"), referenceId},
+                       {QStringLiteral("transaction_id"), upstreamId > 0 ? QJsonValue(upstreamId) : QJsonValue()},
+                       {QStringLiteral("attempts"), attempts},
+                       {QStringLiteral("error"), error}};
+}
+
+void UpstreamSaleRepository::insert(const UpstreamSale &s, qint64 nowMs)
+{
+    m_db.run(QStringLiteral("INSERT INTO upstream_sales (transaction_id, reference_id, state, upstream_id, attempts,"
+                            " next_attempt_at, error_code, error_description, endpoint, request_body, updated_at)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+             {s.transactionId, s.referenceId, UpstreamStates::name(s.state), s.upstreamId, s.attempts,
+              s.nextAttemptAtMs, textValue(s.errorCode), textValue(s.errorDescription), s.endpoint,
+              QString::fromUtf8(s.requestBody), nowMs});
+}
+
+std::optional<UpstreamSale> UpstreamSaleRepository::one(const QString &where, const QVariantList &values)
+{
+    QSqlQuery &q =
+        m_db.run(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM upstream_sales WHERE ") + where, values);
+    if (!q.next())
+        return std::nullopt;
+    return read(q);
+}
+
+std::optional<UpstreamSale> UpstreamSaleRepository::find(qint64 transactionId)
+{
+    return one(QStringLiteral("transaction_id = ?"), {transactionId});
+}
+
+std::optional<UpstreamSale> UpstreamSaleRepository::findByReference(const QString &referenceId)
+{
+    return one(QStringLiteral("reference_id = ?"), {referenceId});
+}
+
+std::optional<UpstreamSale> UpstreamSaleRepository::findByUpstreamId(qint64 upstreamId)
+{
+    return one(QStringLiteral("upstream_id = ? ORDER BY transaction_id LIMIT 1"), {upstreamId});
+}
+
+void UpstreamSaleRepository::update(const UpstreamSale &s, qint64 nowMs)
+{
+    m_db.run(QStringLiteral("UPDATE upstream_sales SET state = ?, upstream_id = ?, attempts = ?, next_attempt_at = ?,"
+                            " error_code = ?, error_description = ?, updated_at = ? WHERE transaction_id = ?"),
+             {UpstreamStates::name(s.state), s.upstreamId, s.attempts, s.nextAttemptAtMs, textValue(s.errorCode),
+              textValue(s.errorDescription), nowMs, s.transactionId});
+}
+
+bool UpstreamSaleRepository::moveState(qint64 transactionId, const QList<UpstreamState> &from, UpstreamState to,
+                                       qint64 nowMs)
+{
+    QStringList placeholders;
+    QVariantList values{UpstreamStates::name(to), nowMs, transactionId};
+    for (UpstreamState s : from) {
+        placeholders << QStringLiteral("?");
+        values << UpstreamStates::name(s);
+    }
+    QSqlQuery &q =
+        m_db.run(QStringLiteral("UPDATE upstream_sales SET state = ?, updated_at = ? WHERE transaction_id = ?"
+                                " AND state IN (") +
+                     placeholders.join(QLatin1Char(',')) + QLatin1Char(')'),
+                 values);
+    return q.numRowsAffected() > 0;
+}
+
+QList<UpstreamSale> UpstreamSaleRepository::due(qint64 nowMs, int limit)
+{
+    QList<UpstreamSale> sales;
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT ") + kColumns +
+                                QStringLiteral(" FROM upstream_sales WHERE state IN ('queued', 'unknown', 'pending')"
+                                               " AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?"),
+                            {nowMs, limit});
+    while (q.next())
+        sales.append(read(q));
+    return sales;
+}
+
+std::optional<qint64> UpstreamSaleRepository::nextDueAt()
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT MIN(next_attempt_at) FROM upstream_sales"
+                                           " WHERE state IN ('queued', 'unknown', 'pending')"));
+    if (!q.next() || q.value(0).isNull())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
+void UpstreamSaleRepository::resumeInFlight(qint64 nowMs)
+{
+    m_db.run(QStringLiteral("UPDATE upstream_sales SET state = 'unknown', next_attempt_at = ?, updated_at = ?"
+                            " WHERE state = 'sent'"),
+             {nowMs, nowMs});
+}
+
+qint64 UpstreamSaleRepository::unknownCount(qint64 accountId)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT COUNT(*) FROM upstream_sales u JOIN transactions t ON"
+                                           " t.id = u.transaction_id WHERE t.account_id = ? AND"
+                                           " u.state IN ('queued', 'sent', 'unknown')"),
+                            {accountId});
+    return q.next() ? q.value(0).toLongLong() : 0;
+}
