@@ -368,6 +368,42 @@ private slots:
         expectWebhooks(committed, QStringLiteral("SUCCESS"), true);
         expectLedgersBalanced();
     }
+
+    // The command line changes running servers (issue 11: upstream settings take effect without a restart; webhook
+    // settings and top-ups apply at once): a live top-up and `upstream set` on the running shop, `webhook set` on the
+    // running distributor, then a sale through the chain that ends by the distributor's webhook. Last, because a
+    // server that cannot write after another process's commit stays broken.
+    void cliChangesWhileBothRun()
+    {
+        QString error;
+        QVERIFY2(m_chain->runCli(UpstreamChain::Side::Shop,
+                                 {QStringLiteral("wallet"), QStringLiteral("topup"), QStringLiteral("--mode"),
+                                  QStringLiteral("live"), QStringLiteral("--amount"), QStringLiteral("1000"),
+                                  QStringLiteral("--note"), QStringLiteral("more float")},
+                                 &error),
+                 qPrintable(error));
+        QVERIFY2(
+            m_chain->runCli(UpstreamChain::Side::Shop,
+                            {QStringLiteral("upstream"), QStringLiteral("set"), QStringLiteral("--url"),
+                             m_chain->upstreamUrl().toString(), QStringLiteral("--key-id"), m_chain->upstreamKeyId(),
+                             QStringLiteral("--key-secret-file"), m_chain->upstreamSecretFile(),
+                             QStringLiteral("--webhook-password"), UpstreamChain::webhookPassword()},
+                            &error),
+            qPrintable(error));
+        QVERIFY2(
+            m_chain->runCli(UpstreamChain::Side::Distributor,
+                            {QStringLiteral("webhook"), QStringLiteral("set"), QStringLiteral("--mode"),
+                             QStringLiteral("test"), QStringLiteral("--account"), UpstreamChain::distributorAccount(),
+                             QStringLiteral("--url"), m_chain->shopUrl(QStringLiteral("/hooks/upstream")).toString(),
+                             QStringLiteral("--password"), UpstreamChain::webhookPassword()},
+                            &error),
+            qPrintable(error));
+        const qint64 id = sellLive(kMobile, mobile(QStringLiteral("9876561111")));
+        QVERIFY(id > 0);
+        expectSettledOnce(id, QStringLiteral("SUCCESS"));
+        expectWebhooks(id, QStringLiteral("SUCCESS"), true);
+        expectLedgersBalanced();
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUpstreamProcesses)

@@ -186,17 +186,15 @@ bool UpstreamChain::start(QString *error)
                  live,
              &output, error))
         return false;
-    const QString secretFile = m_shopStore.filePath(QStringLiteral("upstream-key-secret"));
+    const QString secretFile = upstreamSecretFile();
     QFile file(secretFile);
     if (!file.open(QIODevice::WriteOnly) || file.write(upstreamSecret.toUtf8() + '\n') < 0) {
         *error = QStringLiteral("cannot write ") + secretFile;
         return false;
     }
     file.close();
-    QUrl upstreamUrl = m_proxy->url();
-    upstreamUrl.setPath(QStringLiteral("/api/v1"));
     if (!cli(m_shopStore,
-             {QStringLiteral("upstream"), QStringLiteral("set"), QStringLiteral("--url"), upstreamUrl.toString(),
+             {QStringLiteral("upstream"), QStringLiteral("set"), QStringLiteral("--url"), upstreamUrl().toString(),
               QStringLiteral("--key-id"), m_upstreamKeyId, QStringLiteral("--key-secret-file"), secretFile,
               QStringLiteral("--webhook-password"), webhookPassword()},
              &output, error))
@@ -212,15 +210,32 @@ bool UpstreamChain::startShop(QString *error)
                        QStringLiteral("--webhook-retry-scale"), QStringLiteral("0.01")},
                       error))
         return false;
-    // The distributor reads its endpoint settings at every delivery: the new port applies at once.
+    // Through the distributor's API (its own connection writes), so that the chain's set-up never depends on a
+    // running server noticing another process's commit; tst_upstreamprocesses::cliChangesWhileBothRun covers that path.
     QUrl hook = m_shop.url();
     hook.setPath(QStringLiteral("/hooks/upstream"));
+    const HttpResult result =
+        m_http.send("PUT", distributorUrl(QStringLiteral("/api/v1/webhook-endpoint")),
+                    QJsonDocument(QJsonObject{{QStringLiteral("url"), hook.toString()},
+                                              {QStringLiteral("webhook_password"), webhookPassword()}})
+                        .toJson(QJsonDocument::Compact),
+                    {{"Authorization", m_distributorAdmin}, {"Content-Type", "application/json"}});
+    if (result.status == 200 || result.status == 201)
+        return true;
+    *error = QStringLiteral("PUT webhook-endpoint at the distributor: %1 %2")
+                 .arg(QString::number(result.status), QString::fromUtf8(result.body));
+    return false;
+}
+
+bool UpstreamChain::runCli(Side side, const QStringList &arguments, QString *error) const
+{
     QString output;
-    return cli(m_distributorStore,
-               {QStringLiteral("webhook"), QStringLiteral("set"), QStringLiteral("--mode"), QStringLiteral("test"),
-                QStringLiteral("--url"), hook.toString(), QStringLiteral("--password"), webhookPassword(),
-                QStringLiteral("--account"), distributorAccount()},
-               &output, error);
+    return cli(side == Side::Shop ? m_shopStore : m_distributorStore, arguments, &output, error);
+}
+
+QUrl UpstreamChain::upstreamUrl() const
+{
+    return withPath(m_proxy->url(), QStringLiteral("/api/v1"));
 }
 
 void UpstreamChain::killShop()

@@ -19,8 +19,9 @@
 ///
 /// Each server has its own TestStore (an SQLite file, or its own PostgreSQL schema under RECHARGEDESK_TEST_PG). The
 /// distributor serves the shop's account "kirana" with a TEST pos key; its test webhook endpoint for that account is
-/// the shop's /hooks/upstream with a password. The shop's upstream (`rechargedesk upstream set`) is the proxy's URL
-/// with that key; the shop has a LIVE pos key, a LIVE admin key, a TEST pos key and a funded live wallet.
+/// the shop's /hooks/upstream with a password (set through the distributor's API each time the shop starts). The shop's
+/// upstream (`rechargedesk upstream set`) is the proxy's URL with that key; the shop has a LIVE pos key, a LIVE admin
+/// key, a TEST pos key and a funded live wallet.
 class UpstreamChain
 {
 public:
@@ -60,6 +61,10 @@ public:
     const QByteArray &distributorAdmin() const { return m_distributorAdmin; } ///< test admin of "kirana"
     /// The shop's key at the distributor (what `upstream set` was given).
     const QString &upstreamKeyId() const { return m_upstreamKeyId; }
+    /// The file holding that key's secret (given to `upstream set --key-secret-file`).
+    QString upstreamSecretFile() const { return m_shopStore.filePath(QStringLiteral("upstream-key-secret")); }
+    /// The shop's upstream URL: the proxy's, ending in /api/v1.
+    QUrl upstreamUrl() const;
 
     /// POST path (e.g. "/api/v1/recharge/mobile/initiate-transaction") at the shop with `key` (default: live pos).
     HttpResult sell(const QString &path, const QJsonObject &body, const QByteArray &key = {});
@@ -83,6 +88,14 @@ public:
     /// Starts the shop again on the same data directory and database, and points the distributor's webhook
     /// endpoint at its new port.
     bool startShop(QString *error);
+    enum class Side
+    {
+        Shop,
+        Distributor
+    };
+    /// Runs a `rechargedesk` command on one side's store (its --data-dir/--database appended), e.g. while that
+    /// server runs. False with *error (the command and its output) when it exits non-zero.
+    bool runCli(Side side, const QStringList &arguments, QString *error) const;
     /// stdout and stderr the shop printed since the last call (for failure messages).
     QString shopOutput() { return m_shop.readOutput(); }
     QString distributorOutput() { return m_distributor.readOutput(); }
