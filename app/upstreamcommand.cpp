@@ -14,6 +14,7 @@
 #include <QFile>
 
 #include <cstdio>
+#include <functional>
 
 namespace {
 
@@ -130,33 +131,40 @@ int set(const QStringList &arguments)
     return 0;
 }
 
-int show(const QStringList &arguments)
+/// A subcommand that needs only the store: parses the store options and runs `action` on the
+/// database and vault. Exit 1 when the store cannot be opened, else what `action` returns.
+int withStore(const QStringList &arguments, const QString &description,
+              const std::function<int(UpstreamSettingsRepository &)> &action)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Shows the upstream (never its secrets)."));
+    parser.setApplicationDescription(description);
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, arguments);
     std::optional<UpstreamStore> store = openStore(parser);
     if (!store)
         return 1;
     UpstreamSettingsRepository repository(*store->db, &*store->vault);
-    printSettings(repository);
-    return 0;
+    return action(repository);
+}
+
+int show(const QStringList &arguments)
+{
+    return withStore(arguments, QStringLiteral("Shows the upstream (never its secrets)."),
+                     [](UpstreamSettingsRepository &repository) {
+                         printSettings(repository);
+                         return 0;
+                     });
 }
 
 int clear(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Removes the upstream; live sales are refused until one is set."));
-    CommandLine::addStoreOptions(parser);
-    CommandLine::process(parser, arguments);
-    std::optional<UpstreamStore> store = openStore(parser);
-    if (!store)
-        return 1;
-    SystemClock clock;
-    UpstreamSettingsRepository(*store->db, &*store->vault).clear(clock.nowMs());
-    CommandLine::out(QStringLiteral("Upstream removed: live sales answer 503 no_live_provider until one is set."));
-    return 0;
+    return withStore(arguments, QStringLiteral("Removes the upstream; live sales are refused until one is set."),
+                     [](UpstreamSettingsRepository &repository) {
+                         repository.clear(SystemClock().nowMs());
+                         CommandLine::out(QStringLiteral(
+                             "Upstream removed: live sales answer 503 no_live_provider until one is set."));
+                         return 0;
+                     });
 }
 
 int check(const QStringList &arguments)

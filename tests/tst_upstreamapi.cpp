@@ -1,9 +1,14 @@
+#include "support/serverprocess.h"
 #include "support/testserver.h"
 #include "webhooks/webhooksigner.h"
 
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using Headers = QList<std::pair<QByteArray, QByteArray>>;
 
@@ -45,6 +50,22 @@ private:
                            {QStringLiteral("key_id"), QStringLiteral("key_test_distributor")},
                            {QStringLiteral("key_secret"), QStringLiteral("s3cret-value-never-shown")},
                            {QStringLiteral("webhook_password"), QStringLiteral("hook-pass")}};
+    }
+
+    /// Runs the CLI while this thread's event loop keeps serving the in-process servers (a
+    /// blocking wait would leave `upstream check` without an answer). Exit code, output in *output.
+    static int runCli(const QStringList &arguments, QString *output)
+    {
+        QProcess process;
+        QEventLoop loop;
+        QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+        process.start(ServerProcess::binary(), arguments);
+        QTimer::singleShot(30'000, &loop, &QEventLoop::quit);
+        loop.exec();
+        *output = QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());
+        return process.state() == QProcess::NotRunning && process.exitStatus() == QProcess::NormalExit
+                   ? process.exitCode()
+                   : -1;
     }
 
     qint64 count(const QString &sql)
@@ -326,6 +347,52 @@ private slots:
         body.insert(body.size() - 2, ",\"pad\":\"" + QByteArray(70 * 1024, 'x') + "\"");
         QCOMPARE(hook(body).status, 413);
         QCOMPARE(statusOf(id), QStringLiteral("PENDING"));
+    }
+
+    void cliSetShowCheckClear()
+    {
+        TestServer distributor;
+        const CreatedKey key = distributor.createKeyPair(Mode::Test, Scope::Pos);
+        TestStore store;
+        QTemporaryDir secrets;
+        QVERIFY(secrets.isValid());
+        const QString secretFile = secrets.filePath(QStringLiteral("secret"));
+        {
+            QFile file(secretFile);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(key.secret.toUtf8() + "\n");
+        }
+        const QString url = distributor.url(QStringLiteral("/api/v1")).toString();
+        QString output;
+        // The secret is read from the file only; bad input is a usage error and stores nothing.
+        QCOMPARE(runCli(QStringList{QStringLiteral("upstream"), QStringLiteral("set"), QStringLiteral("--url"),
+                                    QStringLiteral("http://x/v2"), QStringLiteral("--key-id"), key.keyId,
+                                    QStringLiteral("--key-secret-file"), secretFile} +
+                            store.arguments(),
+                        &output),
+                 2);
+        QCOMPARE(runCli(QStringList{QStringLiteral("upstream"), QStringLiteral("check")} + store.arguments(), &output),
+                 1);
+        QCOMPARE(
+            runCli(QStringList{QStringLiteral("upstream"), QStringLiteral("set"), QStringLiteral("--url"), url,
+                               QStringLiteral("--key-id"), key.keyId, QStringLiteral("--key-secret-file"), secretFile} +
+                       store.arguments(),
+                   &output),
+            0);
+        QVERIFY(!output.contains(key.secret));
+        QCOMPARE(runCli(QStringList{QStringLiteral("upstream"), QStringLiteral("check")} + store.arguments(), &output),
+                 0);
+        QVERIFY2(output.contains(QStringLiteral("key accepted")), qPrintable(output));
+        QCOMPARE(runCli(QStringList{QStringLiteral("upstream"), QStringLiteral("show")} + store.arguments(), &output),
+                 0);
+        QVERIFY2(output.contains(url) && output.contains(key.keyId) && output.contains(QStringLiteral("online")),
+                 qPrintable(output));
+        QVERIFY(!output.contains(key.secret));
+        QCOMPARE(runCli(QStringList{QStringLiteral("upstream"), QStringLiteral("clear")} + store.arguments(), &output),
+                 0);
+        QCOMPARE(runCli(QStringList{QStringLiteral("upstream"), QStringLiteral("show")} + store.arguments(), &output),
+                 0);
+        QVERIFY(output.contains(QStringLiteral("No upstream is configured")));
     }
 
     void upstreamCallsNeedAdminAndTheSale()

@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 #include <memory>
@@ -103,6 +104,15 @@ private:
                                 {QStringLiteral("key_id"), m_distributorKey.keyId},
                                 {QStringLiteral("key_secret"), m_distributorKey.secret},
                                 {QStringLiteral("webhook_password"), QString::fromLatin1(kPassword)}});
+    }
+
+    /// An upstream address nobody listens on: every call is refused, so every outcome is unknown.
+    static QString deadUrl()
+    {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            return QStringLiteral("http://127.0.0.1:1/api/v1");
+        return QStringLiteral("http://127.0.0.1:%1/api/v1").arg(probe.serverPort());
     }
 
     void checkChainInvariants()
@@ -232,16 +242,57 @@ private slots:
                  QStringLiteral("online"));
     }
 
+    void vouchersAndDthGoThroughTheUpstream_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QJsonObject>("body");
+        QTest::addColumn<QString>("final");
+        const QString voucher = QStringLiteral("/api/v1/voucher/appstore/initiate-transaction");
+        const QString dth = QStringLiteral("/api/v1/recharge/dth/initiate-transaction");
+        const auto email = [](const QString &address) {
+            return QJsonObject{{QStringLiteral("amount"), 100}, {QStringLiteral("customer_email"), address}};
+        };
+        QTest::newRow("voucher") << voucher << email(QStringLiteral("asha@example.com")) << "SUCCESS";
+        QTest::newRow("voucher +pending") << voucher << email(QStringLiteral("asha+pending@example.com")) << "SUCCESS";
+        QTest::newRow("voucher +failed") << voucher << email(QStringLiteral("asha+failed@example.com")) << "FAILED";
+        QTest::newRow("dth Tata Play") << dth
+                                       << QJsonObject{{QStringLiteral("number"), QStringLiteral("1012345678")},
+                                                      {QStringLiteral("amount"), 300},
+                                                      {QStringLiteral("operator_code"), QStringLiteral("TS")}}
+                                       << "SUCCESS";
+    }
+
+    void vouchersAndDthGoThroughTheUpstream()
+    {
+        QFETCH(QString, path);
+        QFETCH(QJsonObject, body);
+        QFETCH(QString, final);
+        QCOMPARE(configure(m_distributor->url(QStringLiteral("/api/v1")).toString()).status, 200);
+        const HttpResult r = call(*m_shop, "POST", path, m_shopLivePos, body);
+        QCOMPARE(r.status, 200);
+        const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(id), final, 10000);
+        const QString referenceId = shopRecord(id)
+                                        .value(QStringLiteral("upstream"))
+                                        .toObject()
+                                        .value(QStringLiteral("reference_id"))
+                                        .toString();
+        QSqlQuery &q = m_distributor->db().run(
+            QStringLiteral("SELECT redeem_code, status FROM transactions WHERE reference_id = ?"), {referenceId});
+        QVERIFY(q.next());
+        const QString distributorCode = q.value(0).toString();
+        QCOMPARE(q.value(1).toString(), final);
+        q.finish();
+        // A voucher's code is the one the distributor issued, not one the shop made up.
+        QCOMPARE(shopRecord(id).value(QStringLiteral("redeem_code")).toString(), distributorCode);
+        QCOMPARE(shopLedgerRows(id, "refund"), final == QLatin1String("FAILED") ? 1 : 0);
+        checkChainInvariants();
+    }
+
     void unreachableUpstreamKeepsTheSalePendingAndResendsTheSameRequest()
     {
         // A port nobody listens on: connection refused, so the outcome is unknown.
-        quint16 deadPort = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            deadPort = probe.serverPort();
-        }
-        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(deadPort)).status, 200);
+        QCOMPARE(configure(deadUrl()).status, 200);
         const HttpResult r = sell(QStringLiteral("9876543210"));
         QCOMPARE(r.status, 200);
         const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
@@ -257,6 +308,51 @@ private slots:
         const QJsonObject view = call(*m_shop, "GET", QStringLiteral("/api/v1/upstream"), m_shopLivePos).data();
         QCOMPARE(view.value(QStringLiteral("state")).toString(), QStringLiteral("unreachable"));
         QCOMPARE(view.value(QStringLiteral("unknown_sales")).toInt(), 1);
+        // History filter, its totals and the day-end count see it apart.
+        const HttpResult listed =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shopLivePos);
+        QCOMPARE(listed.status, 200);
+        QCOMPARE(listed.data().value(QStringLiteral("items")).toArray().size(), 1);
+        QCOMPARE(
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/summary?upstream_state=unknown"), m_shopLivePos)
+                .data()
+                .value(QStringLiteral("count"))
+                .toInt(),
+            1);
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/summary?upstream_state=unknown&q=98765"),
+                      m_shopLivePos)
+                     .data()
+                     .value(QStringLiteral("count"))
+                     .toInt(),
+                 1);
+        const HttpResult bad =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=pending"), m_shopLivePos);
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.error().value(QStringLiteral("field")).toString(), QStringLiteral("upstream_state"));
+        const QJsonObject dayEnd = call(*m_shop, "GET", QStringLiteral("/api/v1/reports/day-end"), m_shopLiveAdmin)
+                                       .data()
+                                       .value(QStringLiteral("unknown_at_upstream"))
+                                       .toObject();
+        QCOMPARE(dayEnd.value(QStringLiteral("count")).toInt(), 1);
+        QCOMPARE(dayEnd.value(QStringLiteral("paid")).toString(),
+                 shopRecord(id).value(QStringLiteral("paid")).toString());
+        // A test-mode sale is never in that list.
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shop->pos())
+                     .data()
+                     .value(QStringLiteral("items"))
+                     .toArray()
+                     .size(),
+                 0);
+
+        // A recheck asks again at once and answers the record afterwards.
+        const int attemptsBefore =
+            shopRecord(id).value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt();
+        const HttpResult recheck =
+            call(*m_shop, "POST", QStringLiteral("/api/v1/transactions/%1/upstream-recheck").arg(id), m_shopLivePos);
+        QCOMPARE(recheck.status, 200);
+        QCOMPARE(recheck.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QVERIFY(recheck.data().value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt() >
+                attemptsBefore);
 
         // The upstream comes back (here: the right address): the same reference_id sells once.
         const QString referenceId = shopRecord(id)
@@ -270,7 +366,58 @@ private slots:
                         {referenceId}),
                  1);
         QCOMPARE(shopLedgerRows(id, "refund"), 0);
+        QCOMPARE(
+            call(*m_shop, "POST", QStringLiteral("/api/v1/transactions/%1/upstream-recheck").arg(id), m_shopLivePos)
+                .status,
+            409);
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/api/v1/transactions?upstream_state=unknown"), m_shopLivePos)
+                     .data()
+                     .value(QStringLiteral("items"))
+                     .toArray()
+                     .size(),
+                 0);
         checkChainInvariants();
+    }
+
+    void badGatewayIsUnknownNeverARefusal()
+    {
+        // An upstream that answers every call with 502: the outcome is unknown, nothing is refunded.
+        QTcpServer gateway;
+        QVERIFY(gateway.listen(QHostAddress::LocalHost, 0));
+        QObject::connect(&gateway, &QTcpServer::newConnection, &gateway, [&gateway] {
+            while (QTcpSocket *socket = gateway.nextPendingConnection()) {
+                QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket] {
+                    socket->readAll();
+                    socket->write("HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n"
+                                  "Connection: close\r\n\r\nbad");
+                    socket->disconnectFromHost();
+                });
+                QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(gateway.serverPort())).status, 200);
+        const HttpResult r = sell(QStringLiteral("9876540000")); // would FAIL at the distributor: must not matter
+        QCOMPARE(r.status, 200);
+        const qint64 id = r.data().value(QStringLiteral("transaction_id")).toInteger();
+        QCOMPARE(r.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        const QJsonObject upstream = r.data().value(QStringLiteral("upstream")).toObject();
+        QCOMPARE(upstream.value(QStringLiteral("state")).toString(), QStringLiteral("unknown"));
+        QCOMPARE(upstream.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("http_502"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            shopRecord(id).value(QStringLiteral("upstream")).toObject().value(QStringLiteral("attempts")).toInt() >= 3,
+            10000);
+        QCOMPARE(status(id), QStringLiteral("PENDING"));
+        QCOMPARE(shopLedgerRows(id, "refund"), 0);
+        const QJsonArray calls =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/%1/upstream-calls").arg(id), m_shopLiveAdmin)
+                .data()
+                .value(QStringLiteral("items"))
+                .toArray();
+        QVERIFY(calls.size() >= 3);
+        QCOMPARE(calls.first().toObject().value(QStringLiteral("http_status")).toInt(), 502);
+        QCOMPARE(calls.first().toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("unknown"));
+        checkWalletsEqualLedgers(*m_shop);
     }
 
     void definiteRefusalFailsTheSaleWithRefundAndKeepsTheUpstreamError()
@@ -301,13 +448,7 @@ private slots:
 
     void restartResumesUnknownSales()
     {
-        quint16 deadPort = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            deadPort = probe.serverPort();
-        }
-        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(deadPort)).status, 200);
+        QCOMPARE(configure(deadUrl()).status, 200);
         const qint64 id = sell(QStringLiteral("9876543210")).data().value(QStringLiteral("transaction_id")).toInteger();
         QVERIFY(id > 0);
         // Point the stored settings at the distributor behind the running server's back, stop it and

@@ -46,6 +46,12 @@ TransactionFilter parseFilter(const QUrlQuery &query)
         if (!filter.status)
             throw badQuery(QStringLiteral("status"), QStringLiteral("status must be SUCCESS, PENDING or FAILED"));
     }
+    if (query.hasQueryItem(QStringLiteral("upstream_state"))) {
+        if (value(QStringLiteral("upstream_state")) != QLatin1String("unknown"))
+            throw badQuery(QStringLiteral("upstream_state"),
+                           QStringLiteral("upstream_state must be unknown (sales still unknown at the upstream)"));
+        filter.upstreamUnknown = true;
+    }
     filter.operatorCode = value(QStringLiteral("operator")).toUpper();
     filter.referenceId = value(QStringLiteral("reference_id"));
     filter.fromMs = istBound(query, QStringLiteral("from"), false);
@@ -67,17 +73,20 @@ TransactionFilter parseFilter(const QUrlQuery &query)
             {QStringLiteral("amount_asc"), TransactionFilter::Order::AmountLowFirst}};
         const auto order = orders.constFind(value(QStringLiteral("sort")));
         if (order == orders.cend())
-            throw badQuery(QStringLiteral("sort"), QStringLiteral("sort must be newest, oldest, amount_desc or amount_asc"));
+            throw badQuery(QStringLiteral("sort"),
+                           QStringLiteral("sort must be newest, oldest, amount_desc or amount_asc"));
         filter.order = *order;
     }
     if (query.hasQueryItem(QStringLiteral("cursor"))) {
         // The cursor is base64url of "id" or "amount:id", the last row of the previous page.
-        const auto decoded = QByteArray::fromBase64Encoding(value(QStringLiteral("cursor")).toLatin1(),
-                                                            QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
+        const auto decoded =
+            QByteArray::fromBase64Encoding(value(QStringLiteral("cursor")).toLatin1(),
+                                           QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
         const QList<QByteArray> parts = decoded.decoded.split(':');
         const std::optional<qint64> id = JsonFields::coerceInteger(QString::fromLatin1(parts.last()));
-        const std::optional<qint64> amount =
-            parts.size() == 2 ? JsonFields::coerceInteger(QString::fromLatin1(parts.first())) : std::optional<qint64>(0);
+        const std::optional<qint64> amount = parts.size() == 2
+                                                 ? JsonFields::coerceInteger(QString::fromLatin1(parts.first()))
+                                                 : std::optional<qint64>(0);
         if (!decoded || parts.size() > 2 || !id || !amount || *id <= 0)
             throw badQuery(QStringLiteral("cursor"), QStringLiteral("cursor is not one this server returned"));
         if (parts.size() != 2)
@@ -134,9 +143,8 @@ void TransactionsController::registerRoutes(ApiRouter &router)
                        const bool byAmount = filter.order == TransactionFilter::Order::AmountHighFirst ||
                                              filter.order == TransactionFilter::Order::AmountLowFirst;
                        // "amount:id" or "created_at:id": the sort key of the last row, then its id.
-                       const QByteArray position =
-                           QByteArray::number(byAmount ? last.billAmount : last.createdAtMs) + ':' +
-                           QByteArray::number(last.transactionId);
+                       const QByteArray position = QByteArray::number(byAmount ? last.billAmount : last.createdAtMs) +
+                                                   ':' + QByteArray::number(last.transactionId);
                        next = QString::fromLatin1(
                            position.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
                    }

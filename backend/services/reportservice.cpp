@@ -51,11 +51,12 @@ DayEndReport ReportService::dayEnd(qint64 accountId, Mode mode, const QDate &dat
     }
     lines.finish();
 
-    QSqlQuery &clerks = m_db.run(
-        QStringLiteral("SELECT clerk, COUNT(*), SUM(bill_amount), SUM(discount) FROM transactions"
-                       " WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ? AND status = 'SUCCESS'"
-                       " GROUP BY clerk ORDER BY clerk"),
-        {accountId, modeName, from, to});
+    QSqlQuery &clerks =
+        m_db.run(QStringLiteral(
+                     "SELECT clerk, COUNT(*), SUM(bill_amount), SUM(discount) FROM transactions"
+                     " WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ? AND status = 'SUCCESS'"
+                     " GROUP BY clerk ORDER BY clerk"),
+                 {accountId, modeName, from, to});
     while (clerks.next()) {
         report.clerks.append({clerks.value(0).toString(), clerks.value(1).toLongLong(), clerks.value(2).toLongLong(),
                               clerks.value(3).toLongLong()});
@@ -67,9 +68,10 @@ DayEndReport ReportService::dayEnd(qint64 accountId, Mode mode, const QDate &dat
     QSqlQuery &hours = m_db.run(
         // GROUP BY 1, not the expression again: PostgreSQL sees `created_at - $1` and `created_at - $6` as
         // different expressions and refuses the query.
-        QStringLiteral("SELECT (created_at - ?) / 3600000, COUNT(*), SUM(bill_amount) FROM transactions"
-                       " WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ? AND status = 'SUCCESS'"
-                       " GROUP BY 1"),
+        QStringLiteral(
+            "SELECT (created_at - ?) / 3600000, COUNT(*), SUM(bill_amount) FROM transactions"
+            " WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ? AND status = 'SUCCESS'"
+            " GROUP BY 1"),
         {from, accountId, modeName, from, to});
     while (hours.next()) {
         const int hour = hours.value(0).toInt();
@@ -79,14 +81,15 @@ DayEndReport ReportService::dayEnd(qint64 accountId, Mode mode, const QDate &dat
     hours.finish();
 
     QSqlQuery &wallet = m_db.run(
-        QStringLiteral("SELECT"
-                       " COALESCE(SUM(CASE WHEN created_at < ? THEN amount ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN created_at < ? THEN amount ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind IN ('topup', 'opening')"
-                       " THEN amount ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind = 'debit' THEN amount ELSE 0 END), 0),"
-                       " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind = 'refund' THEN amount ELSE 0 END), 0)"
-                       " FROM wallet_ledger WHERE account_id = ? AND mode = ?"),
+        QStringLiteral(
+            "SELECT"
+            " COALESCE(SUM(CASE WHEN created_at < ? THEN amount ELSE 0 END), 0),"
+            " COALESCE(SUM(CASE WHEN created_at < ? THEN amount ELSE 0 END), 0),"
+            " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind IN ('topup', 'opening')"
+            " THEN amount ELSE 0 END), 0),"
+            " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind = 'debit' THEN amount ELSE 0 END), 0),"
+            " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind = 'refund' THEN amount ELSE 0 END), 0)"
+            " FROM wallet_ledger WHERE account_id = ? AND mode = ?"),
         {from, to, from, to, from, to, from, to, accountId, modeName});
     if (wallet.next()) {
         report.walletOpening = wallet.value(0).toLongLong();
@@ -96,5 +99,16 @@ DayEndReport ReportService::dayEnd(qint64 accountId, Mode mode, const QDate &dat
         report.refunds = wallet.value(4).toLongLong();
     }
     wallet.finish();
+
+    QSqlQuery &unknown = m_db.run(
+        QStringLiteral("SELECT COUNT(*), COALESCE(SUM(t.paid), 0) FROM transactions t JOIN upstream_sales u ON"
+                       " u.transaction_id = t.id WHERE t.account_id = ? AND t.mode = ? AND t.created_at >= ? AND"
+                       " t.created_at < ? AND u.state IN ('queued', 'sent', 'unknown')"),
+        {accountId, modeName, from, to});
+    if (unknown.next()) {
+        report.unknownAtUpstream = unknown.value(0).toLongLong();
+        report.unknownAtUpstreamPaid = unknown.value(1).toLongLong();
+    }
+    unknown.finish();
     return report;
 }

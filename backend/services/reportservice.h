@@ -16,7 +16,7 @@ struct DayEndReport
 {
     struct Line
     {
-        QString type;         ///< MOBILE / VOUCHER / DTH
+        QString type; ///< MOBILE / VOUCHER / DTH
         QString operatorCode;
         qint64 success = 0;
         qint64 pending = 0;
@@ -27,14 +27,14 @@ struct DayEndReport
     };
     struct Clerk
     {
-        QString clerk;        ///< "" for sales made without a signed-in person (API clients)
+        QString clerk; ///< "" for sales made without a signed-in person (API clients)
         qint64 success = 0;
         Paise billAmount = 0;
         Paise discount = 0;
     };
     struct Hour
     {
-        int hour = 0;         ///< 0-23, IST
+        int hour = 0; ///< 0-23, IST
         qint64 success = 0;
         Paise billAmount = 0;
     };
@@ -42,12 +42,15 @@ struct DayEndReport
     Mode mode = Mode::Test;
     QList<Line> lines;
     QList<Clerk> clerks;
-    QList<Hour> hours;        ///< all 24 hours, zeros included
+    QList<Hour> hours; ///< all 24 hours, zeros included
     Paise walletOpening = 0;
     Paise walletClosing = 0;
-    Paise topups = 0;         ///< top-ups and opening credits of the day
-    Paise debits = 0;         ///< negative
+    Paise topups = 0; ///< top-ups and opening credits of the day
+    Paise debits = 0; ///< negative
     Paise refunds = 0;
+    /// Live sales of the day still unknown at the upstream (queued, sent, unknown; issue 11).
+    qint64 unknownAtUpstream = 0;
+    Paise unknownAtUpstreamPaid = 0;
 
     /// Sums over `lines`.
     Line total() const;

@@ -71,14 +71,13 @@ TransactionTotals &operator+=(TransactionTotals &a, const TransactionTotals &b)
 
 /// The columns readTotals() reads, summed over transaction rows: count, per-status counts, and the
 /// SUCCESS sums of bill, discount and paid (paise).
-const QString kRowTotals = QStringLiteral(
-    "SELECT COUNT(*),"
-    " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END), 0),"
-    " COALESCE(SUM(CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
-    " COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0),"
-    " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END), 0),"
-    " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END), 0),"
-    " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)");
+const QString kRowTotals = QStringLiteral("SELECT COUNT(*),"
+                                          " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END), 0),"
+                                          " COALESCE(SUM(CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
+                                          " COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0),"
+                                          " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END), 0),"
+                                          " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END), 0),"
+                                          " COALESCE(SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END), 0)");
 
 TransactionTotals readTotals(QSqlQuery &q)
 {
@@ -107,8 +106,8 @@ qint64 TransactionRepository::insert(const StoredTransaction &row, qint64 nowMs)
                        " updated_at, clerk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
         {row.accountId, ModeNames::mode(row.mode), TransactionNames::type(r.type), r.operatorCode, textValue(r.number),
          r.billAmount, r.discount, r.paid, textValue(r.customerEmail), TransactionNames::status(r.status),
-         textValue(r.redeemCode),
-         textOrNull(r.referenceId), row.fingerprint, row.keyId, r.createdAtMs, nowMs, textValue(row.clerk)});
+         textValue(r.redeemCode), textOrNull(r.referenceId), row.fingerprint, row.keyId, r.createdAtMs, nowMs,
+         textValue(row.clerk)});
     if (!q.next())
         throw DatabaseError(QStringLiteral("transaction insert returned no id"));
     const qint64 id = q.value(0).toLongLong();
@@ -197,6 +196,10 @@ QString TransactionRepository::conditions(const TransactionFilter &filter, QVari
         sql += QStringLiteral(" AND ") + p + QStringLiteral("reference_id = ?");
         values->append(filter.referenceId);
     }
+    if (filter.upstreamUnknown)
+        sql += QStringLiteral(" AND ") + p +
+               QStringLiteral("id IN (SELECT transaction_id FROM upstream_sales WHERE state IN ('queued', 'sent',"
+                              " 'unknown'))");
     if (filter.fromMs > 0) {
         sql += QStringLiteral(" AND ") + p + QStringLiteral("created_at >= ?");
         values->append(filter.fromMs);
@@ -350,8 +353,8 @@ TransactionTotals TransactionRepository::totals(qint64 accountId, Mode mode, con
     // entry of the range (0.18–0.21 s for two years, warm, in the sqlite3 shell) and grows with
     // the history. Exact: a rollup row changes in the same database transaction as its
     // transactions (insert(), settle()), and only whole IST days come from it.
-    if (!filter.search.isEmpty() || !filter.referenceId.isEmpty())
-        return rawTotals(accountId, mode, filter); // no rollup per text; reference_id is one row
+    if (!filter.search.isEmpty() || !filter.referenceId.isEmpty() || filter.upstreamUnknown)
+        return rawTotals(accountId, mode, filter); // no rollup per text or upstream state; reference_id is one row
     const bool hasFrom = filter.fromMs > 0;
     const bool hasTo = filter.toMs > 0;
     // The whole IST days inside [from, to): [firstDay, endDay).
@@ -405,12 +408,11 @@ TransactionTotals TransactionRepository::totals(qint64 accountId, Mode mode, con
 
 TransactionTotals TransactionRepository::rawTotals(qint64 accountId, Mode mode, const TransactionFilter &filter)
 {
-    if (!filter.search.isEmpty() && !m_db.isPostgres())
+    if (!filter.search.isEmpty() && !m_db.isPostgres() && !filter.upstreamUnknown) // its join would make `id` ambiguous
         return searchTotals(accountId, mode, filter);
     QVariantList values{accountId, ModeNames::mode(mode)};
-    const QString sql =
-        kRowTotals + QStringLiteral(" FROM transactions WHERE account_id = ? AND mode = ?") +
-        conditions(filter, &values);
+    const QString sql = kRowTotals + QStringLiteral(" FROM transactions WHERE account_id = ? AND mode = ?") +
+                        conditions(filter, &values);
     return readTotals(m_db.run(sql, values));
 }
 
@@ -471,8 +473,7 @@ TransactionTotals TransactionRepository::searchTotals(qint64 accountId, Mode mod
     rest.search.clear();
     values << accountId << mode_;
     const QString sql =
-        kRowTotals + QStringLiteral(" FROM (") +
-        matches.join(QStringLiteral(" UNION ")) +
+        kRowTotals + QStringLiteral(" FROM (") + matches.join(QStringLiteral(" UNION ")) +
         QStringLiteral(") AS m CROSS JOIN transactions AS t WHERE t.id = m.id AND account_id = ? AND mode = ?") +
         conditions(rest, &values);
     return readTotals(m_db.run(sql, values));

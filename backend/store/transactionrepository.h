@@ -34,6 +34,8 @@ struct TransactionFilter
     qint64 fromMs = 0;  ///< inclusive
     qint64 toMs = 0;    ///< exclusive
     QString search;     ///< exact transaction id, or a prefix of the number or reference id
+    /// Only live sales still unknown at the upstream (queued, sent, unknown; issue 11).
+    bool upstreamUnknown = false;
     Order order = Order::NewestFirst;
     /// Keyset position: the last row of the previous page (id, with created_at for date orders
     /// and bill_amount for amount orders).

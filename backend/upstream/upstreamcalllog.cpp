@@ -42,5 +42,6 @@ QList<UpstreamCall> UpstreamCallLog::forTransaction(qint64 transactionId)
         c.outcome = q.value(7).toString();
         calls.append(c);
     }
+    q.finish();
     return calls;
 }

@@ -118,12 +118,15 @@ void UpstreamDispatcher::dispatch(qint64 transactionId, std::function<void()> fi
     waiter->answer = std::move(firstAnswer);
     waiter->timer.setSingleShot(true);
     connect(&waiter->timer, &QTimer::timeout, this, [this, transactionId, w = waiter.get()] {
-        QList<std::shared_ptr<Waiter>> &list = m_waiters[transactionId];
+        const auto found = m_waiters.find(transactionId);
+        if (found == m_waiters.end())
+            return;
+        QList<std::shared_ptr<Waiter>> &list = found.value();
         for (qsizetype i = 0; i < list.size(); ++i) {
             if (list.at(i).get() == w) {
                 const std::shared_ptr<Waiter> keep = list.takeAt(i);
                 if (list.isEmpty())
-                    m_waiters.remove(transactionId);
+                    m_waiters.erase(found);
                 keep->answer();
                 return;
             }

@@ -84,9 +84,11 @@ std::optional<UpstreamSale> UpstreamSaleRepository::one(const QString &where, co
 {
     QSqlQuery &q =
         m_db.run(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM upstream_sales WHERE ") + where, values);
-    if (!q.next())
-        return std::nullopt;
-    return read(q);
+    std::optional<UpstreamSale> sale;
+    if (q.next())
+        sale = read(q);
+    q.finish();
+    return sale;
 }
 
 std::optional<UpstreamSale> UpstreamSaleRepository::find(qint64 transactionId)
@@ -112,42 +114,28 @@ void UpstreamSaleRepository::update(const UpstreamSale &s, qint64 nowMs)
               textValue(s.errorDescription), nowMs, s.transactionId});
 }
 
-bool UpstreamSaleRepository::moveState(qint64 transactionId, const QList<UpstreamState> &from, UpstreamState to,
-                                       qint64 nowMs)
-{
-    QStringList placeholders;
-    QVariantList values{UpstreamStates::name(to), nowMs, transactionId};
-    for (UpstreamState s : from) {
-        placeholders << QStringLiteral("?");
-        values << UpstreamStates::name(s);
-    }
-    QSqlQuery &q =
-        m_db.run(QStringLiteral("UPDATE upstream_sales SET state = ?, updated_at = ? WHERE transaction_id = ?"
-                                " AND state IN (") +
-                     placeholders.join(QLatin1Char(',')) + QLatin1Char(')'),
-                 values);
-    return q.numRowsAffected() > 0;
-}
-
 QList<UpstreamSale> UpstreamSaleRepository::due(qint64 nowMs, int limit)
 {
     QList<UpstreamSale> sales;
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT ") + kColumns +
-                                QStringLiteral(" FROM upstream_sales WHERE state IN ('queued', 'unknown', 'pending')"
-                                               " AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?"),
+                                QStringLiteral(" FROM upstream_sales WHERE state IN ('queued', 'sent', 'unknown',"
+                                               " 'pending') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?"),
                             {nowMs, limit});
     while (q.next())
         sales.append(read(q));
+    q.finish();
     return sales;
 }
 
 std::optional<qint64> UpstreamSaleRepository::nextDueAt()
 {
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT MIN(next_attempt_at) FROM upstream_sales"
-                                           " WHERE state IN ('queued', 'unknown', 'pending')"));
-    if (!q.next() || q.value(0).isNull())
-        return std::nullopt;
-    return q.value(0).toLongLong();
+                                           " WHERE state IN ('queued', 'sent', 'unknown', 'pending')"));
+    std::optional<qint64> due;
+    if (q.next() && !q.value(0).isNull())
+        due = q.value(0).toLongLong();
+    q.finish();
+    return due;
 }
 
 void UpstreamSaleRepository::resumeInFlight(qint64 nowMs)
@@ -163,5 +151,7 @@ qint64 UpstreamSaleRepository::unknownCount(qint64 accountId)
                                            " t.id = u.transaction_id WHERE t.account_id = ? AND"
                                            " u.state IN ('queued', 'sent', 'unknown')"),
                             {accountId});
-    return q.next() ? q.value(0).toLongLong() : 0;
+    const qint64 count = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return count;
 }

@@ -56,9 +56,9 @@ public:
     std::optional<UpstreamSale> findByUpstreamId(qint64 upstreamId);
     /// Writes state, upstream id, attempts, next attempt and error of `sale`.
     void update(const UpstreamSale &sale, qint64 nowMs);
-    /// Moves the sale to `to` only when it is in one of `from`; false when it was not.
-    bool moveState(qint64 transactionId, const QList<UpstreamState> &from, UpstreamState to, qint64 nowMs);
     /// Sales whose next step is due at `nowMs` (queued/sent/unknown: send; pending: poll), oldest due first.
+    /// A `sent` sale is due only after its call's time limit and backoff: its answer was lost (say, the
+    /// database refused to record it), so the same request goes again.
     QList<UpstreamSale> due(qint64 nowMs, int limit);
     /// The earliest next_attempt_at of a sale still waiting on the upstream; nullopt when none.
     std::optional<qint64> nextDueAt();

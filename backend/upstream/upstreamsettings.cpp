@@ -71,33 +71,32 @@ void UpstreamSettingsRepository::ensureRow()
 
 QString UpstreamSettingsRepository::serverId()
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT server_id FROM upstream_config WHERE id = 1"));
-    if (q.next())
-        return q.value(0).toString();
-    ensureRow();
-    QSqlQuery &again = m_db.run(QStringLiteral("SELECT server_id FROM upstream_config WHERE id = 1"));
-    return again.next() ? again.value(0).toString() : QString();
-}
-
-qint64 UpstreamSettingsRepository::version()
-{
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT version FROM upstream_config WHERE id = 1"));
-    return q.next() ? q.value(0).toLongLong() : 0;
+    for (int round = 0; round < 2; ++round) {
+        QSqlQuery &q = m_db.run(QStringLiteral("SELECT server_id FROM upstream_config WHERE id = 1"));
+        const QString id = q.next() ? q.value(0).toString() : QString();
+        q.finish();
+        if (!id.isEmpty())
+            return id;
+        ensureRow(); // the first use on this database
+    }
+    return QString();
 }
 
 std::optional<UpstreamSettings> UpstreamSettingsRepository::load()
 {
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT base_url, key_id, key_secret_sealed, webhook_password_sealed,"
-                                           " webhook_secret_sealed, version FROM upstream_config WHERE id = 1"));
-    if (!q.next() || q.value(0).toString().isEmpty())
+                                           " webhook_secret_sealed FROM upstream_config WHERE id = 1"));
+    if (!q.next() || q.value(0).toString().isEmpty()) {
+        q.finish();
         return std::nullopt;
+    }
     UpstreamSettings s;
     s.baseUrl = q.value(0).toString();
     s.keyId = q.value(1).toString();
     const QString sealedSecret = q.value(2).toString();
     const QString sealedPassword = q.value(3).toString();
     const QString sealedWebhookSecret = q.value(4).toString();
-    s.version = q.value(5).toLongLong();
+    q.finish();
     const std::optional<QString> secret = unseal(sealedSecret, "upstream:key_secret");
     const std::optional<QString> password = unseal(sealedPassword, "upstream:webhook_password");
     const std::optional<QString> webhookSecret = unseal(sealedWebhookSecret, "upstream:webhook_secret");
@@ -146,6 +145,7 @@ UpstreamHealth UpstreamSettingsRepository::health()
         h.lastContactMs = q.value(2).toLongLong();
         h.lastError = q.value(3).toString();
     }
+    q.finish();
     return h;
 }
 

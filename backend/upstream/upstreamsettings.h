@@ -17,7 +17,6 @@ struct UpstreamSettings
     QString keySecret;       ///< plain only in memory; sealed by the vault in the database
     QString webhookPassword; ///< data.webhook_password the upstream sends to /hooks/upstream; may be empty
     QString webhookSecret;   ///< "whsec_…" Standard Webhooks secret of the upstream; empty: not checked
-    qint64 version = 0;      ///< grows with every change (for caches)
 
     /// The settings after the input rules: base_url an http(s) URL whose path ends in /api/v1,
     /// key_id 1–128 printable characters, key_secret 1–512 characters, webhook_password at most
@@ -55,8 +54,6 @@ public:
     /// The configured upstream, secrets unsealed; nullopt when none is configured (or the
     /// sealed secret cannot be opened with this vault).
     std::optional<UpstreamSettings> load();
-    /// The configuration version (0: never configured), cheap enough for a cache check.
-    qint64 version();
     /// Stores `settings`, sealing its secrets; resets the health to "unknown".
     void save(const UpstreamSettings &settings, qint64 nowMs);
     /// Forgets the upstream (secrets wiped); the server id stays.
