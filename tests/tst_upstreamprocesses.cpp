@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTcpSocket>
 #include <QTest>
 
 namespace {
@@ -158,6 +159,14 @@ private slots:
     {
         m_chain->proxy().setMode(FaultProxy::Mode::Pass);
         m_chain->proxy().resetCounts();
+        // A test that took the shop down (a crash is a failure of that test) leaves the next ones a running shop.
+        if (m_chain->http().get(m_chain->shopUrl(QStringLiteral("/healthz"))).status != 200) {
+            qWarning("the shop is not answering; starting it again. Its output:\n%s",
+                     qPrintable(m_chain->shopOutput()));
+            m_chain->killShop();
+            QString error;
+            QVERIFY2(m_chain->startShop(&error), qPrintable(error));
+        }
     }
 
     void cleanupTestCase() { m_chain.reset(); }
@@ -402,6 +411,41 @@ private slots:
         QVERIFY(id > 0);
         expectSettledOnce(id, QStringLiteral("SUCCESS"));
         expectWebhooks(id, QStringLiteral("SUCCESS"), true);
+        expectLedgersBalanced();
+    }
+
+    // A client that gives up while its live initiate waits for the upstream's first answer (a terminal closed, a
+    // wrk run ending) must not take the shop down: the sale goes on, and the shop keeps answering. Both ways the
+    // wait ends: the upstream's answer arriving, and the shop's own --upstream-timeout-ms.
+    void clientGoneWhileWaitingForTheUpstream_data()
+    {
+        QTest::addColumn<int>("holdMs");
+        QTest::newRow("the answer arrives after the client left") << 800;
+        QTest::newRow("the shop's timeout fires after the client left") << 3000;
+    }
+    void clientGoneWhileWaitingForTheUpstream()
+    {
+        QFETCH(int, holdMs);
+        m_chain->proxy().setMode(FaultProxy::Mode::Slow, holdMs);
+        const QByteArray body = R"({"phone_number":"9876571234","amount":"249","operator_code":"AT"})";
+        QTcpSocket client;
+        client.connectToHost(QHostAddress::LocalHost, quint16(m_chain->shopUrl(QStringLiteral("/")).port()));
+        QVERIFY(client.waitForConnected(5000));
+        client.write(
+            "POST /api/v1/recharge/mobile/initiate-transaction HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " +
+            m_chain->shopLive() + "\r\nContent-Type: application/json\r\nContent-Length: " +
+            QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        QTRY_COMPARE(m_chain->proxy().count(FaultProxy::Mode::Slow), 1); // the shop is waiting for the upstream
+        client.abort();
+        QTRY_VERIFY_WITH_TIMEOUT(m_chain->proxy().answeredByTarget() >= 1, kSettleMs); // the hold is over
+        QTest::qWait(300); // a window for what the shop does with the answer for a client that left: no condition to
+                           // wait on shows "did not crash"
+        const HttpResult alive =
+            m_chain->http().get(m_chain->shopUrl(QStringLiteral("/api/v1/upstream")), m_chain->shopLive());
+        QVERIFY2(alive.status == 200, qPrintable(alive.networkError + m_chain->shopOutput()));
+        m_chain->proxy().setMode(FaultProxy::Mode::Pass);
+        const qint64 id = m_chain->shopScalar(QStringLiteral("SELECT MAX(id) FROM transactions WHERE mode = 'live'"));
+        expectSettledOnce(id, QStringLiteral("SUCCESS"));
         expectLedgersBalanced();
     }
 };

@@ -38,9 +38,14 @@ work="${BENCH_TMPDIR:-$(mktemp -d "${TMPDIR:-/tmp}/rechargedesk-chain.XXXXXX")}"
 mkdir -p "$work/distributor" "$work/shop"
 pids=()
 cleanup() {
+    local pid status who
     for pid in "${pids[@]}"; do
         kill "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
+        status=0
+        wait "$pid" 2>/dev/null || status=$?
+        who=shop
+        [ "$pid" != "${dist_pid:-}" ] || who=distributor
+        [ "$status" -eq 0 ] || echo "the $who server ended with status $status on SIGTERM (see $work/$who/serve.err)" >&2
     done
     if [ -z "${BENCH_TMPDIR:-}" ]; then rm -rf "$work"; fi
 }
@@ -57,6 +62,7 @@ dist_data="$work/distributor/data"
 start_server "$binary" 127.0.0.1:0 "$dist_data" "$work/distributor"
 pids+=("$server_pid")
 dist_url="$server_url"
+dist_pid="$server_pid"
 keys="$("$binary" keys create --name shop --mode test --scope pos --account kirana --data-dir "$dist_data")"
 upstream_key_id="$(awk '$1 == "key_id:" { print $2 }' <<<"$keys")"
 awk '$1 == "key_secret:" { print $2 }' <<<"$keys" >"$work/shop-upstream-secret"
@@ -69,11 +75,13 @@ shop_data="$work/shop/data"
 start_server "$binary" 127.0.0.1:0 "$shop_data" "$work/shop"
 pids+=("$server_pid")
 shop_url="$server_url"
+shop_pid="$server_pid"
 sandbox_auth="$(basic "$key_id" "$key_secret")"
 keys="$("$binary" keys create --name counter --mode live --scope pos --data-dir "$shop_data")"
 live_auth="$(basic "$(awk '$1 == "key_id:" { print $2 }' <<<"$keys")" "$(awk '$1 == "key_secret:" { print $2 }' <<<"$keys")")"
 for _ in $(seq 1 10); do
     rd wallet topup --mode live --amount 1000000 --note bench --data-dir "$shop_data"
+    rd wallet topup --mode test --amount 1000000 --note bench --data-dir "$shop_data"
 done
 rd upstream set --url "$dist_url/api/v1" --key-id "$upstream_key_id" --key-secret-file "$work/shop-upstream-secret" \
     --webhook-password bench-hook --data-dir "$shop_data"
@@ -103,6 +111,12 @@ sandbox="$(run sandbox "$sandbox_auth")"
 sandbox_load="$(load)"
 live="$(run live "$live_auth")"
 live_load="$(load)"
+
+# Sales still in flight when wrk stopped end first (at most 20 s).
+for _ in $(seq 1 40); do
+    [ "$(sqlite3 "$shop_data/rechargedesk.db" "SELECT COUNT(*) FROM transactions WHERE mode = 'live' AND status = 'PENDING'")" = 0 ] && break
+    sleep 0.5
+done
 
 # -- checks ----------------------------------------------------------------------------------------------------
 ledger_sql="SELECT COUNT(*) FROM wallets w WHERE balance <> (SELECT COALESCE(SUM(amount), 0) FROM wallet_ledger l
