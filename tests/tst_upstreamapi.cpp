@@ -188,6 +188,43 @@ private slots:
         QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM upstream_config WHERE base_url <> ''")), 0);
     }
 
+    void signedInAdminHasLiveAuthorityAClerkHasNot()
+    {
+        const auto addUser = [this](const QString &name, const QString &role) {
+            const HttpResult r = call("POST", QStringLiteral("/api/v1/users"), m_server->admin(),
+                                      QJsonObject{{QStringLiteral("name"), name},
+                                                  {QStringLiteral("role"), role},
+                                                  {QStringLiteral("pin"), QStringLiteral("482913")}});
+            QVERIFY2(r.status == 201, r.body.constData());
+        };
+        const auto signIn = [this](const QString &name) {
+            return call("POST", QStringLiteral("/api/v1/users/sign-in"), m_server->pos(),
+                        QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("pin"), QStringLiteral("482913")}})
+                .data()
+                .value(QStringLiteral("session_token"))
+                .toString()
+                .toLatin1();
+        };
+        addUser(QStringLiteral("Meena"), QStringLiteral("admin"));
+        addUser(QStringLiteral("Ravi"), QStringLiteral("clerk"));
+        const QByteArray admin = signIn(QStringLiteral("Meena"));
+        const QByteArray clerk = signIn(QStringLiteral("Ravi"));
+        QVERIFY(!admin.isEmpty() && !clerk.isEmpty());
+        // The terminal's test admin key: a clerk's session may not, an admin's session may.
+        QCOMPARE(call("PUT", QStringLiteral("/api/v1/upstream"), m_server->admin(), validBody(),
+                      {{"X-Session-Token", clerk}})
+                     .status,
+                 403);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM upstream_config WHERE base_url <> ''")), 0);
+        QCOMPARE(call("PUT", QStringLiteral("/api/v1/upstream"), m_server->admin(), validBody(),
+                      {{"X-Session-Token", admin}})
+                     .status,
+                 200);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = 'upstream.set' AND actor = "
+                                      "'user:Meena'")),
+                 1);
+    }
+
     void badInputNamesTheFieldAndStoresNothing_data()
     {
         QTest::addColumn<QString>("field");
