@@ -379,6 +379,33 @@ private slots:
         checkChainInvariants();
     }
 
+    void withoutWebhooksPollingSettlesPendingSales()
+    {
+        // A shop behind NAT: the distributor's webhooks never arrive; the status check must settle.
+        const HttpResult hook = call(
+            *m_distributor, "PUT", QStringLiteral("/api/v1/webhook-endpoint"), m_distributor->admin(),
+            QJsonObject{{QStringLiteral("url"), deadUrl().replace(QStringLiteral("/api/v1"), QStringLiteral("/hooks"))},
+                        {QStringLiteral("webhook_password"), QString::fromLatin1(kPassword)}});
+        QVERIFY2(hook.status == 200 || hook.status == 201, hook.body.constData());
+        QCOMPARE(configure(m_distributor->url(QStringLiteral("/api/v1")).toString()).status, 200);
+        const qint64 id = sell(QStringLiteral("9876542222")).data().value(QStringLiteral("transaction_id")).toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(id), QStringLiteral("FAILED"), 10000);
+        QCOMPARE(shopLedgerRows(id, "refund"), 1);
+        const QJsonArray calls =
+            call(*m_shop, "GET", QStringLiteral("/api/v1/transactions/%1/upstream-calls").arg(id), m_shopLiveAdmin)
+                .data()
+                .value(QStringLiteral("items"))
+                .toArray();
+        QCOMPARE(calls.last().toObject().value(QStringLiteral("method")).toString(), QStringLiteral("GET"));
+        QVERIFY(calls.last()
+                    .toObject()
+                    .value(QStringLiteral("endpoint"))
+                    .toString()
+                    .startsWith(QStringLiteral("/transactions/")));
+        QCOMPARE(calls.last().toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("FAILED"));
+        checkChainInvariants();
+    }
+
     void badGatewayIsUnknownNeverARefusal()
     {
         // An upstream that answers every call with 502: the outcome is unknown, nothing is refunded.
