@@ -45,7 +45,8 @@ cleanup() {
         wait "$pid" 2>/dev/null || status=$?
         who=shop
         [ "$pid" != "${dist_pid:-}" ] || who=distributor
-        [ "$status" -eq 0 ] || echo "the $who server ended with status $status on SIGTERM (see $work/$who/serve.err)" >&2
+        [ "$status" -eq 0 ] || echo "the $who server ended with status $status (139: it crashed, SIGSEGV; 143: SIGTERM at the end is" \
+            "the expected stop) — see $work/$who/serve.err" >&2
     done
     if [ -z "${BENCH_TMPDIR:-}" ]; then rm -rf "$work"; fi
 }
@@ -53,32 +54,34 @@ trap cleanup EXIT
 rd() { "$binary" "$@" >/dev/null; }
 basic() { printf 'Basic %s' "$(printf '%s:%s' "$1" "$2" | base64 -w0)"; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+key_field() { awk -v name="$1:" '$1 == name { print $2 }' <<<"$2"; } # key_id|key_secret, `keys create` output
+serve_in() { # NAME: starts the server of $work/NAME/data; sets server_url (and key_id/key_secret, see start_server)
+    start_server "$binary" 127.0.0.1:0 "$work/$1/data" "$work/$1"
+    pids+=("$server_pid")
+}
 
 cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 echo "== machine: $(nproc) CPU(s), $cpu; $(uname -sr); load average $(load)"
 
 # -- the distributor: test mode, the shop's account "kirana" with a test pos key and a funded test wallet ------
 dist_data="$work/distributor/data"
-start_server "$binary" 127.0.0.1:0 "$dist_data" "$work/distributor"
-pids+=("$server_pid")
+serve_in distributor
 dist_url="$server_url"
 dist_pid="$server_pid"
 keys="$("$binary" keys create --name shop --mode test --scope pos --account kirana --data-dir "$dist_data")"
-upstream_key_id="$(awk '$1 == "key_id:" { print $2 }' <<<"$keys")"
-awk '$1 == "key_secret:" { print $2 }' <<<"$keys" >"$work/shop-upstream-secret"
+upstream_key_id="$(key_field key_id "$keys")"
+key_field key_secret "$keys" >"$work/shop-upstream-secret"
 for _ in $(seq 1 10); do
     rd wallet topup --mode test --account kirana --amount 1000000 --note bench --data-dir "$dist_data"
 done
 
 # -- the shop: its sandbox (the test admin key serve prints), a live pos key, a live float, the upstream --------
 shop_data="$work/shop/data"
-start_server "$binary" 127.0.0.1:0 "$shop_data" "$work/shop"
-pids+=("$server_pid")
+serve_in shop
 shop_url="$server_url"
-shop_pid="$server_pid"
 sandbox_auth="$(basic "$key_id" "$key_secret")"
 keys="$("$binary" keys create --name counter --mode live --scope pos --data-dir "$shop_data")"
-live_auth="$(basic "$(awk '$1 == "key_id:" { print $2 }' <<<"$keys")" "$(awk '$1 == "key_secret:" { print $2 }' <<<"$keys")")"
+live_auth="$(basic "$(key_field key_id "$keys")" "$(key_field key_secret "$keys")")"
 for _ in $(seq 1 10); do
     rd wallet topup --mode live --amount 1000000 --note bench --data-dir "$shop_data"
     rd wallet topup --mode test --amount 1000000 --note bench --data-dir "$shop_data"
