@@ -5,6 +5,7 @@
 #include "apierror.h"
 #include "clock.h"
 #include "commandline.h"
+#include "services/commitbatcher.h"
 #include "services/settlementservice.h"
 #include "store/database.h"
 #include "upstream/upstreamdispatcher.h"
@@ -180,7 +181,8 @@ int check(const QStringList &arguments)
             }
             SystemClock clock;
             SettlementService settlements(*store.db, clock);
-            UpstreamDispatcher dispatcher(*store.db, clock, settlements, &*store.vault, UpstreamTiming{});
+            CommitBatcher batcher(*store.db);
+            UpstreamDispatcher dispatcher(*store.db, batcher, clock, settlements, &*store.vault, UpstreamTiming{});
             QEventLoop loop;
             bool ok = false;
             dispatcher.check(*settings, [&](const UpstreamDispatcher::CheckResult &r) {
