@@ -8,6 +8,7 @@
 #include <QTcpSocket>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using Headers = QList<std::pair<QByteArray, QByteArray>>;
@@ -463,6 +464,38 @@ private slots:
                  QStringLiteral("insufficient_balance"));
         QCOMPARE(shopLedgerRows(id, "refund"), 1);
         checkChainInvariants();
+    }
+
+    void clientGoneBeforeTheUpstreamAnswers()
+    {
+        // An upstream that takes the call and never answers: the shop's initiate waits until its time limit.
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
+        std::vector<std::unique_ptr<QTcpSocket>> held;
+        connect(&silent, &QTcpServer::newConnection, &silent, [&silent, &held] {
+            while (QTcpSocket *s = silent.nextPendingConnection())
+                held.emplace_back(s);
+        });
+        QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(silent.serverPort())).status, 200);
+        const QByteArray body = QJsonDocument(mobile(QStringLiteral("9876543210"))).toJson(QJsonDocument::Compact);
+        QTcpSocket client;
+        client.connectToHost(QHostAddress::LocalHost, m_shop->server().port());
+        QVERIFY(client.waitForConnected(5000));
+        client.write(QByteArray("POST ") + kMobile + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + m_shopLivePos +
+                     "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
+                     "\r\n\r\n" + body);
+        const auto requested = [&held] {
+            return std::any_of(held.cbegin(), held.cend(), [](const auto &s) { return s->bytesAvailable() > 0; });
+        };
+        QTRY_VERIFY(requested()); // the shop's call is at the upstream: its client waits
+        client.abort();
+        // The shop's time limit ends the wait and the call; the answer for the client that left must be dropped,
+        // not written to the connection QHttpServer deleted meanwhile.
+        QTRY_VERIFY_WITH_TIMEOUT(scalar(*m_shop, QStringLiteral("SELECT COUNT(*) FROM upstream_calls")) >= 1, 15000);
+        QCOMPARE(call(*m_shop, "GET", QStringLiteral("/healthz"), QByteArray()).status, 200);
+        const qint64 id = scalar(*m_shop, QStringLiteral("SELECT MAX(id) FROM transactions WHERE mode = 'live'"));
+        QCOMPARE(status(id), QStringLiteral("PENDING")); // unknown outcome: kept, not refunded
+        QCOMPARE(shopLedgerRows(id, "refund"), 0);
     }
 
     void testModeRecordsKeepTodaysFields()
