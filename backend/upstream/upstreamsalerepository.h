@@ -11,8 +11,8 @@ class Database;
 /// Where one live sale stands with the upstream (upstream-contract.md, "Terms").
 enum class UpstreamState
 {
-    Queued,
-    Sent,
+    Queued, ///< committed with the sale; its first call may already be on the wire (made without a commit)
+    Sent,   ///< a re-send on the wire
     Unknown,
     Pending,
     Settled,
