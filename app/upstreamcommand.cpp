@@ -5,6 +5,7 @@
 #include "apierror.h"
 #include "clock.h"
 #include "commandline.h"
+#include "services/commitbatcher.h"
 #include "services/settlementservice.h"
 #include "store/database.h"
 #include "upstream/upstreamdispatcher.h"
@@ -134,7 +135,7 @@ int set(const QStringList &arguments)
 /// A subcommand that needs only the store: parses the store options and runs `action` on the
 /// database and vault. Exit 1 when the store cannot be opened, else what `action` returns.
 int withStore(const QStringList &arguments, const QString &description,
-              const std::function<int(UpstreamSettingsRepository &)> &action)
+              const std::function<int(UpstreamStore &, UpstreamSettingsRepository &)> &action)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(description);
@@ -144,13 +145,13 @@ int withStore(const QStringList &arguments, const QString &description,
     if (!store)
         return 1;
     UpstreamSettingsRepository repository(*store->db, &*store->vault);
-    return action(repository);
+    return action(*store, repository);
 }
 
 int show(const QStringList &arguments)
 {
     return withStore(arguments, QStringLiteral("Shows the upstream (never its secrets)."),
-                     [](UpstreamSettingsRepository &repository) {
+                     [](UpstreamStore &, UpstreamSettingsRepository &repository) {
                          printSettings(repository);
                          return 0;
                      });
@@ -159,7 +160,7 @@ int show(const QStringList &arguments)
 int clear(const QStringList &arguments)
 {
     return withStore(arguments, QStringLiteral("Removes the upstream; live sales are refused until one is set."),
-                     [](UpstreamSettingsRepository &repository) {
+                     [](UpstreamStore &, UpstreamSettingsRepository &repository) {
                          repository.clear(SystemClock().nowMs());
                          CommandLine::out(QStringLiteral(
                              "Upstream removed: live sales answer 503 no_live_provider until one is set."));
@@ -169,32 +170,29 @@ int clear(const QStringList &arguments)
 
 int check(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Makes one harmless authenticated call (a plans lookup) and says whether URL and key work."));
-    CommandLine::addStoreOptions(parser);
-    CommandLine::process(parser, arguments);
-    std::optional<UpstreamStore> store = openStore(parser);
-    if (!store)
-        return 1;
-    UpstreamSettingsRepository repository(*store->db, &*store->vault);
-    const std::optional<UpstreamSettings> settings = repository.load();
-    if (!settings) {
-        CommandLine::out(QStringLiteral("No upstream is configured (rechargedesk upstream set ...)."));
-        return 1;
-    }
-    SystemClock clock;
-    SettlementService settlements(*store->db, clock);
-    UpstreamDispatcher dispatcher(*store->db, clock, settlements, &*store->vault, UpstreamTiming{});
-    QEventLoop loop;
-    bool ok = false;
-    dispatcher.check(*settings, [&](const UpstreamDispatcher::CheckResult &r) {
-        ok = r.ok;
-        CommandLine::out(r.message);
-        loop.quit();
-    });
-    loop.exec();
-    return ok ? 0 : 1;
+    return withStore(
+        arguments,
+        QStringLiteral("Makes one harmless authenticated call (a plans lookup) and says whether URL and key work."),
+        [](UpstreamStore &store, UpstreamSettingsRepository &repository) {
+            const std::optional<UpstreamSettings> settings = repository.load();
+            if (!settings) {
+                CommandLine::out(QStringLiteral("No upstream is configured (rechargedesk upstream set ...)."));
+                return 1;
+            }
+            SystemClock clock;
+            SettlementService settlements(*store.db, clock);
+            CommitBatcher batcher(*store.db);
+            UpstreamDispatcher dispatcher(*store.db, batcher, clock, settlements, &*store.vault, UpstreamTiming{});
+            QEventLoop loop;
+            bool ok = false;
+            dispatcher.check(*settings, [&](const UpstreamDispatcher::CheckResult &r) {
+                ok = r.ok;
+                CommandLine::out(r.message);
+                loop.quit();
+            });
+            loop.exec();
+            return ok ? 0 : 1;
+        });
 }
 
 } // namespace

@@ -36,7 +36,7 @@ struct ApiServer::Parts
     Parts(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options)
         : batcher(db), settlements(db, clock), terms(db, catalog, options.settleDelayMs),
           upstreamVault(openVault(options.dataDir)),
-          upstream(db, clock, settlements, upstreamVault ? &*upstreamVault : nullptr,
+          upstream(db, batcher, clock, settlements, upstreamVault ? &*upstreamVault : nullptr,
                    UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
           authenticator(db, clock), router(http, authenticator), sessions(db, clock), audit(db, clock),

@@ -4,10 +4,18 @@
 
 #include <QHttpServerResponder>
 #include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QPointer>
+#include <QTcpSocket>
+
+Q_LOGGING_CATEGORY(lcReply, "rechargedesk.reply")
 
 struct ApiReply::State
 {
     std::unique_ptr<QHttpServerResponder> responder;
+    /// The connection the answer goes to. QHttpServer deletes it (deleteLater) when the client
+    /// disconnects, while a deferred answer may still be waiting on a commit or the upstream.
+    QPointer<QTcpSocket> socket;
     QString requestId;
     bool sent = false;
 
@@ -23,6 +31,13 @@ struct ApiReply::State
     void write(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers)
     {
         sent = true;
+        if (!socket || socket->state() != QAbstractSocket::ConnectedState) {
+            // The work behind the answer is done (a sale stays committed and settles as usual); only
+            // the client is no longer there to read it.
+            qCInfo(lcReply, "request %s: the client left before its answer (HTTP %d); answer dropped",
+                   qPrintable(requestId), status);
+            return;
+        }
         responder->writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(status));
         responder->writeHeader("Content-Type", contentType);
         responder->writeHeader("X-Request-Id", requestId.toLatin1());
@@ -36,6 +51,7 @@ struct ApiReply::State
 ApiReply::ApiReply(std::unique_ptr<QHttpServerResponder> responder, QString requestId)
     : m_state(std::make_shared<State>())
 {
+    m_state->socket = responder->socket();
     m_state->responder = std::move(responder);
     m_state->requestId = std::move(requestId);
 }

@@ -76,7 +76,8 @@ QString UpstreamVerdict::outcomeName() const
 UpstreamClient::UpstreamClient(const Clock &clock, int timeoutMs, QObject *parent)
     : QObject(parent), m_clock(clock), m_timeoutMs(timeoutMs)
 {
-    m_manager.setAutoDeleteReplies(true);
+    for (QNetworkAccessManager &manager : m_managers)
+        manager.setAutoDeleteReplies(true);
 }
 
 void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &method, const QString &path,
@@ -87,12 +88,14 @@ void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &me
     request.setRawHeader("Accept", "application/json");
     request.setTransferTimeout(m_timeoutMs);
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    QNetworkAccessManager &manager = m_managers[m_nextManager];
+    m_nextManager = (m_nextManager + 1) % kManagers;
     QNetworkReply *reply = nullptr;
     if (method == "POST") {
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-        reply = m_manager.post(request, body);
+        reply = manager.post(request, body);
     } else {
-        reply = m_manager.get(request);
+        reply = manager.get(request);
     }
     const qint64 startedMs = m_clock.nowMs();
     connect(reply, &QNetworkReply::finished, this, [this, reply, startedMs, done = std::move(done)] {

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 
+#include <array>
 #include <functional>
 
 class Clock;
@@ -64,7 +65,13 @@ public:
               Done done);
 
 private:
+    /// QNetworkAccessManager opens at most 6 keep-alive connections per host; the calls take turns
+    /// over several managers so that up to 6 × kManagers sales are on the wire at once (each waits
+    /// for the upstream's commit: with 6, a busy shop queued behind them).
+    static constexpr std::size_t kManagers = 6;
+
     const Clock &m_clock;
     int m_timeoutMs;
-    QNetworkAccessManager m_manager;
+    std::array<QNetworkAccessManager, kManagers> m_managers;
+    std::size_t m_nextManager = 0;
 };

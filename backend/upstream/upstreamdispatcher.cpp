@@ -2,6 +2,7 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "services/commitbatcher.h"
 #include "services/settlementservice.h"
 #include "store/database.h"
 #include "store/transactionrepository.h"
@@ -66,10 +67,11 @@ struct UpstreamDispatcher::Waiter
     QTimer timer;
 };
 
-UpstreamDispatcher::UpstreamDispatcher(Database &db, const Clock &clock, SettlementService &settlements,
-                                       const AadhaarVault *vault, UpstreamTiming timing, QObject *parent)
-    : QObject(parent), m_db(db), m_clock(clock), m_settlements(settlements), m_vault(vault), m_timing(timing),
-      m_client(clock, timing.timeoutMs)
+UpstreamDispatcher::UpstreamDispatcher(Database &db, CommitBatcher &batcher, const Clock &clock,
+                                       SettlementService &settlements, const AadhaarVault *vault, UpstreamTiming timing,
+                                       QObject *parent)
+    : QObject(parent), m_db(db), m_batcher(batcher), m_clock(clock), m_settlements(settlements), m_vault(vault),
+      m_timing(timing), m_client(clock, timing.timeoutMs)
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &UpstreamDispatcher::onTimer);
@@ -106,7 +108,9 @@ void UpstreamDispatcher::enqueue(const StoredTransaction &row, const SaleRequest
     s.transactionId = row.record.transactionId;
     s.referenceId = QStringLiteral("rd-%1-%2").arg(settings().serverId()).arg(s.transactionId);
     s.state = UpstreamState::Queued;
-    s.nextAttemptAtMs = nowMs;
+    // The lease of the first call (dispatch() sends it without a write of its own): nobody sends it
+    // again before its time limit has passed; a restart sends `queued` sales again at once.
+    s.nextAttemptAtMs = nowMs + m_timing.timeoutMs + retryDelayMs(1);
     s.endpoint = endpointFor(sale.type);
     s.requestBody = requestBody(sale, s.referenceId);
     UpstreamSaleRepository(m_db).insert(s, nowMs);
@@ -137,7 +141,7 @@ void UpstreamDispatcher::dispatch(qint64 transactionId, std::function<void()> fi
     QTimer::singleShot(0, this, [this, transactionId] {
         try {
             if (const std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(transactionId))
-                act(*sale);
+                act(*sale, sale->state == UpstreamState::Queued && sale->attempts == 0);
         } catch (const std::exception &e) {
             qCWarning(lcUpstream, "cannot send sale %lld: %s", transactionId, e.what());
             arm();
@@ -199,7 +203,7 @@ void UpstreamDispatcher::arm()
     m_timer.start(int(m_inFlight.isEmpty() ? wait : qMax(wait, qint64(50))));
 }
 
-void UpstreamDispatcher::act(const UpstreamSale &sale)
+void UpstreamDispatcher::act(const UpstreamSale &sale, bool leased)
 {
     if (m_inFlight.contains(sale.transactionId))
         return;
@@ -219,13 +223,15 @@ void UpstreamDispatcher::act(const UpstreamSale &sale)
     if (sale.state == UpstreamState::Pending && sale.upstreamId > 0)
         poll(sale, *current);
     else if (UpstreamStates::isUnknown(sale.state) || sale.state == UpstreamState::Pending)
-        send(sale, *current);
+        send(sale, *current, leased);
 }
 
-void UpstreamDispatcher::send(UpstreamSale sale, const UpstreamSettings &settings)
+void UpstreamDispatcher::send(UpstreamSale sale, const UpstreamSettings &settings, bool leased)
 {
     const qint64 now = m_clock.nowMs();
-    {
+    if (leased) {
+        sale.attempts += 1; // written with the answer
+    } else {
         WriteTransaction transaction(m_db);
         if (sale.state != UpstreamState::Pending)
             sale.state = UpstreamState::Sent;
@@ -261,7 +267,6 @@ void UpstreamDispatcher::poll(UpstreamSale sale, const UpstreamSettings &setting
 void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &method, const QString &endpoint,
                                   qint64 startedMs, const UpstreamAnswer &answer)
 {
-    m_inFlight.remove(before.transactionId);
     UpstreamVerdict verdict = UpstreamVerdict::of(answer);
     const bool isPoll = method == QLatin1String("GET");
     if (verdict.kind != UpstreamVerdict::Kind::Unknown && verdict.kind != UpstreamVerdict::Kind::Refused &&
@@ -274,9 +279,14 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
     if (isPoll && verdict.kind == UpstreamVerdict::Kind::Refused)
         verdict.kind = UpstreamVerdict::Kind::Unknown;
     const qint64 now = m_clock.nowMs();
-    bool settled = false;
+    qint64 account = 0;
     try {
-        WriteTransaction transaction(m_db);
+        account = UpstreamSaleRepository(m_db).accountOf(before.transactionId);
+    } catch (const std::exception &e) {
+        qCWarning(lcUpstream, "cannot read the account of sale %lld: %s", before.transactionId, e.what());
+    }
+    auto settled = std::make_shared<bool>(false);
+    const auto record = [this, before, method, endpoint, startedMs, answer, verdict, now, settled] {
         UpstreamCall call;
         call.transactionId = before.transactionId;
         call.atMs = startedMs;
@@ -290,18 +300,32 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
         call.outcome = verdict.outcomeName();
         UpstreamCallLog(m_db).record(call);
         std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(before.transactionId);
-        if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused)
-            settled = apply(*sale, verdict, now);
-        transaction.commit();
+        if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused) {
+            sale->attempts = qMax(sale->attempts, before.attempts); // a leased first call was not written before
+            *settled = apply(*sale, verdict, now);
+        }
         settings().recordContact(answer.httpStatus > 0,
                                  answer.httpStatus > 0 && answer.httpStatus < 500 ? QString() : call.error, now);
-    } catch (const std::exception &e) {
-        qCWarning(lcUpstream, "cannot record the upstream's answer for %lld: %s", before.transactionId, e.what());
-    }
-    if (settled)
-        m_settlements.announce(before.transactionId);
-    answerWaiters(before.transactionId);
-    arm();
+    };
+    // The wallet lock order of TransactionService: a refund locks the account's live wallet.
+    m_batcher.submit(
+        record,
+        [this, id = before.transactionId, settled](std::exception_ptr error) {
+            if (error) {
+                try {
+                    std::rethrow_exception(error);
+                } catch (const std::exception &e) {
+                    // Not recorded: the sale is sent again when its lease is over.
+                    qCWarning(lcUpstream, "cannot record the upstream's answer for %lld: %s", id, e.what());
+                }
+            }
+            m_inFlight.remove(id);
+            if (*settled)
+                m_settlements.announce(id);
+            answerWaiters(id);
+            arm();
+        },
+        account * 2 + 1);
 }
 
 bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs)

@@ -15,6 +15,7 @@
 
 class AadhaarVault;
 class Clock;
+class CommitBatcher;
 class Database;
 class SettlementService;
 
@@ -32,15 +33,20 @@ struct UpstreamTiming
 /// PENDING ones (GET /transactions/{upstream_id}). Everything it knows is in the database
 /// (upstream_sales), so start() resumes after a restart. Every call is logged (UpstreamCallLog)
 /// and updates the upstream's health.
+///
+/// Commits: a sale's first call needs none of its own — the `queued` row committed with the sale
+/// carries a lease (next_attempt_at past the call's time limit), and a restart treats `queued` as
+/// "maybe sent". Answers are taken over through the CommitBatcher, so the answers of one event-loop
+/// turn share one commit with each other and with the sales of that turn.
 class UpstreamDispatcher final : public QObject, public AsyncFulfilment
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(UpstreamDispatcher)
 
 public:
-    /// `vault` (may be null) unseals the upstream key.
-    UpstreamDispatcher(Database &db, const Clock &clock, SettlementService &settlements, const AadhaarVault *vault,
-                       UpstreamTiming timing, QObject *parent = nullptr);
+    /// `vault` (may be null) unseals the upstream key; `batcher` groups the answers' writes.
+    UpstreamDispatcher(Database &db, CommitBatcher &batcher, const Clock &clock, SettlementService &settlements,
+                       const AadhaarVault *vault, UpstreamTiming timing, QObject *parent = nullptr);
 
     /// Resumes after a (re)start: sales caught in flight become unknown and are re-sent, PENDING
     /// ones polled; arms the timer.
@@ -80,8 +86,9 @@ private:
     struct Waiter;
     void onTimer();
     void arm();
-    void act(const UpstreamSale &sale);
-    void send(UpstreamSale sale, const UpstreamSettings &settings);
+    /// `leased`: the sale's first call, whose lease was committed with the sale (no write before it).
+    void act(const UpstreamSale &sale, bool leased = false);
+    void send(UpstreamSale sale, const UpstreamSettings &settings, bool leased);
     void poll(UpstreamSale sale, const UpstreamSettings &settings);
     void onAnswer(const UpstreamSale &before, const QString &method, const QString &endpoint, qint64 startedMs,
                   const UpstreamAnswer &answer);
@@ -92,6 +99,7 @@ private:
     qint64 pollDelayMs(int attempts) const;
 
     Database &m_db;
+    CommitBatcher &m_batcher;
     const Clock &m_clock;
     SettlementService &m_settlements;
     const AadhaarVault *m_vault;

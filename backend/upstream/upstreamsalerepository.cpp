@@ -141,8 +141,16 @@ std::optional<qint64> UpstreamSaleRepository::nextDueAt()
 void UpstreamSaleRepository::resumeInFlight(qint64 nowMs)
 {
     m_db.run(QStringLiteral("UPDATE upstream_sales SET state = 'unknown', next_attempt_at = ?, updated_at = ?"
-                            " WHERE state = 'sent'"),
+                            " WHERE state IN ('queued', 'sent')"),
              {nowMs, nowMs});
+}
+
+qint64 UpstreamSaleRepository::accountOf(qint64 transactionId)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT account_id FROM transactions WHERE id = ?"), {transactionId});
+    const qint64 account = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return account;
 }
 
 qint64 UpstreamSaleRepository::unknownCount(qint64 accountId)

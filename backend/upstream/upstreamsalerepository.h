@@ -11,8 +11,8 @@ class Database;
 /// Where one live sale stands with the upstream (upstream-contract.md, "Terms").
 enum class UpstreamState
 {
-    Queued,
-    Sent,
+    Queued, ///< committed with the sale; its first call may already be on the wire (made without a commit)
+    Sent,   ///< a re-send on the wire
     Unknown,
     Pending,
     Settled,
@@ -62,8 +62,11 @@ public:
     QList<UpstreamSale> due(qint64 nowMs, int limit);
     /// The earliest next_attempt_at of a sale still waiting on the upstream; nullopt when none.
     std::optional<qint64> nextDueAt();
-    /// Puts every `sent` sale (a call in flight when the server stopped) back to `unknown`, due now.
+    /// Puts every `queued` or `sent` sale (a first call that may have been on the wire when the server
+    /// stopped, or one in flight) back to `unknown`, due now: it is re-sent with the same reference_id.
     void resumeInFlight(qint64 nowMs);
+    /// The account of a sale (its batched writes lock that account's live wallet, CommitBatcher lockOrder).
+    qint64 accountOf(qint64 transactionId);
     /// Live sales of an account still unknown at the upstream (queued, sent, unknown).
     qint64 unknownCount(qint64 accountId);
 

@@ -36,5 +36,5 @@ function request()
 end
 
 function done(summary, latency, requests)
-    common.report("initiate", summary, latency)
+    common.report(os.getenv("BENCH_NAME") or "initiate", summary, latency)
 end

@@ -67,6 +67,11 @@ int ServerProcess::terminate()
     return m_process.exitCode();
 }
 
+QString ServerProcess::readOutput()
+{
+    return QString::fromUtf8(m_process.readAllStandardOutput() + m_process.readAllStandardError());
+}
+
 int ServerProcess::runCli(const QStringList &arguments, QString *output)
 {
     QProcess process;

@@ -26,6 +26,8 @@ public:
     /// key_id / key_secret printed at start, if the server created a key.
     const QString &keyId() const { return m_keyId; }
     const QString &keySecret() const { return m_keySecret; }
+    /// What the server printed (stdout, then stderr) since it announced its port or since the last call.
+    QString readOutput();
     /// Path of the binary under test.
     static QString binary();
     /// Runs a CLI subcommand to completion; returns exit code, stdout in *output.
