@@ -43,8 +43,9 @@ key F4; shot 06-dth-recharge 2
 key F5; shot 07-voucher 2
 key F6; shot 08-back-office 4
 # A sale selected in the history (Alt+E: search, Enter: into the table, Down: first row): the detail pane.
-key alt+e; key Return; sleep 0.5; key Down; shot 15-back-office-sale-selected 3
 key ctrl+shift+Tab; shot 10-settings-sale-terms 3
+key ctrl+Tab; sleep 1
+key alt+e; key Return; sleep 0.5; key Down; shot 15-back-office-sale-selected 3
 kill $app; wait $app 2>/dev/null
 
 # Sandbox sales: ₹299 Jio on the confirm screen, its result (SUCCESS), then a number ending 0000
