@@ -130,9 +130,7 @@ private slots:
     void initTestCase()
     {
         // The product's style sheet, so screenshots look like the terminal.
-        QFile style(QStringLiteral(":/ui/style.qss"));
-        if (style.open(QIODevice::ReadOnly))
-            qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+        QVERIFY(applyTerminalStyle());
     }
 
     void checkListen_data()

@@ -98,9 +98,7 @@ private slots:
     void initTestCase()
     {
         // The terminal's own style sheet: it makes the bill the large figure.
-        QFile style(QStringLiteral(":/ui/style.qss"));
-        QVERIFY(style.open(QIODevice::ReadOnly));
-        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+        QVERIFY(applyTerminalStyle());
     }
 
     void confirmSaysCollectTheBill()

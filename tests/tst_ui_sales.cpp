@@ -215,9 +215,7 @@ private slots:
     void initTestCase()
     {
         // The terminal's own style sheet, so screenshots look like the real screens.
-        QFile style(QStringLiteral(":/ui/style.qss"));
-        QVERIFY(style.open(QIODevice::ReadOnly));
-        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+        QVERIFY(applyTerminalStyle());
     }
 
     void amountProblem_data()
