@@ -69,6 +69,21 @@ int runServe(const QStringList &arguments)
         {QStringLiteral("upstream-retry-scale"),
          QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
          QStringLiteral("FACTOR"), QStringLiteral("1")});
+    parser.addOption({QStringLiteral("max-connections"),
+                      QStringLiteral("Open HTTP connections in total; more are answered 503 (default 512)."),
+                      QStringLiteral("N"), QStringLiteral("512")});
+    parser.addOption({QStringLiteral("max-connections-per-address"),
+                      QStringLiteral("Open HTTP connections per client address (IPv6: per /64); more are answered "
+                                     "503 (default 64)."),
+                      QStringLiteral("N"), QStringLiteral("64")});
+    parser.addOption({QStringLiteral("header-timeout-s"),
+                      QStringLiteral("Seconds a client has to send a complete request head, from connecting or "
+                                     "from its first byte; then 408 and close (default 10)."),
+                      QStringLiteral("N"), QStringLiteral("10")});
+    parser.addOption({QStringLiteral("idle-timeout-s"),
+                      QStringLiteral("Seconds a keep-alive connection, or a request body, may go without traffic "
+                                     "before it is closed (default 60)."),
+                      QStringLiteral("N"), QStringLiteral("60")});
     parser.addOption(
         {QStringLiteral("new-test-key"), QStringLiteral("Create and print a fresh test admin key at start.")});
     CommandLine::addStoreOptions(parser);
@@ -95,6 +110,26 @@ int runServe(const QStringList &arguments)
     options.upstreamRetryScale = parser.value(QStringLiteral("upstream-retry-scale")).toDouble(&ok);
     if (!ok || !(options.upstreamRetryScale > 0.0) || options.upstreamRetryScale > 100.0)
         return CommandLine::usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
+
+    const auto wholeNumber = [&parser](const QString &name, qint64 lowest, qint64 highest, qint64 *value) {
+        bool valid = false;
+        *value = parser.value(name).toLongLong(&valid);
+        return valid && *value >= lowest && *value <= highest;
+    };
+    qint64 number = 0;
+    if (!wholeNumber(QStringLiteral("max-connections"), 1, 100'000, &number))
+        return CommandLine::usageError(QStringLiteral("--max-connections must be a whole number from 1 to 100000"));
+    options.maxConnections = int(number);
+    if (!wholeNumber(QStringLiteral("max-connections-per-address"), 1, 100'000, &number))
+        return CommandLine::usageError(
+            QStringLiteral("--max-connections-per-address must be a whole number from 1 to 100000"));
+    options.maxConnectionsPerAddress = int(number);
+    if (!wholeNumber(QStringLiteral("header-timeout-s"), 1, 3'600, &number))
+        return CommandLine::usageError(QStringLiteral("--header-timeout-s must be a whole number from 1 to 3600"));
+    options.headerTimeoutMs = number * 1000;
+    if (!wholeNumber(QStringLiteral("idle-timeout-s"), 1, 86'400, &number))
+        return CommandLine::usageError(QStringLiteral("--idle-timeout-s must be a whole number from 1 to 86400"));
+    options.idleTimeoutMs = number * 1000;
 
     options.dataDir = CommandLine::dataDir(parser);
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);

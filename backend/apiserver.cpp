@@ -12,6 +12,7 @@
 #include "api/upstreamcontroller.h"
 #include "api/userscontroller.h"
 #include "api/walletcontroller.h"
+#include "apierror.h"
 #include "auth/apikeyservice.h"
 #include "auth/authenticator.h"
 #include "http/apirouter.h"
@@ -68,6 +69,17 @@ struct ApiServer::Parts
         reportsApi.registerRoutes(router);
         upstreamApi = std::make_unique<UpstreamController>(db, clock, upstream, transactions);
         upstreamApi->registerRoutes(router);
+    }
+
+    /// True when a catalogue upload's head carries credentials the PUT route would accept: the router's own
+    /// Authenticator (so failures count against its throttle) and the route's access rule.
+    bool mayUploadCatalogue(const HttpRequestHead &head, const QHostAddress &peer)
+    {
+        try {
+            return authenticator.authenticate(head.header("authorization").toByteArray(), peer).scope == Scope::Admin;
+        } catch (const ApiError &) {
+            return false;
+        }
     }
 
     /// The vault that seals the upstream's secrets: the Aadhaar vault's key file of the data directory.
@@ -137,8 +149,19 @@ ApiServer::~ApiServer() = default;
 bool ApiServer::listen(QString *error)
 {
     m_parts->tcp = new LimitedTcpServer(m_options.maxBodyBytes, &m_parts->http);
+    // The catalogue's larger body is granted only to a head whose credentials pass the API's own check, before
+    // any of the body is read (issue 12); everyone else keeps maxBodyBytes.
     m_parts->tcp->setBodyLimitExceptions(
-        {{PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes}});
+        {{PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes, true}});
+    m_parts->tcp->setAllowanceAuthorizer([this](const HttpRequestHead &head, const QHostAddress &peer) {
+        return m_parts->mayUploadCatalogue(head, peer);
+    });
+    HttpConnectionLimits limits;
+    limits.maxConnections = m_options.maxConnections;
+    limits.maxConnectionsPerAddress = m_options.maxConnectionsPerAddress;
+    limits.headerTimeout = std::chrono::milliseconds(m_options.headerTimeoutMs);
+    limits.idleTimeout = std::chrono::milliseconds(m_options.idleTimeoutMs);
+    m_parts->tcp->setConnectionLimits(limits);
     if (!m_parts->tcp->listen(m_options.address, m_options.port)) {
         *error = QStringLiteral("cannot listen on %1:%2: %3")
                      .arg(m_options.address.toString())

@@ -27,6 +27,12 @@ struct ServerOptions
     int upstreamTimeoutMs = 15'000;  ///< live sales: per upstream call, and initiate's wait for its first answer
     double upstreamRetryScale = 1.0; ///< multiplies the upstream retry and poll schedules (tests: 0.01)
     QString dataDir;                 ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
+
+    // Connection limits before authentication (issue 12; HttpConnectionLimits).
+    int maxConnections = 512;          ///< open HTTP connections in total; more get 503
+    int maxConnectionsPerAddress = 64; ///< open HTTP connections per client address (IPv6: per /64); more get 503
+    qint64 headerTimeoutMs = 10'000;   ///< a request head must be complete this long after accept / its first byte
+    qint64 idleTimeoutMs = 60'000;     ///< a connection without traffic this long is closed
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.

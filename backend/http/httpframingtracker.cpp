@@ -1,6 +1,7 @@
 #include "httpframingtracker.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace {
 
@@ -69,11 +70,26 @@ bool samePathSegments(QByteArrayView a, QByteArrayView b)
     }
 }
 
+// The first exception for a method and target, or null.
+const HttpFramingTracker::BodyLimitException *matchingException(const HttpFramingTracker::BodyLimitExceptions &list,
+                                                                QByteArrayView method, QByteArrayView target)
+{
+    if (list.isEmpty())
+        return nullptr;
+    const QByteArrayView path = targetPath(target);
+    for (const HttpFramingTracker::BodyLimitException &exception : list) {
+        if (method == exception.method && samePathSegments(path, exception.path))
+            return &exception;
+    }
+    return nullptr;
+}
+
 } // namespace
 
-HttpFramingTracker::HttpFramingTracker(qint64 maxBodyBytes, qsizetype maxHeaderBytes, BodyLimitExceptions exceptions)
+HttpFramingTracker::HttpFramingTracker(qint64 maxBodyBytes, qsizetype maxHeaderBytes, BodyLimitExceptions exceptions,
+                                       AllowanceCheck allowanceCheck)
     : m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)), m_maxHeaderBytes(std::max<qsizetype>(maxHeaderBytes, 1)),
-      m_exceptions(std::move(exceptions)), m_lastBodyLimit(m_maxBodyBytes)
+      m_exceptions(std::move(exceptions)), m_allowanceCheck(std::move(allowanceCheck)), m_lastBodyLimit(m_maxBodyBytes)
 {
     for (BodyLimitException &exception : m_exceptions)
         exception.maxBodyBytes = std::max<qint64>(exception.maxBodyBytes, 0);
@@ -81,13 +97,25 @@ HttpFramingTracker::HttpFramingTracker(qint64 maxBodyBytes, qsizetype maxHeaderB
 
 qint64 HttpFramingTracker::bodyLimitFor(QByteArrayView method, QByteArrayView target) const
 {
-    if (m_exceptions.isEmpty())
+    const BodyLimitException *exception = matchingException(m_exceptions, method, target);
+    return exception ? exception->maxBodyBytes : m_maxBodyBytes;
+}
+
+// The limit for a complete head that declared contentLength bytes: an exception that needs authorization is
+// asked for only when the default would refuse the body, so ordinary requests never reach the check.
+qint64 HttpFramingTracker::allowedBodyLimit(const HttpRequestHead &head, qint64 contentLength)
+{
+    m_lastAllowanceRefused = false;
+    if (head.method().isEmpty())
         return m_maxBodyBytes;
-    const QByteArrayView path = targetPath(target);
-    for (const BodyLimitException &exception : m_exceptions) {
-        if (method == exception.method && samePathSegments(path, exception.path))
-            return exception.maxBodyBytes;
-    }
+    const BodyLimitException *exception = matchingException(m_exceptions, head.method(), head.target());
+    if (!exception)
+        return m_maxBodyBytes;
+    if (!exception->needsAuthorization || contentLength <= m_maxBodyBytes)
+        return exception->maxBodyBytes;
+    if (m_allowanceCheck && m_allowanceCheck(head))
+        return exception->maxBodyBytes;
+    m_lastAllowanceRefused = true;
     return m_maxBodyBytes;
 }
 
@@ -165,18 +193,7 @@ HttpFramingTracker::Verdict HttpFramingTracker::evaluateHeaderBlock()
     qint64 contentLength = 0;
 
     const QByteArrayView block(m_headerBlock);
-    qsizetype pos = block.indexOf('\n') + 1; // the request line decides the body limit
-    {
-        QByteArrayView requestLine = block.first(std::max<qsizetype>(pos - 1, 0));
-        if (!requestLine.isEmpty() && requestLine.back() == '\r')
-            requestLine.chop(1);
-        const qsizetype methodEnd = requestLine.indexOf(' ');
-        QByteArrayView target = methodEnd < 0 ? QByteArrayView() : requestLine.sliced(methodEnd + 1);
-        const qsizetype targetEnd = target.indexOf(' ');
-        if (targetEnd >= 0)
-            target.truncate(targetEnd);
-        m_lastBodyLimit = methodEnd < 0 ? m_maxBodyBytes : bodyLimitFor(requestLine.first(methodEnd), target);
-    }
+    qsizetype pos = block.indexOf('\n') + 1; // headers start after the request line
     while (pos < block.size()) {
         qsizetype end = block.indexOf('\n', pos);
         if (end < 0)
@@ -224,6 +241,8 @@ HttpFramingTracker::Verdict HttpFramingTracker::evaluateHeaderBlock()
     // connection without an answer), so any repetition is answered here with 400 instead.
     if (malformedLength || contentLengthCount > 1)
         return Verdict::BadContentLength;
+    m_lastBodyLimit =
+        allowedBodyLimit(HttpRequestHead(block), lengthTooLarge ? std::numeric_limits<qint64>::max() : contentLength);
     if (lengthTooLarge || contentLength > m_lastBodyLimit)
         return Verdict::TooLarge;
     m_bodyRemaining = contentLength;

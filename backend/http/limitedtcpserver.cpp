@@ -6,11 +6,12 @@
 #include <QtCore/QJsonObject>
 #include <QtCore/QJsonValue>
 #include <QtCore/QLoggingCategory>
-#include <QtCore/QPointer>
 #include <QtCore/QTimer>
 #include <QtNetwork/QTcpSocket>
 
+#include <algorithm>
 #include <chrono>
+#include <limits>
 
 #ifdef Q_OS_UNIX
 #include <sys/socket.h>
@@ -29,10 +30,22 @@ using namespace std::chrono_literals;
 // reset can destroy the response before the client has read it.
 constexpr auto LingerTimeout = 5s;
 
+// The same for a connection refused with 503 at accept: short, since such connections come in floods.
+constexpr auto RefusalLinger = 1s;
+
+// How long a refused client is asked to wait (Retry-After, seconds).
+constexpr int RefusalRetryAfterSeconds = 5;
+
 // QHttpServer keeps all bytes of a request in the socket's buffer (a read transaction) until the request is
-// complete. The socket's read buffer is capped at one maximal request plus this much, so a connection QHttpServer
-// stops reading (it does so after a parse error) cannot make the socket buffer an unbounded upload.
+// complete. The socket's read buffer is capped at the current request's largest size plus this much, so a
+// connection QHttpServer stops reading (it does so after a parse error) cannot make the socket buffer an unbounded
+// upload, and only a request granted a larger body limit gets a larger buffer.
 constexpr qint64 ReadBufferSlack = 64 * 1024;
+
+qint64 toMs(std::chrono::milliseconds duration)
+{
+    return static_cast<qint64>(duration.count());
+}
 
 struct RejectionInfo
 {
@@ -78,31 +91,140 @@ QString rejectionDescription(HttpFramingTracker::Verdict verdict, qint64 maxBody
     return {};
 }
 
-// Lives as a child of one accepted socket: runs the framing tracker on the bytes QHttpServer is about to read and
-// takes the socket away from QHttpServer when a request must be rejected.
-class ConnectionGuard final : public QObject
+// A complete HTTP/1.1 response with the spec's error envelope and Connection: close.
+QByteArray errorResponse(int status, QByteArrayView statusText, const QString &code, const QString &reason,
+                         const QString &description, QByteArrayView extraHeaders = {})
+{
+    const QJsonObject error{
+        {u"code"_s, code},
+        {u"description"_s, description},
+        {u"field"_s, QJsonValue::Null},
+        {u"reason"_s, reason},
+    };
+    const QByteArray body = QJsonDocument(QJsonObject{{u"error"_s, error}}).toJson(QJsonDocument::Compact);
+    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + statusText.toByteArray() +
+           "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
+           "\r\nX-Request-Id: " + ApiRequest::newRequestId().toLatin1() + "\r\n" + extraHeaders.toByteArray() +
+           "Connection: close\r\n\r\n" + body;
+}
+
+} // namespace
+
+// Lives as a child of one accepted socket: runs the framing tracker on the bytes QHttpServer is about to read, takes
+// the socket away from QHttpServer when a request must be rejected, keeps the connection's deadline for the
+// server's sweep, and sizes the socket's read buffer for the request in progress.
+class LimitedTcpServer::Connection final : public QObject
 {
 public:
-    ConnectionGuard(QTcpSocket *socket, LimitedTcpServer *server)
-        : QObject(socket), m_socket(socket), m_server(server),
-          m_tracker(server->maxBodyBytes(), server->maxHeaderBytes(), server->bodyLimitExceptions())
+    Connection(QTcpSocket *socket, LimitedTcpServer *server)
+        : QObject(socket), m_socket(socket), m_server(server), m_peer(socket->peerAddress()),
+          m_tracker(server->maxBodyBytes(), server->maxHeaderBytes(), server->bodyLimitExceptions(),
+                    [this](const HttpRequestHead &head) {
+                        return m_server && m_server->m_authorizer && m_server->m_authorizer(head, m_peer);
+                    }),
+          m_deadlineMs(server->nowMs() + toMs(server->m_limits.headerTimeout))
     {
-        m_lingerTimer.setSingleShot(true);
-        connect(&m_lingerTimer, &QTimer::timeout, this, &ConnectionGuard::onLingerTimeout);
-        // Connected before the socket is handed to QHttpServer, so this runs before QHttpServer's slot.
-        connect(m_socket, &QIODevice::readyRead, this, &ConnectionGuard::onReadyReadBeforeHttpServer);
+        m_server->m_connections.insert(this);
+        fitReadBuffer();
     }
 
-    Q_DISABLE_COPY_MOVE(ConnectionGuard)
+    ~Connection() override
+    {
+        if (!m_server)
+            return;
+        m_server->m_connections.remove(this);
+        if (m_counted)
+            m_server->m_counter.remove(m_peer);
+    }
+
+    Q_DISABLE_COPY_MOVE(Connection)
+
+    /// Counts the connection against the caps and starts watching it; false when a cap refused it (503 queued;
+    /// the socket deletes itself once closed and must not go to QHttpServer).
+    bool admit()
+    {
+        const ConnectionCounter::Admission admission = m_server->m_counter.tryAdd(m_peer);
+        if (admission == ConnectionCounter::Admission::Admitted) {
+            m_counted = true;
+            // Connected before the socket is handed to QHttpServer, so this runs before QHttpServer's slot.
+            connect(m_socket, &QIODevice::readyRead, this, &Connection::onReadyReadBeforeHttpServer);
+            connect(m_socket, &QIODevice::bytesWritten, this, &Connection::onBytesWritten);
+            return true;
+        }
+        const bool total = admission == ConnectionCounter::Admission::TotalFull;
+        const QString reason = total ? u"too_many_connections"_s : u"too_many_connections_from_address"_s;
+        const QString description =
+            total ? u"the server has %1 connections open; retry shortly"_s.arg(m_server->m_counter.maxTotal())
+                  : u"this address has %1 connections open; close some or retry shortly"_s.arg(
+                        m_server->m_counter.maxPerAddress());
+        connect(m_socket, &QAbstractSocket::disconnected, m_socket, &QObject::deleteLater);
+        qCWarning(lcLimitedTcpServer) << "refusing connection from" << m_peer << "with 503" << reason;
+        // RATE_LIMIT_ERROR: the spec's code for "throttled, with Retry-After" (503 itself names no code).
+        sendAndClose(errorResponse(503, "Service Unavailable", u"RATE_LIMIT_ERROR"_s, reason, description,
+                                   QByteArray("Retry-After: " + QByteArray::number(RefusalRetryAfterSeconds) + "\r\n")),
+                     RefusalLinger);
+        Q_EMIT m_server->connectionRefused(m_peer, 503, reason);
+        return false;
+    }
+
+    /// Called by the server's sweep once now >= deadlineMs(): answers or closes the connection as its phase says.
+    void onDeadline()
+    {
+        switch (m_phase) {
+        case Phase::Head: {
+            const auto seconds = std::chrono::duration<double>(m_server->m_limits.headerTimeout).count();
+            qCInfo(lcLimitedTcpServer) << "closing connection from" << m_peer << "after" << seconds
+                                       << "s without a complete request head";
+            sendAndClose(errorResponse(408, "Request Timeout", u"BAD_REQUEST_ERROR"_s, u"header_timeout"_s,
+                                       u"the request head did not arrive within %1 s"_s.arg(seconds)),
+                         std::min<std::chrono::milliseconds>(LingerTimeout, m_server->m_limits.headerTimeout));
+            Q_EMIT m_server->connectionRefused(m_peer, 408, u"header_timeout"_s);
+            break;
+        }
+        case Phase::Body:
+        case Phase::Idle:
+            m_phase = Phase::Closed;
+            m_deadlineMs = std::numeric_limits<qint64>::max();
+            Q_EMIT m_server->connectionRefused(m_peer, 0, u"idle_timeout"_s);
+            if (m_socket->bytesToWrite() > 0)
+                m_socket->abort(); // a client that stopped reading would keep a graceful close pending forever
+            else
+                m_socket->disconnectFromHost();
+            break;
+        case Phase::Lingering:
+            m_phase = Phase::Closed;
+            m_deadlineMs = std::numeric_limits<qint64>::max();
+            m_socket->abort();
+            break;
+        case Phase::Closed:
+            break;
+        }
+    }
+
+    qint64 deadlineMs() const { return m_deadlineMs; }
+
+    /// Forgets the server (it is being destroyed; its connections go with it).
+    void detach() { m_server = nullptr; }
 
 private:
+    enum class Phase
+    {
+        Head,      ///< a request head is expected (deadline: header timeout)
+        Body,      ///< a request body is arriving (deadline: idle timeout since the last bytes)
+        Idle,      ///< between requests (deadline: idle timeout since the last bytes in or out)
+        Lingering, ///< an error answer was sent; input is discarded until the deadline
+        Closed,
+    };
+
     void onReadyReadBeforeHttpServer()
     {
+        if (!m_server)
+            return;
         // QHttpServer connected its slot when it picked the socket up, after ours; a slot connected now runs after
         // QHttpServer's, from the next emission on, and tells us how much QHttpServer left unread.
         const bool afterSlotRunsNow = m_afterSlotConnected;
         if (!m_afterSlotConnected) {
-            connect(m_socket, &QIODevice::readyRead, this, &ConnectionGuard::onReadyReadAfterHttpServer);
+            connect(m_socket, &QIODevice::readyRead, this, &Connection::onReadyReadAfterHttpServer);
             m_afterSlotConnected = true;
         }
 
@@ -115,30 +237,76 @@ private:
                 reject(verdict);
                 return;
             }
+            notePhase();
+            fitReadBuffer();
         }
         // On the first emission nothing reports back after QHttpServer; it reads everything it is offered.
         m_seenUnreadBytes = afterSlotRunsNow ? available : 0;
     }
 
-    void onReadyReadAfterHttpServer() { m_seenUnreadBytes = m_socket->bytesAvailable(); }
+    void onReadyReadAfterHttpServer()
+    {
+        m_seenUnreadBytes = m_socket->bytesAvailable();
+        fitReadBuffer();
+    }
+
+    // Moves the deadline after new bytes: a head keeps the deadline it started with; body and idle time count
+    // from the last bytes seen.
+    void notePhase()
+    {
+        const qint64 now = m_server->nowMs();
+        if (m_tracker.isReadingBody()) {
+            m_phase = Phase::Body;
+            m_deadlineMs = now + toMs(m_server->m_limits.idleTimeout);
+        } else if (m_tracker.isBetweenRequests()) {
+            m_phase = Phase::Idle;
+            m_deadlineMs = now + toMs(m_server->m_limits.idleTimeout);
+        } else if (m_phase != Phase::Head) {
+            m_phase = Phase::Head;
+            m_deadlineMs = now + toMs(m_server->m_limits.headerTimeout);
+        }
+    }
+
+    // The socket's read buffer holds what QHttpServer keeps of the request in progress: its head and the body
+    // this request may have. It grows when a head was granted a larger body and shrinks back once the buffer
+    // is below the default size again (shrinking below the buffered bytes would stall reading).
+    void fitReadBuffer()
+    {
+        const qint64 body = m_tracker.isReadingBody() ? m_tracker.lastBodyLimit() : m_tracker.maxBodyBytes();
+        const qint64 wanted = m_tracker.maxHeaderBytes() + body + ReadBufferSlack;
+        const qint64 current = m_socket->readBufferSize();
+        if (wanted > current || (wanted < current && m_socket->bytesAvailable() < wanted))
+            m_socket->setReadBufferSize(wanted);
+    }
 
     void reject(HttpFramingTracker::Verdict verdict)
+    {
+        const RejectionInfo info = rejectionInfo(verdict);
+        qCInfo(lcLimitedTcpServer) << "rejecting request from" << m_peer << "with" << info.status << info.reason
+                                   << (m_tracker.lastAllowanceRefused() ? "(larger body not authorized)" : "");
+        sendAndClose(
+            LimitedTcpServer::rejectionResponse(verdict, m_tracker.lastBodyLimit(), m_tracker.maxHeaderBytes()),
+            LingerTimeout);
+        if (m_server)
+            Q_EMIT m_server->requestRejected(m_peer, info.status, info.reason);
+    }
+
+    // Takes the socket from QHttpServer, queues `response`, half-closes once it is written, discards what the
+    // client still sends and aborts after `linger`.
+    void sendAndClose(const QByteArray &response, std::chrono::milliseconds linger)
     {
         // Detach QHttpServer (and ourselves) from readyRead before its slot runs in this emission; its
         // disconnected() handling stays in place and deletes the socket once it is closed.
         QObject::disconnect(m_socket, &QIODevice::readyRead, nullptr, nullptr);
-        connect(m_socket, &QIODevice::readyRead, this, &ConnectionGuard::discardInput);
-        connect(m_socket, &QIODevice::bytesWritten, this, &ConnectionGuard::onBytesWritten);
-
-        const RejectionInfo info = rejectionInfo(verdict);
-        qCInfo(lcLimitedTcpServer) << "rejecting request from" << m_socket->peerAddress() << "with" << info.status
-                                   << info.reason;
-        m_socket->write(
-            LimitedTcpServer::rejectionResponse(verdict, m_tracker.lastBodyLimit(), m_tracker.maxHeaderBytes()));
+        connect(m_socket, &QIODevice::readyRead, this, &Connection::discardInput);
+        connect(m_socket, &QIODevice::bytesWritten, this, &Connection::halfCloseWhenWritten, Qt::UniqueConnection);
+        m_phase = Phase::Lingering;
+        m_lingerMs = toMs(linger);
+        // Also the limit for writing the answer: a client that does not read it is dropped all the same.
+        m_deadlineMs = (m_server ? m_server->nowMs() : 0) + m_lingerMs;
+        m_socket->write(response);
         discardInput();
-        if (m_server)
-            Q_EMIT m_server->requestRejected(m_socket->peerAddress(), info.status, info.reason);
-        onBytesWritten();
+        halfCloseWhenWritten();
     }
 
     void discardInput()
@@ -151,38 +319,51 @@ private:
 
     void onBytesWritten()
     {
-        if (m_lingering || m_socket->bytesToWrite() > 0 || m_socket->state() != QAbstractSocket::ConnectedState)
+        if (m_phase == Phase::Idle && m_server)
+            m_deadlineMs = m_server->nowMs() + toMs(m_server->m_limits.idleTimeout);
+    }
+
+    void halfCloseWhenWritten()
+    {
+        if (m_halfClosed || m_socket->bytesToWrite() > 0 || m_socket->state() != QAbstractSocket::ConnectedState)
             return;
-        m_lingering = true;
+        m_halfClosed = true;
 #ifdef Q_OS_UNIX
         // Half-close: the client sees the end of the response while we keep discarding what it still sends.
         ::shutdown(static_cast<int>(m_socket->socketDescriptor()), SHUT_WR);
 #endif
-        m_lingerTimer.start(LingerTimeout);
-    }
-
-    void onLingerTimeout()
-    {
-        m_socket->abort();
+        if (m_server)
+            m_deadlineMs = m_server->nowMs() + m_lingerMs;
     }
 
     QTcpSocket *m_socket;
-    QPointer<LimitedTcpServer> m_server;
+    LimitedTcpServer *m_server; // null once the server is being destroyed
+    QHostAddress m_peer;
     HttpFramingTracker m_tracker;
-    QTimer m_lingerTimer;
+    qint64 m_deadlineMs;
+    qint64 m_lingerMs = 0;
+    Phase m_phase = Phase::Head;  // the first head counts from the accept
     qint64 m_seenUnreadBytes = 0; // bytes already fed to the tracker that are still unread in the socket
     bool m_afterSlotConnected = false;
-    bool m_lingering = false;
+    bool m_halfClosed = false;
+    bool m_counted = false;
 };
-
-} // namespace
 
 LimitedTcpServer::LimitedTcpServer(qint64 maxBodyBytes, QObject *parent)
     : QTcpServer(parent), m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)),
-      m_maxHeaderBytes(HttpFramingTracker::DefaultMaxHeaderBytes)
-{}
+      m_maxHeaderBytes(HttpFramingTracker::DefaultMaxHeaderBytes),
+      m_counter(m_limits.maxConnections, m_limits.maxConnectionsPerAddress)
+{
+    m_clock.start();
+    connect(&m_sweepTimer, &QTimer::timeout, this, &LimitedTcpServer::sweep);
+}
 
-LimitedTcpServer::~LimitedTcpServer() = default;
+LimitedTcpServer::~LimitedTcpServer()
+{
+    // The sockets (and their connections) are children destroyed after this object's members.
+    for (Connection *connection : std::as_const(m_connections))
+        connection->detach();
+}
 
 qint64 LimitedTcpServer::maxBodyBytes() const
 {
@@ -199,24 +380,31 @@ void LimitedTcpServer::setBodyLimitExceptions(const HttpFramingTracker::BodyLimi
     m_bodyLimitExceptions = exceptions;
 }
 
+void LimitedTcpServer::setAllowanceAuthorizer(AllowanceAuthorizer authorizer)
+{
+    m_authorizer = std::move(authorizer);
+}
+
+void LimitedTcpServer::setConnectionLimits(const HttpConnectionLimits &limits)
+{
+    m_limits = limits;
+    m_limits.headerTimeout = std::max(m_limits.headerTimeout, std::chrono::milliseconds(1));
+    m_limits.idleTimeout = std::max(m_limits.idleTimeout, std::chrono::milliseconds(1));
+    m_counter.setLimits(limits.maxConnections, limits.maxConnectionsPerAddress);
+    m_limits.maxConnections = m_counter.maxTotal();
+    m_limits.maxConnectionsPerAddress = m_counter.maxPerAddress();
+    if (m_sweepTimer.isActive())
+        startSweeping();
+}
+
 QByteArray LimitedTcpServer::rejectionResponse(HttpFramingTracker::Verdict verdict, qint64 maxBodyBytes,
                                                qsizetype maxHeaderBytes)
 {
     const RejectionInfo info = rejectionInfo(verdict);
     if (info.status == 0)
         return {};
-    const QJsonObject error{
-        {u"code"_s, info.code},
-        {u"description"_s, rejectionDescription(verdict, maxBodyBytes, maxHeaderBytes)},
-        {u"field"_s, QJsonValue::Null},
-        {u"reason"_s, info.reason},
-    };
-    const QByteArray body = QJsonDocument(QJsonObject{{u"error"_s, error}}).toJson(QJsonDocument::Compact);
-    QByteArray response = "HTTP/1.1 " + QByteArray::number(info.status) + ' ' + info.statusText.toByteArray() +
-                          "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
-                          "\r\nX-Request-Id: " + ApiRequest::newRequestId().toLatin1() +
-                          "\r\nConnection: close\r\n\r\n" + body;
-    return response;
+    return errorResponse(info.status, info.statusText, info.code, info.reason,
+                         rejectionDescription(verdict, maxBodyBytes, maxHeaderBytes));
 }
 
 void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
@@ -227,12 +415,36 @@ void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
         delete socket;
         return;
     }
-    // QHttpServer keeps a whole request in this buffer before it parses it, so it must hold the largest body any
-    // request on this connection may have.
-    qint64 largestBody = m_maxBodyBytes;
-    for (const HttpFramingTracker::BodyLimitException &exception : std::as_const(m_bodyLimitExceptions))
-        largestBody = std::max(largestBody, exception.maxBodyBytes);
-    socket->setReadBufferSize(m_maxHeaderBytes + largestBody + ReadBufferSlack);
-    new ConnectionGuard(socket, this);
-    addPendingConnection(socket);
+    auto *connection = new Connection(socket, this);
+    startSweeping();
+    if (connection->admit())
+        addPendingConnection(socket);
+}
+
+// One timer for all connections: a fraction of the shortest timeout (at most a second) is precise enough, and a
+// sweep over a few hundred deadlines costs nothing next to one request.
+void LimitedTcpServer::startSweeping()
+{
+    const auto shortest = std::min(m_limits.headerTimeout, m_limits.idleTimeout);
+    const auto interval = std::clamp<std::chrono::milliseconds>(shortest / 4, 10ms, 1000ms);
+    if (!m_sweepTimer.isActive() || m_sweepTimer.intervalAsDuration() != interval)
+        m_sweepTimer.start(interval);
+}
+
+void LimitedTcpServer::sweep()
+{
+    if (m_connections.isEmpty()) {
+        m_sweepTimer.stop();
+        return;
+    }
+    const qint64 now = nowMs();
+    QList<Connection *> due;
+    for (Connection *connection : std::as_const(m_connections)) {
+        if (connection->deadlineMs() <= now)
+            due.append(connection);
+    }
+    for (Connection *connection : std::as_const(due)) {
+        if (m_connections.contains(connection)) // an earlier one's signals may have closed it
+            connection->onDeadline();
+    }
 }

@@ -1,11 +1,30 @@
 #pragma once
 
+#include "connectioncounter.h"
 #include "httpframingtracker.h"
 
 #include <QtCore/QByteArray>
+#include <QtCore/QElapsedTimer>
+#include <QtCore/QSet>
 #include <QtCore/QString>
+#include <QtCore/QTimer>
 #include <QtNetwork/QHostAddress>
 #include <QtNetwork/QTcpServer>
+
+#include <chrono>
+#include <functional>
+
+/// How many connections a LimitedTcpServer keeps open and how long it waits for their clients.
+struct HttpConnectionLimits
+{
+    int maxConnections = 512;          ///< open connections in total; more are answered 503 and closed
+    int maxConnectionsPerAddress = 64; ///< open connections per client address (IPv6: per /64); more: 503
+    /// A request head must be complete this long after the connection was accepted (first request) or after its
+    /// first byte (later requests on a keep-alive connection); otherwise 408 and close.
+    std::chrono::milliseconds headerTimeout{10'000};
+    /// A connection with no traffic for this long, between requests or in the middle of a body, is closed.
+    std::chrono::milliseconds idleTimeout{60'000};
+};
 
 /// A QTcpServer for QHttpServer::bind() that enforces request size limits QtHttpServer 6.4 lacks.
 ///
@@ -15,12 +34,22 @@
 /// Transfer-Encoding (411) or has a malformed or repeated Content-Length (400) is answered here with a JSON error
 /// and `Connection: close`; QHttpServer is detached from the socket first, so it never sees that request, and the
 /// rest of the upload is read and discarded (not buffered) until the client closes or a short linger time ends.
+///
+/// Before authentication nothing may cost much: a body larger than the default limit is allowed only for a body
+/// limit exception whose head the AllowanceAuthorizer approves (e.g. an admin key for the catalogue upload), and
+/// the socket's read buffer is sized per request to the limit that request got. HttpConnectionLimits caps open
+/// connections (503) and closes slow heads (408) and idle connections; one timer per server sweeps the deadlines.
 class LimitedTcpServer final : public QTcpServer
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LimitedTcpServer)
 
 public:
+    /// Approves a request head for the larger limit of a BodyLimitException with needsAuthorization, e.g. by
+    /// checking its Authorization header as the API would. Called at most once per such request, only when it
+    /// declares a body above the default limit; it runs on the server's thread before any body byte is accepted.
+    using AllowanceAuthorizer = std::function<bool(const HttpRequestHead &head, const QHostAddress &peer)>;
+
     /// Creates a server that rejects request bodies larger than maxBodyBytes (bytes, default 64 KiB) and header
     /// blocks larger than HttpFramingTracker::DefaultMaxHeaderBytes. Call listen(), then QHttpServer::bind(this).
     explicit LimitedTcpServer(qint64 maxBodyBytes = HttpFramingTracker::DefaultMaxBodyBytes, QObject *parent = nullptr);
@@ -41,6 +70,19 @@ public:
     /// Returns the per method+path body limits.
     const HttpFramingTracker::BodyLimitExceptions &bodyLimitExceptions() const { return m_bodyLimitExceptions; }
 
+    /// Sets who approves the exceptions that need authorization, for connections accepted from now on. Without
+    /// one, those exceptions never apply and such requests keep the default body limit.
+    void setAllowanceAuthorizer(AllowanceAuthorizer authorizer);
+
+    /// Sets the connection caps and timeouts; caps apply to connections accepted from now on, timeouts to all.
+    void setConnectionLimits(const HttpConnectionLimits &limits);
+
+    /// Returns the connection caps and timeouts.
+    const HttpConnectionLimits &connectionLimits() const { return m_limits; }
+
+    /// Returns the number of connections open and counted against the caps.
+    int openConnections() const { return m_counter.total(); }
+
     /// Returns the complete HTTP/1.1 response (status line, headers, JSON body) sent for a rejection verdict,
     /// e.g. 413 with {"error":{"code":"PAYLOAD_TOO_LARGE",...,"reason":"body_too_large"}}. Returns an empty
     /// array for Verdict::Ok.
@@ -52,13 +94,30 @@ Q_SIGNALS:
     /// sent (400, 411, 413 or 431) and reason the error reason (e.g. "body_too_large").
     void requestRejected(const QHostAddress &peer, int httpStatus, const QString &reason);
 
+    /// Emitted when a connection was refused because a cap was reached (status 503; reason "too_many_connections"
+    /// or "too_many_connections_from_address") or closed after a timeout (408 "header_timeout"; 0 "idle_timeout"
+    /// when closed without an answer).
+    void connectionRefused(const QHostAddress &peer, int httpStatus, const QString &reason);
+
 protected:
     /// Wraps the accepted descriptor in a QTcpSocket, attaches the size-limit guard, and queues it for
     /// QHttpServer.
     void incomingConnection(qintptr socketDescriptor) override;
 
 private:
+    class Connection;
+
+    void sweep();
+    void startSweeping();
+    qint64 nowMs() const { return m_clock.elapsed(); }
+
     qint64 m_maxBodyBytes;
     qsizetype m_maxHeaderBytes;
     HttpFramingTracker::BodyLimitExceptions m_bodyLimitExceptions;
+    AllowanceAuthorizer m_authorizer;
+    HttpConnectionLimits m_limits;
+    ConnectionCounter m_counter;
+    QSet<Connection *> m_connections; // every connection this server still tracks (open or lingering)
+    QElapsedTimer m_clock;
+    QTimer m_sweepTimer;
 };
