@@ -71,14 +71,18 @@ struct ApiServer::Parts
         upstreamApi->registerRoutes(router);
     }
 
-    /// True when a catalogue upload's head carries credentials the PUT route would accept: the router's own
-    /// Authenticator (so failures count against its throttle) and the route's access rule.
-    bool mayUploadCatalogue(const HttpRequestHead &head, const QHostAddress &peer)
+    /// Whether a catalogue upload's head may send more than the usual body: nothing when its credentials pass the
+    /// router's own checks for the PUT route (the same Authenticator, so failures count against its throttle, and
+    /// the admin scope), else the error the route would answer.
+    std::optional<ApiError> catalogueUploadRefusal(const HttpRequestHead &head, const QHostAddress &peer)
     {
         try {
-            return authenticator.authenticate(head.header("authorization").toByteArray(), peer).scope == Scope::Admin;
-        } catch (const ApiError &) {
-            return false;
+            if (authenticator.authenticate(head.header("authorization").toByteArray(), peer).scope != Scope::Admin)
+                return ApiError::forbidden(QStringLiteral("admin_scope_required"),
+                                           QStringLiteral("this endpoint needs an API key with the admin scope"));
+            return std::nullopt;
+        } catch (const ApiError &error) {
+            return error;
         }
     }
 
@@ -154,7 +158,7 @@ bool ApiServer::listen(QString *error)
     m_parts->tcp->setBodyLimitExceptions(
         {{PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes, true}});
     m_parts->tcp->setAllowanceAuthorizer([this](const HttpRequestHead &head, const QHostAddress &peer) {
-        return m_parts->mayUploadCatalogue(head, peer);
+        return m_parts->catalogueUploadRefusal(head, peer);
     });
     HttpConnectionLimits limits;
     limits.maxConnections = m_options.maxConnections;

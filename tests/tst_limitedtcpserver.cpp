@@ -1,4 +1,5 @@
 #include "http/limitedtcpserver.h"
+#include "rawhttpclient.h"
 
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QFile>
@@ -19,6 +20,7 @@
 #endif
 
 using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
 
 #if defined(__SANITIZE_ADDRESS__)
 #define RECHARGEDESK_TEST_ASAN 1
@@ -41,79 +43,6 @@ namespace {
 
 constexpr qint64 Limit = HttpFramingTracker::DefaultMaxBodyBytes;
 constexpr int WaitMs = 10000;
-
-struct HttpResponse
-{
-    int status = 0;
-    QList<QByteArray> headerLines;
-    QByteArray body;
-
-    QByteArray header(QByteArrayView name) const
-    {
-        for (const QByteArray &line : headerLines) {
-            const qsizetype colon = line.indexOf(':');
-            if (colon > 0 && QByteArrayView(line).first(colon).compare(name, Qt::CaseInsensitive) == 0)
-                return line.sliced(colon + 1).trimmed();
-        }
-        return {};
-    }
-};
-
-// Removes one complete response (framed by Content-Length) from the front of buffer into out.
-bool takeResponse(QByteArray &buffer, HttpResponse &out)
-{
-    const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
-    if (headEnd < 0)
-        return false;
-    HttpResponse response;
-    const QList<QByteArray> lines = buffer.first(headEnd).split('\n');
-    response.status = lines.value(0).split(' ').value(1).toInt();
-    for (qsizetype i = 1; i < lines.size(); ++i)
-        response.headerLines.append(lines.at(i).trimmed());
-    const qint64 length = response.header("Content-Length").toLongLong();
-    if (buffer.size() < headEnd + 4 + length)
-        return false;
-    response.body = buffer.mid(headEnd + 4, length);
-    buffer.remove(0, headEnd + 4 + length);
-    out = response;
-    return true;
-}
-
-// A raw client socket that collects everything the server sends, even if the connection is later reset.
-class RawClient
-{
-public:
-    explicit RawClient(quint16 port)
-    {
-        QObject::connect(&m_socket, &QIODevice::readyRead, &m_socket, [this] { m_received += m_socket.readAll(); });
-        m_socket.connectToHost(QHostAddress::LocalHost, port);
-    }
-
-    bool waitForConnected() { return m_socket.waitForConnected(WaitMs); }
-    QTcpSocket &socket() { return m_socket; }
-    void send(QByteArrayView bytes) { m_socket.write(bytes.constData(), bytes.size()); }
-
-    bool waitForResponse(HttpResponse &out)
-    {
-        return QTest::qWaitFor([&] { return takeResponse(m_received, out); }, WaitMs);
-    }
-
-    bool waitForServerClose()
-    {
-        return QTest::qWaitFor([&] { return m_socket.state() == QAbstractSocket::UnconnectedState; }, WaitMs);
-    }
-
-    bool hasCompleteResponse()
-    {
-        QByteArray copy = m_received;
-        HttpResponse ignored;
-        return takeResponse(copy, ignored);
-    }
-
-private:
-    QTcpSocket m_socket;
-    QByteArray m_received;
-};
 
 QByteArray postHead(qint64 contentLength)
 {
@@ -163,6 +92,15 @@ private:
     qint64 m_before = 0;
 };
 
+// Limits with short timeouts, so the timeout tests run in well under a second each.
+HttpConnectionLimits fastLimits(std::chrono::milliseconds headerTimeout, std::chrono::milliseconds idleTimeout)
+{
+    HttpConnectionLimits limits;
+    limits.headerTimeout = headerTimeout;
+    limits.idleTimeout = idleTimeout;
+    return limits;
+}
+
 QByteArray expectedError(QByteArrayView code, QByteArrayView description, QByteArrayView reason)
 {
     return R"({"error":{"code":")" + code.toByteArray() + R"(","description":")" + description.toByteArray() +
@@ -190,6 +128,14 @@ private Q_SLOTS:
     void hugeUploadIgnoringResponseIsDiscarded();
     void exceptionPath_data();
     void exceptionPath();
+    void largerBodyOnlyForApprovedHead_data();
+    void largerBodyOnlyForApprovedHead();
+    void headTimeout_data();
+    void headTimeout();
+    void idleKeepAliveCloses();
+    void stalledBodyCloses();
+    void totalCapAnswers503();
+    void perAddressCapAnswers503();
 
 private:
     std::unique_ptr<QHttpServer> m_http;
@@ -224,10 +170,10 @@ void TestLimitedTcpServer::cleanup()
 
 void TestLimitedTcpServer::smallBodyIsAccepted()
 {
-    RawClient client(m_port);
+    RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
     client.send(post(1024));
-    HttpResponse response;
+    RawHttpResponse response;
     QVERIFY(client.waitForResponse(response));
     QCOMPARE(response.status, 200);
     QCOMPARE(response.body, QByteArray("1024"));
@@ -236,10 +182,10 @@ void TestLimitedTcpServer::smallBodyIsAccepted()
 
 void TestLimitedTcpServer::bodyAtLimitIsAccepted()
 {
-    RawClient client(m_port);
+    RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
     client.send(post(Limit));
-    HttpResponse response;
+    RawHttpResponse response;
     QVERIFY(client.waitForResponse(response));
     QCOMPARE(response.status, 200);
     QCOMPARE(response.body, QByteArray::number(Limit));
@@ -248,11 +194,11 @@ void TestLimitedTcpServer::bodyAtLimitIsAccepted()
 void TestLimitedTcpServer::declaredLimitPlusOneIsRejected()
 {
     QSignalSpy rejected(m_tcp, &LimitedTcpServer::requestRejected);
-    RawClient client(m_port);
+    RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
     client.send(post(Limit + 1)); // the whole body, so QHttpServer could complete the request if it saw it
 
-    HttpResponse response;
+    RawHttpResponse response;
     QVERIFY(client.waitForResponse(response));
     QCOMPARE(response.status, 413);
     QCOMPARE(response.body,
@@ -302,10 +248,10 @@ void TestLimitedTcpServer::rejections()
     QFETCH(int, status);
     QFETCH(QByteArray, body);
 
-    RawClient client(m_port);
+    RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
     client.send(request);
-    HttpResponse response;
+    RawHttpResponse response;
     QVERIFY(client.waitForResponse(response));
     QCOMPARE(response.status, status);
     QCOMPARE(response.body, body);
@@ -317,17 +263,17 @@ void TestLimitedTcpServer::rejections()
 
 void TestLimitedTcpServer::keepAliveRequestsBothSucceed()
 {
-    RawClient client(m_port);
+    RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
 
     client.send(post(100));
-    HttpResponse first;
+    RawHttpResponse first;
     QVERIFY(client.waitForResponse(first));
     QCOMPARE(first.status, 200);
     QCOMPARE(first.body, QByteArray("100"));
 
     client.send(post(2000));
-    HttpResponse second;
+    RawHttpResponse second;
     QVERIFY(client.waitForResponse(second));
     QCOMPARE(second.status, 200);
     QCOMPARE(second.body, QByteArray("2000"));
@@ -338,16 +284,16 @@ void TestLimitedTcpServer::keepAliveRequestsBothSucceed()
 
 void TestLimitedTcpServer::rejectionAfterAcceptedRequestOnSameConnection()
 {
-    RawClient client(m_port);
+    RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
 
     client.send(post(Limit));
-    HttpResponse first;
+    RawHttpResponse first;
     QVERIFY(client.waitForResponse(first));
     QCOMPARE(first.status, 200);
 
     client.send(postHead(Limit + 1));
-    HttpResponse second;
+    RawHttpResponse second;
     QVERIFY(client.waitForResponse(second));
     QCOMPARE(second.status, 413);
     QVERIFY(client.waitForServerClose());
@@ -362,16 +308,16 @@ void TestLimitedTcpServer::hugeUploadGetsEarlyResponse()
 
     // Warm up allocator and connection machinery so the measurement sees only this upload.
     {
-        RawClient warmUp(m_port);
+        RawHttpClient warmUp(m_port);
         QVERIFY(warmUp.waitForConnected());
         warmUp.send(post(Limit));
-        HttpResponse response;
+        RawHttpResponse response;
         QVERIFY(warmUp.waitForResponse(response));
     }
     const ResidentGrowth memory;
     QVERIFY(memory.beforeKiB() > 0);
 
-    RawClient client(m_port);
+    RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
     client.send(postHead(uploadBytes));
     qint64 sent = 0;
@@ -390,7 +336,7 @@ void TestLimitedTcpServer::hugeUploadGetsEarlyResponse()
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
     }
 
-    HttpResponse response;
+    RawHttpResponse response;
     QVERIFY(client.waitForResponse(response));
     QCOMPARE(response.status, 413);
     QCOMPARE(response.body, expectedError("PAYLOAD_TOO_LARGE", "request body exceeds 65536 bytes", "body_too_large"));
@@ -415,10 +361,10 @@ void TestLimitedTcpServer::hugeUploadIgnoringResponseIsDiscarded()
     const QByteArray chunk(256 * 1024, 'u');
 
     {
-        RawClient warmUp(m_port);
+        RawHttpClient warmUp(m_port);
         QVERIFY(warmUp.waitForConnected());
         warmUp.send(post(Limit));
-        HttpResponse response;
+        RawHttpResponse response;
         QVERIFY(warmUp.waitForResponse(response));
     }
     const ResidentGrowth memory;
@@ -489,8 +435,8 @@ void TestLimitedTcpServer::hugeUploadIgnoringResponseIsDiscarded()
         },
         WaitMs));
 
-    HttpResponse response;
-    QVERIFY(takeResponse(received, response));
+    RawHttpResponse response;
+    QVERIFY(takeRawResponse(received, response));
     QCOMPARE(response.status, 413);
     QCOMPARE(response.body, expectedError("PAYLOAD_TOO_LARGE", "request body exceeds 65536 bytes", "body_too_large"));
     QCOMPARE(m_echoCalls, 1); // the warm-up only
@@ -533,7 +479,7 @@ void TestLimitedTcpServer::exceptionPath()
     QFETCH(QByteArray, body);
 
     m_tcp->setBodyLimitExceptions({{"PUT", "/upload", 2 * 1024 * 1024}});
-    RawClient client(m_port);
+    RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
     // The whole body at once: the socket's read buffer must be able to hold it for QHttpServer.
     const QByteArray request = method +
@@ -542,11 +488,236 @@ void TestLimitedTcpServer::exceptionPath()
                                QByteArray::number(bodySize) + "\r\n\r\n" +
                                QByteArray(static_cast<qsizetype>(bodySize), 'x');
     client.send(request);
-    HttpResponse response;
+    RawHttpResponse response;
     QVERIFY(client.waitForResponse(response));
     QCOMPARE(response.status, status);
     QCOMPARE(response.body, body);
     QCOMPARE(m_echoCalls, status == 200 ? 1 : 0);
+}
+
+void TestLimitedTcpServer::largerBodyOnlyForApprovedHead_data()
+{
+    QTest::addColumn<QByteArray>("credentials");
+    QTest::addColumn<qint64>("bodySize");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<int>("questions");
+
+    constexpr qint64 FewMiB = 3 * 1024 * 1024;
+    QTest::newRow("approved head, 3 MiB") << QByteArray("Basic good") << FewMiB << 200 << 1;
+    QTest::newRow("no credentials, 3 MiB") << QByteArray() << FewMiB << 413 << 1;
+    QTest::newRow("refused credentials, 3 MiB") << QByteArray("Basic bad") << FewMiB << 401 << 1;
+    // Within the default limit nobody is asked: the route itself authenticates as usual.
+    QTest::newRow("no credentials, 1 KiB") << QByteArray() << qint64(1024) << 200 << 0;
+}
+
+void TestLimitedTcpServer::largerBodyOnlyForApprovedHead()
+{
+    QFETCH(QByteArray, credentials);
+    QFETCH(qint64, bodySize);
+    QFETCH(int, status);
+    QFETCH(int, questions);
+
+    m_tcp->setBodyLimitExceptions({{"PUT", "/upload", 8 * 1024 * 1024, true}});
+    QList<QByteArray> asked;
+    m_tcp->setAllowanceAuthorizer(
+        [&asked](const HttpRequestHead &head, const QHostAddress &peer) -> std::optional<ApiError> {
+            asked.append(head.header("authorization").toByteArray());
+            if (head.header("authorization") == "Basic good" && peer.isLoopback())
+                return std::nullopt;
+            if (head.header("authorization").isEmpty())
+                return ApiError(413, u"PAYLOAD_TOO_LARGE"_s, u"ignored"_s, u"a 413 leaves the size answer"_s);
+            return ApiError(401, u"AUTHENTICATION_ERROR"_s, u"invalid_credentials"_s, u"the key is wrong"_s)
+                .withHeader("WWW-Authenticate", "Basic realm=\"test\"");
+        });
+    RawHttpClient client(m_port);
+    QVERIFY(client.waitForConnected());
+    const QByteArray head = "PUT /upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/octet-stream\r\n" +
+                            (credentials.isEmpty() ? QByteArray() : "Authorization: " + credentials + "\r\n") +
+                            "Content-Length: " + QByteArray::number(bodySize) + "\r\n\r\n";
+    client.send(head);
+    const qint64 sent = client.streamUntilAnswered(bodySize);
+
+    RawHttpResponse response;
+    QVERIFY(client.waitForResponse(response));
+    QCOMPARE(response.status, status);
+    QCOMPARE(asked.size(), questions);
+    if (questions > 0)
+        QCOMPARE(asked.first(), credentials);
+    if (status == 200) {
+        QCOMPARE(response.body, QByteArray::number(bodySize));
+        QCOMPARE(m_echoCalls, 1);
+        return;
+    }
+    // Refused at the head, with the authorizer's answer (a 413 from it leaves the usual size answer): the answer
+    // came while the client had sent only a small part of the body.
+    if (status == 401) {
+        QCOMPARE(response.body, expectedError("AUTHENTICATION_ERROR", "the key is wrong", "invalid_credentials"));
+        QCOMPARE(response.header("WWW-Authenticate"), QByteArray("Basic realm=\"test\""));
+    } else {
+        QCOMPARE(response.body,
+                 expectedError("PAYLOAD_TOO_LARGE", "request body exceeds 65536 bytes", "body_too_large"));
+    }
+    QVERIFY(client.waitForServerClose());
+    QVERIFY2(sent < bodySize / 2,
+             qPrintable(u"client sent %1 of %2 body bytes before the 413"_s.arg(sent).arg(bodySize)));
+    QCOMPARE(m_echoCalls, 0);
+}
+
+void TestLimitedTcpServer::headTimeout_data()
+{
+    QTest::addColumn<QByteArray>("start");
+    QTest::addColumn<bool>("trickle");
+    QTest::newRow("nothing sent") << QByteArray() << false;
+    QTest::newRow("partial head") << QByteArray("GET /echo HTTP/1.1\r\nHost: loc") << false;
+    // Slowloris: a header byte every 20 ms; the bytes must not extend the head's deadline.
+    QTest::newRow("head trickling in") << QByteArray("GET /echo HTTP/1.1\r\nHost: localhost\r\nX-Slow: ") << true;
+}
+
+void TestLimitedTcpServer::headTimeout()
+{
+    QFETCH(QByteArray, start);
+    QFETCH(bool, trickle);
+
+    m_tcp->setConnectionLimits(fastLimits(300ms, 10s));
+    QSignalSpy refused(m_tcp, &LimitedTcpServer::connectionRefused);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    RawHttpClient client(m_port);
+    QVERIFY(client.waitForConnected());
+    client.send(start);
+    QTimer drip;
+    QObject::connect(&drip, &QTimer::timeout, &drip, [&client] { client.send("a"); });
+    if (trickle)
+        drip.start(20);
+
+    RawHttpResponse response;
+    QVERIFY(client.waitForResponse(response));
+    QCOMPARE(response.status, 408);
+    QCOMPARE(response.body,
+             expectedError("BAD_REQUEST_ERROR", "the request head did not arrive within 0.3 s", "header_timeout"));
+    QCOMPARE(response.header("Connection"), QByteArray("close"));
+    QVERIFY(client.waitForServerClose());
+    drip.stop();
+    QVERIFY2(elapsed.elapsed() >= 300, "closed before the header timeout");
+    QVERIFY2(elapsed.elapsed() < 5000, "the header timeout did not close the connection in time");
+    QCOMPARE(m_echoCalls, 0);
+    QCOMPARE(refused.size(), 1);
+    QCOMPARE(refused.at(0).at(1).toInt(), 408);
+}
+
+void TestLimitedTcpServer::idleKeepAliveCloses()
+{
+    m_tcp->setConnectionLimits(fastLimits(300ms, 800ms));
+    RawHttpClient client(m_port);
+    QVERIFY(client.waitForConnected());
+    client.send(post(10));
+    RawHttpResponse first;
+    QVERIFY(client.waitForResponse(first));
+    QCOMPARE(first.status, 200);
+
+    // Quiet for longer than the header timeout but within the idle timeout: a waiting keep-alive connection is not
+    // a slow head, and the next request gets its own head deadline from its first byte.
+    QTest::qWait(450);
+    QCOMPARE(client.socket().state(), QAbstractSocket::ConnectedState);
+    client.send(post(20));
+    RawHttpResponse second;
+    QVERIFY(client.waitForResponse(second));
+    QCOMPARE(second.status, 200);
+
+    QElapsedTimer idle;
+    idle.start();
+    QVERIFY(client.waitForServerClose());
+    QVERIFY2(idle.elapsed() >= 700, "closed before the idle timeout");
+    QVERIFY2(idle.elapsed() < 5000, "the idle timeout did not close the connection in time");
+    QVERIFY2(client.received().isEmpty(), client.received().constData()); // closed without an answer
+    QCOMPARE(m_echoCalls, 2);
+}
+
+void TestLimitedTcpServer::stalledBodyCloses()
+{
+    m_tcp->setConnectionLimits(fastLimits(300ms, 800ms));
+    RawHttpClient client(m_port);
+    QVERIFY(client.waitForConnected());
+    client.send(QByteArray(postHead(1000) + QByteArray(10, 'x'))); // then nothing: 990 body bytes never come
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QVERIFY(client.waitForServerClose());
+    QVERIFY2(elapsed.elapsed() >= 700, "closed before the idle timeout");
+    QVERIFY2(elapsed.elapsed() < 5000, "the idle timeout did not close the connection in time");
+    QCOMPARE(m_echoCalls, 0);
+}
+
+void TestLimitedTcpServer::totalCapAnswers503()
+{
+    HttpConnectionLimits limits;
+    limits.maxConnections = 3;
+    m_tcp->setConnectionLimits(limits);
+    std::vector<std::unique_ptr<RawHttpClient>> open;
+    for (int i = 0; i < 3; ++i) {
+        open.push_back(std::make_unique<RawHttpClient>(m_port));
+        QVERIFY(open.back()->waitForConnected());
+        open.back()->send(post(1));
+        RawHttpResponse response;
+        QVERIFY(open.back()->waitForResponse(response));
+        QCOMPARE(response.status, 200);
+    }
+    QCOMPARE(m_tcp->openConnections(), 3);
+
+    RawHttpClient fourth(m_port);
+    QVERIFY(fourth.waitForConnected());
+    RawHttpResponse refused;
+    QVERIFY(fourth.waitForResponse(refused));
+    QCOMPARE(refused.status, 503);
+    QCOMPARE(refused.body, expectedError("RATE_LIMIT_ERROR", "the server has 3 connections open; retry shortly",
+                                         "too_many_connections"));
+    QCOMPARE(refused.header("Retry-After"), QByteArray("5"));
+    QCOMPARE(refused.header("Connection"), QByteArray("close"));
+    QVERIFY(fourth.waitForServerClose());
+    QCOMPARE(m_echoCalls, 3);
+
+    // A closed connection frees its place.
+    open.pop_back();
+    QTRY_COMPARE(m_tcp->openConnections(), 2);
+    RawHttpClient again(m_port);
+    QVERIFY(again.waitForConnected());
+    again.send(post(2));
+    RawHttpResponse response;
+    QVERIFY(again.waitForResponse(response));
+    QCOMPARE(response.status, 200);
+}
+
+void TestLimitedTcpServer::perAddressCapAnswers503()
+{
+    HttpConnectionLimits limits;
+    limits.maxConnectionsPerAddress = 2;
+    m_tcp->setConnectionLimits(limits);
+    std::vector<std::unique_ptr<RawHttpClient>> open;
+    for (int i = 0; i < 2; ++i) {
+        open.push_back(std::make_unique<RawHttpClient>(m_port));
+        QVERIFY(open.back()->waitForConnected());
+        open.back()->send(post(1));
+        RawHttpResponse response;
+        QVERIFY(open.back()->waitForResponse(response));
+    }
+
+    RawHttpClient third(m_port);
+    QVERIFY(third.waitForConnected());
+    RawHttpResponse refused;
+    QVERIFY(third.waitForResponse(refused));
+    QCOMPARE(refused.status, 503);
+    QCOMPARE(refused.body,
+             expectedError("RATE_LIMIT_ERROR", "this address has 2 connections open; close some or retry shortly",
+                           "too_many_connections_from_address"));
+    QVERIFY(third.waitForServerClose());
+
+    // Another client address is not affected (127.0.0.2 reaches 127.0.0.1 over loopback on Linux).
+    RawHttpClient neighbour(m_port, QHostAddress(u"127.0.0.2"_s));
+    QVERIFY(neighbour.waitForConnected());
+    neighbour.send(post(3));
+    RawHttpResponse response;
+    QVERIFY(neighbour.waitForResponse(response));
+    QCOMPARE(response.status, 200);
+    QCOMPARE(response.body, QByteArray("3"));
 }
 
 QTEST_GUILESS_MAIN(TestLimitedTcpServer)

@@ -1,6 +1,7 @@
 #include "operatorcatalog.h"
 #include "plans/plancatalogue.h"
 #include "plans/plancataloguestore.h"
+#include "rawhttpclient.h"
 #include "serverprocess.h"
 #include "testserver.h"
 
@@ -413,6 +414,69 @@ private slots:
         const HttpResult tooBig = http.send("POST", m_server->url(kLookup), good,
                                             {{"Content-Type", "application/json"}, {"Authorization", m_server->pos()}});
         QCOMPARE(tooBig.status, 413);
+    }
+
+    // Issue 12: the catalogue's 8 MiB allowance is for admin credentials only, checked at the head; anyone else
+    // gets the API's answer before the body is read (20 such unfinished uploads once took 325 MB).
+    void largeUploadWithoutAdminKeyRefusedAtHead_data()
+    {
+        QTest::addColumn<QByteArray>("authorization");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("no key") << QByteArray() << 401 << QStringLiteral("missing_credentials");
+        QTest::newRow("wrong secret") << QByteArray("Basic dGVzdF9ub2JvZHk6d3Jvbmc=") << 401
+                                      << QStringLiteral("invalid_credentials");
+        QTest::newRow("pos key") << QByteArray("pos") << 403 << QStringLiteral("admin_scope_required");
+    }
+    void largeUploadWithoutAdminKeyRefusedAtHead()
+    {
+        QFETCH(QByteArray, authorization);
+        QFETCH(int, status);
+        QFETCH(QString, reason);
+        if (authorization == "pos")
+            authorization = m_server->pos();
+
+        constexpr qint64 bodyBytes = 8 * 1024 * 1024 - 1; // within the catalogue's limit
+        RawHttpClient client(m_server->server().port());
+        QVERIFY(client.waitForConnected());
+        const QByteArray head = "PUT /api/v1/plans/catalogue HTTP/1.1\r\nHost: localhost\r\n"
+                                "Content-Type: application/json\r\n" +
+                                (authorization.isEmpty() ? QByteArray() : "Authorization: " + authorization + "\r\n") +
+                                "Content-Length: " + QByteArray::number(bodyBytes) + "\r\n\r\n";
+        client.send(head);
+        const qint64 sent = client.streamUntilAnswered(bodyBytes);
+        RawHttpResponse response;
+        QVERIFY(client.waitForResponse(response));
+        QCOMPARE(response.status, status);
+        QCOMPARE(QJsonDocument::fromJson(response.body)
+                     .object()
+                     .value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("reason"))
+                     .toString(),
+                 reason);
+        QCOMPARE(response.header("Connection"), QByteArray("close"));
+        QVERIFY(client.waitForServerClose());
+        QVERIFY2(sent < 1024 * 1024,
+                 qPrintable(QStringLiteral("the client sent %1 body bytes before the answer").arg(sent)));
+        // Still the catalogue it was.
+        QCOMPARE(m_server->http()
+                     .get(m_server->url(kCatalogue), m_server->pos())
+                     .data()
+                     .value(QStringLiteral("catalogue_version")),
+                 QJsonValue(QStringLiteral("2025.1")));
+    }
+
+    // The admin's upload of a few MiB still goes through (the allowance is granted at the head, the buffer grows).
+    void adminUploadOfSeveralMiB()
+    {
+        QByteArray big = changedCatalogue(QStringLiteral("2099.9"), 133);
+        big.append(QByteArray(3 * 1024 * 1024, ' ')); // JSON allows trailing white space
+        const HttpResult installed =
+            m_server->http().send("PUT", m_server->url(kCatalogue), big,
+                                  {{"Content-Type", "application/json"}, {"Authorization", m_server->admin()}});
+        QCOMPARE(installed.status, 200);
+        QCOMPARE(installed.data().value(QStringLiteral("catalogue_version")), QJsonValue(QStringLiteral("2099.9")));
     }
 
     void serverStartsFromTheImportedFile()

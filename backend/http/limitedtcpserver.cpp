@@ -91,6 +91,27 @@ QString rejectionDescription(HttpFramingTracker::Verdict verdict, qint64 maxBody
     return {};
 }
 
+// The reason phrase for the statuses an authorizer's refusal can have.
+QByteArrayView statusText(int status)
+{
+    switch (status) {
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 413:
+        return "Payload Too Large";
+    case 429:
+        return "Too Many Requests";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Error";
+    }
+}
+
 // A complete HTTP/1.1 response with the spec's error envelope and Connection: close.
 QByteArray errorResponse(int status, QByteArrayView statusText, const QString &code, const QString &reason,
                          const QString &description, QByteArrayView extraHeaders = {})
@@ -119,9 +140,7 @@ public:
     Connection(QTcpSocket *socket, LimitedTcpServer *server)
         : QObject(socket), m_socket(socket), m_server(server), m_peer(socket->peerAddress()),
           m_tracker(server->maxBodyBytes(), server->maxHeaderBytes(), server->bodyLimitExceptions(),
-                    [this](const HttpRequestHead &head) {
-                        return m_server && m_server->m_authorizer && m_server->m_authorizer(head, m_peer);
-                    }),
+                    [this](const HttpRequestHead &head) { return approveLargerBody(head); }),
           m_deadlineMs(server->nowMs() + toMs(server->m_limits.headerTimeout))
     {
         m_server->m_connections.insert(this);
@@ -279,11 +298,37 @@ private:
             m_socket->setReadBufferSize(wanted);
     }
 
+    // The tracker's AllowanceCheck: asks the server's authorizer and keeps its refusal for the answer.
+    bool approveLargerBody(const HttpRequestHead &head)
+    {
+        m_refusal.reset();
+        if (!m_server || !m_server->m_authorizer)
+            return false;
+        m_refusal = m_server->m_authorizer(head, m_peer);
+        return !m_refusal;
+    }
+
     void reject(HttpFramingTracker::Verdict verdict)
     {
+        // A body too large for the default limit whose head was refused the larger one gets the refusal the API
+        // would have given (e.g. 401), without its body being read.
+        if (verdict == HttpFramingTracker::Verdict::TooLarge && m_tracker.lastAllowanceRefused() && m_refusal &&
+            m_refusal->httpStatus() != 413) {
+            const ApiError &error = *m_refusal;
+            qCInfo(lcLimitedTcpServer) << "refusing a large body from" << m_peer << "at its head with"
+                                       << error.httpStatus() << error.reason();
+            QByteArray headers;
+            for (const auto &[name, value] : error.headers())
+                headers += name + ": " + value + "\r\n";
+            sendAndClose(errorResponse(error.httpStatus(), statusText(error.httpStatus()), error.code(), error.reason(),
+                                       error.description(), headers),
+                         LingerTimeout);
+            if (m_server)
+                Q_EMIT m_server->requestRejected(m_peer, error.httpStatus(), error.reason());
+            return;
+        }
         const RejectionInfo info = rejectionInfo(verdict);
-        qCInfo(lcLimitedTcpServer) << "rejecting request from" << m_peer << "with" << info.status << info.reason
-                                   << (m_tracker.lastAllowanceRefused() ? "(larger body not authorized)" : "");
+        qCInfo(lcLimitedTcpServer) << "rejecting request from" << m_peer << "with" << info.status << info.reason;
         sendAndClose(
             LimitedTcpServer::rejectionResponse(verdict, m_tracker.lastBodyLimit(), m_tracker.maxHeaderBytes()),
             LingerTimeout);
@@ -347,6 +392,7 @@ private:
     bool m_afterSlotConnected = false;
     bool m_halfClosed = false;
     bool m_counted = false;
+    std::optional<ApiError> m_refusal; // the authorizer's answer for the most recent head it was asked about
 };
 
 LimitedTcpServer::LimitedTcpServer(qint64 maxBodyBytes, QObject *parent)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "apierror.h"
 #include "connectioncounter.h"
 #include "httpframingtracker.h"
 
@@ -13,6 +14,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 
 /// How many connections a LimitedTcpServer keeps open and how long it waits for their clients.
 struct HttpConnectionLimits
@@ -45,10 +47,13 @@ class LimitedTcpServer final : public QTcpServer
     Q_DISABLE_COPY_MOVE(LimitedTcpServer)
 
 public:
-    /// Approves a request head for the larger limit of a BodyLimitException with needsAuthorization, e.g. by
-    /// checking its Authorization header as the API would. Called at most once per such request, only when it
-    /// declares a body above the default limit; it runs on the server's thread before any body byte is accepted.
-    using AllowanceAuthorizer = std::function<bool(const HttpRequestHead &head, const QHostAddress &peer)>;
+    /// Decides whether a request head earns the larger limit of a BodyLimitException with needsAuthorization, e.g.
+    /// by checking its Authorization header as the API would: nothing when approved, else the error the API would
+    /// answer (401, 403, 429 ...), which is sent at once instead of reading the body. Called at most once per such
+    /// request, only when it declares a body above the default limit, on the server's thread, before any body byte
+    /// is accepted.
+    using AllowanceAuthorizer =
+        std::function<std::optional<ApiError>(const HttpRequestHead &head, const QHostAddress &peer)>;
 
     /// Creates a server that rejects request bodies larger than maxBodyBytes (bytes, default 64 KiB) and header
     /// blocks larger than HttpFramingTracker::DefaultMaxHeaderBytes. Call listen(), then QHttpServer::bind(this).
@@ -71,7 +76,7 @@ public:
     const HttpFramingTracker::BodyLimitExceptions &bodyLimitExceptions() const { return m_bodyLimitExceptions; }
 
     /// Sets who approves the exceptions that need authorization, for connections accepted from now on. Without
-    /// one, those exceptions never apply and such requests keep the default body limit.
+    /// one, those exceptions never apply: such requests keep the default body limit (413 above it).
     void setAllowanceAuthorizer(AllowanceAuthorizer authorizer);
 
     /// Sets the connection caps and timeouts; caps apply to connections accepted from now on, timeouts to all.

@@ -1,0 +1,77 @@
+#include "rawhttpclient.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QTest>
+
+QByteArray RawHttpResponse::header(QByteArrayView name) const
+{
+    for (const QByteArray &line : headerLines) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0 && QByteArrayView(line).first(colon).compare(name, Qt::CaseInsensitive) == 0)
+            return line.sliced(colon + 1).trimmed();
+    }
+    return {};
+}
+
+bool takeRawResponse(QByteArray &buffer, RawHttpResponse &out)
+{
+    const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
+    if (headEnd < 0)
+        return false;
+    RawHttpResponse response;
+    const QList<QByteArray> lines = buffer.first(headEnd).split('\n');
+    response.status = lines.value(0).split(' ').value(1).toInt();
+    for (qsizetype i = 1; i < lines.size(); ++i)
+        response.headerLines.append(lines.at(i).trimmed());
+    const qint64 length = response.header("Content-Length").toLongLong();
+    if (buffer.size() < headEnd + 4 + length)
+        return false;
+    response.body = buffer.mid(headEnd + 4, length);
+    buffer.remove(0, headEnd + 4 + length);
+    out = response;
+    return true;
+}
+
+RawHttpClient::RawHttpClient(quint16 port, const QHostAddress &source, int timeoutMs) : m_timeoutMs(timeoutMs)
+{
+    QObject::connect(&m_socket, &QIODevice::readyRead, &m_socket, [this] { m_received += m_socket.readAll(); });
+    if (!source.isNull())
+        m_socket.bind(source);
+    m_socket.connectToHost(QHostAddress::LocalHost, port);
+}
+
+bool RawHttpClient::waitForResponse(RawHttpResponse &out)
+{
+    return QTest::qWaitFor([&] { return takeRawResponse(m_received, out); }, m_timeoutMs);
+}
+
+bool RawHttpClient::waitForServerClose()
+{
+    return QTest::qWaitFor([&] { return m_socket.state() == QAbstractSocket::UnconnectedState; }, m_timeoutMs);
+}
+
+bool RawHttpClient::hasCompleteResponse() const
+{
+    QByteArray copy = m_received;
+    RawHttpResponse ignored;
+    return takeRawResponse(copy, ignored);
+}
+
+qint64 RawHttpClient::streamUntilAnswered(qint64 bytes)
+{
+    const QByteArray chunk(64 * 1024, 'b');
+    qint64 sent = 0;
+    QElapsedTimer elapsed;
+    elapsed.start();
+    while (sent < bytes && !hasCompleteResponse() && m_socket.state() == QAbstractSocket::ConnectedState &&
+           elapsed.elapsed() < 3 * m_timeoutMs) {
+        if (m_socket.bytesToWrite() < 2 * chunk.size()) {
+            const qint64 n = std::min<qint64>(chunk.size(), bytes - sent);
+            send(QByteArrayView(chunk).first(static_cast<qsizetype>(n)));
+            sent += n;
+        }
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    return sent;
+}

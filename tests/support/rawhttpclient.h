@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHostAddress>
+#include <QList>
+#include <QTcpSocket>
+
+/// One HTTP/1.1 response read off a raw socket (framed by Content-Length).
+struct RawHttpResponse
+{
+    int status = 0;
+    QList<QByteArray> headerLines;
+    QByteArray body;
+
+    /// A header's value by case-insensitive name (empty when absent).
+    QByteArray header(QByteArrayView name) const;
+};
+
+/// Removes one complete response from the front of `buffer` into `out`; false while it is incomplete.
+bool takeRawResponse(QByteArray &buffer, RawHttpResponse &out);
+
+/// A raw client socket for tests of the HTTP framing layer: sends exactly the bytes given and collects everything
+/// the server sends, even if the connection is later reset. Waits spin the event loop (the server may run in the
+/// same thread) for at most timeoutMs.
+class RawHttpClient
+{
+public:
+    /// Connects to 127.0.0.1:port, from `source` when given (any 127.x.y.z works on Linux, e.g. 127.0.0.2, to look
+    /// like another client address).
+    explicit RawHttpClient(quint16 port, const QHostAddress &source = QHostAddress(), int timeoutMs = 10'000);
+
+    bool waitForConnected() { return m_socket.waitForConnected(m_timeoutMs); }
+    QTcpSocket &socket() { return m_socket; }
+    void send(QByteArrayView bytes) { m_socket.write(bytes.constData(), bytes.size()); }
+
+    /// Sends up to `bytes` filler bytes (e.g. a body after its head) in 64 KiB steps, never queueing much, until
+    /// they are all sent, a complete response arrived or the connection closed; returns how many were sent.
+    qint64 streamUntilAnswered(qint64 bytes);
+    /// Waits for and removes the next complete response.
+    bool waitForResponse(RawHttpResponse &out);
+    /// Waits until the server closed the connection.
+    bool waitForServerClose();
+    /// True when a complete response has arrived (without removing it).
+    bool hasCompleteResponse() const;
+    /// Everything received and not yet taken by waitForResponse().
+    const QByteArray &received() const { return m_received; }
+
+private:
+    QTcpSocket m_socket;
+    QByteArray m_received;
+    int m_timeoutMs;
+};
