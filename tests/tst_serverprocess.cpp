@@ -1,6 +1,7 @@
 // The real `rechargedesk` binary as a child process: a restart with settlements pending, a kill -9 while clients
 // are selling, and the command line (keys, wallet, flags, --help). Issue 2, items 5 and 6.
 #include "httpclient.h"
+#include "rawhttpclient.h"
 #include "serverprocess.h"
 #include "teststore.h"
 
@@ -18,8 +19,13 @@
 #include <QTimer>
 #include <QUrlQuery>
 
+#include <arpa/inet.h>
+#include <cerrno>
 #include <functional>
 #include <memory>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -69,6 +75,83 @@ private:
     bool m_open = false;
     QString m_error;
 };
+
+/// A slowloris client: a raw non-blocking socket from a chosen 127.x address that sends a request head one byte
+/// at a time and never finishes it, and notices when the server closes it.
+class SlowHeadConnection
+{
+public:
+    SlowHeadConnection(quint16 port, const char *sourceAddress)
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+        sockaddr_in from{};
+        from.sin_family = AF_INET;
+        ::inet_pton(AF_INET, sourceAddress, &from.sin_addr);
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_port = htons(port);
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<const sockaddr *>(&from), sizeof from) != 0 ||
+            (::connect(m_fd, reinterpret_cast<const sockaddr *>(&to), sizeof to) != 0 && errno != EINPROGRESS))
+            m_closed = true;
+    }
+    ~SlowHeadConnection()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    Q_DISABLE_COPY_MOVE(SlowHeadConnection)
+
+    /// Sends the next byte of an endless head (once connected) and reads what the server sent.
+    void drip()
+    {
+        static const QByteArray head("GET /healthz HTTP/1.1\r\nHost: shop\r\nX-Slow: ");
+        poll();
+        if (m_closed)
+            return;
+        const char next = m_sent < head.size() ? head.at(m_sent) : 'a';
+        if (::send(m_fd, &next, 1, MSG_NOSIGNAL) == 1)
+            ++m_sent;
+    }
+    /// Reads what the server sent; notices an end of stream or a reset.
+    void poll()
+    {
+        char buffer[1024];
+        while (!m_closed) {
+            const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, MSG_DONTWAIT);
+            if (n > 0)
+                m_received.append(buffer, n);
+            else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != ENOTCONN))
+                m_closed = true;
+            else
+                break;
+        }
+    }
+    qsizetype sent() const { return m_sent; }
+    bool closed() const { return m_closed; }
+    const QByteArray &received() const { return m_received; }
+
+private:
+    int m_fd = -1;
+    qsizetype m_sent = 0;
+    bool m_closed = false;
+    QByteArray m_received;
+};
+
+/// Milliseconds from connecting to a complete /healthz answer over a fresh connection; -1 on failure.
+qint64 healthzLatencyMs(quint16 port)
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
+    RawHttpClient client(port, QHostAddress(), 2000);
+    if (!client.waitForConnected())
+        return -1;
+    client.send("GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n");
+    RawHttpResponse response;
+    if (!client.waitForResponse(response) || response.status != 200)
+        return -1;
+    return elapsed.elapsed();
+}
 
 } // namespace
 
@@ -635,6 +718,68 @@ private slots:
         QCOMPARE(server.terminate(), 0);
     }
 
+    // Issue 12: 200 slowloris connections (four client addresses, each under the per-address cap) neither slow
+    // /healthz down nor stay open: each is answered 408 and closed once --header-timeout-s has passed.
+    void slowlorisLeavesHealthzFast()
+    {
+        TestStore dir;
+        QVERIFY(dir.isValid());
+        ServerProcess server;
+        QString error;
+        constexpr int headerTimeoutS = 5;
+        QVERIFY2(server.start(dir, {QStringLiteral("--header-timeout-s"), QString::number(headerTimeoutS)}, &error),
+                 qPrintable(error));
+        const quint16 port = quint16(server.url().port());
+
+        const char *const sources[] = {"127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"};
+        std::vector<std::unique_ptr<SlowHeadConnection>> slow;
+        QElapsedTimer sinceOpened;
+        sinceOpened.start();
+        for (int i = 0; i < 200; ++i)
+            slow.push_back(std::make_unique<SlowHeadConnection>(port, sources[i % 4]));
+        QTimer dripper;
+        connect(&dripper, &QTimer::timeout, this, [&slow] {
+            for (const auto &connection : slow)
+                connection->drip();
+        });
+        dripper.start(100);
+        QVERIFY(QTest::qWaitFor(
+            [&slow] { return std::all_of(slow.begin(), slow.end(), [](const auto &c) { return c->sent() >= 3; }); },
+            5000));
+
+        // A functional threshold on a shared machine: the best of five fresh connections.
+        QList<qint64> latencies;
+        for (int i = 0; i < 5; ++i)
+            latencies.append(healthzLatencyMs(port));
+        const qint64 best = *std::min_element(latencies.begin(), latencies.end(), [](qint64 a, qint64 b) {
+            return (a < 0 ? std::numeric_limits<qint64>::max() : a) < (b < 0 ? std::numeric_limits<qint64>::max() : b);
+        });
+        qInfo("healthz with 200 slow heads open: %s ms", qPrintable([&latencies] {
+                  QStringList parts;
+                  for (const qint64 ms : latencies)
+                      parts.append(QString::number(ms));
+                  return parts.join(QStringLiteral(", "));
+              }()));
+        QVERIFY2(best >= 0 && best < 100, qPrintable(QStringLiteral("best /healthz took %1 ms").arg(best)));
+        for (const auto &connection : slow)
+            connection->poll();
+        QVERIFY2(sinceOpened.elapsed() < headerTimeoutS * 1000 - 500, "the machine was too slow to measure in time");
+        QVERIFY(std::none_of(slow.begin(), slow.end(), [](const auto &c) { return c->closed(); }));
+
+        // Then the header timeout answers and closes every one of them.
+        QVERIFY2(
+            QTest::qWaitFor(
+                [&slow] { return std::all_of(slow.begin(), slow.end(), [](const auto &c) { return c->closed(); }); },
+                (headerTimeoutS + 10) * 1000),
+            qPrintable(QStringLiteral("%1 of 200 slow connections still open")
+                           .arg(std::count_if(slow.begin(), slow.end(), [](const auto &c) { return !c->closed(); }))));
+        QVERIFY(sinceOpened.elapsed() >= headerTimeoutS * 1000);
+        for (const auto &connection : slow)
+            QVERIFY2(connection->received().startsWith("HTTP/1.1 408 "), connection->received().constData());
+        QCOMPARE(healthzLatencyMs(port) >= 0, true);
+        QCOMPARE(server.terminate(), 0);
+    }
+
     void badFlags_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -696,6 +841,17 @@ private slots:
         QTest::newRow("serve negative delay") << args({"serve", "--listen", "127.0.0.1:0", "--settle-delay-ms", "-1"})
                                               << 2 << QStringLiteral("--settle-delay-ms") << false;
         QTest::newRow("serve unknown option") << args({"serve", "--turbo"}) << 2 << QStringLiteral("turbo") << false;
+        QTest::newRow("serve no connections") << args({"serve", "--listen", "127.0.0.1:0", "--max-connections", "0"})
+                                              << 2 << QStringLiteral("--max-connections") << false;
+        QTest::newRow("serve per-address letters")
+            << args({"serve", "--listen", "127.0.0.1:0", "--max-connections-per-address", "many"}) << 2
+            << QStringLiteral("--max-connections-per-address") << false;
+        QTest::newRow("serve header timeout zero")
+            << args({"serve", "--listen", "127.0.0.1:0", "--header-timeout-s", "0"}) << 2
+            << QStringLiteral("--header-timeout-s") << false;
+        QTest::newRow("serve idle timeout fraction")
+            << args({"serve", "--listen", "127.0.0.1:0", "--idle-timeout-s", "1.5"}) << 2
+            << QStringLiteral("--idle-timeout-s") << false;
     }
     void badFlags()
     {
@@ -735,6 +891,10 @@ private slots:
         QTest::newRow("help") << QStringList{QStringLiteral("help")} << QStringLiteral("keys create");
         QTest::newRow("serve") << QStringList{QStringLiteral("serve"), QStringLiteral("--help")}
                                << QStringLiteral("--settle-delay-ms");
+        for (const char *flag :
+             {"--max-connections", "--max-connections-per-address", "--header-timeout-s", "--idle-timeout-s"})
+            QTest::newRow(qPrintable(QStringLiteral("serve %1").arg(QLatin1String(flag))))
+                << QStringList{QStringLiteral("serve"), QStringLiteral("--help")} << QString::fromLatin1(flag);
         QTest::newRow("keys") << QStringList{QStringLiteral("keys"), QStringLiteral("--help")}
                               << QStringLiteral("create");
         QTest::newRow("keys create") << QStringList{QStringLiteral("keys"), QStringLiteral("create"),

@@ -177,7 +177,7 @@ public:
                   : u"this address has %1 connections open; close some or retry shortly"_s.arg(
                         m_server->m_counter.maxPerAddress());
         connect(m_socket, &QAbstractSocket::disconnected, m_socket, &QObject::deleteLater);
-        qCWarning(lcLimitedTcpServer) << "refusing connection from" << m_peer << "with 503" << reason;
+        m_server->logRefusal(m_peer, reason);
         // RATE_LIMIT_ERROR: the spec's code for "throttled, with Retry-After" (503 itself names no code).
         sendAndClose(errorResponse(503, "Service Unavailable", u"RATE_LIMIT_ERROR"_s, reason, description,
                                    QByteArray("Retry-After: " + QByteArray::number(RefusalRetryAfterSeconds) + "\r\n")),
@@ -475,6 +475,20 @@ void LimitedTcpServer::startSweeping()
     const auto interval = std::clamp<std::chrono::milliseconds>(shortest / 4, 10ms, 1000ms);
     if (!m_sweepTimer.isActive() || m_sweepTimer.intervalAsDuration() != interval)
         m_sweepTimer.start(interval);
+}
+
+// At most one message a second, so a flood of connections cannot flood the log too.
+void LimitedTcpServer::logRefusal(const QHostAddress &peer, const QString &reason)
+{
+    const qint64 now = nowMs();
+    if (m_refusalsNotLogged > 0 && now - m_lastRefusalLogMs < 1000) {
+        ++m_refusalsNotLogged;
+        return;
+    }
+    qCWarning(lcLimitedTcpServer) << "refusing connection from" << peer << "with 503" << reason << "("
+                                  << std::max(m_refusalsNotLogged - 1, 0) << "more refused since the last message)";
+    m_lastRefusalLogMs = now;
+    m_refusalsNotLogged = 1;
 }
 
 void LimitedTcpServer::sweep()

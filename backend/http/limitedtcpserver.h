@@ -113,6 +113,7 @@ private:
     class Connection;
 
     void sweep();
+    void logRefusal(const QHostAddress &peer, const QString &reason);
     void startSweeping();
     qint64 nowMs() const { return m_clock.elapsed(); }
 
@@ -125,4 +126,6 @@ private:
     QSet<Connection *> m_connections; // every connection this server still tracks (open or lingering)
     QElapsedTimer m_clock;
     QTimer m_sweepTimer;
+    qint64 m_lastRefusalLogMs = 0;
+    int m_refusalsNotLogged = 0; // refusals since the last logged one, that one included
 };
