@@ -457,7 +457,10 @@ private slots:
                  reason);
         QCOMPARE(response.header("Connection"), QByteArray("close"));
         QVERIFY(client.waitForServerClose());
-        QVERIFY2(sent < 1024 * 1024,
+        qInfo("client sent %lld of %lld body bytes before the answer", static_cast<long long>(sent),
+              static_cast<long long>(bodyBytes));
+        // Loopback socket buffers absorb a few MiB before the client sees the answer; on the old code it sent all.
+        QVERIFY2(sent <= bodyBytes / 2,
                  qPrintable(QStringLiteral("the client sent %1 body bytes before the answer").arg(sent)));
         // Still the catalogue it was.
         QCOMPARE(m_server->http()

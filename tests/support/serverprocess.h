@@ -21,6 +21,8 @@ public:
     void kill();
     /// SIGTERM and wait for a clean exit; returns the exit code.
     int terminate();
+    /// The server's process id (0 when not running), e.g. to read /proc/<pid>/status.
+    qint64 processId() const { return m_process.processId(); }
     /// http://127.0.0.1:<port>.
     const QUrl &url() const { return m_url; }
     /// key_id / key_secret printed at start, if the server created a key.
