@@ -69,6 +69,9 @@ private Q_SLOTS:
     void bodyLimitExceptions_data();
     void bodyLimitExceptions();
     void exceptionAppliesPerRequestOnOneConnection();
+    void authorizedException_data();
+    void authorizedException();
+    void requestHeadFindsHeaders();
 };
 
 void TestHttpFramingTracker::verdicts_data()
@@ -267,6 +270,67 @@ void TestHttpFramingTracker::exceptionAppliesPerRequestOnOneConnection()
     QCOMPARE(tracker.completedRequests(), qint64(1));
     QCOMPARE(tracker.feed(post("Content-Length: 101\r\n", {})), Verdict::TooLarge);
     QCOMPARE(tracker.lastBodyLimit(), qint64(100));
+}
+
+void TestHttpFramingTracker::authorizedException_data()
+{
+    QTest::addColumn<QByteArray>("authorization");
+    QTest::addColumn<qint64>("contentLength");
+    QTest::addColumn<Verdict>("expected");
+    QTest::addColumn<qint64>("appliedLimit");
+    QTest::addColumn<int>("questions");
+    QTest::addColumn<bool>("refused");
+
+    QTest::newRow("approved, large") << QByteArray("Basic good") << qint64(900) << Verdict::Ok << qint64(1000) << 1
+                                     << false;
+    QTest::newRow("not approved, large") << QByteArray("Basic bad") << qint64(900) << Verdict::TooLarge << qint64(100)
+                                         << 1 << true;
+    QTest::newRow("no credentials, large")
+        << QByteArray() << qint64(101) << Verdict::TooLarge << qint64(100) << 1 << true;
+    // Within the default limit the check is not asked at all.
+    QTest::newRow("no credentials, small") << QByteArray() << qint64(100) << Verdict::Ok << qint64(1000) << 0 << false;
+    QTest::newRow("approved, over the exception")
+        << QByteArray("Basic good") << qint64(1001) << Verdict::TooLarge << qint64(1000) << 1 << false;
+}
+
+void TestHttpFramingTracker::authorizedException()
+{
+    QFETCH(QByteArray, authorization);
+    QFETCH(qint64, contentLength);
+    QFETCH(Verdict, expected);
+    QFETCH(qint64, appliedLimit);
+    QFETCH(int, questions);
+    QFETCH(bool, refused);
+
+    QList<QByteArray> asked;
+    HttpFramingTracker tracker(100, HeaderLimit, {{"PUT", "/upload/catalogue", 1000, true}},
+                               [&asked](const HttpRequestHead &head) {
+                                   asked.append(head.header("Authorization").toByteArray());
+                                   return head.method() == "PUT" && head.header("authorization") == "Basic good";
+                               });
+    const QByteArray head = "PUT /upload/catalogue?v=2 HTTP/1.1\r\nHost: x\r\n" +
+                            (authorization.isEmpty() ? QByteArray() : "Authorization:  " + authorization + " \r\n") +
+                            "Content-Length: " + QByteArray::number(contentLength) + "\r\n\r\n";
+    // The verdict comes with the head, before any body byte.
+    QCOMPARE(tracker.feed(head), expected);
+    QCOMPARE(tracker.lastBodyLimit(), appliedLimit);
+    QCOMPARE(tracker.lastAllowanceRefused(), refused);
+    QCOMPARE(asked.size(), questions);
+    if (questions > 0)
+        QCOMPARE(asked.first(), authorization);
+}
+
+void TestHttpFramingTracker::requestHeadFindsHeaders()
+{
+    const HttpRequestHead head("PUT /a/b?c=d HTTP/1.1\r\nHost: shop\r\nX-Empty:\r\nauthorization:\tBasic x \r\n"
+                               "Authorization: second\n\r\nNot: a header\r\n");
+    QCOMPARE(head.method(), QByteArrayView("PUT"));
+    QCOMPARE(head.target(), QByteArrayView("/a/b?c=d"));
+    QCOMPARE(head.header("AUTHORIZATION"), QByteArrayView("Basic x"));
+    QCOMPARE(head.header("host"), QByteArrayView("shop"));
+    QVERIFY(head.header("x-empty").isEmpty());
+    QVERIFY(head.header("not").isEmpty()); // after the blank line
+    QVERIFY(HttpRequestHead("GARBAGE\r\n\r\n").method().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestHttpFramingTracker)
