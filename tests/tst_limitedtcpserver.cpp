@@ -1,4 +1,5 @@
 #include "http/limitedtcpserver.h"
+#include "procstatus.h"
 #include "rawhttpclient.h"
 
 #include <QtCore/QElapsedTimer>
@@ -55,20 +56,6 @@ QByteArray post(qint64 bodySize)
     return postHead(bodySize) + QByteArray(static_cast<qsizetype>(bodySize), 'x');
 }
 
-// Reads a "Vm...:   123 kB" line of /proc/self/status, in KiB (0 if unavailable).
-qint64 procStatusKiB(QByteArrayView key)
-{
-    QFile status(u"/proc/self/status"_s);
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    const QList<QByteArray> lines = status.readAll().split('\n');
-    for (const QByteArray &line : lines) {
-        if (line.startsWith(key) && line.size() > key.size() && line.at(key.size()) == ':')
-            return line.sliced(key.size() + 1).trimmed().split(' ').value(0).toLongLong();
-    }
-    return 0;
-}
-
 // Measures how far the resident set size of this process rises above its current value: the peak (VmHWM,
 // reset through /proc/self/clear_refs) when the kernel allows it, otherwise the value at the end (VmRSS).
 // The peak matters because a transient buffer of the whole upload would be freed again when the socket closes.
@@ -80,11 +67,11 @@ public:
         QFile clearRefs(u"/proc/self/clear_refs"_s);
         m_peakReset = clearRefs.open(QIODevice::WriteOnly) && clearRefs.write("5") == 1;
         clearRefs.close();
-        m_before = procStatusKiB("VmRSS");
+        m_before = procStatusKiB(0, "VmRSS");
     }
 
     qint64 beforeKiB() const { return m_before; }
-    qint64 afterKiB() const { return procStatusKiB(m_peakReset ? "VmHWM" : "VmRSS"); }
+    qint64 afterKiB() const { return procStatusKiB(0, m_peakReset ? "VmHWM" : "VmRSS"); }
     const char *measure() const { return m_peakReset ? "peak VmHWM" : "final VmRSS"; }
 
 private:
@@ -99,6 +86,16 @@ HttpConnectionLimits fastLimits(std::chrono::milliseconds headerTimeout, std::ch
     limits.headerTimeout = headerTimeout;
     limits.idleTimeout = idleTimeout;
     return limits;
+}
+
+// True when the client connects and a small POST on it is answered 200.
+bool isServed(RawHttpClient &client)
+{
+    RawHttpResponse response;
+    if (!client.waitForConnected())
+        return false;
+    client.send(post(1));
+    return client.waitForResponse(response) && response.status == 200 && response.body == "1";
 }
 
 QByteArray expectedError(QByteArrayView code, QByteArrayView description, QByteArrayView reason)
@@ -531,10 +528,7 @@ void TestLimitedTcpServer::largerBodyOnlyForApprovedHead()
         });
     RawHttpClient client(m_port);
     QVERIFY(client.waitForConnected());
-    const QByteArray head = "PUT /upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/octet-stream\r\n" +
-                            (credentials.isEmpty() ? QByteArray() : "Authorization: " + credentials + "\r\n") +
-                            "Content-Length: " + QByteArray::number(bodySize) + "\r\n\r\n";
-    client.send(head);
+    client.send(rawRequestHead("PUT", "/upload", bodySize, "application/octet-stream", credentials));
     const qint64 sent = client.streamUntilAnswered(bodySize);
 
     RawHttpResponse response;
@@ -655,11 +649,7 @@ void TestLimitedTcpServer::totalCapAnswers503()
     std::vector<std::unique_ptr<RawHttpClient>> open;
     for (int i = 0; i < 3; ++i) {
         open.push_back(std::make_unique<RawHttpClient>(m_port));
-        QVERIFY(open.back()->waitForConnected());
-        open.back()->send(post(1));
-        RawHttpResponse response;
-        QVERIFY(open.back()->waitForResponse(response));
-        QCOMPARE(response.status, 200);
+        QVERIFY(isServed(*open.back()));
     }
     QCOMPARE(m_tcp->openConnections(), 3);
 
@@ -679,11 +669,7 @@ void TestLimitedTcpServer::totalCapAnswers503()
     open.pop_back();
     QTRY_COMPARE(m_tcp->openConnections(), 2);
     RawHttpClient again(m_port);
-    QVERIFY(again.waitForConnected());
-    again.send(post(2));
-    RawHttpResponse response;
-    QVERIFY(again.waitForResponse(response));
-    QCOMPARE(response.status, 200);
+    QVERIFY(isServed(again));
 }
 
 void TestLimitedTcpServer::perAddressCapAnswers503()
@@ -694,10 +680,7 @@ void TestLimitedTcpServer::perAddressCapAnswers503()
     std::vector<std::unique_ptr<RawHttpClient>> open;
     for (int i = 0; i < 2; ++i) {
         open.push_back(std::make_unique<RawHttpClient>(m_port));
-        QVERIFY(open.back()->waitForConnected());
-        open.back()->send(post(1));
-        RawHttpResponse response;
-        QVERIFY(open.back()->waitForResponse(response));
+        QVERIFY(isServed(*open.back()));
     }
 
     RawHttpClient third(m_port);
@@ -712,12 +695,7 @@ void TestLimitedTcpServer::perAddressCapAnswers503()
 
     // Another client address is not affected (127.0.0.2 reaches 127.0.0.1 over loopback on Linux).
     RawHttpClient neighbour(m_port, QHostAddress(u"127.0.0.2"_s));
-    QVERIFY(neighbour.waitForConnected());
-    neighbour.send(post(3));
-    RawHttpResponse response;
-    QVERIFY(neighbour.waitForResponse(response));
-    QCOMPARE(response.status, 200);
-    QCOMPARE(response.body, QByteArray("3"));
+    QVERIFY(isServed(neighbour));
 }
 
 QTEST_GUILESS_MAIN(TestLimitedTcpServer)

@@ -439,11 +439,7 @@ private slots:
         constexpr qint64 bodyBytes = 8 * 1024 * 1024 - 1; // within the catalogue's limit
         RawHttpClient client(m_server->server().port());
         QVERIFY(client.waitForConnected());
-        const QByteArray head = "PUT /api/v1/plans/catalogue HTTP/1.1\r\nHost: localhost\r\n"
-                                "Content-Type: application/json\r\n" +
-                                (authorization.isEmpty() ? QByteArray() : "Authorization: " + authorization + "\r\n") +
-                                "Content-Length: " + QByteArray::number(bodyBytes) + "\r\n\r\n";
-        client.send(head);
+        client.send(rawRequestHead("PUT", "/api/v1/plans/catalogue", bodyBytes, "application/json", authorization));
         const qint64 sent = client.streamUntilAnswered(bodyBytes);
         RawHttpResponse response;
         QVERIFY(client.waitForResponse(response));

@@ -1,6 +1,7 @@
 // The real `rechargedesk` binary as a child process: a restart with settlements pending, a kill -9 while clients
 // are selling, and the command line (keys, wallet, flags, --help). Issue 2, items 5 and 6.
 #include "httpclient.h"
+#include "procstatus.h"
 #include "rawhttpclient.h"
 #include "serverprocess.h"
 #include "teststore.h"
@@ -137,20 +138,6 @@ private:
     bool m_closed = false;
     QByteArray m_received;
 };
-
-/// A "VmRSS" or "VmHWM" line of /proc/<pid>/status in KiB (0 if unavailable).
-qint64 procStatusKiB(qint64 pid, QByteArrayView key)
-{
-    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    const QList<QByteArray> lines = status.readAll().split('\n');
-    for (const QByteArray &line : lines) {
-        if (line.startsWith(key) && line.size() > key.size() && line.at(key.size()) == ':')
-            return line.sliced(key.size() + 1).trimmed().split(' ').value(0).toLongLong();
-    }
-    return 0;
-}
 
 /// Milliseconds from connecting to a complete /healthz answer over a fresh connection; -1 on failure.
 qint64 healthzLatencyMs(quint16 port)
@@ -813,8 +800,7 @@ private slots:
         for (int i = 0; i < 20; ++i) {
             uploads.push_back(std::make_unique<RawHttpClient>(port));
             QVERIFY(uploads.back()->waitForConnected());
-            uploads.back()->send("PUT /api/v1/plans/catalogue HTTP/1.1\r\nHost: shop\r\n"
-                                 "Content-Type: application/json\r\nContent-Length: 8388607\r\n\r\n");
+            uploads.back()->send(rawRequestHead("PUT", "/api/v1/plans/catalogue", 8388607, "application/json"));
             sent += uploads.back()->streamUntilAnswered(4 * 1024 * 1024);
         }
         QTest::qWait(200); // let the server read what is in flight

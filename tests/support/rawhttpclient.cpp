@@ -33,6 +33,17 @@ bool takeRawResponse(QByteArray &buffer, RawHttpResponse &out)
     return true;
 }
 
+QByteArray rawRequestHead(QByteArrayView method, QByteArrayView target, qint64 contentLength,
+                          QByteArrayView contentType, QByteArrayView authorization)
+{
+    QByteArray head = method.toByteArray() + ' ' + target.toByteArray() + " HTTP/1.1\r\nHost: localhost\r\n";
+    if (!contentType.isEmpty())
+        head += "Content-Type: " + contentType.toByteArray() + "\r\n";
+    if (!authorization.isEmpty())
+        head += "Authorization: " + authorization.toByteArray() + "\r\n";
+    return head + "Content-Length: " + QByteArray::number(contentLength) + "\r\n\r\n";
+}
+
 RawHttpClient::RawHttpClient(quint16 port, const QHostAddress &source, int timeoutMs) : m_timeoutMs(timeoutMs)
 {
     QObject::connect(&m_socket, &QIODevice::readyRead, &m_socket, [this] { m_received += m_socket.readAll(); });

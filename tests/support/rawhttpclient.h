@@ -19,6 +19,10 @@ struct RawHttpResponse
 /// Removes one complete response from the front of `buffer` into `out`; false while it is incomplete.
 bool takeRawResponse(QByteArray &buffer, RawHttpResponse &out);
 
+/// A request head with Host and Content-Length, plus Content-Type and Authorization when given.
+QByteArray rawRequestHead(QByteArrayView method, QByteArrayView target, qint64 contentLength,
+                          QByteArrayView contentType, QByteArrayView authorization = {});
+
 /// A raw client socket for tests of the HTTP framing layer: sends exactly the bytes given and collects everything
 /// the server sends, even if the connection is later reset. Waits spin the event loop (the server may run in the
 /// same thread) for at most timeoutMs.
