@@ -485,8 +485,10 @@ void LimitedTcpServer::logRefusal(const QHostAddress &peer, const QString &reaso
         ++m_refusalsNotLogged;
         return;
     }
-    qCWarning(lcLimitedTcpServer) << "refusing connection from" << peer << "with 503" << reason << "("
-                                  << std::max(m_refusalsNotLogged - 1, 0) << "more refused since the last message)";
+    qCWarning(lcLimitedTcpServer).noquote()
+        << "refusing connection from" << peer.toString() << "with 503" << reason
+        << (m_refusalsNotLogged > 1 ? u"(%1 more refused since the last message)"_s.arg(m_refusalsNotLogged - 1)
+                                    : QString());
     m_lastRefusalLogMs = now;
     m_refusalsNotLogged = 1;
 }
