@@ -27,6 +27,10 @@ struct ServerOptions
     int upstreamTimeoutMs = 15'000;  ///< live sales: per upstream call, and initiate's wait for its first answer
     double upstreamRetryScale = 1.0; ///< multiplies the upstream retry and poll schedules (tests: 0.01)
     QString dataDir;                 ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
+    /// How clients reach this server ("https://shop.lan:8443", serve --public-url): links in answers (the
+    /// captcha image) start with it. Empty: they are paths relative to the server, never taken from the
+    /// request's Host header (issue 12).
+    QUrl publicUrl;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
