@@ -1,10 +1,14 @@
 #include "commandline.h"
 
+#include "aadhaar/aadhaarmodule.h"
 #include "auth/apikeyservice.h"
 #include "store/accountrepository.h"
 #include "store/database.h"
+#include "store/privatefiles.h"
 
 #include <QDir>
+#include <QFile>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 #include <cstdio>
@@ -90,7 +94,7 @@ QString dataDir(const QCommandLineParser &parser)
         dir = qEnvironmentVariable("RECHARGEDESK_DATA_DIR");
     if (dir.isEmpty())
         dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    QDir().mkpath(dir);
+    PrivateFiles::ensureDirectory(dir, nullptr); // a new one 0700; serve warns about a looser one
     return QDir(dir).absolutePath();
 }
 
@@ -106,6 +110,15 @@ std::unique_ptr<Database> openDatabase(const QCommandLineParser &parser)
     return db;
 }
 
+std::optional<AadhaarVault> openVault(const QCommandLineParser &parser)
+{
+    QString error;
+    std::optional<AadhaarVault> vault = AadhaarVault::openOrCreate(AadhaarModule::keyFilePath(dataDir(parser)), &error);
+    if (!vault)
+        std::fprintf(stderr, "rechargedesk: cannot open the key vault: %s\n", qPrintable(error));
+    return vault;
+}
+
 void process(QCommandLineParser &parser, const QStringList &arguments)
 {
     parser.addHelpOption();
@@ -117,6 +130,26 @@ void process(QCommandLineParser &parser, const QStringList &arguments)
         std::fputs(qPrintable(parser.helpText()), stdout);
         std::exit(0);
     }
+}
+
+std::optional<QString> readSecretFile(const QString &path, const char *option)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "rechargedesk: cannot read %s %s: %s\n", option, qPrintable(path),
+                     qPrintable(file.errorString()));
+        return std::nullopt;
+    }
+    const QString text = QString::fromUtf8(file.read(4096));
+    static const QRegularExpression keyLine(QStringLiteral("^\\s*key_secret:\\s*(\\S+)\\s*$"),
+                                            QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch match = keyLine.match(text);
+    const QString secret = match.hasMatch() ? match.captured(1) : text.section(QLatin1Char('\n'), 0, 0).trimmed();
+    if (secret.isEmpty()) {
+        std::fprintf(stderr, "rechargedesk: %s %s holds no secret\n", option, qPrintable(path));
+        return std::nullopt;
+    }
+    return secret;
 }
 
 int usageError(const QString &message)

@@ -1,13 +1,14 @@
 #pragma once
 
+#include "aadhaar/aadhaarvault.h"
+#include "auth/authcontext.h"
+
 #include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
 
 #include <memory>
 #include <optional>
-
-#include "auth/authcontext.h"
 
 class Database;
 
@@ -40,13 +41,21 @@ std::optional<QList<Mode>> modesOption(const QCommandLineParser &parser);
 /// Adds --data-dir and --database to `parser`.
 void addStoreOptions(QCommandLineParser &parser);
 /// The data directory: --data-dir, else $RECHARGEDESK_DATA_DIR, else the platform's app data
-/// location (~/.local/share/RechargeDesk/rechargedesk on Linux). Created if missing.
+/// location (~/.local/share/RechargeDesk/rechargedesk on Linux). Created (mode 0700) if missing.
 QString dataDir(const QCommandLineParser &parser);
 /// Opens --database, else <data dir>/rechargedesk.db; prints the error and returns nullptr on failure.
 std::unique_ptr<Database> openDatabase(const QCommandLineParser &parser);
+/// The key vault of the data directory (<data dir>/keys/aadhaar.key, created if missing), which
+/// seals the upstream's and the webhooks' secrets; prints why and returns nullopt on failure.
+std::optional<AadhaarVault> openVault(const QCommandLineParser &parser);
 /// Parses the arguments of a subcommand; on a bad flag prints the message and usage to stderr
 /// and exits with status 2. --help prints usage and exits 0.
 void process(QCommandLineParser &parser, const QStringList &arguments);
+/// The secret in the file at `path` (named by `option`, e.g. "--key-secret-file", in errors):
+/// the value of a "key_secret: …" line (a key file of `serve` or `keys create` output), else
+/// the first line, trimmed. Secrets come from files, never argv, which every local user can read
+/// (issue 12). Prints why and returns nullopt when the file cannot be read or holds no secret.
+std::optional<QString> readSecretFile(const QString &path, const char *option);
 /// Prints "rechargedesk: message" to stderr and returns exit status 2 (usage error).
 int usageError(const QString &message);
 /// Prints text to stdout with a newline and flushes.

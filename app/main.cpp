@@ -14,10 +14,11 @@ void printUsage()
     CommandLine::out(QStringLiteral(
         "RechargeDesk - recharge counter terminal and API server\n\n"
         "Usage:\n"
-        "  rechargedesk [--kiosk] [--server URL --key-id ID --key-secret SECRET] [--listen ADDR:PORT]\n"
+        "  rechargedesk [--kiosk] [--server URL --key-id ID --key-secret-file FILE] [--listen ADDR:PORT]\n"
         "                                         opens the counter terminal (embedded server by default)\n"
         "  rechargedesk setup --shop-name NAME --admin-name NAME --admin-pin PIN [--shop-address TEXT]\n"
-        "  rechargedesk serve [--listen ADDR:PORT] [--data-dir DIR] [--settle-delay-ms N] [--new-test-key]\n"
+        "  rechargedesk serve [--listen ADDR:PORT] [--data-dir DIR] [--settle-delay-ms N] [--new-test-key [--key-file "
+        "F]] [--public-url URL]\n"
         "  rechargedesk keys create --name NAME --mode test|live --scope pos|admin [--account NAME]\n"
         "  rechargedesk keys list | keys revoke KEY_ID\n"
         "  rechargedesk wallet topup --mode test|live --amount RUPEES --note TEXT\n"

@@ -5,12 +5,17 @@
 #include "operatorcatalog.h"
 #include "store/accountrepository.h"
 #include "store/database.h"
+#include "store/privatefiles.h"
 #include "unixsignals.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QRegularExpression>
 #include <QUrl>
+
+#include <optional>
 
 namespace {
 
@@ -37,13 +42,37 @@ bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
     return true;
 }
 
-void printKey(const CreatedKey &key, const QUrl &url)
+/// Writes the new key to `path` (mode 0600, "key_id: …" and "key_secret: …" lines, as `keys
+/// create` prints them) and prints only the key id and the file: serve's output often goes to a
+/// log that others read (journal, terminal scrollback, CI), an admin secret must not (issue 12).
+bool writeKey(const CreatedKey &key, const QString &path, const QUrl &url)
 {
-    CommandLine::out(QStringLiteral("New test key (admin scope; the secret is shown only now):"));
+    QString error;
+    if (!PrivateFiles::writeFile(
+            path, QStringLiteral("key_id: %1\nkey_secret: %2\n").arg(key.keyId, key.secret).toUtf8(), &error)) {
+        std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(error));
+        return false;
+    }
+    CommandLine::out(QStringLiteral("New test key (admin scope); its secret is in the key file (mode 0600):"));
     CommandLine::out(QStringLiteral("  key_id: ") + key.keyId);
-    CommandLine::out(QStringLiteral("  key_secret: ") + key.secret);
+    CommandLine::out(QStringLiteral("  key_file: ") + path);
     CommandLine::out(
-        QStringLiteral("Try it:\n  curl -u %1:%2 %3/api/v1/wallet").arg(key.keyId, key.secret, url.toString()));
+        QStringLiteral("Try it:\n  curl -u \"%1:$(awk '$1 == \"key_secret:\" { print $2 }' %2)\" %3/api/v1/wallet")
+            .arg(key.keyId, path, url.toString()));
+    return true;
+}
+
+/// serve --public-url: an absolute http(s) URL without user, query or fragment; nullopt otherwise.
+std::optional<QUrl> parsePublicUrl(const QString &text)
+{
+    if (text.isEmpty())
+        return QUrl();
+    const QUrl url(text, QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")) ||
+        url.host().isEmpty() || !url.userInfo().isEmpty() || url.hasQuery() || url.hasFragment())
+        return std::nullopt;
+    return url;
 }
 
 } // namespace
@@ -84,8 +113,16 @@ int runServe(const QStringList &arguments)
                       QStringLiteral("Seconds a keep-alive connection, or a request body, may go without traffic "
                                      "before it is closed (default 60)."),
                       QStringLiteral("N"), QStringLiteral("60")});
-    parser.addOption(
-        {QStringLiteral("new-test-key"), QStringLiteral("Create and print a fresh test admin key at start.")});
+    parser.addOption({QStringLiteral("new-test-key"),
+                      QStringLiteral("Create a fresh test admin key at start; its secret goes to the key file.")});
+    parser.addOption({QStringLiteral("key-file"),
+                      QStringLiteral("Where a key created at start is written, mode 0600 (default "
+                                     "<data-dir>/keys/test-admin.key); only its path is printed."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("public-url"),
+                      QStringLiteral("How clients reach this server, e.g. https://shop.lan:8443; links in answers "
+                                     "(the captcha image) start with it. Default: relative paths."),
+                      QStringLiteral("URL")});
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, arguments);
 
@@ -130,8 +167,17 @@ int runServe(const QStringList &arguments)
     if (!wholeNumber(QStringLiteral("idle-timeout-s"), 1, 86'400, &number))
         return CommandLine::usageError(QStringLiteral("--idle-timeout-s must be a whole number from 1 to 86400"));
     options.idleTimeoutMs = number * 1000;
+    const std::optional<QUrl> publicUrl = parsePublicUrl(parser.value(QStringLiteral("public-url")));
+    if (!publicUrl)
+        return CommandLine::usageError(
+            QStringLiteral("--public-url must be an http:// or https:// URL without user, query or fragment"));
+    options.publicUrl = *publicUrl;
 
     options.dataDir = CommandLine::dataDir(parser);
+    QString warning;
+    PrivateFiles::ensureDirectory(options.dataDir, &warning);
+    if (!warning.isEmpty())
+        std::fprintf(stderr, "rechargedesk: warning: %s\n", qPrintable(warning));
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;
@@ -154,7 +200,13 @@ int runServe(const QStringList &arguments)
     if (parser.isSet(QStringLiteral("new-test-key")) || AccountRepository(*db).activeKeyCount() == 0) {
         const CreatedKey key =
             ApiKeyService(*db, clock).create(QString(), QStringLiteral("created by serve"), Mode::Test, Scope::Admin);
-        printKey(key, url);
+        QString keyFile = parser.value(QStringLiteral("key-file"));
+        if (keyFile.isEmpty()) {
+            PrivateFiles::ensureDirectory(QDir(options.dataDir).filePath(QStringLiteral("keys")), nullptr);
+            keyFile = QDir(options.dataDir).filePath(QStringLiteral("keys/test-admin.key"));
+        }
+        if (!writeKey(key, QFileInfo(keyFile).absoluteFilePath(), url))
+            return 1;
     }
     // Printed last: scripts and tests wait for this line, and everything above is then complete.
     CommandLine::out(QStringLiteral("RechargeDesk API listening on %1/api/v1").arg(url.toString()));

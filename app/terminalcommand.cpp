@@ -99,7 +99,14 @@ int runTerminal(const QStringList &arguments)
     parser.addOption({QStringLiteral("server"), QStringLiteral("Use the shop server at URL instead of the embedded one."),
                       QStringLiteral("URL")});
     parser.addOption({QStringLiteral("key-id"), QStringLiteral("API key id for --server."), QStringLiteral("ID")});
-    parser.addOption({QStringLiteral("key-secret"), QStringLiteral("API key secret for --server."), QStringLiteral("SECRET")});
+    parser.addOption({QStringLiteral("key-secret-file"),
+                      QStringLiteral("File holding the API key secret for --server (its first line, or a "
+                                     "\"key_secret:\" line); never on the command line."),
+                      QStringLiteral("FILE")});
+    QCommandLineOption refusedSecret(QStringLiteral("key-secret"), QStringLiteral("Refused: use --key-secret-file."),
+                                     QStringLiteral("SECRET"));
+    refusedSecret.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(refusedSecret);
     parser.addOption({QStringLiteral("listen"), QStringLiteral("Embedded server address (default 127.0.0.1:0, any free port)."),
                       QStringLiteral("ADDR:PORT")});
     CommandLine::addStoreOptions(parser);
@@ -117,8 +124,18 @@ int runTerminal(const QStringList &arguments)
     options.settingsPath = QDir(dataDir).filePath(QStringLiteral("terminal-preferences.ini"));
     options.keyId = parser.isSet(QStringLiteral("key-id")) ? parser.value(QStringLiteral("key-id"))
                                                             : terminal.value(QStringLiteral("server/key_id")).toString();
-    options.keySecret = parser.isSet(QStringLiteral("key-secret")) ? parser.value(QStringLiteral("key-secret"))
-                                                                    : terminal.value(QStringLiteral("server/key_secret")).toString();
+    if (parser.isSet(refusedSecret))
+        return CommandLine::usageError(
+            QStringLiteral("--key-secret is no longer accepted: every user of this computer can read the command line. "
+                           "Put the secret in a file only you can read (chmod 600) and pass --key-secret-file FILE"));
+    options.keySecret = terminal.value(QStringLiteral("server/key_secret")).toString();
+    if (parser.isSet(QStringLiteral("key-secret-file"))) {
+        const std::optional<QString> secret =
+            CommandLine::readSecretFile(parser.value(QStringLiteral("key-secret-file")), "--key-secret-file");
+        if (!secret)
+            return 2;
+        options.keySecret = *secret;
+    }
 
     std::unique_ptr<ServerHost> host;
     if (parser.isSet(QStringLiteral("server"))) {
@@ -126,7 +143,8 @@ int runTerminal(const QStringList &arguments)
         if (!options.serverUrl.isValid() || options.serverUrl.scheme() != QLatin1String("http"))
             return CommandLine::usageError(QStringLiteral("--server must be a URL such as http://192.168.1.10:8080"));
         if (options.keyId.isEmpty())
-            return CommandLine::usageError(QStringLiteral("--server needs --key-id and --key-secret (an API key of that server)"));
+            return CommandLine::usageError(
+                QStringLiteral("--server needs --key-id and --key-secret-file (an API key of that server)"));
     } else {
         ServerOptions serverOptions;
         serverOptions.dataDir = dataDir;

@@ -32,25 +32,10 @@ std::optional<UpstreamStore> openStore(const QCommandLineParser &parser)
     store.db = CommandLine::openDatabase(parser);
     if (!store.db)
         return std::nullopt;
-    QString error;
-    store.vault = AadhaarVault::openOrCreate(AadhaarModule::keyFilePath(CommandLine::dataDir(parser)), &error);
-    if (!store.vault) {
-        std::fprintf(stderr, "rechargedesk: cannot open the key vault: %s\n", qPrintable(error));
+    store.vault = CommandLine::openVault(parser);
+    if (!store.vault)
         return std::nullopt;
-    }
     return store;
-}
-
-/// The first line of a secret file, trimmed; nullopt (with the reason printed) when unreadable.
-std::optional<QString> readSecretFile(const QString &path, const char *option)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "rechargedesk: cannot read %s %s: %s\n", option, qPrintable(path),
-                     qPrintable(file.errorString()));
-        return std::nullopt;
-    }
-    return QString::fromUtf8(file.read(4096)).section(QLatin1Char('\n'), 0, 0).trimmed();
 }
 
 void printSettings(UpstreamSettingsRepository &repository)
@@ -102,13 +87,13 @@ int set(const QStringList &arguments)
         return CommandLine::usageError(
             QStringLiteral("upstream set needs --url BASE_URL --key-id ID --key-secret-file FILE"));
     const std::optional<QString> secret =
-        readSecretFile(parser.value(QStringLiteral("key-secret-file")), "--key-secret-file");
+        CommandLine::readSecretFile(parser.value(QStringLiteral("key-secret-file")), "--key-secret-file");
     if (!secret)
         return 2;
     QString webhookSecret;
     if (parser.isSet(QStringLiteral("webhook-secret-file"))) {
         const std::optional<QString> text =
-            readSecretFile(parser.value(QStringLiteral("webhook-secret-file")), "--webhook-secret-file");
+            CommandLine::readSecretFile(parser.value(QStringLiteral("webhook-secret-file")), "--webhook-secret-file");
         if (!text)
             return 2;
         webhookSecret = *text;

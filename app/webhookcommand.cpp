@@ -12,6 +12,28 @@
 
 namespace {
 
+/// The account's database and the vault that seals its endpoints' secrets (issue 12).
+struct EndpointStore
+{
+    CommandLine::AccountStore account;
+    std::optional<AadhaarVault> vault;
+    SystemClock clock;
+
+    /// Opens both; prints why and returns nullopt on failure.
+    static std::optional<EndpointStore> open(const QCommandLineParser &parser)
+    {
+        std::optional<CommandLine::AccountStore> account = CommandLine::openAccount(parser);
+        if (!account)
+            return std::nullopt;
+        std::optional<AadhaarVault> vault = CommandLine::openVault(parser);
+        if (!vault)
+            return std::nullopt;
+        return EndpointStore{std::move(*account), std::move(vault), {}};
+    }
+    /// The service over this store (no server: no built-in inbox is created).
+    WebhookEndpointService endpoints() { return WebhookEndpointService(*account.db, clock, &*vault, {}); }
+};
+
 void printEndpoint(const WebhookEndpointView &view)
 {
     const WebhookEndpoint &e = view.endpoint;
@@ -44,16 +66,13 @@ int set(const QStringList &arguments)
     const std::optional<Mode> mode = CommandLine::requiredMode(parser, QStringLiteral("webhook set"));
     if (!mode)
         return 2;
-    const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
+    std::optional<EndpointStore> store = EndpointStore::open(parser);
     if (!store)
         return 1;
-    Database &db = *store->db;
-    const qint64 account = store->accountId;
-    SystemClock clock;
+    const qint64 account = store->account.accountId;
     try {
-        const WebhookEndpointView view = WebhookEndpointService(db, clock, {})
-                                             .set(account, *mode, parser.value(QStringLiteral("url")).trimmed(),
-                                                  parser.value(QStringLiteral("password")));
+        const WebhookEndpointView view = store->endpoints().set(
+            account, *mode, parser.value(QStringLiteral("url")).trimmed(), parser.value(QStringLiteral("password")));
         printEndpoint(view);
         if (view.shownSecret.isEmpty())
             CommandLine::out(
@@ -74,13 +93,11 @@ int show(const QStringList &arguments)
     const std::optional<QList<Mode>> modes = CommandLine::modesOption(parser);
     if (!modes)
         return 2;
-    const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
+    std::optional<EndpointStore> store = EndpointStore::open(parser);
     if (!store)
         return 1;
-    Database &db = *store->db;
-    const qint64 account = store->accountId;
-    SystemClock clock;
-    WebhookEndpointService endpoints(db, clock, {});
+    const qint64 account = store->account.accountId;
+    WebhookEndpointService endpoints = store->endpoints();
     for (Mode mode : *modes) {
         if (const std::optional<WebhookEndpointView> view = endpoints.get(account, mode))
             printEndpoint(*view);
@@ -106,14 +123,12 @@ int rotateSecret(const QStringList &arguments)
     const std::optional<Mode> mode = CommandLine::requiredMode(parser, QStringLiteral("webhook rotate-secret"));
     if (!mode)
         return 2;
-    const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
+    std::optional<EndpointStore> store = EndpointStore::open(parser);
     if (!store)
         return 1;
-    Database &db = *store->db;
-    const qint64 account = store->accountId;
-    SystemClock clock;
+    const qint64 account = store->account.accountId;
     try {
-        printEndpoint(WebhookEndpointService(db, clock, {}).rotateSecret(account, *mode));
+        printEndpoint(store->endpoints().rotateSecret(account, *mode));
     } catch (const ApiError &e) {
         std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(e.description()));
         return 1;

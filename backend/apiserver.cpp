@@ -52,11 +52,12 @@ struct ApiServer::Parts
         plansApi = std::make_unique<PlansController>(*planStore, catalog);
         plansApi->registerRoutes(router);
         // ROUTES (plans) go here
-        aadhaar = std::make_unique<AadhaarModule>(db, clock, options.dataDir);
+        aadhaar = std::make_unique<AadhaarModule>(db, clock, options.dataDir, options.publicUrl);
         aadhaar->registerRoutes(router);
         // ROUTES (aadhaar) go here
         // ROUTES (webhooks) go here
         webhooks = std::make_unique<WebhookModule>(db, clock, transactions, settlements, options.webhookRetryScale,
+                                                   upstreamVault ? &*upstreamVault : nullptr,
                                                    [this] { return listeningUrl(); });
         webhooks->registerRoutes(router);
         usersApi = std::make_unique<UsersController>(db, clock);
@@ -86,7 +87,8 @@ struct ApiServer::Parts
         }
     }
 
-    /// The vault that seals the upstream's secrets: the Aadhaar vault's key file of the data directory.
+    /// The vault that seals the upstream's and the webhooks' secrets: the Aadhaar vault's key file of the data
+    /// directory.
     static std::optional<AadhaarVault> openVault(const QString &dataDir)
     {
         if (dataDir.isEmpty())

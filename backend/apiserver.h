@@ -33,6 +33,10 @@ struct ServerOptions
     int maxConnectionsPerAddress = 64; ///< open HTTP connections per client address (IPv6: per /64); more get 503
     qint64 headerTimeoutMs = 10'000;   ///< a request head must be complete this long after accept / its first byte
     qint64 idleTimeoutMs = 60'000;     ///< a connection without traffic this long is closed
+    /// How clients reach this server ("https://shop.lan:8443", serve --public-url): links in answers (the
+    /// captcha image) start with it. Empty: they are paths relative to the server, never taken from the
+    /// request's Host header (issue 12).
+    QUrl publicUrl;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.

@@ -9,6 +9,15 @@ namespace {
 constexpr qint64 kMaxSafeInteger = 999'999'999'999'999; // 15 digits: exact in a double, far above any amount
 }
 
+void JsonFields::requirePlainText(const QString &field, const QString &text, bool allowNewlines)
+{
+    if (!Validators::isPlainText(text, allowNewlines))
+        throw ApiError::badRequest(field, QStringLiteral("control_characters"),
+                                   field + (allowNewlines ? QStringLiteral(" must not contain control characters other "
+                                                                           "than line breaks")
+                                                          : QStringLiteral(" must not contain control characters")));
+}
+
 std::optional<qint64> JsonFields::coerceInteger(const QJsonValue &value)
 {
     if (value.isDouble()) {
@@ -56,5 +65,6 @@ std::optional<QString> JsonFields::optionalString(const QString &field) const
     const QString text = value.toString().trimmed();
     if (text.isEmpty())
         return std::nullopt;
+    requirePlainText(field, text);
     return text;
 }

@@ -99,6 +99,19 @@ bool isEmail(const QString &text)
     return true;
 }
 
+bool isPlainText(const QString &text, bool allowNewlines)
+{
+    for (const QChar c : text) {
+        if (allowNewlines && c == QLatin1Char('\n'))
+            continue;
+        const char16_t u = c.unicode();
+        if (c.category() == QChar::Other_Control || u == 0x2028 || u == 0x2029 || (u >= 0x202A && u <= 0x202E) ||
+            (u >= 0x2066 && u <= 0x2069))
+            return false;
+    }
+    return true;
+}
+
 bool isReferenceId(const QString &text)
 {
     if (text.isEmpty() || text.size() > 64)

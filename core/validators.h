@@ -32,6 +32,13 @@ bool isDthNumber(const QString &text, const OperatorInfo &dthOperator);
 /// with at least one dot and no empty label, and no blanks or control characters.
 bool isEmail(const QString &text);
 
+/// Free text a person typed (names, notes, shop fields, passwords, URLs): no control characters
+/// (C0, DEL, C1), no Unicode line or paragraph separator, no bidirectional embedding, override or
+/// isolate mark (U+202A-202E, U+2066-2069: they make a receipt or log line read otherwise than it
+/// is stored). With `allowNewlines`, '\n' is allowed (a multi-line address). The joiners that
+/// Indian scripts need (U+200C, U+200D) stay allowed (issue 12).
+bool isPlainText(const QString &text, bool allowNewlines = false);
+
 /// Client reference id: 1-64 characters of A-Z a-z 0-9 _ -.
 bool isReferenceId(const QString &text);
 

@@ -187,29 +187,6 @@ QStringList filesContaining(const QString &dir, const QString &number)
     return found;
 }
 
-/// Every table.column of the server's database (SQLite or PostgreSQL) with a value that contains @p number as text.
-QStringList cellsContaining(TestServer &server, const QString &number)
-{
-    QStringList found;
-    const QStringList tables = server.db().connection().tables();
-    for (const QString &table : tables) {
-        QSqlQuery query(server.db().connection());
-        if (!query.exec(QStringLiteral("SELECT * FROM ") + table)) {
-            found.append(table + QStringLiteral(" (unreadable)"));
-            continue;
-        }
-        while (query.next()) {
-            for (int i = 0; i < query.record().count(); ++i) {
-                if (query.value(i).toString().contains(number))
-                    found.append(table + QLatin1Char('.') + query.record().fieldName(i));
-            }
-        }
-    }
-    if (tables.isEmpty())
-        found.append(QStringLiteral("(no tables read)"));
-    return found;
-}
-
 QUrl smsUrl(TestServer &server, const QString &query)
 {
     QUrl url = server.url(QStringLiteral("/api/v1/sandbox/sms"));
@@ -237,7 +214,9 @@ class TestAadhaarApi final : public QObject
 private slots:
     void wholeFlowInSpecShapes();
     void transactionIdAsDigitString();
-    void captchaUrlIsAbsolutePublicPng();
+    void captchaUrlIsRelativePublicPng();
+    void captchaUrlNeverFollowsTheHostHeader_data();
+    void captchaUrlNeverFollowsTheHostHeader();
     void captchaUnknownOrFinishedIs404_data();
     void captchaUnknownOrFinishedIs404();
     void invalidInput_data();
@@ -258,6 +237,9 @@ private slots:
     void sandboxIsHiddenFromOtherKeys();
     void sandboxSmsOutbox();
     void fullNumberNeverStoredOrLogged();
+    void sandboxValuesAreErasedWithTheFlow_data();
+    void sandboxValuesAreErasedWithTheFlow();
+    void answersAreNotCached();
 };
 
 void TestAadhaarApi::wholeFlowInSpecShapes()
@@ -339,32 +321,60 @@ void TestAadhaarApi::transactionIdAsDigitString()
     QCOMPARE(verified.data().value(QStringLiteral("status")).toString(), QStringLiteral("AUTHENTICATION_SUCCESS"));
 }
 
-void TestAadhaarApi::captchaUrlIsAbsolutePublicPng()
+void TestAadhaarApi::captchaUrlIsRelativePublicPng()
 {
     TestServer server;
     Flow flow(server, server.pos());
     const QJsonObject data = flow.initiate().data();
     const QUrl captcha(data.value(QStringLiteral("captcha")).toString(), QUrl::StrictMode);
-    QVERIFY2(captcha.isValid() && !captcha.isRelative(), qPrintable(captcha.toString()));
-    QCOMPARE(captcha.scheme(), QStringLiteral("http"));
-    QCOMPARE(captcha.host(), server.url(QStringLiteral("/")).host());
-    QCOMPARE(captcha.port(), server.url(QStringLiteral("/")).port());
+    // No public URL configured: a path on this server (api-v1.md: "URL or path"), never a host the
+    // request named (issue 12).
+    QVERIFY2(captcha.isValid() && captcha.isRelative() && captcha.host().isEmpty(), qPrintable(captcha.toString()));
     const QRegularExpressionMatch match =
         QRegularExpression(QStringLiteral("^/api/v1/uidai/aadhaar-authentication/captcha/([A-Za-z0-9_-]+)\\.png$"))
             .match(captcha.path());
     QVERIFY2(match.hasMatch(), qPrintable(captcha.path()));
     QVERIFY(match.captured(1).size() >= 22); // at least 128 bits in base64url
 
-    const HttpResult image = server.http().get(captcha); // no Authorization header
+    const QUrl absolute = server.baseUrl().resolved(captcha); // as the terminal resolves it
+    const HttpResult image = server.http().get(absolute);     // no Authorization header
     QCOMPARE(image.status, 200);
     QCOMPARE(image.header("content-type"), QByteArray("image/png"));
     const QImage decoded = QImage::fromData(image.body, "PNG");
     QVERIFY(!decoded.isNull());
     QCOMPARE(decoded.size(), QSize(200, 70));
-    QCOMPARE(server.http().get(captcha).body, image.body); // rendered once, served the same every time
+    QCOMPARE(server.http().get(absolute).body, image.body); // rendered once, served the same every time
 
     const QUrl other(flow.initiate().data().value(QStringLiteral("captcha")).toString());
     QVERIFY(other.path() != captcha.path());
+}
+
+void TestAadhaarApi::captchaUrlNeverFollowsTheHostHeader_data()
+{
+    QTest::addColumn<QString>("publicUrl");
+    QTest::addColumn<QString>("expectedPrefix");
+    QTest::newRow("no public URL: relative") << QString() << QStringLiteral("/api/v1/uidai/");
+    QTest::newRow("public URL") << QStringLiteral("https://shop.lan:8443")
+                                << QStringLiteral("https://shop.lan:8443/api/v1/uidai/");
+    QTest::newRow("public URL with a path")
+        << QStringLiteral("https://shop.lan/desk/") << QStringLiteral("https://shop.lan/desk/api/v1/uidai/");
+}
+
+void TestAadhaarApi::captchaUrlNeverFollowsTheHostHeader()
+{
+    QFETCH(QString, publicUrl);
+    QFETCH(QString, expectedPrefix);
+    ServerOptions options = TestServer::defaultOptions();
+    options.publicUrl = QUrl(publicUrl);
+    TestServer server(options);
+    // A client on the LAN (or a DNS-rebinding page) names another host: the link must not point there.
+    const HttpResult initiated = server.http().send("GET", server.url(kBase + QStringLiteral("/initiate-transaction")),
+                                                    {}, {{"Authorization", server.pos()}, {"Host", "evil.example"}});
+    QCOMPARE(initiated.status, 200);
+    const QString captcha = initiated.data().value(QStringLiteral("captcha")).toString();
+    QVERIFY2(!captcha.contains(QLatin1String("evil")), qPrintable(captcha));
+    QVERIFY2(captcha.startsWith(expectedPrefix), qPrintable(captcha));
+    QVERIFY2(captcha.endsWith(QLatin1String(".png")), qPrintable(captcha));
 }
 
 void TestAadhaarApi::captchaUnknownOrFinishedIs404_data()
@@ -385,7 +395,7 @@ void TestAadhaarApi::captchaUnknownOrFinishedIs404()
     Flow flow(server, server.pos());
     const QJsonObject initiated = flow.initiate().data();
     const qint64 id = initiated.value(QStringLiteral("transaction_id")).toInteger();
-    QUrl url(initiated.value(QStringLiteral("captcha")).toString());
+    QUrl url = server.baseUrl().resolved(QUrl(initiated.value(QStringLiteral("captcha")).toString()));
     QCOMPARE(server.http().get(url).status, 200);
     const QString number = aadhaarWith(QStringLiteral("45678901234"));
     const QString captcha = flow.captchaOf(id);
@@ -588,6 +598,7 @@ void TestAadhaarApi::transactionExpiresAndIsErased()
     QVERIFY(pending > 0);
     const QString otp = flow.otpOf(pending);
     const qint64 untouched = flow.start();
+    const QString untouchedCaptcha = flow.captchaOf(untouched); // read now: the sandbox erases it with the flow
     QCOMPARE(sealedNumbers(server), 1);
 
     clock.advanceMs(30 * kMinute);
@@ -595,7 +606,7 @@ void TestAadhaarApi::transactionExpiresAndIsErased()
     QCOMPARE(sealedNumbers(server), 0);
     expectError(flow.verifyOtp(pending, otp), 409, QStringLiteral("CONFLICT_ERROR"),
                 QStringLiteral("transaction_expired"));
-    expectError(flow.requestOtp(untouched, number, flow.captchaOf(untouched)), 409, QStringLiteral("CONFLICT_ERROR"),
+    expectError(flow.requestOtp(untouched, number, untouchedCaptcha), 409, QStringLiteral("CONFLICT_ERROR"),
                 QStringLiteral("transaction_expired"));
 }
 
@@ -853,7 +864,7 @@ void TestAadhaarApi::fullNumberNeverStoredOrLogged()
     QVERIFY(flow.start() > 0);
     QCOMPARE(sealedNumbers(server), 0);
 
-    const QStringList cells = cellsContaining(server, number); // what any backend holds, PostgreSQL's too
+    const QStringList cells = server.cellsContaining(number); // what any backend holds, PostgreSQL's too
     QVERIFY2(cells.isEmpty(), qPrintable(cells.join(QStringLiteral(", "))));
     QStringList found = filesContaining(server.dataDir(), number);
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral(", "))));
@@ -869,4 +880,78 @@ void TestAadhaarApi::fullNumberNeverStoredOrLogged()
 }
 
 QTEST_MAIN(TestAadhaarApi)
+void TestAadhaarApi::sandboxValuesAreErasedWithTheFlow_data()
+{
+    QTest::addColumn<QString>("end");
+    QTest::newRow("success") << QStringLiteral("success");
+    QTest::newRow("three wrong OTPs") << QStringLiteral("otp_attempts");
+    QTest::newRow("three wrong captchas") << QStringLiteral("captcha_attempts");
+    QTest::newRow("expired, swept") << QStringLiteral("expired");
+}
+
+// Issue 12: the sandbox keeps the clear captcha, OTP and SMS text only while the flow is open; whichever way it
+// ends, the database no longer holds them (the SMS row stays, masked and without its text).
+void TestAadhaarApi::sandboxValuesAreErasedWithTheFlow()
+{
+    QFETCH(QString, end);
+    ManualClock clock(fixedStart());
+    TestServer server(TestServer::defaultOptions(), &clock);
+    Flow flow(server, server.pos());
+    const QString number = aadhaarWith(QStringLiteral("56789012345"));
+    const qint64 id = end == QLatin1String("captcha_attempts") ? flow.start() : flow.toOtpGenerated(number);
+    QVERIFY(id > 0);
+    const QString captcha = flow.captchaOf(id);
+    const QString otp = flow.otpOf(id);
+    const auto scalar = [&server](const QString &sql) {
+        QSqlQuery query(server.db().connection());
+        return query.exec(sql) && query.next() ? query.value(0).toLongLong() : -1;
+    };
+    const QString secretsOf = QStringLiteral("SELECT COUNT(*) FROM aadhaar_sandbox_secrets WHERE transaction_id = %1");
+    const QString textsOf =
+        QStringLiteral("SELECT COUNT(*) FROM sms_outbox WHERE transaction_id = %1 AND message <> ''");
+    QCOMPARE(scalar(secretsOf.arg(id)), 1);
+    QCOMPARE(scalar(textsOf.arg(id)), end == QLatin1String("captcha_attempts") ? 0 : 1);
+
+    if (end == QLatin1String("success")) {
+        QCOMPARE(flow.verifyOtp(id, otp).status, 200);
+    } else if (end == QLatin1String("otp_attempts")) {
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(flow.verifyOtp(id, Flow::wrong(otp)).status, 400);
+    } else if (end == QLatin1String("captcha_attempts")) {
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(flow.requestOtp(id, number, Flow::wrong(captcha)).status, 400);
+    } else {
+        clock.advanceMs(31 * kMinute);
+        QVERIFY(flow.start() > 0); // initiate sweeps what expired
+    }
+    QCOMPARE(scalar(secretsOf.arg(id)), 0);
+    QCOMPARE(scalar(textsOf.arg(id)), 0);
+    if (end != QLatin1String("captcha_attempts"))
+        QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM sms_outbox WHERE transaction_id = %1").arg(id)), 1);
+    QCOMPARE(server.http().get(server.url(QStringLiteral("/api/v1/sandbox/aadhaar/%1").arg(id)), server.admin()).status,
+             404);
+}
+
+// Issue 12: the flow's answers carry the Aadhaar number (verify-otp) and the sandbox's OTPs: never cached.
+void TestAadhaarApi::answersAreNotCached()
+{
+    TestServer server;
+    Flow flow(server, server.pos());
+    const QString number = aadhaarWith(QStringLiteral("67890123456"));
+    const qint64 id = flow.start();
+    QVERIFY(id > 0);
+    const HttpResult sandbox =
+        server.http().get(server.url(QStringLiteral("/api/v1/sandbox/aadhaar/%1").arg(id)), server.admin());
+    QCOMPARE(sandbox.header("cache-control"), QByteArray("no-store"));
+    const HttpResult requested = flow.requestOtp(id, number, flow.captchaOf(id));
+    QCOMPARE(requested.header("cache-control"), QByteArray("no-store"));
+    const HttpResult verified = flow.verifyOtp(id, flow.otpOf(id));
+    QCOMPARE(verified.status, 200);
+    QCOMPARE(verified.data().value(QStringLiteral("aadhaar_number")).toString(), number);
+    QCOMPARE(verified.header("cache-control"), QByteArray("no-store"));
+    QCOMPARE(
+        server.http().get(server.url(QStringLiteral("/api/v1/sandbox/sms")), server.admin()).header("cache-control"),
+        QByteArray("no-store"));
+}
+
 #include "tst_aadhaarapi.moc"

@@ -6,7 +6,9 @@
 #include "serverprocess.h"
 #include "teststore.h"
 
+#include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkReply>
@@ -34,6 +36,10 @@ namespace {
 const QString kMobile = QStringLiteral("/api/v1/recharge/mobile/initiate-transaction");
 const QString kVoucher = QStringLiteral("/api/v1/voucher/appstore/initiate-transaction");
 const QString kDth = QStringLiteral("/api/v1/recharge/dth/initiate-transaction");
+/// Modes 0600 and 0700 as QFileInfo reports them to their owner.
+constexpr QFileDevice::Permissions kOwnerOnlyFile =
+    QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser;
+constexpr QFileDevice::Permissions kOwnerOnlyDirectory = kOwnerOnlyFile | QFileDevice::ExeOwner | QFileDevice::ExeUser;
 
 QUrl urlOf(const ServerProcess &server, const QString &path, const QString &query = {})
 {
@@ -883,6 +889,12 @@ private slots:
         QTest::newRow("serve idle timeout fraction")
             << args({"serve", "--listen", "127.0.0.1:0", "--idle-timeout-s", "1.5"}) << 2
             << QStringLiteral("--idle-timeout-s") << false;
+        QTest::newRow("serve public URL not http")
+            << args({"serve", "--listen", "127.0.0.1:0", "--public-url", "ftp://shop.lan/"}) << 2
+            << QStringLiteral("--public-url") << false;
+        QTest::newRow("serve public URL with a query")
+            << args({"serve", "--listen", "127.0.0.1:0", "--public-url", "https://shop.lan/?x=1"}) << 2
+            << QStringLiteral("--public-url") << false;
     }
     void badFlags()
     {
@@ -912,6 +924,99 @@ private slots:
         QVERIFY2(!output.contains(QLatin1String("key_secret")), qPrintable(output));
         if (!opensDatabase)
             QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("rechargedesk.db"))));
+    }
+
+    // Issue 12: another user of the shop PC reads neither the database nor the key serve made, and serve's output
+    // (a journal, a CI log, the terminal's scrollback) carries no admin secret.
+    void dataDirectoryDatabaseAndKeyFileAreOwnerOnly()
+    {
+        QTemporaryDir parent;
+        QVERIFY(parent.isValid());
+        const QString dataDir = parent.filePath(QStringLiteral("fresh/data"));
+        ServerProcess server;
+        QString error;
+        QVERIFY2(server.start(dataDir, {QStringLiteral("--new-test-key")}, &error), qPrintable(error));
+        const QString output = server.startupOutput() + server.readOutput();
+        QCOMPARE(QFileInfo(dataDir).permissions(), kOwnerOnlyDirectory);
+
+        // The key: only its id and its file are printed; the file authenticates.
+        QVERIFY(!server.keyId().isEmpty());
+        QCOMPARE(server.keyFile(), QDir(dataDir).filePath(QStringLiteral("keys/test-admin.key")));
+        QCOMPARE(QFileInfo(server.keyFile()).permissions(), kOwnerOnlyFile);
+        QVERIFY(!server.keySecret().isEmpty());
+        QVERIFY2(!output.contains(server.keySecret()), qPrintable(output));
+        QVERIFY2(!QRegularExpression(QStringLiteral("key_secret:\\s+\\w")).match(output).hasMatch(),
+                 qPrintable(output));
+        HttpClient http;
+        QCOMPARE(http.get(urlOf(server, QStringLiteral("/api/v1/wallet")),
+                          HttpClient::basic(server.keyId(), server.keySecret()))
+                     .status,
+                 200);
+
+        // The database and its WAL companions (written by now: the key is in it).
+        for (const char *suffix : {"", "-wal", "-shm"}) {
+            const QString file = QDir(dataDir).filePath(QStringLiteral("rechargedesk.db") + QLatin1String(suffix));
+            QVERIFY2(QFileInfo::exists(file), qPrintable(file));
+            QVERIFY2(QFileInfo(file).permissions() == kOwnerOnlyFile, qPrintable(file));
+        }
+        QCOMPARE(server.terminate(), 0);
+    }
+
+    void looseDataDirectoryIsWarnedAndOldDatabaseTightened()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // A data directory and database of a version before issue 12 (umask 022).
+        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                      QFileDevice::ExeOwner | QFileDevice::ReadGroup |
+                                                      QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                                                      QFileDevice::ExeOther));
+        const QString database = dir.filePath(QStringLiteral("rechargedesk.db"));
+        {
+            QFile file(database);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+        }
+        QVERIFY(QFile::setPermissions(database, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                    QFileDevice::ReadGroup | QFileDevice::ReadOther));
+        ServerProcess server;
+        QString error;
+        QVERIFY2(server.start(dir.path(), {}, &error), qPrintable(error));
+        QCOMPARE(server.terminate(), 0);
+        const QString output = server.readOutput();
+        QVERIFY2(output.contains(QLatin1String("warning")) && output.contains(QLatin1String("chmod 700")),
+                 qPrintable(output));
+        QCOMPARE(QFileInfo(database).permissions(), kOwnerOnlyFile);
+    }
+
+    void keyFileFlagAndKeySecretOnArgvRefused()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString keyFile = dir.filePath(QStringLiteral("my.key"));
+        ServerProcess server;
+        QString error;
+        QVERIFY2(
+            server.start(dir.path(), {QStringLiteral("--new-test-key"), QStringLiteral("--key-file"), keyFile}, &error),
+            qPrintable(error));
+        QCOMPARE(server.keyFile(), keyFile);
+        QVERIFY(!server.keySecret().isEmpty());
+        QCOMPARE(server.terminate(), 0);
+
+        // The terminal takes the secret from a file only: on argv every local user reads it (ps).
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        int code = -1;
+        QString output =
+            cli({QStringLiteral("--server"), server.url().toString(), QStringLiteral("--key-id"), server.keyId(),
+                 QStringLiteral("--key-secret"), server.keySecret(), QStringLiteral("--data-dir"), dir.path()},
+                &code);
+        QCOMPARE(code, 2);
+        QVERIFY2(output.contains(QLatin1String("--key-secret-file")), qPrintable(output));
+        output = cli({QStringLiteral("--server"), server.url().toString(), QStringLiteral("--key-id"), server.keyId(),
+                      QStringLiteral("--key-secret-file"), dir.filePath(QStringLiteral("missing")),
+                      QStringLiteral("--data-dir"), dir.path()},
+                     &code);
+        QCOMPARE(code, 2);
+        QVERIFY2(output.contains(QLatin1String("cannot read --key-secret-file")), qPrintable(output));
     }
 
     void help_data()

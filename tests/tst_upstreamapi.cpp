@@ -155,6 +155,10 @@ private slots:
         QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM upstream_config WHERE key_secret_sealed LIKE '%s3cret%'"
                                       " OR webhook_password_sealed LIKE '%hook-pass%'")),
                  0);
+        // Nor anywhere else in the database (audit log, call log, ...): sealed like Aadhaar numbers (issue 12).
+        QVERIFY2(m_server->cellsContaining(QStringLiteral("s3cret-value-never-shown")).isEmpty(),
+                 qPrintable(m_server->cellsContaining(QStringLiteral("s3cret-value-never-shown")).join(u' ')));
+        QVERIFY(m_server->cellsContaining(QStringLiteral("hook-pass")).isEmpty());
         QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = 'upstream.set'")), 1);
         r = call("DELETE", QStringLiteral("/api/v1/upstream"), m_liveAdmin);
         QCOMPARE(r.status, 200);

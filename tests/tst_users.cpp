@@ -355,7 +355,7 @@ private slots:
                                    << 400 << QStringLiteral("invalid_name");
         QTest::newRow("control character")
             << user(QStringLiteral("Ra\tvi"), QStringLiteral("clerk"), QStringLiteral("1234")) << 400
-            << QStringLiteral("invalid_name");
+            << QStringLiteral("control_characters"); // JsonFields refuses it for every field (issue 12)
         QTest::newRow("bad role") << user(QStringLiteral("Ravi"), QStringLiteral("owner"), QStringLiteral("1234"))
                                   << 400 << QStringLiteral("invalid_role");
         QTest::newRow("short pin") << user(QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("123"))
@@ -629,6 +629,133 @@ private slots:
                       QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("VI"), 0}}}})
                      .status,
                  403);
+    }
+
+    // Issue 12: free text a clerk or an API client types ends up on receipts, in the audit log, in the terminal's
+    // lists and in CSV exports; a control character, an escape sequence or a bidi override would make them read
+    // otherwise than they are stored. Every such field is refused with 400, the field named.
+    void freeTextRefusesControlCharacters_data()
+    {
+        QTest::addColumn<QByteArray>("method");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QJsonObject>("body");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<int>("status");
+        const QString bell = QStringLiteral("Ravi\u0007");
+        const QString escape = QStringLiteral("Ra\u001b[2Jvi");
+        const QString nextLine = QStringLiteral("Ra\u0085vi");
+        const QString override = QStringLiteral("Ravi\u202egnp.exe");
+        const QString separator = QStringLiteral("Ra\u2028vi");
+        const QString user = QStringLiteral("/api/v1/users");
+        QTest::newRow("user name") << QByteArray("POST") << user
+                                   << QJsonObject{{QStringLiteral("name"), escape},
+                                                  {QStringLiteral("role"), QStringLiteral("clerk")},
+                                                  {QStringLiteral("pin"), QStringLiteral("1357")}}
+                                   << QStringLiteral("name") << 400;
+        QTest::newRow("sign-in name") << QByteArray("POST") << QStringLiteral("/api/v1/users/sign-in")
+                                      << QJsonObject{{QStringLiteral("name"), bell},
+                                                     {QStringLiteral("pin"), QStringLiteral("2468")}}
+                                      << QStringLiteral("name") << 400;
+        QTest::newRow("key name") << QByteArray("POST") << QStringLiteral("/api/v1/keys")
+                                  << QJsonObject{{QStringLiteral("name"), override},
+                                                 {QStringLiteral("mode"), QStringLiteral("test")},
+                                                 {QStringLiteral("scope"), QStringLiteral("pos")}}
+                                  << QStringLiteral("name") << 400;
+        QTest::newRow("top-up note") << QByteArray("POST") << QStringLiteral("/api/v1/wallet/topups")
+                                     << QJsonObject{{QStringLiteral("amount"), 100}, {QStringLiteral("note"), nextLine}}
+                                     << QStringLiteral("note") << 400;
+        QTest::newRow("shop name") << QByteArray("PUT") << QStringLiteral("/api/v1/shop")
+                                   << QJsonObject{{QStringLiteral("name"), separator}} << QStringLiteral("name") << 400;
+        QTest::newRow("shop address") << QByteArray("PUT") << QStringLiteral("/api/v1/shop")
+                                      << QJsonObject{{QStringLiteral("address"), QStringLiteral("12 MG Road\u0000")}}
+                                      << QStringLiteral("address") << 400;
+        QTest::newRow("shop address bidi")
+            << QByteArray("PUT") << QStringLiteral("/api/v1/shop") << QJsonObject{{QStringLiteral("address"), override}}
+            << QStringLiteral("address") << 400;
+        QTest::newRow("shop address on two lines is fine")
+            << QByteArray("PUT") << QStringLiteral("/api/v1/shop")
+            << QJsonObject{{QStringLiteral("address"), QStringLiteral("12 MG Road\nPune")}} << QString() << 200;
+        QTest::newRow("Hindi name with joiners is fine")
+            << QByteArray("PUT") << QStringLiteral("/api/v1/shop")
+            << QJsonObject{{QStringLiteral("name"),
+                            QStringLiteral("\u0936\u094d\u200d\u0930\u0940 \u0938\u094d\u091f\u094b\u0930")}}
+            << QString() << 200;
+        QTest::newRow("webhook password")
+            << QByteArray("PUT") << QStringLiteral("/api/v1/webhook-endpoint")
+            << QJsonObject{{QStringLiteral("url"), QStringLiteral("http://127.0.0.1:9/h")},
+                           {QStringLiteral("webhook_password"), bell}}
+            << QStringLiteral("webhook_password") << 400;
+        QTest::newRow("upstream key id") << QByteArray("PUT") << QStringLiteral("/api/v1/upstream")
+                                         << QJsonObject{{QStringLiteral("base_url"),
+                                                         QStringLiteral("https://up.example/api/v1")},
+                                                        {QStringLiteral("key_id"), escape},
+                                                        {QStringLiteral("key_secret"), QStringLiteral("s3cret")}}
+                                         << QStringLiteral("key_id") << 400;
+    }
+    void freeTextRefusesControlCharacters()
+    {
+        QFETCH(QByteArray, method);
+        QFETCH(QString, path);
+        QFETCH(QJsonObject, body);
+        QFETCH(QString, field);
+        QFETCH(int, status);
+        TestServer server;
+        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        // The upstream is live money: only live admin authority may set it.
+        const QByteArray key =
+            path == QLatin1String("/api/v1/upstream") ? server.createKey(Mode::Live, Scope::Admin) : server.admin();
+        const HttpResult result = call(server, method, path, key, body);
+        QVERIFY2(result.status == status, result.body.constData());
+        if (status == 400) {
+            QCOMPARE(result.error().value(QStringLiteral("field")).toString(), field);
+            QCOMPARE(result.error().value(QStringLiteral("reason")).toString(), QStringLiteral("control_characters"));
+        }
+    }
+
+    // Issue 12: an answer carrying a key secret, a session token, a webhook secret or an Aadhaar number must not be
+    // kept by a browser or proxy cache: every API answer says `Cache-Control: no-store` unless its route chose a
+    // policy of its own (the plan catalogue: private, max-age=300, see tst_plans).
+    void answersWithSecretsAreNotCached_data()
+    {
+        QTest::addColumn<QByteArray>("method");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QJsonObject>("body");
+        QTest::addColumn<int>("status");
+        QTest::newRow("sign-in (session token)") << QByteArray("POST") << QStringLiteral("/api/v1/users/sign-in")
+                                                 << QJsonObject{{QStringLiteral("name"), QStringLiteral("Asha")},
+                                                                {QStringLiteral("pin"), QStringLiteral("2468")}}
+                                                 << 200;
+        QTest::newRow("key creation (key secret)") << QByteArray("POST") << QStringLiteral("/api/v1/keys")
+                                                   << QJsonObject{{QStringLiteral("name"), QStringLiteral("counter 2")},
+                                                                  {QStringLiteral("mode"), QStringLiteral("test")},
+                                                                  {QStringLiteral("scope"), QStringLiteral("pos")}}
+                                                   << 201;
+        QTest::newRow("webhook endpoint (secret shown at creation)")
+            << QByteArray("GET") << QStringLiteral("/api/v1/webhook-endpoint") << QJsonObject() << 200;
+        QTest::newRow("webhook secret rotation")
+            << QByteArray("POST") << QStringLiteral("/api/v1/webhook-endpoint/rotate-secret") << QJsonObject() << 200;
+        QTest::newRow("webhook inbox (redeem codes)")
+            << QByteArray("GET") << QStringLiteral("/api/v1/webhook-inbox") << QJsonObject() << 200;
+        QTest::newRow("upstream configuration")
+            << QByteArray("GET") << QStringLiteral("/api/v1/upstream") << QJsonObject() << 200;
+        QTest::newRow("sandbox SMS (OTPs)")
+            << QByteArray("GET") << QStringLiteral("/api/v1/sandbox/sms") << QJsonObject() << 200;
+        QTest::newRow("an error answer") << QByteArray("POST") << QStringLiteral("/api/v1/users/sign-in")
+                                         << QJsonObject{{QStringLiteral("name"), QStringLiteral("Asha")},
+                                                        {QStringLiteral("pin"), QStringLiteral("1111")}}
+                                         << 401;
+    }
+    void answersWithSecretsAreNotCached()
+    {
+        QFETCH(QByteArray, method);
+        QFETCH(QString, path);
+        QFETCH(QJsonObject, body);
+        QFETCH(int, status);
+        TestServer server;
+        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        const HttpResult result = call(server, method, path, server.admin(), body);
+        QVERIFY2(result.status == status, result.body.constData());
+        QCOMPARE(result.header("cache-control"), QByteArray("no-store"));
     }
 
     void shopValidation_data()

@@ -308,6 +308,40 @@ private slots:
         QCOMPARE(Validators::isEmail(text), valid);
     }
 
+    void plainText_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("allowNewlines");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("plain") << QStringLiteral("Sharma Mobile Point, shop 4") << false << true;
+        QTest::newRow("empty") << QString() << false << true;
+        QTest::newRow("Devanagari with ZWJ and ZWNJ")
+            << QStringLiteral("\u0915\u094d\u200d\u0937 \u0915\u094d\u200c\u0937") << false << true;
+        QTest::newRow("emoji") << QStringLiteral("Recharge \U0001F4F1") << false << true;
+        QTest::newRow("NUL") << QStringLiteral("a\u0000b") << false << false;
+        QTest::newRow("tab") << QStringLiteral("a\tb") << false << false;
+        QTest::newRow("newline on one line") << QStringLiteral("a\nb") << false << false;
+        QTest::newRow("newline allowed") << QStringLiteral("a\nb") << true << true;
+        QTest::newRow("carriage return even multi-line") << QStringLiteral("a\r\nb") << true << false;
+        QTest::newRow("escape") << QStringLiteral("\u001b[31mred") << false << false;
+        QTest::newRow("DEL") << QStringLiteral("a\u007fb") << false << false;
+        QTest::newRow("C1 next line") << QStringLiteral("a\u0085b") << false << false;
+        QTest::newRow("C1 CSI") << QStringLiteral("a\u009bb") << false << false;
+        QTest::newRow("line separator") << QStringLiteral("a\u2028b") << true << false;
+        QTest::newRow("paragraph separator") << QStringLiteral("a\u2029b") << true << false;
+        QTest::newRow("right-to-left override") << QStringLiteral("invoice\u202etxt.exe") << false << false;
+        QTest::newRow("left-to-right embedding") << QStringLiteral("a\u202ab") << false << false;
+        QTest::newRow("first strong isolate") << QStringLiteral("a\u2068b") << false << false;
+        QTest::newRow("pop directional isolate") << QStringLiteral("a\u2069b") << false << false;
+    }
+    void plainText()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, allowNewlines);
+        QFETCH(bool, valid);
+        QCOMPARE(Validators::isPlainText(text, allowNewlines), valid);
+    }
+
     void referenceId_data()
     {
         QTest::addColumn<QString>("text");

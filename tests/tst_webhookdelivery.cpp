@@ -1,6 +1,8 @@
 // Webhooks over real HTTP (issue 4): a TestReceiver (its own QHttpServer) stands in for the
 // shop's system; signatures are checked here with QMessageAuthenticationCode, independently
 // of the product's signer.
+#include "clock.h"
+#include "operatorcatalog.h"
 #include "store/accountrepository.h"
 #include "testreceiver.h"
 #include "testserver.h"
@@ -104,6 +106,33 @@ class TestWebhookDelivery final : public QObject
             .data()
             .value(QStringLiteral("items"))
             .toArray();
+    }
+
+    /// Writes an endpoint at `host` (port of the receiver) and an event of `mode` straight to the
+    /// database, as a CLI of an older version or an edited row might, so only the guard at
+    /// delivery time stands between them and the network; returns the first delivery row.
+    QJsonObject deliverStraightFromDatabase(Mode mode, const QString &host, const QByteArray &auth)
+    {
+        const qint64 account = *AccountRepository(m_server->db()).findAccount(QStringLiteral("shop"));
+        WebhookEndpoint endpoint;
+        endpoint.accountId = account;
+        endpoint.mode = mode;
+        endpoint.url = QStringLiteral("http://%1:%2/hook").arg(host).arg(m_receiver->port());
+        endpoint.password = QStringLiteral("pw");
+        endpoint.secret = QStringLiteral("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+        WebhookEndpointRepository(m_server->db()).save(endpoint);
+        WebhookEvent event; // an event as a settlement would write it
+        event.accountId = account;
+        event.mode = mode;
+        event.eventType = QStringLiteral("event.mobile_recharge");
+        event.payload = R"({"entity":"mobile_recharge","transaction_status":"SUCCESS"})";
+        event.nextAttemptAtMs = QDateTime::currentMSecsSinceEpoch();
+        event.createdAtMs = event.nextAttemptAtMs;
+        WebhookOutboxRepository(m_server->db()).insertEvent(event);
+        QJsonArray rows;
+        if (!QTest::qWaitFor([&] { return !(rows = deliveries({}, auth)).isEmpty(); }, kWaitMs))
+            return {};
+        return rows.at(0).toObject();
     }
 
 private slots:
@@ -300,6 +329,66 @@ private slots:
         QVERIFY(row.value(QStringLiteral("error")).toString().contains(QLatin1String("not followed")));
     }
 
+    // Issue 12: the signing secrets and the webhook_password are sealed with the vault at rest, as the upstream's
+    // secrets and Aadhaar numbers are: a copy of the database (a backup, another local user) signs nothing.
+    void secretsAreSealedAtRest()
+    {
+        const QString password = QStringLiteral("pw-shop-sealed");
+        const QString first = setEndpoint(m_receiver->url(), password);
+        QVERIFY(first.startsWith(QLatin1String("whsec_")));
+        const HttpResult rotated =
+            post(QStringLiteral("/api/v1/webhook-endpoint/rotate-secret"), {}, m_server->admin());
+        const QString second = rotated.data().value(QStringLiteral("secret")).toString();
+        QVERIFY(second.startsWith(QLatin1String("whsec_")));
+        for (const QString &value : {first, second, first.mid(6), second.mid(6), password})
+            QVERIFY2(m_server->cellsContaining(value).isEmpty(),
+                     qPrintable(m_server->cellsContaining(value).join(u' ')));
+        QVERIFY(m_server->cellsContaining(QStringLiteral("whsec_")).isEmpty());
+
+        // Still signed with both (unsealed in memory only).
+        sellMobile(QStringLiteral("1111"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->requests().size(), 1, kWaitMs);
+        const ReceivedHook hook = m_receiver->requests().constFirst();
+        QCOMPARE(hook.signature.split(' '),
+                 (QByteArrayList{expectedSignature(second, hook.webhookId, hook.timestamp, hook.body),
+                                 expectedSignature(first, hook.webhookId, hook.timestamp, hook.body)}));
+        QCOMPARE(hookData(hook).value(QStringLiteral("webhook_password")).toString(), password);
+    }
+
+    void clearSecretsOfAnOlderVersionAreSealedAtStart()
+    {
+        // A row as a version before issue 12 wrote it: the secret and password in the clear.
+        const qint64 account = *AccountRepository(m_server->db()).findAccount(QStringLiteral("shop"));
+        const QString secret = QStringLiteral("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+        WebhookEndpoint endpoint;
+        endpoint.accountId = account;
+        endpoint.mode = Mode::Test;
+        endpoint.url = m_receiver->url().toString();
+        endpoint.password = QStringLiteral("old-clear-password");
+        endpoint.secret = secret;
+        WebhookEndpointRepository(m_server->db()).save(endpoint); // no vault: clear
+        QVERIFY(!m_server->cellsContaining(secret).isEmpty());
+
+        // The next start seals them (the server's constructor; it need not listen).
+        ServerOptions options = fastOptions();
+        options.dataDir = m_server->dataDir();
+        SystemClock clock;
+        const OperatorCatalog catalog = OperatorCatalog::builtIn();
+        {
+            const ApiServer restarted(m_server->db(), catalog, clock, options);
+        }
+        QVERIFY2(m_server->cellsContaining(secret).isEmpty(), qPrintable(m_server->cellsContaining(secret).join(u' ')));
+        QVERIFY(m_server->cellsContaining(QStringLiteral("old-clear-password")).isEmpty());
+
+        // And they still sign and authenticate what goes out.
+        sellMobile(QStringLiteral("2222"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->requests().size(), 1, kWaitMs);
+        const ReceivedHook hook = m_receiver->requests().constFirst();
+        QCOMPARE(hook.signature, expectedSignature(secret, hook.webhookId, hook.timestamp, hook.body));
+        QCOMPARE(hookData(hook).value(QStringLiteral("webhook_password")).toString(),
+                 QStringLiteral("old-clear-password"));
+    }
+
     void rotationSignsWithBothSecrets()
     {
         const QString oldSecret = setEndpoint(m_receiver->url());
@@ -349,6 +438,34 @@ private slots:
         QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), reason);
     }
 
+    void testModeRefusesPrivateTargets_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<int>("status"); // 201: accepted (the endpoint is created)
+        QTest::newRow("private 10/8") << QStringLiteral("http://10.0.0.1/hook") << 400;
+        QTest::newRow("private 192.168") << QStringLiteral("http://192.168.1.20:8080/hook") << 400;
+        QTest::newRow("link-local metadata") << QStringLiteral("http://169.254.169.254/latest") << 400;
+        QTest::newRow("v4-compatible private") << QStringLiteral("http://[::10.0.0.1]/hook") << 400;
+        QTest::newRow("unique-local") << QStringLiteral("http://[fd00::1]/hook") << 400;
+        QTest::newRow("loopback") << QStringLiteral("http://127.0.0.1:8080/hook") << 201;
+        QTest::newRow("localhost") << QStringLiteral("http://localhost:8080/hook") << 201;
+        QTest::newRow("public") << QStringLiteral("https://shop.example.com/hook") << 201;
+    }
+    void testModeRefusesPrivateTargets()
+    {
+        QFETCH(QString, url);
+        QFETCH(int, status);
+        const HttpResult r =
+            put(QStringLiteral("/api/v1/webhook-endpoint"),
+                {{QStringLiteral("url"), url}, {QStringLiteral("webhook_password"), QStringLiteral("p")}},
+                m_server->admin());
+        QCOMPARE(r.status, status);
+        if (status == 400) {
+            QCOMPARE(r.error().value(QStringLiteral("field")).toString(), QStringLiteral("url"));
+            QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("forbidden_target"));
+        }
+    }
+
     void liveDeliveryChecksTheResolvedAddress_data()
     {
         QTest::addColumn<QString>("host");
@@ -361,34 +478,33 @@ private slots:
     {
         QFETCH(QString, host);
         QFETCH(QString, why);
-        // Settings written straight to the database (as a CLI of an older version or an edited
-        // row might): the guard at delivery time must still refuse.
         const QByteArray live = m_server->createKey(Mode::Live, Scope::Admin);
-        const qint64 account = *AccountRepository(m_server->db()).findAccount(QStringLiteral("shop"));
-        WebhookEndpoint endpoint;
-        endpoint.accountId = account;
-        endpoint.mode = Mode::Live;
-        endpoint.url = QStringLiteral("http://%1:%2/hook").arg(host).arg(m_receiver->port());
-        endpoint.password = QStringLiteral("pw");
-        endpoint.secret = QStringLiteral("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
-        WebhookEndpointRepository(m_server->db()).save(endpoint);
-        WebhookEvent event; // a live event as a live settlement would write it
-        event.accountId = account;
-        event.mode = Mode::Live;
-        event.eventType = QStringLiteral("event.mobile_recharge");
-        event.payload = R"({"entity":"mobile_recharge","transaction_status":"SUCCESS"})";
-        event.nextAttemptAtMs = QDateTime::currentMSecsSinceEpoch();
-        event.createdAtMs = event.nextAttemptAtMs;
-        WebhookOutboxRepository(m_server->db()).insertEvent(event);
-
-        QTRY_VERIFY_WITH_TIMEOUT(!deliveries({}, live).isEmpty(), kWaitMs);
-        const QJsonObject row = deliveries({}, live).at(0).toObject();
+        const QJsonObject row = deliverStraightFromDatabase(Mode::Live, host, live);
         const QString error = row.value(QStringLiteral("error")).toString();
         QVERIFY2(error.startsWith(QLatin1String("refused")) && error.contains(why), qPrintable(error));
         QVERIFY(row.value(QStringLiteral("http_status")).isNull());
         QCOMPARE(row.value(QStringLiteral("event_status")).toString(), QStringLiteral("pending")); // retried later
         QCOMPARE(m_receiver->requests().size(), 0); // no connection was made
         QVERIFY(deliveries().isEmpty());            // test mode's log is separate
+    }
+
+    void testDeliveryChecksTheResolvedAddress_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("private address") << QStringLiteral("10.0.0.1") << QStringLiteral("private");
+        QTest::newRow("v4-compatible link-local")
+            << QStringLiteral("[::169.254.169.254]") << QStringLiteral("link-local");
+    }
+    void testDeliveryChecksTheResolvedAddress()
+    {
+        QFETCH(QString, host);
+        QFETCH(QString, why);
+        const QJsonObject row = deliverStraightFromDatabase(Mode::Test, host, m_server->admin());
+        const QString error = row.value(QStringLiteral("error")).toString();
+        QVERIFY2(error.startsWith(QLatin1String("refused")) && error.contains(why), qPrintable(error));
+        QVERIFY(row.value(QStringLiteral("http_status")).isNull());
+        QCOMPARE(m_receiver->requests().size(), 0);
     }
 
     void builtInInboxShowsTheRoundTrip()

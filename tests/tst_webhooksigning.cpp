@@ -82,7 +82,7 @@ private slots:
         QTest::newRow("CGNAT") << QStringLiteral("100.64.0.1") << QStringLiteral("carrier-grade NAT");
         QTest::newRow("unspecified v4") << QStringLiteral("0.0.0.0") << QStringLiteral("unspecified");
         QTest::newRow("multicast v4") << QStringLiteral("224.0.0.251") << QStringLiteral("multicast");
-        QTest::newRow("broadcast") << QStringLiteral("255.255.255.255") << QStringLiteral("reserved");
+        QTest::newRow("broadcast") << QStringLiteral("255.255.255.255") << QStringLiteral("broadcast");
         QTest::newRow("loopback v6") << QStringLiteral("::1") << QStringLiteral("loopback");
         QTest::newRow("unspecified v6") << QStringLiteral("::") << QStringLiteral("unspecified");
         QTest::newRow("link-local v6") << QStringLiteral("fe80::1") << QStringLiteral("link-local");
@@ -93,6 +93,41 @@ private slots:
         QTest::newRow("v4-mapped private") << QStringLiteral("::ffff:10.1.2.3") << QStringLiteral("private");
         QTest::newRow("NAT64 of private") << QStringLiteral("64:ff9b::c0a8:0101") << QStringLiteral("private");
         QTest::newRow("6to4 of loopback") << QStringLiteral("2002:7f00:0001::1") << QStringLiteral("loopback");
+        // Issue 12: the remaining special-purpose ranges (IANA registries) and every IPv6 form
+        // that carries an IPv4 address.
+        QTest::newRow("this network 0/8") << QStringLiteral("0.1.2.3") << QStringLiteral("unspecified");
+        QTest::newRow("CGNAT high") << QStringLiteral("100.127.255.254") << QStringLiteral("carrier-grade NAT");
+        QTest::newRow("IETF 192.0.0/24") << QStringLiteral("192.0.0.8") << QStringLiteral("reserved");
+        QTest::newRow("TEST-NET-1") << QStringLiteral("192.0.2.1") << QStringLiteral("documentation");
+        QTest::newRow("TEST-NET-2") << QStringLiteral("198.51.100.7") << QStringLiteral("documentation");
+        QTest::newRow("TEST-NET-3") << QStringLiteral("203.0.113.200") << QStringLiteral("documentation");
+        QTest::newRow("benchmarking 198.18") << QStringLiteral("198.18.0.1") << QStringLiteral("benchmarking");
+        QTest::newRow("benchmarking 198.19") << QStringLiteral("198.19.255.255") << QStringLiteral("benchmarking");
+        QTest::newRow("198.20 is public") << QStringLiteral("198.20.0.1") << QString();
+        QTest::newRow("6to4 relay anycast") << QStringLiteral("192.88.99.1") << QStringLiteral("reserved");
+        QTest::newRow("class E") << QStringLiteral("240.0.0.1") << QStringLiteral("reserved");
+        QTest::newRow("multicast v4 high") << QStringLiteral("239.255.255.250") << QStringLiteral("multicast");
+        QTest::newRow("v4-compatible loopback") << QStringLiteral("::127.0.0.1") << QStringLiteral("loopback");
+        QTest::newRow("v4-compatible private") << QStringLiteral("::10.0.0.1") << QStringLiteral("private");
+        QTest::newRow("v4-compatible link-local")
+            << QStringLiteral("::169.254.169.254") << QStringLiteral("link-local");
+        QTest::newRow("v4-mapped TEST-NET") << QStringLiteral("::ffff:192.0.2.1") << QStringLiteral("documentation");
+        QTest::newRow("v4-mapped public") << QStringLiteral("::ffff:93.184.216.34") << QString();
+        QTest::newRow("v4-translated private") << QStringLiteral("::ffff:0:192.168.0.1") << QStringLiteral("private");
+        QTest::newRow("NAT64 of public") << QStringLiteral("64:ff9b::5db8:d822") << QString();
+        QTest::newRow("NAT64 local-use") << QStringLiteral("64:ff9b:1::1") << QStringLiteral("reserved");
+        QTest::newRow("6to4 of private") << QStringLiteral("2002:0a00:0001::1") << QStringLiteral("private");
+        QTest::newRow("6to4 of public") << QStringLiteral("2002:5db8:d822::1") << QString();
+        QTest::newRow("Teredo") << QStringLiteral("2001:0:4136:e378:8000:63bf:3fff:fdd2") << QStringLiteral("Teredo");
+        QTest::newRow("benchmarking v6") << QStringLiteral("2001:2::1") << QStringLiteral("benchmarking");
+        QTest::newRow("IETF 2001::/23") << QStringLiteral("2001:10::1") << QStringLiteral("reserved");
+        QTest::newRow("documentation v6") << QStringLiteral("2001:db8::1") << QStringLiteral("documentation");
+        QTest::newRow("documentation 3fff") << QStringLiteral("3fff:1::1") << QStringLiteral("documentation");
+        QTest::newRow("discard-only") << QStringLiteral("100::1") << QStringLiteral("reserved");
+        QTest::newRow("SRv6 SIDs") << QStringLiteral("5f00::1") << QStringLiteral("reserved");
+        QTest::newRow("site-local v6") << QStringLiteral("fec0::1") << QStringLiteral("reserved");
+        QTest::newRow("link-local with scope") << QStringLiteral("fe80::1%lo") << QStringLiteral("link-local");
+        QTest::newRow("2001:4860 is public") << QStringLiteral("2001:4860:4860::8888") << QString();
     }
     void addressGuard()
     {
@@ -101,6 +136,28 @@ private slots:
         const QHostAddress parsed(address);
         QVERIFY(!parsed.isNull() || address == QLatin1String("::"));
         QCOMPARE(AddressGuard::refusalReason(parsed), reason);
+    }
+
+    void testModeAddressGuard_data()
+    {
+        QTest::addColumn<QString>("address");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("public") << QStringLiteral("93.184.216.34") << QString();
+        QTest::newRow("loopback") << QStringLiteral("127.0.0.1") << QString();
+        QTest::newRow("loopback v6") << QStringLiteral("::1") << QString();
+        QTest::newRow("v4-mapped loopback") << QStringLiteral("::ffff:127.0.0.1") << QString();
+        QTest::newRow("private") << QStringLiteral("192.168.1.10") << QStringLiteral("private");
+        QTest::newRow("link-local") << QStringLiteral("169.254.169.254") << QStringLiteral("link-local");
+        QTest::newRow("link-local v6") << QStringLiteral("fe80::1") << QStringLiteral("link-local");
+        QTest::newRow("unique-local") << QStringLiteral("fd00::1") << QStringLiteral("unique-local");
+        QTest::newRow("v4-compatible private") << QStringLiteral("::10.0.0.1") << QStringLiteral("private");
+        QTest::newRow("CGNAT") << QStringLiteral("100.64.0.1") << QStringLiteral("carrier-grade NAT");
+    }
+    void testModeAddressGuard()
+    {
+        QFETCH(QString, address);
+        QFETCH(QString, reason);
+        QCOMPARE(AddressGuard::testModeRefusalReason(QHostAddress(address)), reason);
     }
 
     void retrySchedule_data()

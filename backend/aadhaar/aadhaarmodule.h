@@ -3,6 +3,7 @@
 #include "aadhaarvault.h"
 
 #include <QString>
+#include <QUrl>
 
 #include <memory>
 #include <optional>
@@ -21,8 +22,9 @@ class SandboxSmsGateway;
 class AadhaarModule
 {
 public:
-    /// Opens the vault under @p dataDir (ServerOptions::dataDir) and starts the sweep timer.
-    AadhaarModule(Database &db, const Clock &clock, const QString &dataDir);
+    /// Opens the vault under @p dataDir (ServerOptions::dataDir) and starts the sweep timer; captcha links start
+    /// with @p publicUrl (ServerOptions::publicUrl) or are relative paths when it is empty.
+    AadhaarModule(Database &db, const Clock &clock, const QString &dataDir, const QUrl &publicUrl);
     ~AadhaarModule();
     AadhaarModule(const AadhaarModule &) = delete;
     AadhaarModule &operator=(const AadhaarModule &) = delete;

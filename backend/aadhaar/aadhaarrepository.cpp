@@ -156,6 +156,7 @@ void AadhaarRepository::markAuthenticated(qint64 id, qint64 nowMs)
     m_db.run(QStringLiteral("UPDATE aadhaar_transactions SET status = 'AUTHENTICATION_SUCCESS', ") + kErase +
                  QStringLiteral(", updated_at = ? WHERE id = ?"),
              {nowMs, id});
+    eraseSandboxValues(id);
 }
 
 void AadhaarRepository::close(qint64 id, const QString &reason, qint64 nowMs)
@@ -163,6 +164,22 @@ void AadhaarRepository::close(qint64 id, const QString &reason, qint64 nowMs)
     m_db.run(QStringLiteral("UPDATE aadhaar_transactions SET status = 'CLOSED', closed_reason = ?, ") + kErase +
                  QStringLiteral(", updated_at = ? WHERE id = ?"),
              {reason, nowMs, id});
+    eraseSandboxValues(id);
+}
+
+void AadhaarRepository::eraseSandboxValues(std::optional<qint64> id)
+{
+    if (id) {
+        m_db.run(QStringLiteral("DELETE FROM aadhaar_sandbox_secrets WHERE transaction_id = ?"), {*id});
+        m_db.run(QStringLiteral("UPDATE sms_outbox SET message = '' WHERE transaction_id = ? AND message <> ''"),
+                 {*id});
+        return;
+    }
+    const QString finished =
+        QStringLiteral(" IN (SELECT id FROM aadhaar_transactions WHERE status NOT IN ('CAPTCHA_GENERATED',"
+                       " 'OTP_GENERATED'))");
+    m_db.run(QStringLiteral("DELETE FROM aadhaar_sandbox_secrets WHERE transaction_id") + finished);
+    m_db.run(QStringLiteral("UPDATE sms_outbox SET message = '' WHERE message <> '' AND transaction_id") + finished);
 }
 
 int AadhaarRepository::closeExpired(qint64 nowMs, qint64 sendsBeforeMs)
@@ -174,6 +191,7 @@ int AadhaarRepository::closeExpired(qint64 nowMs, qint64 sendsBeforeMs)
         {nowMs, nowMs});
     const int closed = q.numRowsAffected();
     q.finish();
+    eraseSandboxValues(std::nullopt); // also what a version before issue 12 left behind
     m_db.run(QStringLiteral("DELETE FROM aadhaar_otp_sends WHERE sent_at < ?"), {sendsBeforeMs});
     return closed;
 }

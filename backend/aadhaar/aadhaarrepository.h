@@ -79,12 +79,14 @@ public:
     void recordOtpFailure(qint64 id, qint64 nowMs);
     /// Moves the transaction to OtpGenerated with a new OTP hash, the sealed number and the masked forms.
     void storeOtp(const AadhaarTransactionRow &row, qint64 nowMs);
-    /// Moves the transaction to AuthenticationSuccess and erases the sealed number, the OTP hash and the captcha.
+    /// Moves the transaction to AuthenticationSuccess and erases the sealed number, the OTP hash and the captcha,
+    /// and in test mode the clear captcha and OTP and the text of its sandbox SMS (issue 12).
     void markAuthenticated(qint64 id, qint64 nowMs);
-    /// Closes the transaction for @p reason and erases the sealed number, the OTP hash and the captcha.
+    /// Closes the transaction for @p reason with the erasure of markAuthenticated().
     void close(qint64 id, const QString &reason, qint64 nowMs);
-    /// Closes (reason "expired", with the same erasure) every open transaction whose expiresAtMs <= @p nowMs and
-    /// deletes OTP send records older than @p sendsBeforeMs. Returns the number of transactions closed.
+    /// Closes (reason "expired", with the same erasure) every open transaction whose expiresAtMs <= @p nowMs,
+    /// erases the sandbox values of every finished transaction and deletes OTP send records older than
+    /// @p sendsBeforeMs. Returns the number of transactions closed.
     int closeExpired(qint64 nowMs, qint64 sendsBeforeMs);
 
     /// Send times (UTC ms, oldest first) of OTPs to the number with keyed hash @p numberHash since @p sinceMs.
@@ -102,5 +104,9 @@ public:
     std::optional<AadhaarSandboxSecrets> sandboxSecrets(qint64 transactionId);
 
 private:
+    /// Deletes the clear sandbox captcha and OTP and blanks the sandbox SMS texts of transaction @p id, or of
+    /// every finished transaction when nullopt.
+    void eraseSandboxValues(std::optional<qint64> id);
+
     Database &m_db;
 };

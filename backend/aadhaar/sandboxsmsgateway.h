@@ -18,7 +18,8 @@ struct OutboxSms
 
 /// The SMS gateway of test mode: nothing leaves the machine; each message becomes a row of the `sms_outbox` table
 /// (migration 2) that admin keys in test mode read through GET /api/v1/sandbox/sms. The recipient is stored masked
-/// (maskMobile); the text is stored as sent, since reading the OTP from it is the point of the sandbox.
+/// (maskMobile); the text is stored as sent, since reading the OTP from it is the point of the sandbox, until the
+/// verification ends (AadhaarRepository erases it then; the row stays with an empty text).
 class SandboxSmsGateway final : public SmsGateway
 {
 public:

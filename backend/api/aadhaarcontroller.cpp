@@ -10,9 +10,9 @@ namespace {
 const QLatin1String kBasePath("/api/v1/uidai/aadhaar-authentication");
 const QLatin1String kCaptchaPath("/api/v1/uidai/aadhaar-authentication/captcha/");
 
-/// The spec's `aadhaar_authentication` entity: aadhaar_number only when the step returns it, captcha only from
-/// initiate.
-QJsonObject toJson(const AadhaarStepResult &result, const ApiRequest &request)
+/// The spec's `aadhaar_authentication` entity: aadhaar_number only when the step returns it, captcha (its location)
+/// only from initiate.
+QJsonObject toJson(const AadhaarStepResult &result, const QString &captchaLocation)
 {
     QJsonObject data{{QStringLiteral("transaction_id"), result.transactionId},
                      {QStringLiteral("entity"), QStringLiteral("aadhaar_authentication")},
@@ -20,21 +20,32 @@ QJsonObject toJson(const AadhaarStepResult &result, const ApiRequest &request)
                      {QStringLiteral("msg"), result.msg}};
     if (!result.aadhaarNumber.isEmpty())
         data.insert(QStringLiteral("aadhaar_number"), result.aadhaarNumber);
-    if (!result.captchaToken.isEmpty()) {
-        QUrl url = request.baseUrl();
-        url.setPath(kCaptchaPath + result.captchaToken + QStringLiteral(".png"));
-        data.insert(QStringLiteral("captcha"), url.toString(QUrl::FullyEncoded));
-    }
+    if (!result.captchaToken.isEmpty())
+        data.insert(QStringLiteral("captcha"), captchaLocation);
     return data;
 }
 
 } // namespace
 
+QString AadhaarController::captchaLocation(const QString &token) const
+{
+    const QString path = kCaptchaPath + token + QStringLiteral(".png");
+    if (token.isEmpty() || !m_publicUrl.isValid() || m_publicUrl.isEmpty())
+        return token.isEmpty() ? QString() : path;
+    QUrl url = m_publicUrl;
+    QString prefix = url.path();
+    while (prefix.endsWith(QLatin1Char('/')))
+        prefix.chop(1);
+    url.setPath(prefix + path);
+    return url.toString(QUrl::FullyEncoded);
+}
+
 void AadhaarController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, kBasePath + QStringLiteral("/initiate-transaction"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   reply.sendData(toJson(m_service.initiate(request.caller), request));
+                   const AadhaarStepResult result = m_service.initiate(request.caller);
+                   reply.sendData(toJson(result, captchaLocation(result.captchaToken)));
                });
     router.add(QHttpServerRequest::Method::Post, kBasePath + QStringLiteral("/request-otp"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
@@ -42,14 +53,14 @@ void AadhaarController::registerRoutes(ApiRouter &router)
                    const qint64 id = fields.requiredInteger(QStringLiteral("transaction_id"));
                    const QString number = fields.requiredString(QStringLiteral("aadhaar_number"));
                    const QString captcha = fields.requiredString(QStringLiteral("captcha_value"));
-                   reply.sendData(toJson(m_service.requestOtp(request.caller, id, number, captcha), request));
+                   reply.sendData(toJson(m_service.requestOtp(request.caller, id, number, captcha), QString()));
                });
     router.add(QHttpServerRequest::Method::Post, kBasePath + QStringLiteral("/verify-otp"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const JsonFields fields(request.jsonBody());
                    const qint64 id = fields.requiredInteger(QStringLiteral("transaction_id"));
                    const QString otp = fields.requiredString(QStringLiteral("otp_value"));
-                   reply.sendData(toJson(m_service.verifyOtp(request.caller, id, otp), request));
+                   reply.sendData(toJson(m_service.verifyOtp(request.caller, id, otp), QString()));
                });
     router.add(
         QHttpServerRequest::Method::Get, kCaptchaPath + QStringLiteral("{file}"), Access::Public,

@@ -1,19 +1,29 @@
 #pragma once
 
+#include <QUrl>
+
 class AadhaarService;
 class ApiRouter;
 
 /// The Aadhaar OTP flow over HTTP (api-v1.md endpoints 1-3): GET .../initiate-transaction, POST .../request-otp and
 /// POST .../verify-otp under /api/v1/uidai/aadhaar-authentication, answering the `aadhaar_authentication` entity;
 /// plus the public captcha image GET .../captcha/<token>.png (image/png, no credentials, 404 once unknown or
-/// expired), whose absolute URL initiate returns (api-conventions.md, "Aadhaar OTP flow").
+/// expired), whose location initiate returns (api-conventions.md, "Aadhaar OTP flow"): under the configured public
+/// URL, else a path relative to the server (api-v1.md: "URL or path") — never built from the request's Host header,
+/// which a client on the LAN chooses (issue 12).
 class AadhaarController
 {
 public:
-    explicit AadhaarController(AadhaarService &service) : m_service(service) {}
+    /// @p publicUrl: ServerOptions::publicUrl (may be empty).
+    AadhaarController(AadhaarService &service, QUrl publicUrl) : m_service(service), m_publicUrl(std::move(publicUrl))
+    {}
     /// Adds the four routes.
     void registerRoutes(ApiRouter &router);
 
 private:
+    /// The captcha image's location for @p token.
+    QString captchaLocation(const QString &token) const;
+
     AadhaarService &m_service;
+    QUrl m_publicUrl;
 };

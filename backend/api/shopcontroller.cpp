@@ -41,15 +41,18 @@ QJsonObject auditJson(const AuditEntry &entry)
                        {QStringLiteral("datetime"), IstTime::formatMs(entry.createdAtMs)}};
 }
 
-/// A string field that may be present and blank (blank is a value here, not "absent").
-std::optional<QString> textField(const QJsonObject &body, const QString &field)
+/// A string field that may be present and blank (blank is a value here, not "absent"); free text
+/// without control characters (line breaks too when `multiLine`).
+std::optional<QString> textField(const QJsonObject &body, const QString &field, bool multiLine = false)
 {
     const QJsonValue value = body.value(field);
     if (value.isUndefined() || value.isNull())
         return std::nullopt;
     if (!value.isString())
         throw ApiError::badRequest(field, QStringLiteral("invalid_type"), field + QStringLiteral(" must be a string"));
-    return value.toString().trimmed();
+    const QString text = value.toString().trimmed();
+    JsonFields::requirePlainText(field, text, multiLine);
+    return text;
 }
 
 /// An integer field by the input coercion rule (JSON integer or digit string).
@@ -110,7 +113,7 @@ void ShopController::registerRoutes(ApiRouter &router)
                    const QJsonObject body = request.jsonBody();
                    ShopUpdate update;
                    update.name = textField(body, QStringLiteral("name"));
-                   update.address = textField(body, QStringLiteral("address"));
+                   update.address = textField(body, QStringLiteral("address"), true);
                    update.lowBalanceThresholdRupees =
                        integerField(body, QStringLiteral("low_balance_threshold_rupees"));
                    update.idleLockSeconds = integerField(body, QStringLiteral("idle_lock_seconds"));

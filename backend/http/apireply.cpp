@@ -41,8 +41,15 @@ struct ApiReply::State
         responder->writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(status));
         responder->writeHeader("Content-Type", contentType);
         responder->writeHeader("X-Request-Id", requestId.toLatin1());
-        for (const auto &[name, value] : headers)
+        bool cachePolicy = false;
+        for (const auto &[name, value] : headers) {
             responder->writeHeader(name, value);
+            cachePolicy = cachePolicy || name.compare("Cache-Control", Qt::CaseInsensitive) == 0;
+        }
+        // Answers carry keys, session tokens, webhook secrets, Aadhaar numbers and redeem codes: no
+        // cache (browser, proxy) may keep one unless the route chose a policy (the plan catalogue).
+        if (!cachePolicy)
+            responder->writeHeader("Cache-Control", "no-store");
         responder->writeHeader("Content-Length", QByteArray::number(body.size()));
         responder->writeBody(body);
     }

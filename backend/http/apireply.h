@@ -28,7 +28,8 @@ public:
     /// The error an asynchronous step ended with: an ApiError as it is, anything else as a
     /// logged 500 that leaks no internals.
     void sendException(std::exception_ptr error) const;
-    /// Any body. Adds Content-Length and X-Request-Id.
+    /// Any body. Adds Content-Length, X-Request-Id and, unless `headers` set a Cache-Control of
+    /// their own, `Cache-Control: no-store` (issue 12: answers carry secrets and tokens).
     void send(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers = {}) const;
     /// True once an answer was written.
     bool isSent() const;

@@ -17,14 +17,6 @@ QByteArray ApiRequest::header(QByteArrayView name) const
     return {};
 }
 
-QUrl ApiRequest::baseUrl() const
-{
-    QByteArray host = header("host");
-    if (host.isEmpty() || host.contains('/') || host.contains('@'))
-        host = "localhost";
-    return QUrl(QStringLiteral("http://") + QString::fromLatin1(host));
-}
-
 QJsonObject ApiRequest::jsonBody() const
 {
     if (body.trimmed().isEmpty())

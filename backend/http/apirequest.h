@@ -27,8 +27,6 @@ struct ApiRequest
 
     /// A header value by case-insensitive name; empty if absent.
     QByteArray header(QByteArrayView name) const;
-    /// The address clients reach this server at, from the Host header: "http://host:port".
-    QUrl baseUrl() const;
     /// The body as a JSON object. Throws ApiError 400 (reason `malformed_json` or
     /// `body_not_object`) otherwise.
     QJsonObject jsonBody() const;

@@ -238,11 +238,12 @@ const QList<Migration> &allMigrations()
                             " discount BIGINT NOT NULL,"
                             " paid BIGINT NOT NULL,"
                             " PRIMARY KEY (account_id, mode, ist_day, type, operator_code, status))"),
-             QStringLiteral("INSERT INTO daily_totals (account_id, mode, ist_day, type, operator_code, status, tx_count,"
-                            " bill_amount, discount, paid)"
-                            " SELECT account_id, mode, (created_at + 19800000) / 86400000, type, operator_code, status,"
-                            " COUNT(*), SUM(bill_amount), SUM(discount), SUM(paid) FROM transactions"
-                            " GROUP BY account_id, mode, (created_at + 19800000) / 86400000, type, operator_code, status"),
+             QStringLiteral(
+                 "INSERT INTO daily_totals (account_id, mode, ist_day, type, operator_code, status, tx_count,"
+                 " bill_amount, discount, paid)"
+                 " SELECT account_id, mode, (created_at + 19800000) / 86400000, type, operator_code, status,"
+                 " COUNT(*), SUM(bill_amount), SUM(discount), SUM(paid) FROM transactions"
+                 " GROUP BY account_id, mode, (created_at + 19800000) / 86400000, type, operator_code, status"),
          }},
         {7,
          {
@@ -299,6 +300,15 @@ const QList<Migration> &allMigrations()
                             " error TEXT NOT NULL DEFAULT '',"
                             " outcome TEXT NOT NULL)"),
              QStringLiteral("CREATE INDEX upstream_calls_transaction ON upstream_calls (transaction_id, id)"),
+         }},
+        // Issue 12: webhook secrets sealed with the vault like the upstream's. The clear columns stay (a
+        // migration cannot reach the vault key): the server seals what they hold at start and blanks them
+        // (WebhookEndpointRepository::sealClearSecrets).
+        {9,
+         {
+             QStringLiteral("ALTER TABLE webhook_endpoints ADD COLUMN password_sealed TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE webhook_endpoints ADD COLUMN secret_sealed TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_sealed TEXT NOT NULL DEFAULT ''"),
          }},
     };
     return migrations;

@@ -3,6 +3,7 @@
 #include "apierror.h"
 #include "auditlog.h"
 #include "store/database.h"
+#include "validators.h"
 
 #include <QStringList>
 
@@ -13,17 +14,6 @@ const QString kAddress = QStringLiteral("address");
 const QString kThreshold = QStringLiteral("low_balance_threshold");
 const QString kIdleLock = QStringLiteral("idle_lock_seconds");
 const QString kCircle = QStringLiteral("circle_code");
-
-bool hasControlCharacters(const QString &text, bool allowNewlines)
-{
-    for (const QChar c : text) {
-        if (allowNewlines && c == QLatin1Char('\n'))
-            continue;
-        if (c.category() == QChar::Other_Control)
-            return true;
-    }
-    return false;
-}
 
 void put(Database &db, qint64 accountId, const QString &key, const QString &value)
 {
@@ -72,11 +62,11 @@ ShopInfo ShopSettings::get(qint64 accountId)
 void ShopSettings::validate(const ShopUpdate &update)
 {
     if (update.name && (update.name->trimmed().isEmpty() || update.name->trimmed().size() > kMaxName ||
-                        hasControlCharacters(*update.name, false)))
+                        !Validators::isPlainText(*update.name)))
         throw ApiError::badRequest(QStringLiteral("name"), QStringLiteral("invalid_name"),
                                    QStringLiteral("name must be 1 to %1 characters on one line").arg(kMaxName));
     if (update.address &&
-        (update.address->trimmed().size() > kMaxAddress || hasControlCharacters(*update.address, true)))
+        (update.address->trimmed().size() > kMaxAddress || !Validators::isPlainText(*update.address, true)))
         throw ApiError::badRequest(QStringLiteral("address"), QStringLiteral("invalid_address"),
                                    QStringLiteral("address must be at most %1 characters").arg(kMaxAddress));
     if (update.lowBalanceThresholdRupees &&

@@ -241,10 +241,10 @@ void WebhookDispatcher::deliver(const WebhookEvent &event)
                  Failure::Permanent);
         return;
     }
-    if (event.mode == Mode::Live)
-        resolveAndPost(event, view->endpoint, view->effectiveUrl);
+    if (view->endpoint.builtinInbox)
+        post(event, view->endpoint, view->effectiveUrl, view->effectiveUrl); // this very server
     else
-        post(event, view->endpoint, view->effectiveUrl, view->effectiveUrl);
+        resolveAndPost(event, view->endpoint, view->effectiveUrl);
 }
 
 void WebhookDispatcher::resolveAndPost(const WebhookEvent &event, const WebhookEndpoint &endpoint, const QUrl &url)
@@ -257,13 +257,16 @@ void WebhookDispatcher::resolveAndPost(const WebhookEvent &event, const WebhookE
                      QStringLiteral("cannot resolve %1: %2").arg(url.host(), info.errorString()), Failure::Retry);
             return;
         }
+        const bool live = event.mode == Mode::Live;
         for (const QHostAddress &address : info.addresses()) {
-            const QString reason = AddressGuard::refusalReason(address);
+            const QString reason =
+                live ? AddressGuard::refusalReason(address) : AddressGuard::testModeRefusalReason(address);
             if (!reason.isEmpty()) {
                 complete(event, url, std::nullopt, elapsed.elapsed(),
-                         QStringLiteral("refused: %1 resolves to %2, a %3 address (live webhooks go only to public"
-                                        " addresses)")
-                             .arg(url.host(), address.toString(), reason),
+                         QStringLiteral("refused: %1 resolves to %2, a %3 address (%4)")
+                             .arg(url.host(), address.toString(), reason,
+                                  live ? QStringLiteral("live webhooks go only to public addresses")
+                                       : QStringLiteral("test webhooks go only to public or loopback addresses")),
                          Failure::Retry);
                 return;
             }

@@ -6,8 +6,11 @@
 #include <QString>
 #include <QStringList>
 
+class QSqlQuery;
+
 #include <optional>
 
+class AadhaarVault;
 class Database;
 
 /// The webhook endpoint of one account and mode (api-conventions.md, "Webhooks"): where events
@@ -33,11 +36,16 @@ struct WebhookEndpoint
     QStringList signingSecrets(qint64 nowMs) const;
 };
 
-/// Endpoint settings rows. Writes run inside the caller's transaction. Throws DatabaseError.
+/// Endpoint settings rows. The signing secrets and the webhook_password are sealed with the
+/// vault (as the upstream's secrets and Aadhaar numbers are; issue 12) in the *_sealed columns
+/// of migration 9, bound to their account, mode and column, and the clear columns hold ''.
+/// Writes run inside the caller's transaction. Throws DatabaseError.
 class WebhookEndpointRepository
 {
 public:
-    explicit WebhookEndpointRepository(Database &db) : m_db(db) {}
+    /// `vault` may be null only where there is no data directory (tools, benchmarks): rows are
+    /// then written in the clear and sealed ones read as empty secrets (nothing verifies).
+    explicit WebhookEndpointRepository(Database &db, const AadhaarVault *vault = nullptr) : m_db(db), m_vault(vault) {}
 
     /// The endpoint of this account and mode; nullopt if none was ever set.
     std::optional<WebhookEndpoint> find(qint64 accountId, Mode mode);
@@ -47,7 +55,16 @@ public:
     void save(const WebhookEndpoint &endpoint);
     /// Marks the endpoint disabled (410 Gone); false if there is none or it already is.
     bool disable(qint64 accountId, Mode mode, const QString &reason, qint64 nowMs);
+    /// Seals the secrets still stored in the clear (rows of a version before issue 12, or written
+    /// without a vault) and blanks them; run at every server start. Returns the rows sealed.
+    /// Nothing without a vault.
+    int sealClearSecrets();
 
 private:
+    WebhookEndpoint read(const QSqlQuery &q) const;
+    QString seal(const WebhookEndpoint &e, const char *column, const QString &value) const;
+    QString unseal(qint64 accountId, Mode mode, const char *column, const QString &sealed) const;
+
     Database &m_db;
+    const AadhaarVault *m_vault;
 };

@@ -16,8 +16,9 @@ ApiError badUrl(const QString &reason, const QString &description)
 
 } // namespace
 
-WebhookEndpointService::WebhookEndpointService(Database &db, const Clock &clock, std::function<QUrl()> inboxUrl)
-    : m_db(db), m_clock(clock), m_inboxUrl(std::move(inboxUrl))
+WebhookEndpointService::WebhookEndpointService(Database &db, const Clock &clock, const AadhaarVault *vault,
+                                               std::function<QUrl()> inboxUrl)
+    : m_db(db), m_clock(clock), m_vault(vault), m_inboxUrl(std::move(inboxUrl))
 {}
 
 QUrl WebhookEndpointService::effectiveUrl(const WebhookEndpoint &endpoint) const
@@ -32,7 +33,7 @@ QUrl WebhookEndpointService::effectiveUrl(const WebhookEndpoint &endpoint) const
 
 std::optional<WebhookEndpointView> WebhookEndpointService::get(qint64 accountId, Mode mode)
 {
-    if (std::optional<WebhookEndpoint> found = WebhookEndpointRepository(m_db).find(accountId, mode))
+    if (std::optional<WebhookEndpoint> found = WebhookEndpointRepository(m_db, m_vault).find(accountId, mode))
         return WebhookEndpointView{*found, effectiveUrl(*found), false, QString()};
     const QUrl inbox = m_inboxUrl ? m_inboxUrl() : QUrl();
     if (mode != Mode::Test || !inbox.isValid())
@@ -48,7 +49,7 @@ std::optional<WebhookEndpointView> WebhookEndpointService::get(qint64 accountId,
     endpoint.createdAtMs = now;
     endpoint.updatedAtMs = now;
     WriteTransaction transaction(m_db);
-    WebhookEndpointRepository endpoints(m_db);
+    WebhookEndpointRepository endpoints(m_db, m_vault);
     if (std::optional<WebhookEndpoint> raced = endpoints.find(accountId, mode))
         return WebhookEndpointView{*raced, effectiveUrl(*raced), false, QString()};
     endpoints.save(endpoint);
@@ -66,7 +67,7 @@ WebhookEndpointView WebhookEndpointService::set(qint64 accountId, Mode mode, con
             QStringLiteral("webhook_password must be 1 to %1 characters").arg(kMaxPasswordLength));
     const qint64 now = m_clock.nowMs();
     WriteTransaction transaction(m_db);
-    WebhookEndpointRepository endpoints(m_db);
+    WebhookEndpointRepository endpoints(m_db, m_vault);
     const std::optional<WebhookEndpoint> existing = endpoints.find(accountId, mode);
     WebhookEndpoint endpoint = existing.value_or(WebhookEndpoint{});
     const bool freshSecret = !existing || existing->builtinInbox;
@@ -98,7 +99,7 @@ WebhookEndpointView WebhookEndpointService::rotateSecret(qint64 accountId, Mode 
                                  QStringLiteral("no webhook endpoint is set for %1 mode").arg(ModeNames::mode(mode)));
     const qint64 now = m_clock.nowMs();
     WriteTransaction transaction(m_db);
-    WebhookEndpointRepository endpoints(m_db);
+    WebhookEndpointRepository endpoints(m_db, m_vault);
     std::optional<WebhookEndpoint> endpoint = endpoints.find(accountId, mode);
     if (!endpoint)
         throw ApiError::notFound(QStringLiteral("webhook_endpoint_not_configured"),
@@ -126,11 +127,13 @@ void WebhookEndpointService::validateUrl(Mode mode, const QString &text)
     if (!url.fragment().isEmpty())
         throw badUrl(QStringLiteral("invalid_url"), QStringLiteral("url must not carry a #fragment"));
     const QHostAddress literal(url.host());
-    if (mode == Mode::Live && !literal.isNull()) {
-        const QString reason = AddressGuard::refusalReason(literal);
+    if (!literal.isNull()) {
+        const QString reason =
+            mode == Mode::Live ? AddressGuard::refusalReason(literal) : AddressGuard::testModeRefusalReason(literal);
         if (!reason.isEmpty())
             throw badUrl(QStringLiteral("forbidden_target"),
-                         QStringLiteral("live webhooks may not go to a %1 address (%2)").arg(reason, url.host()));
+                         QStringLiteral("%1 webhooks may not go to a %2 address (%3)")
+                             .arg(ModeNames::mode(mode), reason, url.host()));
     }
     if (mode == Mode::Live && url.host().compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
         throw badUrl(QStringLiteral("forbidden_target"), QStringLiteral("live webhooks may not go to localhost"));

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 
+class AadhaarVault;
 class Clock;
 class Database;
 
@@ -34,8 +35,9 @@ public:
     static constexpr int kMaxPasswordLength = 256;
 
     /// `inboxUrl` gives this server's /hooks/inbox URL, or an invalid URL when unknown (CLI,
-    /// server not listening yet): then no default endpoint is created.
-    WebhookEndpointService(Database &db, const Clock &clock, std::function<QUrl()> inboxUrl);
+    /// server not listening yet): then no default endpoint is created. `vault` seals the secrets
+    /// (WebhookEndpointRepository; null only without a data directory).
+    WebhookEndpointService(Database &db, const Clock &clock, const AadhaarVault *vault, std::function<QUrl()> inboxUrl);
 
     /// The endpoint of this account and mode; for test mode without one, creates the built-in
     /// inbox default (created = true, secret shown). nullopt when there is none (live mode, or
@@ -51,13 +53,15 @@ public:
 
     /// Where events of `endpoint` go now.
     QUrl effectiveUrl(const WebhookEndpoint &endpoint) const;
-    /// Checks a target URL: http or https, a host, no user info, at most kMaxUrlLength; in
-    /// live mode an IP literal must not be private, loopback, link-local etc. (hostnames are
-    /// checked on their resolved address at delivery). Throws ApiError 400 (field `url`).
+    /// Checks a target URL: http or https, a host, no user info, at most kMaxUrlLength; an IP
+    /// literal must pass the address guard (live: AddressGuard::refusalReason, test:
+    /// testModeRefusalReason, which allows loopback); hostnames are checked on their resolved
+    /// address at delivery. Throws ApiError 400 (field `url`).
     static void validateUrl(Mode mode, const QString &url);
 
 private:
     Database &m_db;
     const Clock &m_clock;
+    const AadhaarVault *m_vault;
     std::function<QUrl()> m_inboxUrl;
 };

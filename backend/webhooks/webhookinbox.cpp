@@ -36,7 +36,7 @@ WebhookInbox::Receipt WebhookInbox::receive(const QByteArray &webhookId, const Q
                            QStringLiteral("webhook-timestamp is more than %1 s away from now").arg(kToleranceSeconds));
 
     std::optional<WebhookEndpoint> signer;
-    for (const WebhookEndpoint &endpoint : WebhookEndpointRepository(m_db).all()) {
+    for (const WebhookEndpoint &endpoint : WebhookEndpointRepository(m_db, m_vault).all()) {
         if (WebhookSigner::verify(signature, endpoint.signingSecrets(m_clock.nowMs()), webhookId, sentAt, body)) {
             signer = endpoint;
             break;

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 
+class AadhaarVault;
 class Clock;
 class Database;
 
@@ -24,7 +25,9 @@ public:
         bool duplicate = false;
     };
 
-    WebhookInbox(Database &db, const Clock &clock) : m_db(db), m_clock(clock) {}
+    /// `vault` opens the endpoints' sealed secrets (null: only clear ones verify).
+    WebhookInbox(Database &db, const Clock &clock, const AadhaarVault *vault) : m_db(db), m_clock(clock), m_vault(vault)
+    {}
 
     /// Verifies and stores one delivery. Throws ApiError 400 (missing webhook headers, a body
     /// that is not a webhook) or 401 (timestamp outside the tolerance, no endpoint secret
@@ -37,4 +40,5 @@ public:
 private:
     Database &m_db;
     const Clock &m_clock;
+    const AadhaarVault *m_vault;
 };

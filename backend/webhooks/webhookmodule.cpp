@@ -2,12 +2,14 @@
 
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
+#include "store/database.h"
 
 #include <QTimer>
 
 WebhookModule::WebhookModule(Database &db, const Clock &clock, TransactionService &transactions,
-                             SettlementService &settlements, double retryScale, std::function<QUrl()> serverUrl)
-    : m_endpoints(db, clock,
+                             SettlementService &settlements, double retryScale, const AadhaarVault *vault,
+                             std::function<QUrl()> serverUrl)
+    : m_endpoints(db, clock, vault,
                   [serverUrl] {
                       QUrl url = serverUrl ? serverUrl() : QUrl();
                       if (url.isValid())
@@ -15,8 +17,12 @@ WebhookModule::WebhookModule(Database &db, const Clock &clock, TransactionServic
                       return url;
                   }),
       m_dispatcher(db, m_endpoints, clock, retryScale), m_outbox(db, clock, [this] { m_dispatcher.wake(); }),
-      m_inbox(db, clock), m_api(m_endpoints, m_outbox), m_inboxApi(m_inbox)
+      m_inbox(db, clock, vault), m_api(m_endpoints, m_outbox), m_inboxApi(m_inbox)
 {
+    // Secrets of an older version, or written by a tool without the vault, are sealed now (issue 12).
+    WriteTransaction sealing(db);
+    WebhookEndpointRepository(db, vault).sealClearSecrets();
+    sealing.commit();
     // Transactional outbox: the event row commits with the status change (api-v1.md, Events §1).
     settlements.setStatusListener([this, &transactions](const StoredTransaction &settled) {
         m_outbox.enqueueTransaction(settled.accountId, settled.mode, transactions.present(settled));

@@ -11,6 +11,7 @@
 
 #include <functional>
 
+class AadhaarVault;
 class ApiRouter;
 class Clock;
 class Database;
@@ -24,9 +25,10 @@ class WebhookModule
 {
 public:
     /// `serverUrl` gives "http://host:port" of the listening server, or an invalid URL before
-    /// it listens. `retryScale` multiplies the retry schedule (ServerOptions).
+    /// it listens. `retryScale` multiplies the retry schedule (ServerOptions). `vault` seals the
+    /// endpoints' secrets; those still in the clear are sealed here (null: none, no data dir).
     WebhookModule(Database &db, const Clock &clock, TransactionService &transactions, SettlementService &settlements,
-                  double retryScale, std::function<QUrl()> serverUrl);
+                  double retryScale, const AadhaarVault *vault, std::function<QUrl()> serverUrl);
     WebhookModule(const WebhookModule &) = delete;
     WebhookModule &operator=(const WebhookModule &) = delete;
 

@@ -1,5 +1,6 @@
 # Sourced by the benchmark scripts: starts `rechargedesk serve` in the background and waits for
-# the test key it prints.
+# its "listening on" line; the test key it creates is read from the key file it names (serve
+# prints the key id and the file, never the secret).
 #
 #   start_server BINARY LISTEN DATA_DIR WORK_DIR
 #
@@ -11,12 +12,13 @@ start_server() {
         "$binary" serve --listen "$listen" --data-dir "$data" >"$work/serve.out" 2>"$work/serve.err" &
     server_pid=$!
     for _ in $(seq 1 200); do
-        grep -q 'key_secret:' "$work/serve.out" 2>/dev/null && break
+        grep -q 'listening on' "$work/serve.out" 2>/dev/null && break
         kill -0 "$server_pid" 2>/dev/null || { cat "$work/serve.err" >&2; echo "server exited" >&2; exit 1; }
         sleep 0.1
     done
     key_id="$(awk '$1 == "key_id:" { print $2; exit }' "$work/serve.out")"
-    key_secret="$(awk '$1 == "key_secret:" { print $2; exit }' "$work/serve.out")"
+    key_file="$(sed -n 's/^  key_file: //p' "$work/serve.out" | head -n 1)"
+    key_secret="$([ -n "$key_file" ] && awk '$1 == "key_secret:" { print $2; exit }' "$key_file")"
     server_url="$(sed -n 's/^RechargeDesk API listening on \(http:[^ ]*\)\/api\/v1$/\1/p' "$work/serve.out" | head -n 1)"
     if [ -z "$key_id" ] || [ -z "$key_secret" ] || [ -z "$server_url" ]; then
         echo "could not read the URL and the test key from the server's output:" >&2

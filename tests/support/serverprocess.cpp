@@ -3,6 +3,7 @@
 #include "teststore.h"
 
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QRegularExpression>
 
 QString ServerProcess::binary()
@@ -20,6 +21,15 @@ bool ServerProcess::start(const TestStore &store, const QStringList &extraArgume
     return startWith(store.arguments() + extraArguments, error);
 }
 
+QString ServerProcess::secretInKeyFile(const QString &path)
+{
+    QFile file(path);
+    if (path.isEmpty() || !file.open(QIODevice::ReadOnly))
+        return QString();
+    static const QRegularExpression secret(QStringLiteral("^key_secret: (\\S+)$"), QRegularExpression::MultilineOption);
+    return secret.match(QString::fromUtf8(file.readAll())).captured(1);
+}
+
 bool ServerProcess::startWith(const QStringList &arguments, QString *error)
 {
     m_process.setProgram(binary());
@@ -33,7 +43,7 @@ bool ServerProcess::startWith(const QStringList &arguments, QString *error)
     }
     static const QRegularExpression listening(QStringLiteral("listening on (http://[^/\\s]+)"));
     static const QRegularExpression keyId(QStringLiteral("key_id: (\\S+)"));
-    static const QRegularExpression keySecret(QStringLiteral("key_secret: (\\S+)"));
+    static const QRegularExpression keyFile(QStringLiteral("key_file: ([^\\n]+)"));
     QString output;
     QDeadlineTimer deadline(15'000);
     while (!deadline.hasExpired()) {
@@ -43,8 +53,10 @@ bool ServerProcess::startWith(const QStringList &arguments, QString *error)
         // serve prints the listening line last, after the key lines.
         if (match.hasMatch()) {
             m_url = QUrl(match.captured(1));
+            m_startupOutput = output;
             m_keyId = keyId.match(output).captured(1);
-            m_keySecret = keySecret.match(output).captured(1);
+            m_keyFile = keyFile.match(output).captured(1).trimmed();
+            m_keySecret = secretInKeyFile(m_keyFile);
             return true;
         }
         if (m_process.state() == QProcess::NotRunning)

@@ -25,9 +25,16 @@ public:
     qint64 processId() const { return m_process.processId(); }
     /// http://127.0.0.1:<port>.
     const QUrl &url() const { return m_url; }
-    /// key_id / key_secret printed at start, if the server created a key.
+    /// key_id printed at start and key_secret read from the key file it names, if the server
+    /// created a key (serve prints only the file's path, never the secret).
     const QString &keyId() const { return m_keyId; }
     const QString &keySecret() const { return m_keySecret; }
+    /// The key file serve printed; empty if it created no key.
+    const QString &keyFile() const { return m_keyFile; }
+    /// The key_secret line of a key file (serve's, or `keys create` output saved to a file).
+    static QString secretInKeyFile(const QString &path);
+    /// What the server printed on stdout up to its "listening on" line.
+    const QString &startupOutput() const { return m_startupOutput; }
     /// What the server printed (stdout, then stderr) since it announced its port or since the last call.
     QString readOutput();
     /// Path of the binary under test.
@@ -42,4 +49,6 @@ private:
     QUrl m_url;
     QString m_keyId;
     QString m_keySecret;
+    QString m_keyFile;
+    QString m_startupOutput;
 };

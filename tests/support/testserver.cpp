@@ -1,5 +1,7 @@
 #include "testserver.h"
 
+#include <QSqlQuery>
+#include <QSqlRecord>
 #include <QTest>
 
 ServerOptions TestServer::defaultOptions()
@@ -54,4 +56,26 @@ QByteArray TestServer::createKey(Mode mode, Scope scope, const QString &account)
 CreatedKey TestServer::createKeyPair(Mode mode, Scope scope, const QString &account)
 {
     return ApiKeyService(*m_db, *m_clock).create(account, QStringLiteral("test key"), mode, scope);
+}
+
+QStringList TestServer::cellsContaining(const QString &text)
+{
+    QStringList found;
+    const QStringList tables = m_db->connection().tables();
+    for (const QString &table : tables) {
+        QSqlQuery query(m_db->connection());
+        if (!query.exec(QStringLiteral("SELECT * FROM ") + table)) {
+            found.append(table + QStringLiteral(" (unreadable)"));
+            continue;
+        }
+        while (query.next()) {
+            for (int i = 0; i < query.record().count(); ++i) {
+                if (query.value(i).toString().contains(text))
+                    found.append(table + QLatin1Char('.') + query.record().fieldName(i));
+            }
+        }
+    }
+    if (tables.isEmpty())
+        found.append(QStringLiteral("(no tables read)"));
+    return found;
 }

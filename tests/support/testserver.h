@@ -44,6 +44,10 @@ public:
     const TestStore &store() const { return m_store; }
     HttpClient &http() { return m_http; }
 
+    /// Every table.column of the database (SQLite or PostgreSQL) with a value that contains `text`
+    /// (secrets at rest: a sealed or erased value is not found). "(no tables read)" when none.
+    QStringList cellsContaining(const QString &text);
+
     /// Stops the server and closes the database (to reopen it as a restarted server would).
     void stop();
 

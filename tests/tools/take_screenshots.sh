@@ -83,7 +83,7 @@ kill $app; wait $app 2>/dev/null
 "$BIN" serve --listen 127.0.0.1:18080 --data-dir "$work/shop" >"$work/shopserver.log" 2>&1 & shopserver=$!
 sleep 3
 curl -s -o /dev/null "http://127.0.0.1:18090/healthz"; curl -s -o /dev/null "http://127.0.0.1:18080/healthz"
-"$BIN" --server http://127.0.0.1:18080 --key-id "$LIVE_ID" --key-secret "$LIVE_SECRET" --data-dir "$work/shopterm" & app=$!
+"$BIN" --server http://127.0.0.1:18080 --key-id "$LIVE_ID" --key-secret-file "$work/live.key" --data-dir "$work/shopterm" & app=$!
 sleep 4; xdotool mousemove 683 300; focus
 type_text Asha; key Return; type_text 4821; key Return; sleep 3
 key F3; sleep 1; type_text 9876541111; key Tab; type_text A; key Tab; type_text K; key Tab; key ctrl+a; type_text 249
@@ -101,7 +101,7 @@ awk '$1 == "key_secret:" { print $2 }' "$work/dist.key" >"$work/dist.secret"
 "$BIN" keys create --name "counter 1" --mode live --scope admin --data-dir "$work/shop" >"$work/live.key"
 "$BIN" wallet topup --mode live --amount 5000 --note "float paid to the distributor" --data-dir "$work/shop" >/dev/null
 export LIVE_ID=$(awk '$1 == "key_id:" { print $2 }' "$work/live.key")
-export LIVE_SECRET=$(awk '$1 == "key_secret:" { print $2 }' "$work/live.key")
+chmod 600 "$work/live.key" # the terminal reads its key_secret line (--key-secret-file)
 
 chmod +x "$work/drive.sh"
 xvfb-run -a -s "-screen 0 1366x768x24" "$work/drive.sh" "$BIN" "$OUT" "$work"
