@@ -5,6 +5,7 @@
 #include "operatorcatalog.h"
 #include "store/accountrepository.h"
 #include "store/database.h"
+#include "tls/tlsidentity.h"
 #include "unixsignals.h"
 
 #include <QCoreApplication>
@@ -46,6 +47,47 @@ void printKey(const CreatedKey &key, const QUrl &url)
         QStringLiteral("Try it:\n  curl -u %1:%2 %3/api/v1/wallet").arg(key.keyId, key.secret, url.toString()));
 }
 
+/// --tls, --tls-cert/--tls-key and --tls-name -> options->tls. Prints where the certificate comes from and its
+/// fingerprint (the value terminals and the back office show). False with *error set on bad flags or files.
+bool setUpTls(const QCommandLineParser &parser, const QString &dataDir, const QHostAddress &listen,
+              ServerOptions *options, QString *error)
+{
+    const bool hasCertificate = parser.isSet(QStringLiteral("tls-cert"));
+    const bool hasKey = parser.isSet(QStringLiteral("tls-key"));
+    if (!parser.isSet(QStringLiteral("tls"))) {
+        if (hasCertificate || hasKey || parser.isSet(QStringLiteral("tls-name")))
+            *error = QStringLiteral("--tls-cert, --tls-key and --tls-name need --tls");
+        return error->isEmpty();
+    }
+    if (hasCertificate != hasKey) {
+        *error = QStringLiteral("--tls-cert and --tls-key go together");
+        return false;
+    }
+    TlsIdentity identity;
+    if (hasCertificate) {
+        if (!TlsIdentity::load(parser.value(QStringLiteral("tls-cert")), parser.value(QStringLiteral("tls-key")),
+                               &identity, error))
+            return false;
+        CommandLine::out(QStringLiteral("TLS certificate: ") + parser.value(QStringLiteral("tls-cert")));
+    } else {
+        QStringList names = parser.values(QStringLiteral("tls-name"));
+        if (names.isEmpty())
+            names = TlsIdentity::defaultNames(listen.toString());
+        bool created = false;
+        if (!TlsIdentity::loadOrCreate(dataDir, names, &identity, &created, error))
+            return false;
+        CommandLine::out(
+            QStringLiteral("TLS certificate: %1/server.crt (%2)")
+                .arg(TlsIdentity::directory(dataDir),
+                     created ? QStringLiteral("self-signed, created now for ") + names.join(QStringLiteral(", "))
+                             : QStringLiteral("self-signed, reused")));
+    }
+    CommandLine::out(QStringLiteral("TLS certificate SHA-256 fingerprint: ") + identity.fingerprintSha256());
+    CommandLine::out(QStringLiteral("  (a terminal asks to confirm this on first contact; compare it there)"));
+    options->tls = identity.serverConfiguration();
+    return true;
+}
+
 } // namespace
 
 int runServe(const QStringList &arguments)
@@ -71,6 +113,17 @@ int runServe(const QStringList &arguments)
          QStringLiteral("FACTOR"), QStringLiteral("1")});
     parser.addOption(
         {QStringLiteral("new-test-key"), QStringLiteral("Create and print a fresh test admin key at start.")});
+    parser.addOption({QStringLiteral("tls"),
+                      QStringLiteral("Serve HTTPS. Without --tls-cert/--tls-key a self-signed certificate is created "
+                                     "once under <data-dir>/tls/ and reused.")});
+    parser.addOption({QStringLiteral("tls-cert"), QStringLiteral("With --tls: PEM certificate (chain) file."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("tls-key"), QStringLiteral("With --tls: PEM private key file of --tls-cert."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("tls-name"),
+                      QStringLiteral("With --tls: a DNS name or IP address the generated certificate names "
+                                     "(repeatable; default: host name, localhost, 127.0.0.1, the listen address)."),
+                      QStringLiteral("NAME")});
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, arguments);
 
@@ -97,6 +150,11 @@ int runServe(const QStringList &arguments)
         return CommandLine::usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
 
     options.dataDir = CommandLine::dataDir(parser);
+    QString tlsError;
+    if (!setUpTls(parser, options.dataDir, options.address, &options, &tlsError)) {
+        std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(tlsError));
+        return 1;
+    }
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;

@@ -8,6 +8,7 @@
 #include "api/reportscontroller.h"
 #include "api/salescontroller.h"
 #include "api/shopcontroller.h"
+#include "api/tlscontroller.h"
 #include "api/transactionscontroller.h"
 #include "api/upstreamcontroller.h"
 #include "api/userscontroller.h"
@@ -24,6 +25,7 @@
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
+#include "tlspin.h"
 #include "upstream/upstreamdispatcher.h"
 #include "users/auditlog.h"
 #include "users/sessionresolver.h"
@@ -68,6 +70,9 @@ struct ApiServer::Parts
         reportsApi.registerRoutes(router);
         upstreamApi = std::make_unique<UpstreamController>(db, clock, upstream, transactions);
         upstreamApi->registerRoutes(router);
+        tlsApi = std::make_unique<TlsController>(options.tls ? TlsPin::fingerprint(options.tls->localCertificate())
+                                                             : QString());
+        tlsApi->registerRoutes(router);
     }
 
     /// The vault that seals the upstream's secrets: the Aadhaar vault's key file of the data directory.
@@ -108,6 +113,7 @@ struct ApiServer::Parts
     std::unique_ptr<KeysController> keysApi;
     ReportsController reportsApi;
     std::unique_ptr<UpstreamController> upstreamApi;
+    std::unique_ptr<TlsController> tlsApi;
     /// http://host:port of the bound server; invalid before listen().
     QUrl listeningUrl() const
     {
@@ -115,7 +121,7 @@ struct ApiServer::Parts
             return QUrl();
         const QHostAddress address = tcp->serverAddress();
         QUrl url;
-        url.setScheme(QStringLiteral("http"));
+        url.setScheme(tcp->isTls() ? QStringLiteral("https") : QStringLiteral("http"));
         url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
                                                                                      : address.toString());
         url.setPort(tcp->serverPort());
@@ -137,6 +143,8 @@ ApiServer::~ApiServer() = default;
 bool ApiServer::listen(QString *error)
 {
     m_parts->tcp = new LimitedTcpServer(m_options.maxBodyBytes, &m_parts->http);
+    if (m_options.tls)
+        m_parts->tcp->setTlsConfiguration(*m_options.tls);
     m_parts->tcp->setBodyLimitExceptions(
         {{PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes}});
     if (!m_parts->tcp->listen(m_options.address, m_options.port)) {
@@ -160,7 +168,7 @@ quint16 ApiServer::port() const
 QUrl ApiServer::url() const
 {
     QUrl url;
-    url.setScheme(QStringLiteral("http"));
+    url.setScheme(m_options.tls ? QStringLiteral("https") : QStringLiteral("http"));
     const QHostAddress address = m_parts->tcp ? m_parts->tcp->serverAddress() : m_options.address;
     url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
                                                                                  : address.toString());

@@ -2,9 +2,11 @@
 
 #include <QHostAddress>
 #include <QObject>
+#include <QSslConfiguration>
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 
 class Authenticator;
 class Clock;
@@ -27,6 +29,8 @@ struct ServerOptions
     int upstreamTimeoutMs = 15'000;  ///< live sales: per upstream call, and initiate's wait for its first answer
     double upstreamRetryScale = 1.0; ///< multiplies the upstream retry and poll schedules (tests: 0.01)
     QString dataDir;                 ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
+    /// Serve HTTPS with this certificate and key (issue 12; see TlsIdentity); plain HTTP when empty.
+    std::optional<QSslConfiguration> tls;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
@@ -46,7 +50,7 @@ public:
     bool listen(QString *error);
     /// The bound port (after listen()).
     quint16 port() const;
-    /// http://address:port of the bound server.
+    /// http://address:port of the bound server (https:// with ServerOptions::tls).
     QUrl url() const;
 
     TransactionService &transactions();

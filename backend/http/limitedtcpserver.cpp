@@ -8,6 +8,7 @@
 #include <QtCore/QLoggingCategory>
 #include <QtCore/QPointer>
 #include <QtCore/QTimer>
+#include <QtNetwork/QSslSocket>
 #include <QtNetwork/QTcpSocket>
 
 #include <chrono>
@@ -89,6 +90,7 @@ public:
     {
         m_lingerTimer.setSingleShot(true);
         connect(&m_lingerTimer, &QTimer::timeout, this, &ConnectionGuard::onLingerTimeout);
+        m_tlsSocket = qobject_cast<QSslSocket *>(socket);
         // Connected before the socket is handed to QHttpServer, so this runs before QHttpServer's slot.
         connect(m_socket, &QIODevice::readyRead, this, &ConnectionGuard::onReadyReadBeforeHttpServer);
     }
@@ -128,7 +130,12 @@ private:
         // disconnected() handling stays in place and deletes the socket once it is closed.
         QObject::disconnect(m_socket, &QIODevice::readyRead, nullptr, nullptr);
         connect(m_socket, &QIODevice::readyRead, this, &ConnectionGuard::discardInput);
-        connect(m_socket, &QIODevice::bytesWritten, this, &ConnectionGuard::onBytesWritten);
+        // Under TLS the response leaves as encrypted bytes, and QSslSocket emits bytesWritten() before it hands
+        // them to the TCP socket: look after that (queued), and again once the encrypted bytes are written.
+        connect(m_socket, &QIODevice::bytesWritten, this, &ConnectionGuard::onBytesWritten,
+                m_tlsSocket ? Qt::QueuedConnection : Qt::AutoConnection);
+        if (m_tlsSocket)
+            connect(m_tlsSocket, &QSslSocket::encryptedBytesWritten, this, &ConnectionGuard::onBytesWritten);
 
         const RejectionInfo info = rejectionInfo(verdict);
         qCInfo(lcLimitedTcpServer) << "rejecting request from" << m_socket->peerAddress() << "with" << info.status
@@ -151,7 +158,8 @@ private:
 
     void onBytesWritten()
     {
-        if (m_lingering || m_socket->bytesToWrite() > 0 || m_socket->state() != QAbstractSocket::ConnectedState)
+        if (m_lingering || m_socket->bytesToWrite() > 0 || m_socket->state() != QAbstractSocket::ConnectedState ||
+            (m_tlsSocket && m_tlsSocket->encryptedBytesToWrite() > 0))
             return;
         m_lingering = true;
 #ifdef Q_OS_UNIX
@@ -167,6 +175,7 @@ private:
     }
 
     QTcpSocket *m_socket;
+    QSslSocket *m_tlsSocket = nullptr;
     QPointer<LimitedTcpServer> m_server;
     HttpFramingTracker m_tracker;
     QTimer m_lingerTimer;
@@ -178,9 +187,12 @@ private:
 } // namespace
 
 LimitedTcpServer::LimitedTcpServer(qint64 maxBodyBytes, QObject *parent)
-    : QTcpServer(parent), m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)),
+    : QSslServer(parent), m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)),
       m_maxHeaderBytes(HttpFramingTracker::DefaultMaxHeaderBytes)
-{}
+{
+    // QSslServer creates the socket and starts the handshake; QHttpServer takes it only after the handshake.
+    connect(this, &QSslServer::startedEncryptionHandshake, this, &LimitedTcpServer::guardSocket);
+}
 
 LimitedTcpServer::~LimitedTcpServer() = default;
 
@@ -219,14 +231,30 @@ QByteArray LimitedTcpServer::rejectionResponse(HttpFramingTracker::Verdict verdi
     return response;
 }
 
+void LimitedTcpServer::setTlsConfiguration(const QSslConfiguration &configuration)
+{
+    setSslConfiguration(configuration);
+    m_tls = true;
+}
+
 void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
 {
+    if (m_tls) {
+        QSslServer::incomingConnection(socketDescriptor);
+        return;
+    }
     auto *socket = new QTcpSocket(this);
     if (!socket->setSocketDescriptor(socketDescriptor)) {
         qCWarning(lcLimitedTcpServer) << "cannot adopt accepted socket:" << socket->errorString();
         delete socket;
         return;
     }
+    guardSocket(socket);
+    addPendingConnection(socket);
+}
+
+void LimitedTcpServer::guardSocket(QTcpSocket *socket)
+{
     // QHttpServer keeps a whole request in this buffer before it parses it, so it must hold the largest body any
     // request on this connection may have.
     qint64 largestBody = m_maxBodyBytes;
@@ -234,5 +262,4 @@ void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
         largestBody = std::max(largestBody, exception.maxBodyBytes);
     socket->setReadBufferSize(m_maxHeaderBytes + largestBody + ReadBufferSlack);
     new ConnectionGuard(socket, this);
-    addPendingConnection(socket);
 }

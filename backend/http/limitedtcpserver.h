@@ -5,7 +5,7 @@
 #include <QtCore/QByteArray>
 #include <QtCore/QString>
 #include <QtNetwork/QHostAddress>
-#include <QtNetwork/QTcpServer>
+#include <QtNetwork/QSslServer>
 
 /// A QTcpServer for QHttpServer::bind() that enforces request size limits QtHttpServer 6.4 lacks.
 ///
@@ -15,7 +15,11 @@
 /// Transfer-Encoding (411) or has a malformed or repeated Content-Length (400) is answered here with a JSON error
 /// and `Connection: close`; QHttpServer is detached from the socket first, so it never sees that request, and the
 /// rest of the upload is read and discarded (not buffered) until the client closes or a short linger time ends.
-class LimitedTcpServer final : public QTcpServer
+///
+/// With setTlsConfiguration() it serves TLS instead (QSslServer does the handshake, with its time-out); the
+/// guard is attached when the handshake starts, so it sees the decrypted bytes, and QHttpServer gets the socket
+/// once the handshake succeeded. A client that does not speak TLS is dropped after the failed handshake.
+class LimitedTcpServer final : public QSslServer
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LimitedTcpServer)
@@ -27,6 +31,13 @@ public:
 
     /// Destroys the server and its remaining connections.
     ~LimitedTcpServer() override;
+
+    /// Serves TLS with `configuration` (certificate, key, protocols; see TlsIdentity) on connections accepted from
+    /// now on (issue 12). Without it the server speaks plain HTTP.
+    void setTlsConfiguration(const QSslConfiguration &configuration);
+
+    /// True after setTlsConfiguration().
+    bool isTls() const { return m_tls; }
 
     /// Returns the largest accepted request body in bytes.
     qint64 maxBodyBytes() const;
@@ -58,6 +69,10 @@ protected:
     void incomingConnection(qintptr socketDescriptor) override;
 
 private:
+    /// Sizes the read buffer of an accepted socket and attaches the size-limit guard (before QHttpServer sees it).
+    void guardSocket(QTcpSocket *socket);
+
+    bool m_tls = false;
     qint64 m_maxBodyBytes;
     qsizetype m_maxHeaderBytes;
     HttpFramingTracker::BodyLimitExceptions m_bodyLimitExceptions;
