@@ -1,6 +1,11 @@
 #include "tlspin.h"
 
 #include <QCryptographicHash>
+#include <QSettings>
+
+namespace {
+const QString kPinKey = QStringLiteral("server/tls_fingerprint_sha256");
+}
 
 TlsPin::TlsPin(QString pinnedFingerprint) : m_pinned(normalised(pinnedFingerprint))
 {}
@@ -40,4 +45,17 @@ TlsPin::Verdict TlsPin::judge(const QSslCertificate &peer, const QList<QSslError
     if (isPinned())
         return fingerprint(peer) == m_pinned ? Verdict::Trusted : Verdict::Changed;
     return errors.isEmpty() && !peer.isNull() ? Verdict::Trusted : Verdict::Unpinned;
+}
+
+QString TlsPin::readPin(const QString &iniPath)
+{
+    return normalised(QSettings(iniPath, QSettings::IniFormat).value(kPinKey).toString());
+}
+
+bool TlsPin::writePin(const QString &iniPath, const QString &fingerprint)
+{
+    QSettings ini(iniPath, QSettings::IniFormat);
+    ini.setValue(kPinKey, normalised(fingerprint));
+    ini.sync();
+    return ini.status() == QSettings::NoError;
 }

@@ -36,6 +36,12 @@ public:
     /// Pins `fingerprint` (any form normalised() accepts) from now on.
     void pin(const QString &fingerprint);
 
+    /// Reads the pin stored in the INI file `iniPath` ([server] tls_fingerprint_sha256; terminal.ini). Empty when
+    /// there is none or it is not a valid fingerprint.
+    static QString readPin(const QString &iniPath);
+    /// Stores `fingerprint` as the pin in `iniPath`. False when the file cannot be written.
+    static bool writePin(const QString &iniPath, const QString &fingerprint);
+
     /// Judges the `peer` certificate a server presented; `errors` are the TLS verification errors of the handshake
     /// (empty when the system trust store accepted the chain and the host name). With a pin only that exact
     /// certificate is Trusted, whatever the errors; a different one is Changed even if a CA vouches for it.

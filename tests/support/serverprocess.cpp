@@ -31,7 +31,7 @@ bool ServerProcess::startWith(const QStringList &arguments, QString *error)
         *error = m_process.errorString();
         return false;
     }
-    static const QRegularExpression listening(QStringLiteral("listening on (http://[^/\\s]+)"));
+    static const QRegularExpression listening(QStringLiteral("listening on (https?://[^/\\s]+)"));
     static const QRegularExpression keyId(QStringLiteral("key_id: (\\S+)"));
     static const QRegularExpression keySecret(QStringLiteral("key_secret: (\\S+)"));
     QString output;
@@ -43,6 +43,7 @@ bool ServerProcess::startWith(const QStringList &arguments, QString *error)
         // serve prints the listening line last, after the key lines.
         if (match.hasMatch()) {
             m_url = QUrl(match.captured(1));
+            m_startupOutput = output;
             m_keyId = keyId.match(output).captured(1);
             m_keySecret = keySecret.match(output).captured(1);
             return true;

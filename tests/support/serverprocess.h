@@ -21,11 +21,13 @@ public:
     void kill();
     /// SIGTERM and wait for a clean exit; returns the exit code.
     int terminate();
-    /// http://127.0.0.1:<port>.
+    /// http://127.0.0.1:<port> (https:// with --tls).
     const QUrl &url() const { return m_url; }
     /// key_id / key_secret printed at start, if the server created a key.
     const QString &keyId() const { return m_keyId; }
     const QString &keySecret() const { return m_keySecret; }
+    /// What the server printed on stdout up to and including its "listening on" line.
+    const QString &startupOutput() const { return m_startupOutput; }
     /// What the server printed (stdout, then stderr) since it announced its port or since the last call.
     QString readOutput();
     /// Path of the binary under test.
@@ -40,4 +42,5 @@ private:
     QUrl m_url;
     QString m_keyId;
     QString m_keySecret;
+    QString m_startupOutput;
 };
