@@ -2,6 +2,7 @@
 // fingerprint and pins it in terminal.ini, a changed certificate is refused with an explanation, and plain
 // http:// to a LAN address shows a warning banner. Offscreen, answering the real dialogs.
 
+#include "backoffice/settingspage.h"
 #include "mainwindow.h"
 #include "terminalfixture.h"
 #include "tlspin.h"
@@ -60,6 +61,7 @@ private Q_SLOTS:
     void initTestCase();
     void firstContactAsksAndPinsTheCertificate();
     void changedCertificateIsRefusedWithAnExplanation();
+    void backOfficeShowsTheFingerprint();
     void plainHttpToLanAddressShowsBanner_data();
     void plainHttpToLanAddressShowsBanner();
 
@@ -151,6 +153,29 @@ void TestUiTls::changedCertificateIsRefusedWithAnExplanation()
     QCOMPARE(TlsPin::readPin(ini), kOtherFingerprint);
 }
 
+void TestUiTls::backOfficeShowsTheFingerprint()
+{
+    QTemporaryDir dir;
+    ApiClient api(m_server->baseUrl(), m_key.keyId, m_key.secret);
+    api.setPinnedFingerprint(TlsPin::fingerprint(m_certificate));
+    TerminalContext context(api, dir.filePath(QStringLiteral("terminal-preferences.ini")));
+    SettingsPage page(context);
+    page.resize(1156, 900);
+    page.show();
+    auto *label = page.findChild<QLabel *>(QStringLiteral("tlsFingerprint"));
+    QVERIFY(label);
+    QTRY_VERIFY_WITH_TIMEOUT(label->text().contains(TlsPin::fingerprint(m_certificate)), 15'000);
+    QVERIFY(label->text().contains(QStringLiteral("encrypted (TLS)")));
+    shoot(page, QStringLiteral("settings"));
+
+    // A plain-HTTP server says it is not encrypted.
+    TerminalFixture plain;
+    SettingsPage plainPage(plain.context);
+    plainPage.show();
+    auto *plainLabel = plainPage.findChild<QLabel *>(QStringLiteral("tlsFingerprint"));
+    QTRY_VERIFY_WITH_TIMEOUT(plainLabel->text().contains(QStringLiteral("not encrypted")), 15'000);
+}
+
 void TestUiTls::plainHttpToLanAddressShowsBanner_data()
 {
     QTest::addColumn<QUrl>("server");
@@ -171,6 +196,7 @@ void TestUiTls::plainHttpToLanAddressShowsBanner()
     window.resize(1366, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(banner(window));
     QCOMPARE(banner(window)->isVisible(), warned);
     if (warned) {
         QVERIFY(banner(window)->text().startsWith(QStringLiteral("Connection to the shop server is not encrypted")));
