@@ -60,6 +60,8 @@ struct ApiServer::Parts
         webhooks = std::make_unique<WebhookModule>(db, clock, transactions, settlements, options.webhookRetryScale,
                                                    [this] { return listeningUrl(); });
         webhooks->registerRoutes(router);
+        if (options.tls) // the built-in inbox is this server: its deliveries trust exactly its certificate
+            webhooks->dispatcher().setOwnCertificate(options.tls->localCertificate());
         usersApi = std::make_unique<UsersController>(db, clock);
         usersApi->registerRoutes(router);
         shopApi = std::make_unique<ShopController>(db, clock, terms);

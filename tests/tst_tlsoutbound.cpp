@@ -6,11 +6,13 @@
 #include "http/limitedtcpserver.h"
 #include "testserver.h"
 #include "tls/tlsidentity.h"
+#include "tlstestsupport.h"
 #include "upstream/upstreamclient.h"
 
 #include <QHttpServer>
 #include <QHttpServerResponse>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,6 +62,19 @@ private:
     int m_requests = 0;
 };
 
+/// One request over TLS to a server whose certificate is `trusted`; returns the JSON body of the answer.
+QJsonObject tlsRequest(quint16 port, const QSslCertificate &trusted, const QByteArray &method, const QByteArray &path,
+                       const QByteArray &auth)
+{
+    TlsRawClient client(port, trusted);
+    if (!client.waitForEncrypted())
+        return {};
+    client.send(method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + auth +
+                "\r\nContent-Length: 0\r\n\r\n");
+    const QByteArray response = client.receiveResponse();
+    return QJsonDocument::fromJson(response.mid(response.indexOf("\r\n\r\n") + 4)).object();
+}
+
 } // namespace
 
 class TestTlsOutbound final : public QObject
@@ -69,6 +84,7 @@ class TestTlsOutbound final : public QObject
 private Q_SLOTS:
     void upstreamWithUntrustedCertificateIsUnknown();
     void webhookToUntrustedCertificateIsNotDelivered();
+    void builtInInboxStillReceivesUnderTls();
 };
 
 void TestTlsOutbound::upstreamWithUntrustedCertificateIsUnknown()
@@ -120,6 +136,34 @@ void TestTlsOutbound::webhookToUntrustedCertificateIsNotDelivered()
     QVERIFY(first.value(QStringLiteral("http_status")).isNull());
     QVERIFY2(!first.value(QStringLiteral("error")).toString().isEmpty(), "the failed verification is recorded");
     QCOMPARE(stranger.requests(), 0);
+}
+
+void TestTlsOutbound::builtInInboxStillReceivesUnderTls()
+{
+    // Under serve --tls the test-mode built-in inbox is the server itself: its deliveries trust exactly the
+    // server's own (self-signed) certificate, and nothing else changes for other endpoints.
+    QTemporaryDir tlsHome;
+    QSslCertificate certificate;
+    ServerOptions options = tlsServerOptions(tlsHome.path(), &certificate);
+    options.webhookRetryScale = 0.0005;
+    TestServer server(options);
+    const quint16 port = server.server().port();
+    const QJsonObject sent = tlsRequest(port, certificate, "POST", "/api/v1/webhook-endpoint/test", server.admin());
+    QVERIFY2(sent.contains(QStringLiteral("data")), QJsonDocument(sent).toJson().constData());
+
+    QJsonObject first;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !(first = tlsRequest(port, certificate, "GET", "/api/v1/webhook-deliveries", server.admin())
+                      .value(QStringLiteral("data"))
+                      .toObject()
+                      .value(QStringLiteral("items"))
+                      .toArray()
+                      .last()
+                      .toObject())
+             .isEmpty(),
+        10'000);
+    QVERIFY2(first.value(QStringLiteral("success")).toBool(), QJsonDocument(first).toJson().constData());
+    QVERIFY(first.value(QStringLiteral("url")).toString().startsWith(QStringLiteral("https://127.0.0.1:")));
 }
 
 QTEST_MAIN(TestTlsOutbound)
