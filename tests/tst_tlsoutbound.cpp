@@ -75,6 +75,12 @@ QJsonObject tlsRequest(quint16 port, const QSslCertificate &trusted, const QByte
     return QJsonDocument::fromJson(response.mid(response.indexOf("\r\n\r\n") + 4)).object();
 }
 
+/// The first delivery attempt in a GET /api/v1/webhook-deliveries answer's data (empty when there is none).
+QJsonObject firstDelivery(const QJsonObject &data)
+{
+    return data.value(QStringLiteral("items")).toArray().last().toObject();
+}
+
 } // namespace
 
 class TestTlsOutbound final : public QObject
@@ -121,17 +127,11 @@ void TestTlsOutbound::webhookToUntrustedCertificateIsNotDelivered()
         server.http().postJson(server.url(QStringLiteral("/api/v1/webhook-endpoint/test")), {}, server.admin()).status,
         202);
 
-    QJsonObject first;
-    QTRY_VERIFY_WITH_TIMEOUT(
-        !(first = server.http()
-                      .get(server.url(QStringLiteral("/api/v1/webhook-deliveries")), server.admin())
-                      .data()
-                      .value(QStringLiteral("items"))
-                      .toArray()
-                      .last()
-                      .toObject())
-             .isEmpty(),
-        10'000);
+    const auto deliveries = [&server] {
+        return server.http().get(server.url(QStringLiteral("/api/v1/webhook-deliveries")), server.admin()).data();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!firstDelivery(deliveries()).isEmpty(), 10'000);
+    const QJsonObject first = firstDelivery(deliveries());
     QCOMPARE(first.value(QStringLiteral("success")).toBool(), false);
     QVERIFY(first.value(QStringLiteral("http_status")).isNull());
     QVERIFY2(!first.value(QStringLiteral("error")).toString().isEmpty(), "the failed verification is recorded");
@@ -151,17 +151,13 @@ void TestTlsOutbound::builtInInboxStillReceivesUnderTls()
     const QJsonObject sent = tlsRequest(port, certificate, "POST", "/api/v1/webhook-endpoint/test", server.admin());
     QVERIFY2(sent.contains(QStringLiteral("data")), QJsonDocument(sent).toJson().constData());
 
-    QJsonObject first;
-    QTRY_VERIFY_WITH_TIMEOUT(
-        !(first = tlsRequest(port, certificate, "GET", "/api/v1/webhook-deliveries", server.admin())
-                      .value(QStringLiteral("data"))
-                      .toObject()
-                      .value(QStringLiteral("items"))
-                      .toArray()
-                      .last()
-                      .toObject())
-             .isEmpty(),
-        10'000);
+    const auto deliveries = [&] {
+        return tlsRequest(port, certificate, "GET", "/api/v1/webhook-deliveries", server.admin())
+            .value(QStringLiteral("data"))
+            .toObject();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!firstDelivery(deliveries()).isEmpty(), 10'000);
+    const QJsonObject first = firstDelivery(deliveries());
     QVERIFY2(first.value(QStringLiteral("success")).toBool(), QJsonDocument(first).toJson().constData());
     QVERIFY(first.value(QStringLiteral("url")).toString().startsWith(QStringLiteral("https://127.0.0.1:")));
 }

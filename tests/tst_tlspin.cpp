@@ -11,24 +11,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
-
-const QString kOtherFingerprint =
-    QStringLiteral("00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF");
-
-/// Runs GET path through `api` and returns its result.
-ApiResult getThrough(ApiClient &api, const QString &path)
-{
-    std::optional<ApiResult> answer;
-    ApiCall *call = api.get(path);
-    QObject::connect(call, &ApiCall::finished, &api, [&answer](const ApiResult &result) { answer = result; });
-    if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 15'000))
-        qWarning("no answer within 15 s");
-    return answer.value_or(ApiResult{});
-}
-
-} // namespace
-
 class TestTlsPin final : public QObject
 {
     Q_OBJECT
@@ -58,7 +40,7 @@ void TestTlsPin::normalised_data()
 {
     QTest::addColumn<QString>("input");
     QTest::addColumn<QString>("expected");
-    const QString canonical = kOtherFingerprint;
+    const QString canonical = unrelatedFingerprint();
     QTest::newRow("canonical") << canonical << canonical;
     QTest::newRow("lower case") << canonical.toLower() << canonical;
     QTest::newRow("no colons") << QString(canonical).remove(QLatin1Char(':')) << canonical;
@@ -89,7 +71,7 @@ void TestTlsPin::judge()
     QCOMPARE(TlsPin().judge(m_certificate, {}), TlsPin::Verdict::Trusted); // a CA vouched, no pin yet
     const TlsPin pinned(TlsPin::fingerprint(m_certificate).toLower());
     QCOMPARE(pinned.judge(m_certificate, selfSigned), TlsPin::Verdict::Trusted);
-    const TlsPin other(kOtherFingerprint);
+    const TlsPin other(unrelatedFingerprint());
     QCOMPARE(other.judge(m_certificate, selfSigned), TlsPin::Verdict::Changed);
     QCOMPARE(other.judge(m_certificate, {}), TlsPin::Verdict::Changed); // a pin beats any CA
 }
@@ -99,10 +81,10 @@ void TestTlsPin::pinIsStoredInTerminalIni()
     QTemporaryDir dir;
     const QString ini = dir.filePath(QStringLiteral("terminal.ini"));
     QVERIFY(TlsPin::readPin(ini).isEmpty());
-    QVERIFY(TlsPin::writePin(ini, kOtherFingerprint.toLower()));
-    QCOMPARE(TlsPin::readPin(ini), kOtherFingerprint);
+    QVERIFY(TlsPin::writePin(ini, unrelatedFingerprint().toLower()));
+    QCOMPARE(TlsPin::readPin(ini), unrelatedFingerprint());
     QSettings settings(ini, QSettings::IniFormat);
-    QCOMPARE(settings.value(QStringLiteral("server/tls_fingerprint_sha256")).toString(), kOtherFingerprint);
+    QCOMPARE(settings.value(QStringLiteral("server/tls_fingerprint_sha256")).toString(), unrelatedFingerprint());
 }
 
 void TestTlsPin::firstContactAsksThenPinnedCertificateIsTrusted()
@@ -130,7 +112,7 @@ void TestTlsPin::changedCertificateIsRefused()
 {
     const CreatedKey key = m_server->createKeyPair(Mode::Test, Scope::Pos);
     ApiClient api(m_server->baseUrl(), key.keyId, key.secret);
-    api.setPinnedFingerprint(kOtherFingerprint);
+    api.setPinnedFingerprint(unrelatedFingerprint());
     QSignalSpy changed(&api, &ApiClient::certificateChanged);
     QSignalSpy asks(&api, &ApiClient::certificateNeedsConfirmation);
 
@@ -139,7 +121,7 @@ void TestTlsPin::changedCertificateIsRefused()
     QCOMPARE(result.httpStatus, 0);
     QCOMPARE(result.error->reason(), QStringLiteral("certificate_changed"));
     QCOMPARE(changed.size(), 1);
-    QCOMPARE(changed.at(0).at(0).toString(), kOtherFingerprint);
+    QCOMPARE(changed.at(0).at(0).toString(), unrelatedFingerprint());
     QCOMPARE(changed.at(0).at(1).toString(), TlsPin::fingerprint(m_certificate));
     QCOMPARE(asks.size(), 0);
 }

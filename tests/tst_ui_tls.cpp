@@ -17,9 +17,6 @@
 
 namespace {
 
-const QString kOtherFingerprint =
-    QStringLiteral("00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF");
-
 /// Saves a grab of `widget` when RECHARGEDESK_SHOTS_DIR is set (to look at the screens).
 void shoot(QWidget &widget, const QString &name)
 {
@@ -43,12 +40,7 @@ QLabel *banner(QWidget &window)
 /// GET path through the window's own ApiClient; returns the result.
 ApiResult getThrough(MainWindow &window, const QString &path)
 {
-    std::optional<ApiResult> answer;
-    ApiCall *call = window.context()->api().get(path);
-    QObject::connect(call, &ApiCall::finished, &window, [&answer](const ApiResult &result) { answer = result; });
-    if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 15'000))
-        qWarning("no answer within 15 s");
-    return answer.value_or(ApiResult{});
+    return getThrough(window.context()->api(), path);
 }
 
 } // namespace
@@ -130,7 +122,7 @@ void TestUiTls::changedCertificateIsRefusedWithAnExplanation()
 {
     QTemporaryDir dir;
     const QString ini = dir.filePath(QStringLiteral("terminal.ini"));
-    QVERIFY(TlsPin::writePin(ini, kOtherFingerprint));
+    QVERIFY(TlsPin::writePin(ini, unrelatedFingerprint()));
     MainWindow window(optionsFor(m_server->baseUrl(), dir.path()));
     window.resize(1366, 768);
     window.show();
@@ -138,7 +130,7 @@ void TestUiTls::changedCertificateIsRefusedWithAnExplanation()
     QMessageBox *box = visibleBox(window, "tlsChangedBox");
     const QString text = box->text();
     QVERIFY2(text.contains(QStringLiteral("certificate has changed")), qPrintable(text));
-    QVERIFY(text.contains(kOtherFingerprint));                        // what was confirmed
+    QVERIFY(text.contains(unrelatedFingerprint()));                   // what was confirmed
     QVERIFY(text.contains(TlsPin::fingerprint(m_certificate)));       // what is presented now
     QVERIFY(text.contains(QStringLiteral("tls_fingerprint_sha256"))); // what to do
     QVERIFY(text.contains(QDir::toNativeSeparators(ini)));
@@ -150,7 +142,7 @@ void TestUiTls::changedCertificateIsRefusedWithAnExplanation()
     const ApiResult wallet = getThrough(window, QStringLiteral("/api/v1/wallet"));
     QVERIFY(!wallet.ok());
     QCOMPARE(wallet.error->reason(), QStringLiteral("certificate_changed"));
-    QCOMPARE(TlsPin::readPin(ini), kOtherFingerprint);
+    QCOMPARE(TlsPin::readPin(ini), unrelatedFingerprint());
 }
 
 void TestUiTls::backOfficeShowsTheFingerprint()

@@ -20,6 +20,22 @@ ServerOptions tlsServerOptions(const QString &dataDir, QSslCertificate *certific
     return options;
 }
 
+QString unrelatedFingerprint()
+{
+    return QStringLiteral(
+        "00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF");
+}
+
+ApiResult getThrough(ApiClient &api, const QString &path)
+{
+    std::optional<ApiResult> answer;
+    ApiCall *call = api.get(path);
+    QObject::connect(call, &ApiCall::finished, &api, [&answer](const ApiResult &result) { answer = result; });
+    if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 15'000))
+        qWarning("no answer within 15 s");
+    return answer.value_or(ApiResult{});
+}
+
 TlsRawClient::TlsRawClient(quint16 port, const QSslCertificate &trusted)
 {
     QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();

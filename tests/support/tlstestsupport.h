@@ -1,5 +1,6 @@
 #pragma once
 
+#include "apiclient.h"
 #include "apiserver.h"
 
 #include <QByteArray>
@@ -12,6 +13,12 @@
 /// certificate for `names` created (or reused) under `<dataDir>/tls/`. *certificate receives it.
 ServerOptions tlsServerOptions(const QString &dataDir, QSslCertificate *certificate,
                                const QStringList &names = {QStringLiteral("127.0.0.1"), QStringLiteral("localhost")});
+
+/// A valid SHA-256 fingerprint that belongs to no certificate of the tests (a pin that never matches).
+QString unrelatedFingerprint();
+
+/// Runs GET path through `api` and waits (up to 15 s) for its result (status 0 and no error when none came).
+ApiResult getThrough(ApiClient &api, const QString &path);
 
 /// A raw TLS client on 127.0.0.1 that trusts exactly `trusted` (as its only CA) and collects everything the
 /// server sends, for requests no QNetworkAccessManager would send (oversize bodies, wrong protocols).
