@@ -76,6 +76,10 @@ bool setUpTls(const QCommandLineParser &parser, const QString &dataDir, const QH
         bool created = false;
         if (!TlsIdentity::loadOrCreate(dataDir, names, &identity, &created, error))
             return false;
+        if (!created && parser.isSet(QStringLiteral("tls-name")))
+            CommandLine::out(QStringLiteral("Note: --tls-name applies only when the certificate is created; to make a "
+                                            "new one, remove %1 (every terminal must then confirm it again).")
+                                 .arg(TlsIdentity::directory(dataDir)));
         CommandLine::out(
             QStringLiteral("TLS certificate: %1/server.crt (%2)")
                 .arg(TlsIdentity::directory(dataDir),

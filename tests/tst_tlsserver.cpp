@@ -74,6 +74,7 @@ class TestTlsServer final : public QObject
 private Q_SLOTS:
     void generatedCertificateIsCreatedOnceAndServed();
     void givenCertificateAndKeyAreServed();
+    void badTlsNameIsRefused();
     void plainHttpToTlsPortIsNotServed();
     void oversizeBodyIsRefusedOverTls();
     void fingerprintRouteShowsTheServedCertificate();
@@ -172,6 +173,20 @@ void TestTlsServer::givenCertificateAndKeyAreServed()
                                                &output);
     QCOMPARE(exitCode, 1);
     QVERIFY2(output.contains(QStringLiteral("does not belong to the certificate")), qPrintable(output));
+}
+
+void TestTlsServer::badTlsNameIsRefused()
+{
+    QTemporaryDir dataDir;
+    QString output;
+    QCOMPARE(ServerProcess::runCli({QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                    QStringLiteral("--data-dir"), dataDir.path(), QStringLiteral("--tls"),
+                                    QStringLiteral("--tls-name"), QStringLiteral("shop pc")},
+                                   &output),
+             1);
+    QVERIFY2(output.contains(QStringLiteral("\"shop pc\" is neither a DNS name nor an IP address")),
+             qPrintable(output));
+    QVERIFY(!QFileInfo::exists(dataDir.filePath(QStringLiteral("tls/server.key"))));
 }
 
 void TestTlsServer::plainHttpToTlsPortIsNotServed()

@@ -1,6 +1,7 @@
 #include "selfsignedcertificate.h"
 
 #include <QHostAddress>
+#include <QRegularExpression>
 
 #include <memory>
 #include <openssl/bio.h>
@@ -88,12 +89,26 @@ QByteArray bioBytes(BIO *bio)
 
 } // namespace
 
+bool SelfSignedCertificate::isValidName(const QString &name)
+{
+    static const QRegularExpression dnsName(QStringLiteral("^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
+                                                           "(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$"));
+    return !QHostAddress(name).isNull() || (name.size() <= 253 && dnsName.match(name).hasMatch());
+}
+
 bool SelfSignedCertificate::generate(const QStringList &names, SelfSignedCertificate *out, QString *error,
                                      int validityDays)
 {
     if (names.isEmpty()) {
         *error = QStringLiteral("cannot create the TLS certificate: no host names");
         return false;
+    }
+    for (const QString &name : names) {
+        if (!isValidName(name)) {
+            *error = QStringLiteral("cannot create the TLS certificate: \"%1\" is neither a DNS name nor an IP address")
+                         .arg(name);
+            return false;
+        }
     }
     const Key key(EVP_EC_gen("P-256"));
     if (!key) {

@@ -14,8 +14,13 @@ class SelfSignedCertificate
 {
 public:
     /// Creates a new key and certificate for `names` (at least one; DNS names or IPv4/IPv6 addresses).
-    /// Returns false with *error set when `names` is empty or OpenSSL fails.
+    /// Returns false with *error set when `names` is empty, a name is neither an IP address nor a DNS name
+    /// (letters, digits, hyphens, dots; a leading "*." allowed), or OpenSSL fails.
     static bool generate(const QStringList &names, SelfSignedCertificate *out, QString *error, int validityDays = 3650);
+
+    /// True when `name` can go into the subjectAltName: an IPv4/IPv6 address or a DNS name (letters, digits,
+    /// hyphens, dots; a leading "*." allowed; at most 253 characters).
+    static bool isValidName(const QString &name);
 
     /// The certificate, PEM ("-----BEGIN CERTIFICATE-----").
     const QByteArray &certificatePem() const { return m_certificatePem; }

@@ -128,7 +128,7 @@ QStringList TlsIdentity::defaultNames(const QString &listenAddress)
 {
     QStringList names;
     const QString host = QHostInfo::localHostName();
-    if (!host.isEmpty())
+    if (!host.isEmpty() && SelfSignedCertificate::isValidName(host))
         names << host;
     names << QStringLiteral("localhost") << QStringLiteral("127.0.0.1");
     const QHostAddress address(listenAddress);

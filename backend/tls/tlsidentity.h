@@ -26,7 +26,8 @@ public:
     static bool loadOrCreate(const QString &dataDir, const QStringList &names, TlsIdentity *out, bool *created,
                              QString *error);
 
-    /// The names a generated certificate carries when --tls-name is not given: this machine's host name,
+    /// The names a generated certificate carries when --tls-name is not given: this machine's host name (when it
+    /// is a valid DNS name),
     /// localhost, 127.0.0.1 and `listenAddress` unless it is a wildcard (0.0.0.0, ::) or already listed.
     static QStringList defaultNames(const QString &listenAddress);
 
