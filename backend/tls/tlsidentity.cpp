@@ -103,8 +103,16 @@ bool TlsIdentity::loadOrCreate(const QString &dataDir, const QStringList &names,
     const QString certificateFile = folder.filePath(QStringLiteral("server.crt"));
     const QString keyFile = folder.filePath(QStringLiteral("server.key"));
     *created = false;
-    if (QFile::exists(certificateFile) && QFile::exists(keyFile))
+    const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    if (QFile::exists(certificateFile) && QFile::exists(keyFile)) {
+        // Someone may have loosened them since (a copy, a backup restore): the key stays the owner's alone.
+        if (!QFile::setPermissions(folder.path(), ownerOnly | QFileDevice::ExeOwner) ||
+            !QFile::setPermissions(keyFile, ownerOnly)) {
+            *error = QStringLiteral("cannot make %1 readable by its owner only").arg(keyFile);
+            return false;
+        }
         return load(certificateFile, keyFile, out, error);
+    }
 
     if (!QDir().mkpath(folder.path()) ||
         !QFile::setPermissions(folder.path(),
@@ -115,7 +123,6 @@ bool TlsIdentity::loadOrCreate(const QString &dataDir, const QStringList &names,
     SelfSignedCertificate generated;
     if (!SelfSignedCertificate::generate(names, &generated, error))
         return false;
-    const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
     if (!writeNewFile(keyFile, generated.privateKeyPem(), ownerOnly, error) ||
         !writeNewFile(certificateFile, generated.certificatePem(),
                       ownerOnly | QFileDevice::ReadGroup | QFileDevice::ReadOther, error))

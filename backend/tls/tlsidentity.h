@@ -21,7 +21,8 @@ public:
     static bool load(const QString &certificateFile, const QString &keyFile, TlsIdentity *out, QString *error);
 
     /// Reuses `<dataDir>/tls/server.crt` and `server.key` when both exist; otherwise creates them with
-    /// SelfSignedCertificate for `names` (the key file 0600, the folder 0700). *created tells which happened.
+    /// SelfSignedCertificate for `names` (the key file 0600, the folder 0700; on reuse both are set back to that).
+    /// *created tells which happened.
     /// Returns false with *error set when the folder or files cannot be written or read.
     static bool loadOrCreate(const QString &dataDir, const QStringList &names, TlsIdentity *out, bool *created,
                              QString *error);
