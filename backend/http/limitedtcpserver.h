@@ -65,7 +65,7 @@ Q_SIGNALS:
 
 protected:
     /// Wraps the accepted descriptor in a QTcpSocket, attaches the size-limit guard, and queues it for
-    /// QHttpServer.
+    /// QHttpServer. Under TLS QSslServer does that after the handshake (the guard is attached when it starts).
     void incomingConnection(qintptr socketDescriptor) override;
 
 private:
