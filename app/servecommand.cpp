@@ -6,6 +6,7 @@
 #include "store/accountrepository.h"
 #include "store/database.h"
 #include "store/privatefiles.h"
+#include "tls/tlsidentity.h"
 #include "unixsignals.h"
 
 #include <QCoreApplication>
@@ -75,6 +76,51 @@ std::optional<QUrl> parsePublicUrl(const QString &text)
     return url;
 }
 
+/// --tls, --tls-cert/--tls-key and --tls-name -> options->tls. Prints where the certificate comes from and its
+/// fingerprint (the value terminals and the back office show). False with *error set on bad flags or files.
+bool setUpTls(const QCommandLineParser &parser, const QString &dataDir, const QHostAddress &listen,
+              ServerOptions *options, QString *error)
+{
+    const bool hasCertificate = parser.isSet(QStringLiteral("tls-cert"));
+    const bool hasKey = parser.isSet(QStringLiteral("tls-key"));
+    if (!parser.isSet(QStringLiteral("tls"))) {
+        if (hasCertificate || hasKey || parser.isSet(QStringLiteral("tls-name")))
+            *error = QStringLiteral("--tls-cert, --tls-key and --tls-name need --tls");
+        return error->isEmpty();
+    }
+    if (hasCertificate != hasKey) {
+        *error = QStringLiteral("--tls-cert and --tls-key go together");
+        return false;
+    }
+    TlsIdentity identity;
+    if (hasCertificate) {
+        if (!TlsIdentity::load(parser.value(QStringLiteral("tls-cert")), parser.value(QStringLiteral("tls-key")),
+                               &identity, error))
+            return false;
+        CommandLine::out(QStringLiteral("TLS certificate: ") + parser.value(QStringLiteral("tls-cert")));
+    } else {
+        QStringList names = parser.values(QStringLiteral("tls-name"));
+        if (names.isEmpty())
+            names = TlsIdentity::defaultNames(listen.toString());
+        bool created = false;
+        if (!TlsIdentity::loadOrCreate(dataDir, names, &identity, &created, error))
+            return false;
+        if (!created && parser.isSet(QStringLiteral("tls-name")))
+            CommandLine::out(QStringLiteral("Note: --tls-name applies only when the certificate is created; to make a "
+                                            "new one, remove %1 (every terminal must then confirm it again).")
+                                 .arg(TlsIdentity::directory(dataDir)));
+        CommandLine::out(
+            QStringLiteral("TLS certificate: %1/server.crt (%2)")
+                .arg(TlsIdentity::directory(dataDir),
+                     created ? QStringLiteral("self-signed, created now for ") + names.join(QStringLiteral(", "))
+                             : QStringLiteral("self-signed, reused")));
+    }
+    CommandLine::out(QStringLiteral("TLS certificate SHA-256 fingerprint: ") + identity.fingerprintSha256());
+    CommandLine::out(QStringLiteral("  (a terminal asks to confirm this on first contact; compare it there)"));
+    options->tls = identity.serverConfiguration();
+    return true;
+}
+
 } // namespace
 
 int runServe(const QStringList &arguments)
@@ -123,6 +169,17 @@ int runServe(const QStringList &arguments)
                       QStringLiteral("How clients reach this server, e.g. https://shop.lan:8443; links in answers "
                                      "(the captcha image) start with it. Default: relative paths."),
                       QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("tls"),
+                      QStringLiteral("Serve HTTPS. Without --tls-cert/--tls-key a self-signed certificate is created "
+                                     "once under <data-dir>/tls/ and reused.")});
+    parser.addOption({QStringLiteral("tls-cert"), QStringLiteral("With --tls: PEM certificate (chain) file."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("tls-key"), QStringLiteral("With --tls: PEM private key file of --tls-cert."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("tls-name"),
+                      QStringLiteral("With --tls: a DNS name or IP address the generated certificate names "
+                                     "(repeatable; default: host name, localhost, 127.0.0.1, the listen address)."),
+                      QStringLiteral("NAME")});
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, arguments);
 
@@ -178,6 +235,11 @@ int runServe(const QStringList &arguments)
     PrivateFiles::ensureDirectory(options.dataDir, &warning);
     if (!warning.isEmpty())
         std::fprintf(stderr, "rechargedesk: warning: %s\n", qPrintable(warning));
+    QString tlsError;
+    if (!setUpTls(parser, options.dataDir, options.address, &options, &tlsError)) {
+        std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(tlsError));
+        return 1;
+    }
     std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
     if (!db)
         return 1;

@@ -140,8 +140,10 @@ int runTerminal(const QStringList &arguments)
     std::unique_ptr<ServerHost> host;
     if (parser.isSet(QStringLiteral("server"))) {
         options.serverUrl = QUrl(parser.value(QStringLiteral("server")));
-        if (!options.serverUrl.isValid() || options.serverUrl.scheme() != QLatin1String("http"))
-            return CommandLine::usageError(QStringLiteral("--server must be a URL such as http://192.168.1.10:8080"));
+        const QString scheme = options.serverUrl.scheme();
+        if (!options.serverUrl.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+            return CommandLine::usageError(
+                QStringLiteral("--server must be a URL such as https://192.168.1.10:8443 or http://127.0.0.1:8080"));
         if (options.keyId.isEmpty())
             return CommandLine::usageError(
                 QStringLiteral("--server needs --key-id and --key-secret-file (an API key of that server)"));

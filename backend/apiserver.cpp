@@ -8,6 +8,7 @@
 #include "api/reportscontroller.h"
 #include "api/salescontroller.h"
 #include "api/shopcontroller.h"
+#include "api/tlscontroller.h"
 #include "api/transactionscontroller.h"
 #include "api/upstreamcontroller.h"
 #include "api/userscontroller.h"
@@ -25,6 +26,7 @@
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
+#include "tlspin.h"
 #include "upstream/upstreamdispatcher.h"
 #include "users/auditlog.h"
 #include "users/sessionresolver.h"
@@ -60,6 +62,8 @@ struct ApiServer::Parts
                                                    upstreamVault ? &*upstreamVault : nullptr,
                                                    [this] { return listeningUrl(); });
         webhooks->registerRoutes(router);
+        if (options.tls) // the built-in inbox is this server: its deliveries trust exactly its certificate
+            webhooks->dispatcher().setOwnCertificate(options.tls->localCertificate());
         usersApi = std::make_unique<UsersController>(db, clock);
         usersApi->registerRoutes(router);
         shopApi = std::make_unique<ShopController>(db, clock, terms);
@@ -70,6 +74,9 @@ struct ApiServer::Parts
         reportsApi.registerRoutes(router);
         upstreamApi = std::make_unique<UpstreamController>(db, clock, upstream, transactions);
         upstreamApi->registerRoutes(router);
+        tlsApi = std::make_unique<TlsController>(options.tls ? TlsPin::fingerprint(options.tls->localCertificate())
+                                                             : QString());
+        tlsApi->registerRoutes(router);
     }
 
     /// Whether a catalogue upload's head may send more than the usual body: nothing when its credentials pass the
@@ -126,6 +133,7 @@ struct ApiServer::Parts
     std::unique_ptr<KeysController> keysApi;
     ReportsController reportsApi;
     std::unique_ptr<UpstreamController> upstreamApi;
+    std::unique_ptr<TlsController> tlsApi;
     /// http://host:port of the bound server; invalid before listen().
     QUrl listeningUrl() const
     {
@@ -133,7 +141,7 @@ struct ApiServer::Parts
             return QUrl();
         const QHostAddress address = tcp->serverAddress();
         QUrl url;
-        url.setScheme(QStringLiteral("http"));
+        url.setScheme(tcp->isTls() ? QStringLiteral("https") : QStringLiteral("http"));
         url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
                                                                                      : address.toString());
         url.setPort(tcp->serverPort());
@@ -155,6 +163,8 @@ ApiServer::~ApiServer() = default;
 bool ApiServer::listen(QString *error)
 {
     m_parts->tcp = new LimitedTcpServer(m_options.maxBodyBytes, &m_parts->http);
+    if (m_options.tls)
+        m_parts->tcp->setTlsConfiguration(*m_options.tls);
     // The catalogue's larger body is granted only to a head whose credentials pass the API's own check, before
     // any of the body is read (issue 12); everyone else keeps maxBodyBytes.
     m_parts->tcp->setBodyLimitExceptions(
@@ -189,7 +199,7 @@ quint16 ApiServer::port() const
 QUrl ApiServer::url() const
 {
     QUrl url;
-    url.setScheme(QStringLiteral("http"));
+    url.setScheme(m_options.tls ? QStringLiteral("https") : QStringLiteral("http"));
     const QHostAddress address = m_parts->tcp ? m_parts->tcp->serverAddress() : m_options.address;
     url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
                                                                                  : address.toString());

@@ -2,9 +2,11 @@
 
 #include <QHostAddress>
 #include <QObject>
+#include <QSslConfiguration>
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 
 class Authenticator;
 class Clock;
@@ -37,6 +39,8 @@ struct ServerOptions
     /// captcha image) start with it. Empty: they are paths relative to the server, never taken from the
     /// request's Host header (issue 12).
     QUrl publicUrl;
+    /// Serve HTTPS with this certificate and key (issue 12; see TlsIdentity); plain HTTP when empty.
+    std::optional<QSslConfiguration> tls;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
@@ -56,7 +60,7 @@ public:
     bool listen(QString *error);
     /// The bound port (after listen()).
     quint16 port() const;
-    /// http://address:port of the bound server.
+    /// http://address:port of the bound server (https:// with ServerOptions::tls).
     QUrl url() const;
 
     TransactionService &transactions();

@@ -2,6 +2,7 @@
 
 #include <QJsonDocument>
 #include <QNetworkReply>
+#include <QSslConfiguration>
 
 ApiCall::ApiCall(QNetworkReply *reply) : QObject(reply), m_reply(reply)
 {
@@ -25,7 +26,10 @@ void ApiCall::onFinished()
     result.etag = m_reply->rawHeader("ETag");
     result.retryAfterSeconds = qMax(0, m_reply->rawHeader("Retry-After").trimmed().toInt());
     const QJsonObject json = QJsonDocument::fromJson(result.body).object();
-    if (result.httpStatus == 0) {
+    if (m_tlsRefusal) {
+        result.httpStatus = 0;
+        result.error = m_tlsRefusal;
+    } else if (result.httpStatus == 0) {
         result.error = ApiError(0, QStringLiteral("NETWORK_ERROR"), QStringLiteral("network_error"),
                                 tr("Cannot reach the server: %1").arg(m_reply->errorString()));
     } else if (result.httpStatus >= 400) {
@@ -65,7 +69,47 @@ ApiCall *ApiClient::send(const QByteArray &verb, const QNetworkRequest &request,
     QNetworkRequest copy = request;
     if (!body.isEmpty())
         copy.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    return track(new ApiCall(m_network.sendCustomRequest(copy, verb, body)));
+    QNetworkReply *reply = m_network.sendCustomRequest(copy, verb, body);
+    return guardTls(track(new ApiCall(reply)), reply);
+}
+
+ApiCall *ApiClient::guardTls(ApiCall *call, QNetworkReply *reply)
+{
+    if (reply->url().scheme() != QLatin1String("https"))
+        return call;
+    connect(reply, &QNetworkReply::sslErrors, call, [this, call, reply](const QList<QSslError> &errors) {
+        if (acceptCertificate(call, reply->sslConfiguration().peerCertificate(), errors))
+            reply->ignoreSslErrors(errors);
+    });
+    // Also when the system trusts the chain (no sslErrors): a pin admits only the pinned certificate.
+    connect(reply, &QNetworkReply::encrypted, call, [this, call, reply] {
+        if (m_pin.isPinned() && !acceptCertificate(call, reply->sslConfiguration().peerCertificate(), {}))
+            reply->abort();
+    });
+    return call;
+}
+
+bool ApiClient::acceptCertificate(ApiCall *call, const QSslCertificate &peer, const QList<QSslError> &errors)
+{
+    const QString presented = TlsPin::fingerprint(peer);
+    switch (m_pin.judge(peer, errors)) {
+    case TlsPin::Verdict::Trusted:
+        return true;
+    case TlsPin::Verdict::Unpinned:
+        call->refuseTls(ApiError(0, QStringLiteral("NETWORK_ERROR"), QStringLiteral("certificate_not_pinned"),
+                                 tr("The shop server's certificate has not been confirmed on this terminal yet "
+                                    "(SHA-256 fingerprint %1).")
+                                     .arg(presented)));
+        emit certificateNeedsConfirmation(presented);
+        return false;
+    case TlsPin::Verdict::Changed:
+        call->refuseTls(ApiError(0, QStringLiteral("NETWORK_ERROR"), QStringLiteral("certificate_changed"),
+                                 tr("The shop server presented a different certificate than the one confirmed on "
+                                    "this terminal; the connection was refused.")));
+        emit certificateChanged(m_pin.pinned(), presented);
+        return false;
+    }
+    return false;
 }
 
 ApiCall *ApiClient::track(ApiCall *call)
@@ -112,7 +156,9 @@ ApiCall *ApiClient::fetch(const QUrl &url)
 {
     QNetworkRequest request(url);
     request.setTransferTimeout(m_timeoutMs);
-    auto *call = new ApiCall(m_network.get(request));
-    // Only the API server's own answers say whether it is reachable (a logo host may differ).
-    return url.host() == m_baseUrl.host() && url.port() == m_baseUrl.port() ? track(call) : call;
+    QNetworkReply *reply = m_network.get(request);
+    auto *call = new ApiCall(reply);
+    // Only the API server's own answers say whether it is reachable (a logo host may differ), and only its
+    // certificate is pinned; other hosts keep the system trust store.
+    return url.host() == m_baseUrl.host() && url.port() == m_baseUrl.port() ? guardTls(track(call), reply) : call;
 }

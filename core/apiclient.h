@@ -1,6 +1,7 @@
 #pragma once
 
 #include "apierror.h"
+#include "tlspin.h"
 
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -18,10 +19,10 @@ struct ApiResult
 {
     int httpStatus = 0;
     QJsonObject data;
-    QByteArray body;                ///< raw body (images, non-JSON answers)
+    QByteArray body; ///< raw body (images, non-JSON answers)
     QByteArray etag;
-    int retryAfterSeconds = 0;      ///< Retry-After of a 429/503 answer in seconds; 0 when absent
-    std::optional<ApiError> error;  ///< set when httpStatus is not 2xx/304
+    int retryAfterSeconds = 0;     ///< Retry-After of a 429/503 answer in seconds; 0 when absent
+    std::optional<ApiError> error; ///< set when httpStatus is not 2xx/304
     bool ok() const { return !error.has_value(); }
 };
 
@@ -36,6 +37,9 @@ public:
     explicit ApiCall(QNetworkReply *reply);
     /// Aborts the request; finished() is then not emitted.
     void abort();
+    /// Makes the call fail with `error` (status 0) once the reply ends: ApiClient refused the server's TLS
+    /// certificate (not pinned yet, or changed) and the reply ends without an answer.
+    void refuseTls(const ApiError &error) { m_tlsRefusal = error; }
 
 signals:
     void finished(const ApiResult &result);
@@ -43,6 +47,7 @@ signals:
 private:
     void onFinished();
     QNetworkReply *m_reply;
+    std::optional<ApiError> m_tlsRefusal;
     bool m_aborted = false;
 };
 
@@ -80,6 +85,12 @@ public:
     /// sign-in so the server attributes admin actions to the person.
     void setSessionToken(const QString &token) { m_sessionToken = token.toLatin1(); }
 
+    /// The pin of the server's TLS certificate in TlsPin::fingerprint() form (issue 12): with a pin, an https
+    /// server is trusted exactly when it presents that certificate (self-signed is fine); without one, only when
+    /// the system trust store accepts it. Empty: no pin.
+    void setPinnedFingerprint(const QString &fingerprint) { m_pin.pin(fingerprint); }
+    const TlsPin &tlsPin() const { return m_pin; }
+
     /// Seconds after which a call gives up (default 20).
     void setTimeoutSeconds(int seconds) { m_timeoutMs = seconds * 1000; }
 
@@ -93,16 +104,27 @@ signals:
     /// isReachable() changed; emitted before the finished() of the call that changed it reaches
     /// the caller, so a screen reading isReachable() in its answer handler sees the new state.
     void reachabilityChanged(bool reachable);
+    /// An https server presented a certificate that is neither pinned nor trusted by the system: the call fails
+    /// (NETWORK_ERROR, reason certificate_not_pinned) until an admin confirms `fingerprint` and it is pinned.
+    void certificateNeedsConfirmation(const QString &fingerprint);
+    /// The server presented a certificate other than the pinned one: the call fails (reason
+    /// certificate_changed). Both fingerprints in TlsPin::fingerprint() form.
+    void certificateChanged(const QString &pinned, const QString &presented);
 
 private:
     /// Records whether `result` came from the server (any HTTP status) or from the network.
     void noteResult(const ApiResult &result);
     ApiCall *track(ApiCall *call);
+    /// Checks the TLS certificate of an https reply to the API server against the pin (see setPinnedFingerprint).
+    ApiCall *guardTls(ApiCall *call, QNetworkReply *reply);
+    /// Refuses `call` when `peer` is not acceptable; true when the certificate is trusted.
+    bool acceptCertificate(ApiCall *call, const QSslCertificate &peer, const QList<QSslError> &errors);
 
     QNetworkRequest request(const QString &path, const QUrlQuery &query = {}) const;
     ApiCall *send(const QByteArray &verb, const QNetworkRequest &request, const QByteArray &body);
 
     QNetworkAccessManager m_network;
+    TlsPin m_pin;
     QUrl m_baseUrl;
     QString m_keyId;
     QByteArray m_authorization;

@@ -13,6 +13,8 @@ packages=(
     libgl-dev libxkbcommon-dev
     # crypto for the Aadhaar vault (authenticated encryption)
     libsodium-dev
+    # OpenSSL 3 libcrypto: the self-signed certificate of `serve --tls`
+    libssl-dev
     # database CLIs used by the benchmark baseline and the PostgreSQL option
     sqlite3 libsqlite3-dev
     # PostgreSQL server for the pg_* tests: pg_virtualenv (postgresql-common) runs each against a

@@ -4,15 +4,21 @@
 #include "signinpage.h"
 #include "statuspanel.h"
 #include "terminalview.h"
+#include "tlspin.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QHostAddress>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QWindow>
@@ -22,6 +28,19 @@ MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
 {
     setWindowTitle(tr("RechargeDesk"));
     setCentralWidget(m_pages);
+    // The banner sits where a menu bar would (the window has none), above every page.
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("connectionBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->hide();
+    setMenuWidget(m_banner);
+    const QHostAddress serverAddress(m_options.serverUrl.host());
+    const bool loopback = m_options.serverUrl.host() == QLatin1String("localhost") ||
+                          (!serverAddress.isNull() && serverAddress.isLoopback());
+    if (m_options.serverUrl.scheme() == QLatin1String("http") && !loopback)
+        showBanner(tr("Connection to the shop server is not encrypted: anyone on this network can read and change "
+                      "sales, PINs and keys. Ask an admin to start the server with --tls and connect with "
+                      "https://."));
     setProperty("kiosk", m_options.kiosk);
     if (m_options.kiosk) {
         // No title bar, so no window-manager minimize or close button, and full screen from the
@@ -64,6 +83,9 @@ void MainWindow::onSetupRequested(const FirstRunForm &form)
 void MainWindow::connectToServer()
 {
     m_api = std::make_unique<ApiClient>(m_options.serverUrl, m_options.keyId, m_options.keySecret);
+    m_api->setPinnedFingerprint(TlsPin::readPin(terminalIniPath()));
+    connect(m_api.get(), &ApiClient::certificateNeedsConfirmation, this, &MainWindow::onCertificateNeedsConfirmation);
+    connect(m_api.get(), &ApiClient::certificateChanged, this, &MainWindow::onCertificateChanged);
     m_context = std::make_unique<TerminalContext>(*m_api, m_options.settingsPath);
     m_signIn = new SignInPage(*m_context, this);
     m_terminal = new TerminalView(*m_context, m_options.kiosk, this);
@@ -80,11 +102,89 @@ void MainWindow::connectToServer()
                 m_idleTimer.start(seconds * 1000);
         });
     }
+    // An https server is checked at once, so first contact (or a changed certificate) shows before sign-in.
+    if (m_options.serverUrl.scheme() == QLatin1String("https"))
+        m_api->get(QStringLiteral("/healthz"));
     if (m_firstRun) {
         m_pages->removeWidget(m_firstRun);
         m_firstRun->deleteLater();
         m_firstRun = nullptr;
     }
+}
+
+QString MainWindow::terminalIniPath() const
+{
+    return QFileInfo(m_options.settingsPath).absoluteDir().filePath(QStringLiteral("terminal.ini"));
+}
+
+void MainWindow::showBanner(const QString &text)
+{
+    m_banner->setText(text);
+    m_banner->setVisible(!text.isEmpty());
+}
+
+void MainWindow::onCertificateNeedsConfirmation(const QString &fingerprint)
+{
+    if (m_tlsQuestionShown)
+        return;
+    m_tlsQuestionShown = true;
+    auto *box = new QMessageBox(
+        QMessageBox::Question, tr("Confirm the shop server"),
+        tr("This terminal is connecting to the shop server at %1 for the first time.\n\n"
+           "The server's certificate has this SHA-256 fingerprint:\n\n%2\n\n"
+           "An admin must compare it with the fingerprint the shop server printed when it started (also shown "
+           "in Back office → Settings on the server). Trust the server only if every pair of characters is the "
+           "same; otherwise someone on the network may be pretending to be the shop server.")
+            .arg(m_options.serverUrl.toString(QUrl::RemoveUserInfo | QUrl::RemovePath), fingerprint),
+        QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("tlsConfirmBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QPushButton *trust = box->addButton(tr("The fingerprints match — trust this server"), QMessageBox::AcceptRole);
+    trust->setObjectName(QStringLiteral("tlsTrustButton"));
+    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(cancel);
+    box->setEscapeButton(cancel);
+    connect(box, &QMessageBox::buttonClicked, this, [this, trust, fingerprint](QAbstractButton *clicked) {
+        if (clicked != trust) {
+            showBanner(tr("Not connected: the shop server's certificate was not confirmed. Restart the terminal "
+                          "to confirm it."));
+            return;
+        }
+        if (!TlsPin::writePin(terminalIniPath(), fingerprint)) {
+            showBanner(tr("The confirmed certificate could not be saved to %1.").arg(terminalIniPath()));
+            return;
+        }
+        m_api->setPinnedFingerprint(fingerprint);
+        showBanner(QString());
+        if (m_status)
+            m_status->refresh();
+    });
+    box->open();
+}
+
+void MainWindow::onCertificateChanged(const QString &pinned, const QString &presented)
+{
+    const QString explanation =
+        tr("The shop server's certificate has changed, so this terminal refuses to connect.\n\n"
+           "Confirmed on this terminal:\n%1\n\nPresented now:\n%2\n\n"
+           "Someone on the network may be pretending to be the shop server. If the certificate was replaced on "
+           "purpose (a new server, or its tls folder was deleted), an admin checks the new fingerprint the server "
+           "prints at start, removes the line tls_fingerprint_sha256 from %3 and restarts the terminal to confirm "
+           "it again.")
+            .arg(pinned, presented, QDir::toNativeSeparators(terminalIniPath()));
+    showBanner(tr("Not connected: the shop server's certificate has changed (see the message)."));
+    if (m_tlsQuestionShown)
+        return;
+    m_tlsQuestionShown = true;
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("Shop server certificate changed"), explanation,
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("tlsChangedBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->open();
 }
 
 void MainWindow::onSignedIn(const SignedInUser &user)

@@ -11,6 +11,7 @@
 #include <memory>
 
 class ApiClient;
+class QLabel;
 class QStackedWidget;
 class SignInPage;
 class StatusPanel;
@@ -61,6 +62,15 @@ protected:
 
 private:
     void onSetupRequested(const FirstRunForm &form);
+    /// terminal.ini, next to the preferences file: where the pinned TLS fingerprint of the shop server is kept.
+    QString terminalIniPath() const;
+    /// First contact with an https shop server: asks an admin to confirm the certificate's fingerprint and, if
+    /// confirmed, pins it in terminal.ini (issue 12).
+    void onCertificateNeedsConfirmation(const QString &fingerprint);
+    /// The shop server presented a certificate other than the pinned one: refuses with an explanation.
+    void onCertificateChanged(const QString &pinned, const QString &presented);
+    /// Shows `text` in the banner above the pages (empty: hides it).
+    void showBanner(const QString &text);
     void connectToServer();
     void onSignedIn(const SignedInUser &user);
     bool confirmAdminExit();
@@ -72,6 +82,8 @@ private:
     std::unique_ptr<ApiClient> m_api;
     std::unique_ptr<TerminalContext> m_context;
     QStackedWidget *m_pages;
+    QLabel *m_banner = nullptr;
+    bool m_tlsQuestionShown = false;
     FirstRunPage *m_firstRun = nullptr;
     SignInPage *m_signIn = nullptr;
     TerminalView *m_terminal = nullptr;

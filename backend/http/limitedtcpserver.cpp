@@ -7,6 +7,7 @@
 #include <QtCore/QJsonValue>
 #include <QtCore/QLoggingCategory>
 #include <QtCore/QTimer>
+#include <QtNetwork/QSslSocket>
 #include <QtNetwork/QTcpSocket>
 
 #include <algorithm>
@@ -137,12 +138,13 @@ QByteArray errorResponse(int status, QByteArrayView statusText, const QString &c
 class LimitedTcpServer::Connection final : public QObject
 {
 public:
-    Connection(QTcpSocket *socket, LimitedTcpServer *server)
-        : QObject(socket), m_socket(socket), m_server(server), m_peer(socket->peerAddress()),
+    Connection(QTcpSocket *socket, LimitedTcpServer *server, const QHostAddress &peer)
+        : QObject(socket), m_socket(socket), m_server(server), m_peer(peer),
           m_tracker(server->maxBodyBytes(), server->maxHeaderBytes(), server->bodyLimitExceptions(),
                     [this](const HttpRequestHead &head) { return approveLargerBody(head); }),
           m_deadlineMs(server->nowMs() + toMs(server->m_limits.headerTimeout))
     {
+        m_tlsSocket = qobject_cast<QSslSocket *>(socket);
         m_server->m_connections.insert(this);
         fitReadBuffer();
     }
@@ -164,10 +166,7 @@ public:
     {
         const ConnectionCounter::Admission admission = m_server->m_counter.tryAdd(m_peer);
         if (admission == ConnectionCounter::Admission::Admitted) {
-            m_counted = true;
-            // Connected before the socket is handed to QHttpServer, so this runs before QHttpServer's slot.
-            connect(m_socket, &QIODevice::readyRead, this, &Connection::onReadyReadBeforeHttpServer);
-            connect(m_socket, &QIODevice::bytesWritten, this, &Connection::onBytesWritten);
+            adoptAdmission();
             return true;
         }
         const bool total = admission == ConnectionCounter::Admission::TotalFull;
@@ -184,6 +183,15 @@ public:
                      RefusalLinger);
         Q_EMIT m_server->connectionRefused(m_peer, 503, reason);
         return false;
+    }
+
+    /// Takes over a place the server already counted for this connection's address and starts watching it.
+    void adoptAdmission()
+    {
+        m_counted = true;
+        // Connected before the socket is handed to QHttpServer, so this runs before QHttpServer's slot.
+        connect(m_socket, &QIODevice::readyRead, this, &Connection::onReadyReadBeforeHttpServer);
+        connect(m_socket, &QIODevice::bytesWritten, this, &Connection::onBytesWritten);
     }
 
     /// Called by the server's sweep once now >= deadlineMs(): answers or closes the connection as its phase says.
@@ -344,7 +352,14 @@ private:
         // disconnected() handling stays in place and deletes the socket once it is closed.
         QObject::disconnect(m_socket, &QIODevice::readyRead, nullptr, nullptr);
         connect(m_socket, &QIODevice::readyRead, this, &Connection::discardInput);
-        connect(m_socket, &QIODevice::bytesWritten, this, &Connection::halfCloseWhenWritten, Qt::UniqueConnection);
+        // Under TLS the response leaves as encrypted bytes, and QSslSocket emits bytesWritten() before it hands
+        // them to the TCP socket: look after that (queued), and again once the encrypted bytes are written.
+        connect(m_socket, &QIODevice::bytesWritten, this, &Connection::halfCloseWhenWritten,
+                static_cast<Qt::ConnectionType>((m_tlsSocket ? Qt::QueuedConnection : Qt::AutoConnection) |
+                                                Qt::UniqueConnection));
+        if (m_tlsSocket)
+            connect(m_tlsSocket, &QSslSocket::encryptedBytesWritten, this, &Connection::halfCloseWhenWritten,
+                    Qt::UniqueConnection);
         m_phase = Phase::Lingering;
         m_lingerMs = toMs(linger);
         // Also the limit for writing the answer: a client that does not read it is dropped all the same.
@@ -370,7 +385,8 @@ private:
 
     void halfCloseWhenWritten()
     {
-        if (m_halfClosed || m_socket->bytesToWrite() > 0 || m_socket->state() != QAbstractSocket::ConnectedState)
+        if (m_halfClosed || m_socket->bytesToWrite() > 0 || m_socket->state() != QAbstractSocket::ConnectedState ||
+            (m_tlsSocket && m_tlsSocket->encryptedBytesToWrite() > 0))
             return;
         m_halfClosed = true;
 #ifdef Q_OS_UNIX
@@ -382,7 +398,8 @@ private:
     }
 
     QTcpSocket *m_socket;
-    LimitedTcpServer *m_server; // null once the server is being destroyed
+    QSslSocket *m_tlsSocket = nullptr; // the same socket when it serves TLS
+    LimitedTcpServer *m_server;        // null once the server is being destroyed
     QHostAddress m_peer;
     HttpFramingTracker m_tracker;
     qint64 m_deadlineMs;
@@ -396,12 +413,14 @@ private:
 };
 
 LimitedTcpServer::LimitedTcpServer(qint64 maxBodyBytes, QObject *parent)
-    : QTcpServer(parent), m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)),
+    : QSslServer(parent), m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)),
       m_maxHeaderBytes(HttpFramingTracker::DefaultMaxHeaderBytes),
       m_counter(m_limits.maxConnections, m_limits.maxConnectionsPerAddress)
 {
     m_clock.start();
     connect(&m_sweepTimer, &QTimer::timeout, this, &LimitedTcpServer::sweep);
+    // QSslServer creates the socket and starts the handshake; QHttpServer takes it only after the handshake.
+    connect(this, &QSslServer::startedEncryptionHandshake, this, &LimitedTcpServer::guardTlsSocket);
 }
 
 LimitedTcpServer::~LimitedTcpServer()
@@ -453,18 +472,75 @@ QByteArray LimitedTcpServer::rejectionResponse(HttpFramingTracker::Verdict verdi
                          rejectionDescription(verdict, maxBodyBytes, maxHeaderBytes));
 }
 
+void LimitedTcpServer::setTlsConfiguration(const QSslConfiguration &configuration)
+{
+    setSslConfiguration(configuration);
+    m_tls = true;
+}
+
 void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
 {
+    if (m_tls) {
+        incomingTlsConnection(socketDescriptor);
+        return;
+    }
     auto *socket = new QTcpSocket(this);
     if (!socket->setSocketDescriptor(socketDescriptor)) {
         qCWarning(lcLimitedTcpServer) << "cannot adopt accepted socket:" << socket->errorString();
         delete socket;
         return;
     }
-    auto *connection = new Connection(socket, this);
+    auto *connection = new Connection(socket, this, socket->peerAddress());
     startSweeping();
     if (connection->admit())
         addPendingConnection(socket);
+}
+
+// Under TLS the caps are applied to the descriptor, before a handshake costs anything: a refused client cannot read
+// a plain 503 anyway, so its connection is just closed. An admitted one is watched from the handshake's start, so
+// the header timeout covers a stalled handshake too.
+void LimitedTcpServer::incomingTlsConnection(qintptr socketDescriptor)
+{
+    const QHostAddress peer = peerAddressOf(socketDescriptor);
+    const ConnectionCounter::Admission admission = m_counter.tryAdd(peer);
+    if (admission != ConnectionCounter::Admission::Admitted) {
+        const QString reason = admission == ConnectionCounter::Admission::TotalFull
+                                   ? u"too_many_connections"_s
+                                   : u"too_many_connections_from_address"_s;
+        logRefusal(peer, reason);
+        QTcpSocket refused;
+        if (refused.setSocketDescriptor(socketDescriptor))
+            refused.abort();
+        Q_EMIT connectionRefused(peer, 503, reason);
+        return;
+    }
+    m_admittedTlsPeer = peer;
+    QSslServer::incomingConnection(socketDescriptor); // emits startedEncryptionHandshake -> guardTlsSocket()
+    if (m_admittedTlsPeer) {                          // QSslServer could not adopt the descriptor
+        m_counter.remove(*m_admittedTlsPeer);
+        m_admittedTlsPeer.reset();
+    }
+}
+
+void LimitedTcpServer::guardTlsSocket(QSslSocket *socket)
+{
+    if (!m_admittedTlsPeer)
+        return; // not a connection of ours (cannot happen: QSslServer emits this only from incomingConnection)
+    auto *connection = new Connection(socket, this, *m_admittedTlsPeer);
+    connection->adoptAdmission();
+    m_admittedTlsPeer.reset();
+    startSweeping();
+}
+
+QHostAddress LimitedTcpServer::peerAddressOf(qintptr socketDescriptor)
+{
+#ifdef Q_OS_UNIX
+    sockaddr_storage address{};
+    socklen_t length = sizeof(address);
+    if (::getpeername(static_cast<int>(socketDescriptor), reinterpret_cast<sockaddr *>(&address), &length) == 0)
+        return QHostAddress(reinterpret_cast<const sockaddr *>(&address));
+#endif
+    return {};
 }
 
 // One timer for all connections: a fraction of the shortest timeout (at most a second) is precise enough, and a

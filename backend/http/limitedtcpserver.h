@@ -10,7 +10,7 @@
 #include <QtCore/QString>
 #include <QtCore/QTimer>
 #include <QtNetwork/QHostAddress>
-#include <QtNetwork/QTcpServer>
+#include <QtNetwork/QSslServer>
 
 #include <chrono>
 #include <functional>
@@ -41,7 +41,11 @@ struct HttpConnectionLimits
 /// limit exception whose head the AllowanceAuthorizer approves (e.g. an admin key for the catalogue upload), and
 /// the socket's read buffer is sized per request to the limit that request got. HttpConnectionLimits caps open
 /// connections (503) and closes slow heads (408) and idle connections; one timer per server sweeps the deadlines.
-class LimitedTcpServer final : public QTcpServer
+///
+/// With setTlsConfiguration() it serves TLS instead (QSslServer does the handshake, with its time-out); the
+/// guard is attached when the handshake starts, so it sees the decrypted bytes, and QHttpServer gets the socket
+/// once the handshake succeeded. A client that does not speak TLS is dropped after the failed handshake.
+class LimitedTcpServer final : public QSslServer
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LimitedTcpServer)
@@ -61,6 +65,13 @@ public:
 
     /// Destroys the server and its remaining connections.
     ~LimitedTcpServer() override;
+
+    /// Serves TLS with `configuration` (certificate, key, protocols; see TlsIdentity) on connections accepted from
+    /// now on (issue 12). Without it the server speaks plain HTTP.
+    void setTlsConfiguration(const QSslConfiguration &configuration);
+
+    /// True after setTlsConfiguration().
+    bool isTls() const { return m_tls; }
 
     /// Returns the largest accepted request body in bytes.
     qint64 maxBodyBytes() const;
@@ -106,7 +117,7 @@ Q_SIGNALS:
 
 protected:
     /// Wraps the accepted descriptor in a QTcpSocket, attaches the size-limit guard, and queues it for
-    /// QHttpServer.
+    /// QHttpServer. Under TLS QSslServer does that after the handshake (the guard is attached when it starts).
     void incomingConnection(qintptr socketDescriptor) override;
 
 private:
@@ -116,7 +127,15 @@ private:
     void logRefusal(const QHostAddress &peer, const QString &reason);
     void startSweeping();
     qint64 nowMs() const { return m_clock.elapsed(); }
+    /// Applies the caps to a TLS connection's descriptor, then lets QSslServer start the handshake.
+    void incomingTlsConnection(qintptr socketDescriptor);
+    /// Attaches the guard to a TLS socket whose handshake starts (admitted by incomingTlsConnection()).
+    void guardTlsSocket(QSslSocket *socket);
+    /// The client's address of an accepted descriptor (getpeername), before any socket adopts it.
+    static QHostAddress peerAddressOf(qintptr socketDescriptor);
 
+    bool m_tls = false;
+    std::optional<QHostAddress> m_admittedTlsPeer; // counted by incomingTlsConnection(), for guardTlsSocket()
     qint64 m_maxBodyBytes;
     qsizetype m_maxHeaderBytes;
     HttpFramingTracker::BodyLimitExceptions m_bodyLimitExceptions;

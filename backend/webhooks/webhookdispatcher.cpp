@@ -14,6 +14,7 @@
 #include <QLoggingCategory>
 #include <QNetworkProxy>
 #include <QNetworkReply>
+#include <QSslConfiguration>
 #include <QRandomGenerator>
 
 Q_LOGGING_CATEGORY(lcWebhooks, "rechargedesk.webhooks")
@@ -298,6 +299,11 @@ void WebhookDispatcher::post(const WebhookEvent &event, const WebhookEndpoint &e
         const QByteArray host = url.host(QUrl::FullyEncoded).toLatin1();
         request.setRawHeader("Host", url.port() == -1 ? host : host + ':' + QByteArray::number(url.port()));
         request.setPeerVerifyName(url.host());
+    }
+    if (endpoint.builtinInbox && !m_ownCertificate.isNull()) {
+        QSslConfiguration tls = request.sslConfiguration();
+        tls.setCaCertificates({m_ownCertificate});
+        request.setSslConfiguration(tls);
     }
     QElapsedTimer elapsed;
     elapsed.start();

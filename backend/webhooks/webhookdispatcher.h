@@ -8,6 +8,7 @@
 #include <QNetworkAccessManager>
 #include <QObject>
 #include <QSet>
+#include <QSslCertificate>
 #include <QTimer>
 #include <QUrl>
 
@@ -71,6 +72,11 @@ public:
     /// Looks at the outbox on the next turn of the event loop (new events are due now).
     void wake();
 
+    /// Under `serve --tls` the built-in inbox is this server itself, usually with a self-signed certificate:
+    /// deliveries to the built-in inbox (and only those) trust exactly `certificate` instead of the system trust
+    /// store (issue 12). Every other https endpoint keeps the system trust store.
+    void setOwnCertificate(const QSslCertificate &certificate) { m_ownCertificate = certificate; }
+
     /// Attempts finished and recorded so far (for tests and benchmarks).
     quint64 attemptCount() const { return m_attemptCount; }
 
@@ -79,6 +85,7 @@ signals:
     void attempted(qint64 eventId, bool delivered);
 
 private:
+    QSslCertificate m_ownCertificate;
     using LaneKey = std::pair<qint64, int>;
     struct Lane
     {

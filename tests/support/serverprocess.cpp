@@ -41,7 +41,7 @@ bool ServerProcess::startWith(const QStringList &arguments, QString *error)
         *error = m_process.errorString();
         return false;
     }
-    static const QRegularExpression listening(QStringLiteral("listening on (http://[^/\\s]+)"));
+    static const QRegularExpression listening(QStringLiteral("listening on (https?://[^/\\s]+)"));
     static const QRegularExpression keyId(QStringLiteral("key_id: (\\S+)"));
     static const QRegularExpression keyFile(QStringLiteral("key_file: ([^\\n]+)"));
     QString output;

@@ -23,7 +23,7 @@ public:
     int terminate();
     /// The server's process id (0 when not running), e.g. to read /proc/<pid>/status.
     qint64 processId() const { return m_process.processId(); }
-    /// http://127.0.0.1:<port>.
+    /// http://127.0.0.1:<port> (https:// with --tls).
     const QUrl &url() const { return m_url; }
     /// key_id printed at start and key_secret read from the key file it names, if the server
     /// created a key (serve prints only the file's path, never the secret).
@@ -33,7 +33,7 @@ public:
     const QString &keyFile() const { return m_keyFile; }
     /// The key_secret line of a key file (serve's, or `keys create` output saved to a file).
     static QString secretInKeyFile(const QString &path);
-    /// What the server printed on stdout up to its "listening on" line.
+    /// What the server printed on stdout up to and including its "listening on" line.
     const QString &startupOutput() const { return m_startupOutput; }
     /// What the server printed (stdout, then stderr) since it announced its port or since the last call.
     QString readOutput();

@@ -108,6 +108,10 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     shopLayout->addWidget(m_saveShop);
     shopLayout->addWidget(shopGeneral);
     shopLayout->addWidget(m_shopNotice);
+    m_tlsFingerprint = BackOfficeUi::hint(QString(), shopCard);
+    m_tlsFingerprint->setObjectName(QStringLiteral("tlsFingerprint"));
+    m_tlsFingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    shopLayout->addWidget(m_tlsFingerprint);
 
     // Terminal (local, restart needed)
     m_listen->setObjectName(QStringLiteral("listenAddress"));
@@ -218,7 +222,27 @@ void SettingsPage::refresh()
 {
     loadShop();
     loadTerminal();
+    loadTls();
     m_upstream->refresh();
+}
+
+void SettingsPage::loadTls()
+{
+    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/server/tls"));
+    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+        if (!result.ok()) {
+            m_tlsFingerprint->clear();
+            return;
+        }
+        const QString fingerprint = result.data.value(QStringLiteral("fingerprint_sha256")).toString();
+        m_tlsFingerprint->setText(
+            result.data.value(QStringLiteral("tls")).toBool()
+                ? tr("Connections to the server are encrypted (TLS). Certificate SHA-256 fingerprint, which a "
+                     "terminal asks to confirm on first contact:\n%1")
+                      .arg(fingerprint)
+                : tr("Connections to the server are not encrypted: start it with serve --tls so other terminals "
+                     "connect with https://."));
+    });
 }
 
 void SettingsPage::loadShop()

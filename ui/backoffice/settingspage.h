@@ -56,6 +56,9 @@ private:
     void loadShop();
     void onSaveShopClicked();
     void loadTerminal();
+    /// Shows whether the shop server speaks TLS and its certificate's SHA-256 fingerprint (GET /api/v1/server/tls,
+    /// issue 12): what a terminal asks an admin to compare on first contact.
+    void loadTls();
     void onSaveTerminalClicked();
     void onBrowseClicked();
 
@@ -69,6 +72,7 @@ private:
     QComboBox *m_circle;
     QPushButton *m_saveShop;
     QLabel *m_shopNotice;
+    QLabel *m_tlsFingerprint;
     std::unique_ptr<FormErrors> m_shopErrors;
 
     QLineEdit *m_listen;
