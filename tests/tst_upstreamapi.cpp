@@ -375,6 +375,34 @@ private slots:
         QCOMPARE(statusOf(id), QStringLiteral("SUCCESS"));
     }
 
+    void hookTimestampIsPlainUnixSeconds_data()
+    {
+        QTest::addColumn<QByteArray>("timestamp");
+        const QByteArray now = QByteArray::number(QDateTime::currentSecsSinceEpoch());
+        // Found while writing the webhook fuzz target (issue 12): toLongLong() took a sign, and the smallest qint64
+        // then overflowed "now - timestamp" (undefined behaviour) before any signature was checked.
+        QTest::newRow("plus sign") << QByteArray('+' + now);
+        QTest::newRow("smallest qint64") << QByteArray("-9223372036854775808");
+    }
+    void hookTimestampIsPlainUnixSeconds()
+    {
+        QFETCH(QByteArray, timestamp);
+        const QString secret = WebhookSigner::newSecret();
+        QJsonObject body = validBody();
+        body.insert(QStringLiteral("webhook_secret"), secret);
+        QCOMPARE(call("PUT", QStringLiteral("/api/v1/upstream"), m_liveAdmin, body).status, 200);
+        const qint64 id = pendingLiveSale();
+        const QByteArray payload =
+            webhookBody(QStringLiteral("hook-pass"), QStringLiteral("rd-test-%1").arg(id), QStringLiteral("SUCCESS"));
+        // Signed with the right secret over the number the old reading made of the header.
+        const QByteArray signature = WebhookSigner::sign(secret, "msg_ts", timestamp.toLongLong(), payload);
+        const HttpResult r = hook(
+            payload, {{"webhook-id", "msg_ts"}, {"webhook-timestamp", timestamp}, {"webhook-signature", signature}});
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("missing_signature"));
+        QCOMPARE(statusOf(id), QStringLiteral("PENDING"));
+    }
+
     void oversizeHookIsRefused()
     {
         QCOMPARE(call("PUT", QStringLiteral("/api/v1/upstream"), m_liveAdmin, validBody()).status, 200);
