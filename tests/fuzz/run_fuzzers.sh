@@ -45,19 +45,19 @@ for ((i = 0; i < ${#TARGETS[@]}; i += PARALLEL)); do
 done
 
 status=0
-printf '%-10s %12s %8s %8s %7s %s\n' target execs cov ft corpus findings
+printf '%-10s %12s %8s %8s %12s %s\n' target execs cov ft corpus findings
 for name in "${TARGETS[@]}"; do
     log="$RUNS/$name.log"
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     last=$(grep -E '^#[0-9]+' "$log" | tail -1)
     cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
     ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
-    corpus=$(find "$RUNS/corpus-$name" -type f | wc -l)
+    corpus=$(sed -n 's/.* corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p' <<<"$last")
     findings=$(find "$RUNS" -maxdepth 1 -name "$name-*" -type f | wc -l)
     if [[ $findings -gt 0 ]] || grep -qE 'ERROR: (AddressSanitizer|libFuzzer|UndefinedBehaviorSanitizer)|runtime error:' "$log"; then
         status=1
         findings="$findings: $(find "$RUNS" -maxdepth 1 -name "$name-*" -type f -printf '%f ')$(grep -m1 -E 'ERROR:|runtime error:|invariant broken' "$log" || true)"
     fi
-    printf '%-10s %12s %8s %8s %7s %s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$corpus" "$findings"
+    printf '%-10s %12s %8s %8s %12s %s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$corpus" "$findings"
 done
 exit $status
