@@ -15,3 +15,13 @@ if(RECHARGEDESK_SANITIZE)
         -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
     target_link_options(rechargedesk_common INTERFACE -fsanitize=address,undefined)
 endif()
+if(RECHARGEDESK_FUZZ)
+    # Coverage feedback for libFuzzer in every RechargeDesk object, with the sanitizers that turn bugs into crashes.
+    # The fuzz binaries add -fsanitize=fuzzer at link time (tests/fuzz/CMakeLists.txt); Qt stays the system's gcc build.
+    if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+        message(FATAL_ERROR "RECHARGEDESK_FUZZ needs clang (libFuzzer): -DCMAKE_CXX_COMPILER=clang++")
+    endif()
+    target_compile_options(rechargedesk_common INTERFACE
+        -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+    target_link_options(rechargedesk_common INTERFACE -fsanitize=address,undefined)
+endif()

@@ -438,6 +438,19 @@ private slots:
         row("number body", "voucher", "249", "", "body_not_object");
         row("null body", "voucher", "null", "", "body_not_object");
         row("blank body", "mobile", "   ", "", "missing_body");
+        // Found with the decoder fuzz target (issue 12): a decimal at the parser's nesting limit (1024) went one level
+        // over it when marked as non-integer, and the body was then read as {} (400 missing_field phone_number).
+        QTest::newRow("decimal at the nesting limit")
+            << QStringLiteral("mobile")
+            << QByteArray(R"({"phone_number": "9876543210", "amount": 249, "operator_code": "RJ", "note": )" +
+                          QByteArray(1023, '[') + "1.5" + QByteArray(1023, ']') + "}")
+            << QString() << QStringLiteral("malformed_json");
+        // Found by the decoder fuzzer in its first minute: QJsonDocument reads ".5e3" and ".0" as numbers; the
+        // decimal check did not, so the first made the body unreadable ({}) and the second passed as the integer 0.
+        row("mobile amount leading dot exponent", "mobile",
+            R"({"phone_number": "9876543210", "amount": .5e3, "operator_code": "RJ"})", "amount", "not_an_integer");
+        row("mobile amount leading dot zero", "mobile",
+            R"({"phone_number": "9876543210", "amount": .0, "operator_code": "RJ"})", "amount", "not_an_integer");
         // Endpoint 5.
         row("mobile phone missing", "mobile", R"({"amount": 249, "operator_code": "RJ"})", "phone_number",
             "missing_field");

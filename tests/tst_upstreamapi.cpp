@@ -44,6 +44,27 @@ private:
         return m_server->http().send("POST", m_server->url(QStringLiteral("/hooks/upstream")), body, headers);
     }
 
+    /// A live sale waiting for its upstream webhook, with the upstream configured to sign webhooks.
+    struct SignedSale
+    {
+        int upstreamStatus = 0; ///< answer to PUT /api/v1/upstream (200 expected)
+        QString secret;         ///< the upstream's webhook signing secret
+        qint64 id = 0;          ///< our transaction id
+        QByteArray payload;     ///< its SUCCESS webhook body
+    };
+    SignedSale signedUpstreamWithPendingSale()
+    {
+        SignedSale sale;
+        sale.secret = WebhookSigner::newSecret();
+        QJsonObject body = validBody();
+        body.insert(QStringLiteral("webhook_secret"), sale.secret);
+        sale.upstreamStatus = call("PUT", QStringLiteral("/api/v1/upstream"), m_liveAdmin, body).status;
+        sale.id = pendingLiveSale();
+        sale.payload = webhookBody(QStringLiteral("hook-pass"), QStringLiteral("rd-test-%1").arg(sale.id),
+                                   QStringLiteral("SUCCESS"));
+        return sale;
+    }
+
     static QJsonObject validBody()
     {
         return QJsonObject{{QStringLiteral("base_url"), QStringLiteral("http://127.0.0.1:9/api/v1")},
@@ -353,30 +374,49 @@ private slots:
 
     void hookSignatureIsCheckedWhenASecretIsConfigured()
     {
-        const QString secret = WebhookSigner::newSecret();
-        QJsonObject body = validBody();
-        body.insert(QStringLiteral("webhook_secret"), secret);
-        QCOMPARE(call("PUT", QStringLiteral("/api/v1/upstream"), m_liveAdmin, body).status, 200);
-        const qint64 id = pendingLiveSale();
-        const QByteArray payload =
-            webhookBody(QStringLiteral("hook-pass"), QStringLiteral("rd-test-%1").arg(id), QStringLiteral("SUCCESS"));
+        const SignedSale sale = signedUpstreamWithPendingSale();
+        QCOMPARE(sale.upstreamStatus, 200);
         const qint64 now = QDateTime::currentSecsSinceEpoch();
         // Unsigned, and signed with another secret: refused.
-        QCOMPARE(hook(payload).status, 401);
-        const QByteArray wrong = WebhookSigner::sign(WebhookSigner::newSecret(), "msg_1", now, payload);
-        QCOMPARE(hook(payload, {{"webhook-id", "msg_1"},
-                                {"webhook-timestamp", QByteArray::number(now)},
-                                {"webhook-signature", wrong}})
+        QCOMPARE(hook(sale.payload).status, 401);
+        const QByteArray wrong = WebhookSigner::sign(WebhookSigner::newSecret(), "msg_1", now, sale.payload);
+        QCOMPARE(hook(sale.payload, {{"webhook-id", "msg_1"},
+                                     {"webhook-timestamp", QByteArray::number(now)},
+                                     {"webhook-signature", wrong}})
                      .status,
                  401);
-        QCOMPARE(statusOf(id), QStringLiteral("PENDING"));
-        const QByteArray right = WebhookSigner::sign(secret, "msg_1", now, payload);
-        QCOMPARE(hook(payload, {{"webhook-id", "msg_1"},
-                                {"webhook-timestamp", QByteArray::number(now)},
-                                {"webhook-signature", right}})
+        QCOMPARE(statusOf(sale.id), QStringLiteral("PENDING"));
+        const QByteArray right = WebhookSigner::sign(sale.secret, "msg_1", now, sale.payload);
+        QCOMPARE(hook(sale.payload, {{"webhook-id", "msg_1"},
+                                     {"webhook-timestamp", QByteArray::number(now)},
+                                     {"webhook-signature", right}})
                      .status,
                  200);
-        QCOMPARE(statusOf(id), QStringLiteral("SUCCESS"));
+        QCOMPARE(statusOf(sale.id), QStringLiteral("SUCCESS"));
+    }
+
+    void hookTimestampIsPlainUnixSeconds_data()
+    {
+        QTest::addColumn<QByteArray>("timestamp");
+        const QByteArray now = QByteArray::number(QDateTime::currentSecsSinceEpoch());
+        // Found while writing the webhook fuzz target (issue 12): toLongLong() took a sign, and the smallest qint64
+        // then overflowed "now - timestamp" (undefined behaviour) before any signature was checked.
+        QTest::newRow("plus sign") << QByteArray('+' + now);
+        QTest::newRow("smallest qint64") << QByteArray("-9223372036854775808");
+    }
+    void hookTimestampIsPlainUnixSeconds()
+    {
+        QFETCH(QByteArray, timestamp);
+        const SignedSale sale = signedUpstreamWithPendingSale();
+        QCOMPARE(sale.upstreamStatus, 200);
+        // Signed with the right secret over the number the old reading made of the header.
+        const QByteArray signature = WebhookSigner::sign(sale.secret, "msg_ts", timestamp.toLongLong(), sale.payload);
+        const HttpResult r =
+            hook(sale.payload,
+                 {{"webhook-id", "msg_ts"}, {"webhook-timestamp", timestamp}, {"webhook-signature", signature}});
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("missing_signature"));
+        QCOMPARE(statusOf(sale.id), QStringLiteral("PENDING"));
     }
 
     void oversizeHookIsRefused()

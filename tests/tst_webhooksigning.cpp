@@ -56,6 +56,28 @@ private slots:
         QVERIFY(!WebhookSigner::verify(header, {WebhookSigner::newSecret()}, "msg_x", 1700000000, "{}"));
     }
 
+    void timestampIsPlainUnixSeconds_data()
+    {
+        QTest::addColumn<QByteArray>("header");
+        QTest::addColumn<qint64>("seconds"); // -1: refused
+        QTest::newRow("now") << QByteArray("1763900000") << qint64(1763900000);
+        QTest::newRow("leading zero") << QByteArray("01763900000") << qint64(1763900000);
+        QTest::newRow("twelve digits") << QByteArray("999999999999") << qint64(999999999999);
+        QTest::newRow("thirteen digits (milliseconds)") << QByteArray("1763900000000") << qint64(-1);
+        QTest::newRow("plus sign") << QByteArray("+1763900000") << qint64(-1);
+        QTest::newRow("minus sign") << QByteArray("-1") << qint64(-1);
+        QTest::newRow("smallest qint64") << QByteArray("-9223372036854775808") << qint64(-1);
+        QTest::newRow("blank inside") << QByteArray(" 1763900000") << qint64(-1);
+        QTest::newRow("empty") << QByteArray() << qint64(-1);
+        QTest::newRow("hex") << QByteArray("0x10") << qint64(-1);
+    }
+    void timestampIsPlainUnixSeconds()
+    {
+        QFETCH(QByteArray, header);
+        QFETCH(qint64, seconds);
+        QCOMPARE(WebhookSigner::parseTimestamp(header).value_or(-1), seconds);
+    }
+
     void newSecretsAreStandardAndDistinct()
     {
         const QString a = WebhookSigner::newSecret();

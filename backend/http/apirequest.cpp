@@ -39,7 +39,15 @@ QJsonObject ApiRequest::jsonBody() const
         throw ApiError::badRequest(QString(), QStringLiteral("body_not_object"),
                                    QStringLiteral("the request body must be a JSON object"));
     const QByteArray strict = markNonIntegerNumbers(body);
-    return strict.size() == body.size() ? document.object() : QJsonDocument::fromJson(strict).object();
+    if (strict.size() == body.size())
+        return document.object();
+    // Marking wraps a number in an object, one level deeper: a number right at QJsonDocument's nesting limit goes
+    // over it. Refuse that as the parser refuses anything deeper, rather than reading the body as {}.
+    const QJsonDocument strictDocument = QJsonDocument::fromJson(strict, &error);
+    if (error.error != QJsonParseError::NoError)
+        throw ApiError::badRequest(QString(), QStringLiteral("malformed_json"),
+                                   QStringLiteral("the body is not valid JSON: %1").arg(error.errorString()));
+    return strictDocument.object();
 }
 
 QByteArray ApiRequest::markNonIntegerNumbers(const QByteArray &json)
@@ -57,7 +65,8 @@ QByteArray ApiRequest::markNonIntegerNumbers(const QByteArray &json)
             ++i;
             continue;
         }
-        if (c != '-' && (c < '0' || c > '9')) {
+        // QJsonDocument also reads a number written with a leading dot (.5, .1E+2), so '.' starts one too.
+        if (c != '-' && c != '.' && (c < '0' || c > '9')) {
             ++i;
             continue;
         }

@@ -42,6 +42,7 @@ struct ApiRequest
     /// holding one is refused as `not_an_integer` and a text field as `invalid_type`
     /// (api-conventions.md "Input coercion": decimals and exponents are 400). QJsonDocument
     /// stores 249.0 as the integer 249, so the written form has to be looked at before parsing.
-    /// Strings are copied untouched; the result is valid JSON exactly when `json` is.
+    /// Strings are copied untouched; the result is valid JSON exactly when `json` is, except that a marked number
+    /// at QJsonDocument's nesting limit (1024 levels) is one level too deep (jsonBody() refuses that body).
     static QByteArray markNonIntegerNumbers(const QByteArray &json);
 };

@@ -13,6 +13,24 @@
 
 Q_LOGGING_CATEGORY(lcUpstreamHook, "rechargedesk.upstream.webhook")
 
+void UpstreamWebhookReceiver::checkSignature(const QString &secret, const QByteArray &webhookId,
+                                             const QByteArray &timestamp, const QByteArray &signature,
+                                             const QByteArray &body, qint64 nowSeconds)
+{
+    // Strict Unix seconds: toLongLong() took " +12", "-9223372036854775808" (and then overflowed now - seconds).
+    const std::optional<qint64> seconds = WebhookSigner::parseTimestamp(timestamp);
+    if (webhookId.isEmpty() || !seconds || signature.isEmpty())
+        throw ApiError::unauthenticated(QStringLiteral("missing_signature"),
+                                        QStringLiteral("webhook-id, webhook-timestamp and webhook-signature are "
+                                                       "required"));
+    if (qAbs(nowSeconds - *seconds) > WebhookInbox::kToleranceSeconds)
+        throw ApiError::unauthenticated(QStringLiteral("stale_timestamp"),
+                                        QStringLiteral("webhook-timestamp is too far from now"));
+    if (!WebhookSigner::verify(signature, {secret}, webhookId, *seconds, body))
+        throw ApiError::unauthenticated(QStringLiteral("bad_signature"),
+                                        QStringLiteral("webhook-signature does not match the upstream's secret"));
+}
+
 UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QByteArray &webhookId,
                                                                  const QByteArray &timestamp,
                                                                  const QByteArray &signature, const QByteArray &body)
@@ -21,20 +39,8 @@ UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QByteArra
     if (!settings || settings->webhookPassword.isEmpty())
         throw ApiError::unauthenticated(QStringLiteral("upstream_webhook_not_configured"),
                                         QStringLiteral("this server has no upstream webhook_password configured"));
-    if (!settings->webhookSecret.isEmpty()) {
-        bool numeric = false;
-        const qint64 seconds = timestamp.toLongLong(&numeric);
-        if (webhookId.isEmpty() || !numeric || signature.isEmpty())
-            throw ApiError::unauthenticated(QStringLiteral("missing_signature"),
-                                            QStringLiteral("webhook-id, webhook-timestamp and webhook-signature are "
-                                                           "required"));
-        if (qAbs(m_clock.nowMs() / 1000 - seconds) > WebhookInbox::kToleranceSeconds)
-            throw ApiError::unauthenticated(QStringLiteral("stale_timestamp"),
-                                            QStringLiteral("webhook-timestamp is too far from now"));
-        if (!WebhookSigner::verify(signature, {settings->webhookSecret}, webhookId, seconds, body))
-            throw ApiError::unauthenticated(QStringLiteral("bad_signature"),
-                                            QStringLiteral("webhook-signature does not match the upstream's secret"));
-    }
+    if (!settings->webhookSecret.isEmpty())
+        checkSignature(settings->webhookSecret, webhookId, timestamp, signature, body, m_clock.nowMs() / 1000);
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     const QJsonObject data = document.object().value(QStringLiteral("data")).toObject();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QString>
 
 class Clock;
 class UpstreamDispatcher;
@@ -29,6 +30,13 @@ public:
     /// Nothing changes when it throws.
     Result receive(const QByteArray &webhookId, const QByteArray &timestamp, const QByteArray &signature,
                    const QByteArray &body);
+
+    /// The Standard Webhooks check of one delivery against the upstream's "whsec_…" `secret` at `nowSeconds`
+    /// (Unix seconds): webhook-id present, webhook-timestamp Unix seconds within WebhookInbox::kToleranceSeconds
+    /// of now, and a webhook-signature entry made with the secret over id, timestamp and body. Throws ApiError 401
+    /// `missing_signature`, `stale_timestamp` or `bad_signature`; returns normally only for a signed delivery.
+    static void checkSignature(const QString &secret, const QByteArray &webhookId, const QByteArray &timestamp,
+                               const QByteArray &signature, const QByteArray &body, qint64 nowSeconds);
 
 private:
     UpstreamDispatcher &m_dispatcher;

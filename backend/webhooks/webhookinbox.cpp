@@ -3,7 +3,6 @@
 #include "apierror.h"
 #include "clock.h"
 #include "store/database.h"
-#include "validators.h"
 #include "webhookendpointrepository.h"
 #include "webhooksigner.h"
 
@@ -26,10 +25,11 @@ WebhookInbox::Receipt WebhookInbox::receive(const QByteArray &webhookId, const Q
         throw ApiError::badRequest(
             QString(), QStringLiteral("missing_webhook_headers"),
             QStringLiteral("a webhook needs webhook-id, webhook-timestamp and webhook-signature"));
-    if (!Validators::isAsciiDigits(QString::fromLatin1(timestamp)) || timestamp.size() > 12)
+    const std::optional<qint64> parsedTimestamp = WebhookSigner::parseTimestamp(timestamp);
+    if (!parsedTimestamp)
         throw badSignature(QStringLiteral("invalid_timestamp"),
                            QStringLiteral("webhook-timestamp must be Unix seconds"));
-    const qint64 sentAt = timestamp.toLongLong();
+    const qint64 sentAt = *parsedTimestamp;
     const qint64 now = m_clock.nowMs() / 1000;
     if (qAbs(now - sentAt) > kToleranceSeconds)
         throw badSignature(QStringLiteral("timestamp_out_of_tolerance"),

@@ -3,6 +3,7 @@
 #include <QMessageAuthenticationCode>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <array>
 
 namespace WebhookSigner {
@@ -69,6 +70,14 @@ bool verify(const QByteArray &header, const QStringList &secrets, const QByteArr
             found = constantTimeEquals(candidate.trimmed(), expected) || found;
     }
     return found;
+}
+
+std::optional<qint64> parseTimestamp(const QByteArray &header)
+{
+    if (header.isEmpty() || header.size() > 12 ||
+        !std::all_of(header.begin(), header.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return header.toLongLong();
 }
 
 bool constantTimeEquals(const QByteArray &a, const QByteArray &b)

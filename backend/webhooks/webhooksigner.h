@@ -28,6 +28,9 @@ QByteArray signatureHeader(const QStringList &secrets, const QByteArray &webhook
 /// `secrets` (constant-time comparison).
 bool verify(const QByteArray &header, const QStringList &secrets, const QByteArray &webhookId, qint64 timestampSeconds,
             const QByteArray &body);
+/// A webhook-timestamp header value as Unix seconds: 1 to 12 ASCII digits, nothing else (no sign, no blanks);
+/// nullopt otherwise. Twelve digits keep every later "now - timestamp" far from overflow.
+std::optional<qint64> parseTimestamp(const QByteArray &header);
 /// Constant-time equality of two byte strings (the length is not hidden).
 bool constantTimeEquals(const QByteArray &a, const QByteArray &b);
 
