@@ -82,7 +82,7 @@ int SettlementService::settleDue()
 }
 
 bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status, const QString &redeemCode,
-                                  qint64 nowMs)
+                                  qint64 nowMs, StoredTransaction *settled, bool webhook)
 {
     TransactionRepository transactions(m_db);
     std::optional<StoredTransaction> row = transactions.findById(transactionId);
@@ -97,7 +97,15 @@ bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status
     if (r.status == TransactionStatus::Failed)
         WalletRepository(m_db).post(row->accountId, row->mode, r.paid, LedgerKind::Refund, r.transactionId,
                                     QStringLiteral("refund of failed transaction"), QStringLiteral("system"), nowMs);
-    if (m_listener)
-        m_listener(*row);
+    if (webhook)
+        notify(*row);
+    if (settled)
+        *settled = std::move(*row);
     return true;
+}
+
+void SettlementService::notify(const StoredTransaction &settled)
+{
+    if (m_listener)
+        m_listener(settled);
 }
