@@ -11,6 +11,8 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 
+#include <limits>
+
 Q_LOGGING_CATEGORY(lcUpstream, "rechargedesk.upstream")
 
 namespace {
@@ -52,6 +54,14 @@ QByteArray requestBody(const SaleRequest &sale, const QString &referenceId)
         break;
     }
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+
+/// The error in words a call is logged with; empty for a definite answer.
+QString verdictError(const UpstreamVerdict &verdict)
+{
+    if (verdict.kind != UpstreamVerdict::Kind::Unknown && verdict.kind != UpstreamVerdict::Kind::Refused)
+        return QString();
+    return verdict.errorDescription.isEmpty() ? verdict.errorCode : verdict.errorDescription;
 }
 
 template <std::size_t N> qint64 fromSchedule(const qint64 (&schedule)[N], int attempts, double scale)
@@ -357,9 +367,7 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
         call.endpoint = endpoint;
         call.httpStatus = answer.httpStatus;
         call.latencyMs = answer.latencyMs;
-        call.error = verdict.kind == UpstreamVerdict::Kind::Unknown || verdict.kind == UpstreamVerdict::Kind::Refused
-                         ? (verdict.errorDescription.isEmpty() ? verdict.errorCode : verdict.errorDescription)
-                         : QString();
+        call.error = verdictError(verdict);
         call.outcome = verdict.outcomeName();
         UpstreamCallLog(m_db).record(call);
         std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(before.transactionId);
@@ -372,9 +380,9 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
             outcome->quiet = outcome->quiet && outcome->settled;
             outcome->upstream = sale->toJson();
         }
-        settings().recordContact(answer.httpStatus > 0,
-                                 answer.httpStatus > 0 && answer.httpStatus < 500 ? QString() : call.error, now);
     };
+    recordContactSoon(answer.httpStatus > 0,
+                      answer.httpStatus > 0 && answer.httpStatus < 500 ? QString() : verdictError(verdict), now);
     // The wallet lock order of TransactionService: a refund locks the account's live wallet.
     m_batcher.submit(
         record,
@@ -401,6 +409,32 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
             armSoon();
         },
         account * 2 + 1);
+}
+
+void UpstreamDispatcher::recordContactSoon(bool answered, const QString &error, qint64 nowMs)
+{
+    m_contact = Contact{answered, error, nowMs};
+    if (m_contactQueued)
+        return;
+    m_contactQueued = true;
+    // After every wallet of the batch (lock order), once for all its answers: the last one tells.
+    m_batcher.submit(
+        [this] {
+            m_contactQueued = false;
+            if (const std::optional<Contact> contact = std::exchange(m_contact, std::nullopt))
+                settings().recordContact(contact->answered, contact->error, contact->atMs);
+        },
+        [this](std::exception_ptr error) {
+            m_contactQueued = false; // also when the batch failed before the write ran
+            if (!error)
+                return;
+            try {
+                std::rethrow_exception(error);
+            } catch (const std::exception &e) {
+                qCWarning(lcUpstream, "cannot record the upstream's health: %s", e.what());
+            }
+        },
+        std::numeric_limits<qint64>::max());
 }
 
 void UpstreamDispatcher::notifyLater(const StoredTransaction &settled, qint64 accountId, int retriesLeft)

@@ -104,6 +104,8 @@ private:
     void sendDispatched();
     /// True when the sale's only waiter is its initiate, still able to take the final record.
     bool initiateCarriesTheEnd(qint64 transactionId) const;
+    /// The upstream's health after an answer, written once per batch (the batch's last answer tells).
+    void recordContactSoon(bool answered, const QString &error, qint64 nowMs);
     /// The webhook of a quiet settle whose initiate answer did not reach its client, in a write of its own.
     void notifyLater(const StoredTransaction &settled, qint64 accountId, int retriesLeft = 5);
     /// `leased`: the sale's first call, whose lease was committed with the sale (no write before it).
@@ -140,4 +142,12 @@ private:
     QHash<qint64, qint64> m_accounts; ///< account of each dispatched sale until its first answer
     QList<qint64> m_toSend;           ///< dispatched in this turn, sent in the next
     bool m_sendQueued = false;
+    struct Contact
+    {
+        bool answered = false;
+        QString error;
+        qint64 atMs = 0;
+    };
+    std::optional<Contact> m_contact; ///< the last answer's health, not written yet
+    bool m_contactQueued = false;
 };
