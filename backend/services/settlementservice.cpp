@@ -82,10 +82,12 @@ int SettlementService::settleDue()
 }
 
 bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status, const QString &redeemCode,
-                                  qint64 nowMs, StoredTransaction *settled, bool webhook)
+                                  qint64 nowMs, StoredTransaction *settled, bool webhook,
+                                  const StoredTransaction *pending)
 {
     TransactionRepository transactions(m_db);
-    std::optional<StoredTransaction> row = transactions.findById(transactionId);
+    std::optional<StoredTransaction> row =
+        pending && pending->record.transactionId == transactionId ? *pending : transactions.findById(transactionId);
     if (!row || row->record.status != TransactionStatus::Pending)
         return false;
     TransactionRecord &r = row->record;

@@ -133,7 +133,7 @@ QJsonObject UpstreamDispatcher::enqueue(const StoredTransaction &row, const Sale
     s.endpoint = endpointFor(sale.type);
     s.requestBody = requestBody(sale, s.referenceId);
     UpstreamSaleRepository(m_db).insert(s, nowMs);
-    m_enqueued.insert(s.transactionId, s);
+    m_enqueued.insert(s.transactionId, Enqueued{s, row});
     return s.toJson();
 }
 
@@ -175,8 +175,11 @@ void UpstreamDispatcher::sendDispatched()
     const QList<qint64> ids = std::exchange(m_toSend, {});
     for (const qint64 transactionId : ids) {
         try {
-            std::optional<UpstreamSale> sale = m_enqueued.take(transactionId);
-            if (sale->transactionId != transactionId) // not at hand: read it
+            Enqueued known = m_enqueued.take(transactionId);
+            std::optional<UpstreamSale> sale = known.sale;
+            if (known.sale.transactionId == transactionId)
+                m_pendingRows.insert(transactionId, std::move(known.row));
+            else // not at hand: read it
                 sale = UpstreamSaleRepository(m_db).find(transactionId);
             if (sale)
                 act(*sale, sale->state == UpstreamState::Queued && sale->attempts == 0);
@@ -287,6 +290,7 @@ void UpstreamDispatcher::act(const UpstreamSale &sale, bool leased)
         later.errorDescription = QStringLiteral("no upstream is configured; the sale waits until one is");
         UpstreamSaleRepository(m_db).update(later, m_clock.nowMs());
         m_accounts.remove(sale.transactionId);
+        m_pendingRows.remove(sale.transactionId);
         answerWaiters(sale.transactionId);
         return;
     }
@@ -358,7 +362,13 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
         }
     }
     auto outcome = std::make_shared<Outcome>();
-    const auto record = [this, before, method, endpoint, startedMs, answer, verdict, now, outcome] {
+    // The PENDING row the sale was written with, for the first answer of its first call.
+    auto pending = std::make_shared<std::optional<StoredTransaction>>();
+    if (const auto found = m_pendingRows.find(before.transactionId); found != m_pendingRows.end()) {
+        *pending = std::move(found.value());
+        m_pendingRows.erase(found);
+    }
+    const auto record = [this, before, method, endpoint, startedMs, answer, verdict, now, outcome, pending] {
         *outcome = Outcome{};
         UpstreamCall call;
         call.transactionId = before.transactionId;
@@ -376,7 +386,8 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
             // The client still waiting on its initiate gets the final record in that answer: no webhook
             // for it then (as a sandbox sale final at initiate); done() posts it if the answer is lost.
             outcome->quiet = initiateCarriesTheEnd(before.transactionId);
-            outcome->settled = apply(*sale, verdict, now, outcome->quiet, &outcome->row);
+            outcome->settled =
+                apply(*sale, verdict, now, outcome->quiet, &outcome->row, *pending ? &**pending : nullptr);
             outcome->quiet = outcome->quiet && outcome->settled;
             outcome->upstream = sale->toJson();
         }
@@ -452,7 +463,7 @@ void UpstreamDispatcher::notifyLater(const StoredTransaction &settled, qint64 ac
 }
 
 bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs, bool quiet,
-                               StoredTransaction *settled)
+                               StoredTransaction *settled, const StoredTransaction *pending)
 {
     using Kind = UpstreamVerdict::Kind;
     UpstreamSaleRepository sales(m_db);
@@ -467,14 +478,14 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sales.update(sale, nowMs);
         return m_settlements.settleOne(
             sale.transactionId, verdict.kind == Kind::Success ? TransactionStatus::Success : TransactionStatus::Failed,
-            verdict.redeemCode, nowMs, settled, !quiet);
+            verdict.redeemCode, nowMs, settled, !quiet, pending);
     case Kind::Refused:
         sale.state = UpstreamState::Refused;
         sale.errorCode = verdict.errorCode;
         sale.errorDescription = verdict.errorDescription;
         sales.update(sale, nowMs);
-        return m_settlements.settleOne(sale.transactionId, TransactionStatus::Failed, QString(), nowMs, settled,
-                                       !quiet);
+        return m_settlements.settleOne(sale.transactionId, TransactionStatus::Failed, QString(), nowMs, settled, !quiet,
+                                       pending);
     case Kind::Pending:
         sale.state = UpstreamState::Pending;
         sale.errorCode.clear();

@@ -115,9 +115,10 @@ private:
     void onAnswer(const UpstreamSale &before, const QString &method, const QString &endpoint, qint64 startedMs,
                   const UpstreamAnswer &answer);
     /// Applies a definite answer (inside an open write transaction); false when nothing changed.
-    /// `quiet`: settle without a webhook; `settled` receives the final row.
+    /// `quiet`: settle without a webhook; `settled` receives the final row; `pending`: the sale's
+    /// PENDING row when at hand (SettlementService::settleOne()).
     bool apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs, bool quiet = false,
-               StoredTransaction *settled = nullptr);
+               StoredTransaction *settled = nullptr, const StoredTransaction *pending = nullptr);
     /// Answers every waiter of the sale (`known`: what the answer's commit wrote, else read again);
     /// true when an initiate's answer reached its client.
     bool answerWaiters(qint64 transactionId, const LiveAnswer &known = {});
@@ -136,11 +137,18 @@ private:
     bool m_armQueued = false;
     QSet<qint64> m_inFlight;
     QHash<qint64, QList<std::shared_ptr<Waiter>>> m_waiters;
-    /// Sales enqueue() wrote, kept for their first call (no read back). An entry whose batch was
-    /// rolled back stays until its transaction id comes again (enqueue() overwrites it).
-    QHash<qint64, UpstreamSale> m_enqueued;
-    QHash<qint64, qint64> m_accounts; ///< account of each dispatched sale until its first answer
-    QList<qint64> m_toSend;           ///< dispatched in this turn, sent in the next
+    /// What enqueue() wrote, kept for the sale's first call and its answer (no read back).
+    struct Enqueued
+    {
+        UpstreamSale sale;
+        StoredTransaction row; ///< the PENDING transaction row
+    };
+    /// Entries of sales not dispatched yet. One whose batch was rolled back stays until its
+    /// transaction id comes again (enqueue() overwrites it).
+    QHash<qint64, Enqueued> m_enqueued;
+    QHash<qint64, StoredTransaction> m_pendingRows; ///< of sales whose first call is on the wire
+    QHash<qint64, qint64> m_accounts;               ///< account of each dispatched sale until its first answer
+    QList<qint64> m_toSend;                         ///< dispatched in this turn, sent in the next
     bool m_sendQueued = false;
     struct Contact
     {
