@@ -99,6 +99,20 @@ private:
                       {id, QString::fromLatin1(kind)});
     }
 
+    /// Sends a live mobile initiate on a raw connection of its own and returns without waiting for the answer
+    /// (the test reads `client` or drops it). False when the shop cannot be reached.
+    bool startLiveSale(QTcpSocket &client, const QJsonObject &sale)
+    {
+        const QByteArray body = QJsonDocument(sale).toJson(QJsonDocument::Compact);
+        client.connectToHost(QHostAddress::LocalHost, m_shop->server().port());
+        if (!client.waitForConnected(5000))
+            return false;
+        client.write(QByteArray("POST ") + kMobile + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + m_shopLivePos +
+                     "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
+                     "\r\n\r\n" + body);
+        return true;
+    }
+
     /// The shop's own webhook events (its outbox) for one of its sales.
     qint64 shopWebhookEvents(qint64 id)
     {
@@ -487,13 +501,8 @@ private slots:
                 held.emplace_back(s);
         });
         QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(silent.serverPort())).status, 200);
-        const QByteArray body = QJsonDocument(mobile(QStringLiteral("9876543210"))).toJson(QJsonDocument::Compact);
         QTcpSocket client;
-        client.connectToHost(QHostAddress::LocalHost, m_shop->server().port());
-        QVERIFY(client.waitForConnected(5000));
-        client.write(QByteArray("POST ") + kMobile + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + m_shopLivePos +
-                     "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
-                     "\r\n\r\n" + body);
+        QVERIFY(startLiveSale(client, mobile(QStringLiteral("9876543210"))));
         const auto requested = [&held] {
             return std::any_of(held.cbegin(), held.cend(), [](const auto &s) { return s->bytesAvailable() > 0; });
         };
@@ -520,13 +529,8 @@ private slots:
         proxy.setMode(FaultProxy::Mode::Slow, 1500);
         QJsonObject sale = mobile(QStringLiteral("9876543210"));
         sale.insert(QStringLiteral("reference_id"), QStringLiteral("till-7-0042"));
-        const QByteArray body = QJsonDocument(sale).toJson(QJsonDocument::Compact);
         QTcpSocket first;
-        first.connectToHost(QHostAddress::LocalHost, m_shop->server().port());
-        QVERIFY(first.waitForConnected(5000));
-        first.write(QByteArray("POST ") + kMobile + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + m_shopLivePos +
-                    "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
-                    "\r\n\r\n" + body);
+        QVERIFY(startLiveSale(first, sale));
         QTRY_COMPARE(proxy.count(FaultProxy::Mode::Slow), 1); // the first client waits for the upstream
 
         const HttpResult again = call(*m_shop, "POST", QString::fromLatin1(kMobile), m_shopLivePos, sale);
