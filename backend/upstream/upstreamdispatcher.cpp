@@ -455,9 +455,14 @@ void UpstreamDispatcher::notifyLater(const StoredTransaction &settled, qint64 ac
                          const qint64 id = settled.record.transactionId;
                          if (!error)
                              return m_settlements.announce(id);
-                         qCWarning(lcUpstream, "cannot write the webhook of sale %lld yet", id);
-                         if (retriesLeft > 0)
-                             notifyLater(settled, accountId, retriesLeft - 1);
+                         if (retriesLeft > 0) {
+                             qCWarning(lcUpstream, "cannot write the webhook of sale %lld yet; trying again", id);
+                             return notifyLater(settled, accountId, retriesLeft - 1);
+                         }
+                         qCCritical(lcUpstream,
+                                    "the webhook of sale %lld could not be written; its client learns "
+                                    "the end by a status check",
+                                    id);
                      },
                      accountId * 2 + 1);
 }
