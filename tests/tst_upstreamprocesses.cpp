@@ -65,6 +65,17 @@ private:
     }
 
     /// Sells through the shop's live key; the sale's shop transaction_id (0 and a failed check when refused).
+    /// `rechargedesk upstream set` of the shop, in a process of its own, to the distributor behind the proxy.
+    bool setUpstreamByCli(QString *error)
+    {
+        return m_chain->runCli(UpstreamChain::Side::Shop,
+                               {QStringLiteral("upstream"), QStringLiteral("set"), QStringLiteral("--url"),
+                                m_chain->upstreamUrl().toString(), QStringLiteral("--key-id"), m_chain->upstreamKeyId(),
+                                QStringLiteral("--key-secret-file"), m_chain->upstreamSecretFile(),
+                                QStringLiteral("--webhook-password"), UpstreamChain::webhookPassword()},
+                               error);
+    }
+
     qint64 sellLive(const QString &path, const QJsonObject &body, QJsonObject *answer = nullptr)
     {
         const HttpResult result = m_chain->sell(path, body);
@@ -391,14 +402,7 @@ private slots:
                                   QStringLiteral("--note"), QStringLiteral("more float")},
                                  &error),
                  qPrintable(error));
-        QVERIFY2(
-            m_chain->runCli(UpstreamChain::Side::Shop,
-                            {QStringLiteral("upstream"), QStringLiteral("set"), QStringLiteral("--url"),
-                             m_chain->upstreamUrl().toString(), QStringLiteral("--key-id"), m_chain->upstreamKeyId(),
-                             QStringLiteral("--key-secret-file"), m_chain->upstreamSecretFile(),
-                             QStringLiteral("--webhook-password"), UpstreamChain::webhookPassword()},
-                            &error),
-            qPrintable(error));
+        QVERIFY2(setUpstreamByCli(&error), qPrintable(error));
         QVERIFY2(
             m_chain->runCli(UpstreamChain::Side::Distributor,
                             {QStringLiteral("webhook"), QStringLiteral("set"), QStringLiteral("--mode"),
@@ -411,6 +415,28 @@ private slots:
         QVERIFY(id > 0);
         expectSettledOnce(id, QStringLiteral("SUCCESS"));
         expectWebhooks(id, QStringLiteral("SUCCESS"), true);
+        expectLedgersBalanced();
+    }
+
+    // The running shop keeps its upstream settings unsealed between sales; `upstream clear` and `upstream set` from
+    // another process must still take effect at the next sale, without a restart.
+    void cliClearAndSetReachTheRunningShop()
+    {
+        QVERIFY(sellLive(kMobile, mobile(QStringLiteral("9876581234"))) > 0); // the settings are in use
+        QString error;
+        QVERIFY2(
+            m_chain->runCli(UpstreamChain::Side::Shop, {QStringLiteral("upstream"), QStringLiteral("clear")}, &error),
+            qPrintable(error));
+        const qint64 before = shopLiveBalance();
+        const HttpResult refused = m_chain->sell(kMobile, mobile(QStringLiteral("9876581235")));
+        QCOMPARE(refused.status, 503);
+        QCOMPARE(refused.error().value(QStringLiteral("reason")).toString(), QStringLiteral("no_live_provider"));
+        QCOMPARE(shopLiveBalance(), before); // nothing charged
+
+        QVERIFY2(setUpstreamByCli(&error), qPrintable(error));
+        const qint64 id = sellLive(kMobile, mobile(QStringLiteral("9876581236")));
+        QVERIFY(id > 0);
+        expectSettledOnce(id, QStringLiteral("SUCCESS"));
         expectLedgersBalanced();
     }
 
