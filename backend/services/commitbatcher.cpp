@@ -10,7 +10,8 @@
 Q_LOGGING_CATEGORY(lcBatch, "rechargedesk.batch")
 
 CommitBatcher::CommitBatcher(Database &db, QObject *parent) : QObject(parent), m_db(db)
-{}
+{
+}
 
 void CommitBatcher::submit(Work work, Done done, qint64 lockOrder)
 {

@@ -23,8 +23,8 @@ void put(Database &db, qint64 accountId, const QString &key, qint64 value)
 
 std::optional<QString> SaleTerms::value(qint64 accountId, const QString &key) const
 {
-    QSqlQuery &q =
-        m_db.run(QStringLiteral("SELECT value FROM shop_settings WHERE account_id = ? AND key = ?"), {accountId, key});
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT value FROM shop_settings WHERE account_id = ? AND key = ?"),
+                            {accountId, key});
     std::optional<QString> result;
     if (q.next())
         result = q.value(0).toString();
@@ -55,8 +55,8 @@ QList<DiscountRate> SaleTerms::discountRates(qint64 accountId) const
     QList<DiscountRate> rates;
     for (ProductKind kind : {ProductKind::Mobile, ProductKind::Dth, ProductKind::Voucher}) {
         for (const OperatorInfo &info : m_catalog.operators(kind))
-            rates.append(
-                {info.code, stored.value(rateKey(info.code), info.discountBasisPoints), info.discountBasisPoints});
+            rates.append({info.code, stored.value(rateKey(info.code), info.discountBasisPoints),
+                          info.discountBasisPoints});
     }
     return rates;
 }
@@ -76,7 +76,8 @@ void SaleTerms::validateRates(const QMap<QString, qint64> &basisPoints) const
             throw ApiError::badRequest(field, QStringLiteral("unknown_operator"),
                                        QStringLiteral("%1 is not an operator code; use one of %2 %3 %4")
                                            .arg(it.key(), m_catalog.codeList(ProductKind::Mobile),
-                                                m_catalog.codeList(ProductKind::Dth), m_catalog.voucherIssuer().code));
+                                                m_catalog.codeList(ProductKind::Dth),
+                                                m_catalog.voucherIssuer().code));
         if (it.value() < 0 || it.value() > kMaxBasisPoints)
             throw ApiError::badRequest(field, QStringLiteral("out_of_range"),
                                        QStringLiteral("%1 must be a whole number of basis points from 0 to %2 "
