@@ -1,4 +1,5 @@
 #include "services/walletservice.h"
+#include "support/faultproxy.h"
 #include "support/testserver.h"
 #include "upstream/upstreamdispatcher.h"
 
@@ -96,6 +97,26 @@ private:
         return scalar(*m_shop,
                       QStringLiteral("SELECT COUNT(*) FROM wallet_ledger WHERE transaction_id = ? AND kind = ?"),
                       {id, QString::fromLatin1(kind)});
+    }
+
+    /// Sends a live mobile initiate on a raw connection of its own and returns without waiting for the answer
+    /// (the test reads `client` or drops it). False when the shop cannot be reached.
+    bool startLiveSale(QTcpSocket &client, const QJsonObject &sale)
+    {
+        const QByteArray body = QJsonDocument(sale).toJson(QJsonDocument::Compact);
+        client.connectToHost(QHostAddress::LocalHost, m_shop->server().port());
+        if (!client.waitForConnected(5000))
+            return false;
+        client.write(QByteArray("POST ") + kMobile + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + m_shopLivePos +
+                     "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
+                     "\r\n\r\n" + body);
+        return true;
+    }
+
+    /// The shop's own webhook events (its outbox) for one of its sales.
+    qint64 shopWebhookEvents(qint64 id)
+    {
+        return scalar(*m_shop, QStringLiteral("SELECT COUNT(*) FROM webhook_events WHERE transaction_id = ?"), {id});
     }
 
     HttpResult configure(const QString &baseUrl)
@@ -212,6 +233,9 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(
             shopRecord(id).value(QStringLiteral("upstream")).toObject().value(QStringLiteral("state")).toString(),
             QStringLiteral("settled"), 10000);
+        // The shop's own webhook (committed with the end): one for an end its client learns later, none when the
+        // initiate answer already carried it — as for a sandbox sale (api-v1.md, Events: a move out of PENDING).
+        QCOMPARE(shopWebhookEvents(id), first == QLatin1String("PENDING") ? 1 : 0);
         // The distributor holds exactly one sale for it, in the same final state.
         QCOMPARE(scalar(*m_distributor, QStringLiteral("SELECT COUNT(*) FROM transactions WHERE reference_id = ?"),
                         {referenceId}),
@@ -477,13 +501,8 @@ private slots:
                 held.emplace_back(s);
         });
         QCOMPARE(configure(QStringLiteral("http://127.0.0.1:%1/api/v1").arg(silent.serverPort())).status, 200);
-        const QByteArray body = QJsonDocument(mobile(QStringLiteral("9876543210"))).toJson(QJsonDocument::Compact);
         QTcpSocket client;
-        client.connectToHost(QHostAddress::LocalHost, m_shop->server().port());
-        QVERIFY(client.waitForConnected(5000));
-        client.write(QByteArray("POST ") + kMobile + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + m_shopLivePos +
-                     "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
-                     "\r\n\r\n" + body);
+        QVERIFY(startLiveSale(client, mobile(QStringLiteral("9876543210"))));
         const auto requested = [&held] {
             return std::any_of(held.cbegin(), held.cend(), [](const auto &s) { return s->bytesAvailable() > 0; });
         };
@@ -496,6 +515,34 @@ private slots:
         const qint64 id = scalar(*m_shop, QStringLiteral("SELECT MAX(id) FROM transactions WHERE mode = 'live'"));
         QCOMPARE(status(id), QStringLiteral("PENDING")); // unknown outcome: kept, not refunded
         QCOMPARE(shopLedgerRows(id, "refund"), 0);
+    }
+
+    void replayAnsweredPendingWhileWaitingGetsTheWebhook()
+    {
+        // The distributor answers slowly; meanwhile the same sale is sent again with its reference_id and that
+        // client is told PENDING. The first client then gets the final record, but the second one learns the end
+        // only by webhook: it must be posted although the initiate answer carried the end.
+        FaultProxy proxy(QHostAddress::LocalHost, m_distributor->server().port());
+        QString error;
+        QVERIFY2(proxy.listen(&error), qPrintable(error));
+        QCOMPARE(configure(proxy.url().toString() + QStringLiteral("/api/v1")).status, 200);
+        proxy.setMode(FaultProxy::Mode::Slow, 1500);
+        QJsonObject sale = mobile(QStringLiteral("9876543210"));
+        sale.insert(QStringLiteral("reference_id"), QStringLiteral("till-7-0042"));
+        QTcpSocket first;
+        QVERIFY(startLiveSale(first, sale));
+        QTRY_COMPARE(proxy.count(FaultProxy::Mode::Slow), 1); // the first client waits for the upstream
+
+        const HttpResult again = call(*m_shop, "POST", QString::fromLatin1(kMobile), m_shopLivePos, sale);
+        QCOMPARE(again.status, 200);
+        QCOMPARE(again.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        const qint64 id = again.data().value(QStringLiteral("transaction_id")).toInteger();
+
+        QByteArray answer;
+        QTRY_VERIFY_WITH_TIMEOUT((answer += first.readAll()).contains(R"("transaction_status":"SUCCESS")"), 10000);
+        QCOMPARE(status(id), QStringLiteral("SUCCESS"));
+        QCOMPARE(shopWebhookEvents(id), 1);
+        checkChainInvariants();
     }
 
     void testModeRecordsKeepTodaysFields()

@@ -17,13 +17,15 @@ void SalesController::registerRoutes(ApiRouter &router)
                            if (const std::optional<UserInfo> user = m_sessions.userFor(request))
                                caller.userName = user->name;
                        }
-                       m_transactions.initiate(caller, sale,
-                                               [reply](const TransactionRecord *record, std::exception_ptr error) {
-                                                   if (error)
-                                                       reply.sendException(error);
-                                                   else
-                                                       reply.sendData(record->toJson());
-                                               });
+                       m_transactions.initiate(
+                           caller, sale,
+                           [reply](const TransactionRecord *record, std::exception_ptr error) {
+                               if (!error)
+                                   return reply.sendData(record->toJson());
+                               reply.sendException(error);
+                               return false;
+                           },
+                           [reply] { return reply.isClientWaiting(); });
                    });
     };
     route(QStringLiteral("/api/v1/recharge/mobile/initiate-transaction"), &SaleRequest::decodeMobile);

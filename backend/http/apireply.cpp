@@ -28,15 +28,17 @@ struct ApiReply::State
         }
     }
 
-    void write(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers)
+    bool connected() const { return socket && socket->state() == QAbstractSocket::ConnectedState; }
+
+    bool write(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers)
     {
         sent = true;
-        if (!socket || socket->state() != QAbstractSocket::ConnectedState) {
+        if (!connected()) {
             // The work behind the answer is done (a sale stays committed and settles as usual); only
             // the client is no longer there to read it.
             qCInfo(lcReply, "request %s: the client left before its answer (HTTP %d); answer dropped",
                    qPrintable(requestId), status);
-            return;
+            return false;
         }
         responder->writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(status));
         responder->writeHeader("Content-Type", contentType);
@@ -52,6 +54,7 @@ struct ApiReply::State
             responder->writeHeader("Cache-Control", "no-store");
         responder->writeHeader("Content-Length", QByteArray::number(body.size()));
         responder->writeBody(body);
+        return true;
     }
 };
 
@@ -63,10 +66,10 @@ ApiReply::ApiReply(std::unique_ptr<QHttpServerResponder> responder, QString requ
     m_state->requestId = std::move(requestId);
 }
 
-void ApiReply::sendData(const QJsonObject &data, int status) const
+bool ApiReply::sendData(const QJsonObject &data, int status) const
 {
-    send(status, "application/json",
-         QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson(QJsonDocument::Compact));
+    return send(status, "application/json",
+                QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson(QJsonDocument::Compact));
 }
 
 void ApiReply::sendError(const ApiError &error) const
@@ -87,18 +90,23 @@ void ApiReply::sendException(std::exception_ptr error) const
     }
 }
 
-void ApiReply::send(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers) const
+bool ApiReply::send(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers) const
 {
     if (m_state->sent) {
         qWarning("request %s answered twice; second answer dropped", qPrintable(m_state->requestId));
-        return;
+        return false;
     }
-    m_state->write(status, contentType, body, headers);
+    return m_state->write(status, contentType, body, headers);
 }
 
 bool ApiReply::isSent() const
 {
     return m_state->sent;
+}
+
+bool ApiReply::isClientWaiting() const
+{
+    return !m_state->sent && m_state->connected();
 }
 
 const QString &ApiReply::requestId() const

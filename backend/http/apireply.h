@@ -21,18 +21,22 @@ public:
 
     ApiReply(std::unique_ptr<QHttpServerResponder> responder, QString requestId);
 
-    /// 200 (or `status`) with {"data": data}: the spec's success envelope.
-    void sendData(const QJsonObject &data, int status = 200) const;
+    /// 200 (or `status`) with {"data": data}: the spec's success envelope. True when the answer
+    /// was written to the client's connection (false: answered already, or the client has left).
+    bool sendData(const QJsonObject &data, int status = 200) const;
     /// The error envelope with the error's status and headers.
     void sendError(const ApiError &error) const;
     /// The error an asynchronous step ended with: an ApiError as it is, anything else as a
     /// logged 500 that leaks no internals.
     void sendException(std::exception_ptr error) const;
     /// Any body. Adds Content-Length, X-Request-Id and, unless `headers` set a Cache-Control of
-    /// their own, `Cache-Control: no-store` (issue 12: answers carry secrets and tokens).
-    void send(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers = {}) const;
+    /// their own, `Cache-Control: no-store` (issue 12: answers carry secrets and tokens). True when
+    /// written to the client's connection.
+    bool send(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers = {}) const;
     /// True once an answer was written.
     bool isSent() const;
+    /// True while an answer can still reach the client: none sent yet and its connection open.
+    bool isClientWaiting() const;
     const QString &requestId() const;
 
 private:

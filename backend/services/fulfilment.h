@@ -8,6 +8,26 @@
 
 struct StoredTransaction;
 
+/// What the live provider hands the client waiting on a live initiate (AsyncFulfilment::dispatch()).
+struct LiveAnswer
+{
+    /// The sale's row as the answer's commit left it, when that answer settled the sale; null when
+    /// the sale is still PENDING as the initiate wrote it.
+    const StoredTransaction *settled = nullptr;
+    /// The record's "upstream" object as committed; empty when the provider has none at hand (the
+    /// wait timed out, a webhook ended it): the record is then read again from the database.
+    QJsonObject upstream;
+};
+
+/// The client waiting on a live initiate (TransactionService -> AsyncFulfilment::dispatch()).
+struct LiveWaiter
+{
+    /// True while the client can still be answered (not answered yet, its connection open).
+    std::function<bool()> waiting;
+    /// Answers the client, once; true when the record was written to its connection.
+    std::function<bool(const LiveAnswer &answer)> answer;
+};
+
 /// What the fulfilment provider says of a sale at the moment it is asked.
 enum class FulfilmentOutcome
 {
@@ -51,12 +71,19 @@ public:
     /// live sales cannot be taken now; nothing has been written then.
     virtual void checkAvailable() = 0;
     /// Records, inside the sale's write transaction, what is to be sent for the PENDING `row`
-    /// (its transaction_id assigned). Throws DatabaseError.
-    virtual void enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) = 0;
-    /// After the commit: starts sending. `firstAnswer` runs exactly once, on this thread, when
-    /// the provider's first answer is written or when the initiate wait is over, whichever comes
-    /// first; it never runs inside dispatch().
-    virtual void dispatch(qint64 transactionId, std::function<void()> firstAnswer) = 0;
+    /// (its transaction_id assigned). Returns the record's extension object as written (see
+    /// describe()). Throws DatabaseError.
+    virtual QJsonObject enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) = 0;
+    /// After the commit: starts sending the sale of account `accountId`. `waiter.answer` runs
+    /// exactly once, on this thread, when the provider's first answer is committed or when the
+    /// initiate wait is over, whichever comes first; it never runs inside dispatch(). A sale that
+    /// the first answer settles while `waiter.waiting()` posts no webhook of its own when the final
+    /// record reached the client in its initiate answer (api-v1.md, "States and transitions": the
+    /// client never saw it PENDING), and posts it when the answer could not be delivered.
+    virtual void dispatch(qint64 transactionId, qint64 accountId, LiveWaiter waiter) = 0;
+    /// A client was answered `transactionId` as PENDING (a replay by reference_id while the first
+    /// answer is awaited): its end is then announced by webhook like any PENDING sale's.
+    virtual void pendingShown(qint64 transactionId) = 0;
     /// The record's extension object for a live sale ("upstream" of upstream-contract.md);
     /// empty when the sale has none. Throws DatabaseError.
     virtual QJsonObject describe(qint64 transactionId) = 0;

@@ -82,10 +82,12 @@ int SettlementService::settleDue()
 }
 
 bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status, const QString &redeemCode,
-                                  qint64 nowMs)
+                                  qint64 nowMs, StoredTransaction *settled, bool webhook,
+                                  const StoredTransaction *pending)
 {
     TransactionRepository transactions(m_db);
-    std::optional<StoredTransaction> row = transactions.findById(transactionId);
+    std::optional<StoredTransaction> row =
+        pending && pending->record.transactionId == transactionId ? *pending : transactions.findById(transactionId);
     if (!row || row->record.status != TransactionStatus::Pending)
         return false;
     TransactionRecord &r = row->record;
@@ -97,7 +99,15 @@ bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status
     if (r.status == TransactionStatus::Failed)
         WalletRepository(m_db).post(row->accountId, row->mode, r.paid, LedgerKind::Refund, r.transactionId,
                                     QStringLiteral("refund of failed transaction"), QStringLiteral("system"), nowMs);
-    if (m_listener)
-        m_listener(*row);
+    if (webhook)
+        notify(*row);
+    if (settled)
+        *settled = std::move(*row);
     return true;
+}
+
+void SettlementService::notify(const StoredTransaction &settled)
+{
+    if (m_listener)
+        m_listener(settled);
 }

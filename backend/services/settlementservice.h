@@ -42,7 +42,17 @@ public:
     /// status listener's webhook outbox row. Used by the sandbox timers and by the upstream.
     /// Returns false (and writes nothing) when the transaction is unknown or no longer PENDING.
     /// The caller commits, then calls announce(). Throws DatabaseError.
-    bool settleOne(qint64 transactionId, TransactionStatus status, const QString &redeemCode, qint64 nowMs);
+    /// `settled` (may be null) receives the final row. `webhook` false leaves out the outbox row:
+    /// only for a live sale whose final record goes to its client in the initiate answer (the
+    /// caller calls notify() in a later write when that answer could not be delivered). `pending`
+    /// (may be null): the PENDING row as its sale wrote it, so it need not be read again (the
+    /// status change stays guarded by the database).
+    bool settleOne(qint64 transactionId, TransactionStatus status, const QString &redeemCode, qint64 nowMs,
+                   StoredTransaction *settled = nullptr, bool webhook = true,
+                   const StoredTransaction *pending = nullptr);
+    /// Writes, inside the caller's write transaction, the webhook outbox row of a sale settled with
+    /// settleOne(…, webhook = false) whose final record did not reach its client. Throws DatabaseError.
+    void notify(const StoredTransaction &settled);
     /// After the commit of a settleOne(): emits settled() (wakes the webhook dispatcher).
     void announce(qint64 transactionId) { emit settled(transactionId); }
 

@@ -22,7 +22,8 @@ TransactionService::TransactionService(Database &db, CommitBatcher &batcher, con
       m_settlements(settlements), m_clock(clock), m_terms(terms)
 {}
 
-void TransactionService::initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done)
+void TransactionService::initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done,
+                                  ClientWaiting waiting)
 {
     if (caller.mode == Mode::Live && !m_live)
         throw ApiError::gatewayUnavailable(QStringLiteral("no_live_provider"),
@@ -30,15 +31,16 @@ void TransactionService::initiate(const AuthContext &caller, const SaleRequest &
                                                           "nothing was charged"));
     if (caller.mode == Mode::Live)
         m_live->checkAvailable();
-    submit(caller, sale, std::move(done), kMaxRetries);
+    submit(caller, sale, std::move(done), std::move(waiting), kMaxRetries);
 }
 
 void TransactionService::submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done,
-                                int retriesLeft)
+                                ClientWaiting waiting, int retriesLeft)
 {
     auto result = std::make_shared<WriteResult>();
     m_batcher.submit([this, caller, sale, result] { *result = write(caller, sale); },
-                     [this, caller, sale, result, done = std::move(done), retriesLeft](std::exception_ptr error) {
+                     [this, caller, sale, result, done = std::move(done), waiting = std::move(waiting),
+                      retriesLeft](std::exception_ptr error) {
                          if (error && retriesLeft > 0) {
                              try {
                                  std::rethrow_exception(error);
@@ -47,28 +49,45 @@ void TransactionService::submit(const AuthContext &caller, const SaleRequest &sa
                                  // insert: run again, and the check now finds its transaction.
                                  // PostgreSQL chose this write as a deadlock's victim: run it again.
                                  if ((e.isUniqueViolation() && !sale.referenceId.isEmpty()) || e.isRetryable())
-                                     return submit(caller, sale, done, retriesLeft - 1);
+                                     return submit(caller, sale, done, waiting, retriesLeft - 1);
                              } catch (...) {
                              }
                          }
-                         if (error)
-                             return done(nullptr, error);
+                         if (error) {
+                             done(nullptr, error);
+                             return;
+                         }
                          if (result->settleAtMs > 0)
                              m_settlements.scheduleAt(result->settleAtMs);
-                         if (result->dispatchLive) {
-                             const qint64 id = result->record.transactionId;
-                             return m_live->dispatch(id, [this, caller, id, done] {
-                                 try {
-                                     const TransactionRecord record = get(caller, id);
-                                     done(&record, nullptr);
-                                 } catch (...) {
-                                     done(nullptr, std::current_exception());
-                                 }
-                             });
-                         }
+                         if (result->dispatchLive)
+                             return dispatchLive(caller, result->record, done, waiting);
                          done(&result->record, nullptr);
                      },
                      caller.accountId * 2 + (caller.mode == Mode::Live ? 1 : 0)); // the wallet write() locks
+}
+
+void TransactionService::dispatchLive(const AuthContext &caller, const TransactionRecord &pending,
+                                      InitiateCallback done, ClientWaiting waiting)
+{
+    LiveWaiter waiter;
+    waiter.waiting = waiting ? std::move(waiting) : ClientWaiting([] { return false; });
+    waiter.answer = [this, caller, pending, done = std::move(done)](const LiveAnswer &answer) {
+        try {
+            TransactionRecord record;
+            if (answer.upstream.isEmpty()) {
+                record = get(caller, pending.transactionId);
+            } else {
+                // What the answer's commit wrote, at hand: no need to read the record back.
+                record = answer.settled ? named(answer.settled->record) : pending;
+                record.upstream = answer.upstream;
+            }
+            return done(&record, nullptr);
+        } catch (...) {
+            done(nullptr, std::current_exception());
+            return false;
+        }
+    };
+    m_live->dispatch(pending.transactionId, caller.accountId, std::move(waiter));
 }
 
 TransactionService::WriteResult TransactionService::write(const AuthContext &caller, const SaleRequest &sale)
@@ -82,8 +101,11 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
         const std::optional<StoredTransaction> existing =
             transactions.findByReference(caller.accountId, sale.referenceId);
         if (existing) {
-            if (existing->fingerprint == sale.fingerprint() && existing->mode == caller.mode)
+            if (existing->fingerprint == sale.fingerprint() && existing->mode == caller.mode) {
+                if (existing->mode == Mode::Live && existing->record.status == TransactionStatus::Pending && m_live)
+                    m_live->pendingShown(existing->record.transactionId);
                 return WriteResult{present(*existing), 0};
+            }
             throw ApiError::conflict(QStringLiteral("reference_id_reused"),
                                      QStringLiteral("reference_id %1 was already used for a different transaction (%2)")
                                          .arg(sale.referenceId)
@@ -122,9 +144,10 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     WriteResult result;
     if (caller.mode == Mode::Live) {
         // The upstream answers later: the sale stays PENDING with what to send, committed first.
-        m_live->enqueue(row, sale, now);
+        const QJsonObject upstream = m_live->enqueue(row, sale, now);
         result.dispatchLive = true;
-        result.record = present(row);
+        result.record = named(r);
+        result.record.upstream = upstream;
         return result;
     }
     const FulfilmentOutcome outcome = m_sandbox.decide(sale);
@@ -179,11 +202,17 @@ TransactionTotals TransactionService::totals(const AuthContext &caller, const Tr
     return TransactionRepository(m_db).totals(caller.accountId, caller.mode, filter);
 }
 
-TransactionRecord TransactionService::present(const StoredTransaction &row) const
+TransactionRecord TransactionService::named(const TransactionRecord &stored) const
 {
-    TransactionRecord record = row.record;
+    TransactionRecord record = stored;
     const OperatorInfo *info = m_catalog.findOperator(record.operatorCode);
     record.operatorName = info ? info->name : record.operatorCode;
+    return record;
+}
+
+TransactionRecord TransactionService::present(const StoredTransaction &row) const
+{
+    TransactionRecord record = named(row.record);
     if (row.mode == Mode::Live && m_live)
         record.upstream = m_live->describe(record.transactionId);
     return record;

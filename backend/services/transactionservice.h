@@ -26,9 +26,11 @@ class SettlementService;
 class TransactionService
 {
 public:
-    /// Answer to initiate: the record and whether it is an earlier transaction replayed by
-    /// reference_id, or the error (ApiError, or anything else for a server fault).
-    using InitiateCallback = std::function<void(const TransactionRecord *record, std::exception_ptr error)>;
+    /// Answer to initiate: the record, or the error (ApiError, or anything else for a server
+    /// fault). Returns true when the answer was written to the client (false: the client left).
+    using InitiateCallback = std::function<bool(const TransactionRecord *record, std::exception_ptr error)>;
+    /// True while the client of an initiate can still be answered (its connection open).
+    using ClientWaiting = std::function<bool()>;
 
     /// `liveFulfilment` (the upstream, issue 11) may be null: live keys then get 503 GATEWAY_ERROR.
     /// `terms` gives the account's discount rate and sandbox settle delay at sale time.
@@ -40,8 +42,11 @@ public:
     /// once the outcome is durable; for a new live sale, once the upstream first answered or the
     /// upstream wait (ServerOptions::upstreamTimeoutMs) is over, with the record as it then is.
     /// Errors: 402 insufficient wallet, 409 reference_id reused with another body, 503 no live
-    /// provider (thrown at once, before anything is written).
-    void initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done);
+    /// provider (thrown at once, before anything is written). `waiting` (may be empty: never
+    /// known to wait) tells a live sale's provider whether the final record can still go to the
+    /// client in this answer, in which case the sale posts no webhook of its own (AsyncFulfilment).
+    void initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done,
+                  ClientWaiting waiting = {});
 
     /// The caller's transaction; ApiError 404 if it does not exist for the caller's account and mode.
     TransactionRecord get(const AuthContext &caller, qint64 transactionId);
@@ -67,7 +72,13 @@ private:
     WriteResult write(const AuthContext &caller, const SaleRequest &sale);
     /// Queues write() on the batcher; a write that lost a race to another server (duplicate reference_id,
     /// PostgreSQL deadlock or serialization failure) runs again in a later batch, up to `retriesLeft` times.
-    void submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done, int retriesLeft);
+    void submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done, ClientWaiting waiting,
+                int retriesLeft);
+    /// Hands a new live sale to the live fulfilment; `done` gets its first answer.
+    void dispatchLive(const AuthContext &caller, const TransactionRecord &pending, InitiateCallback done,
+                      ClientWaiting waiting);
+    /// The stored record with its operator's name from the catalog (no "upstream" object).
+    TransactionRecord named(const TransactionRecord &stored) const;
     static constexpr int kMaxRetries = 5;
 
     Database &m_db;

@@ -11,6 +11,8 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 
+#include <limits>
+
 Q_LOGGING_CATEGORY(lcUpstream, "rechargedesk.upstream")
 
 namespace {
@@ -54,6 +56,14 @@ QByteArray requestBody(const SaleRequest &sale, const QString &referenceId)
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
+/// The error in words a call is logged with; empty for a definite answer.
+QString verdictError(const UpstreamVerdict &verdict)
+{
+    if (verdict.kind != UpstreamVerdict::Kind::Unknown && verdict.kind != UpstreamVerdict::Kind::Refused)
+        return QString();
+    return verdict.errorDescription.isEmpty() ? verdict.errorCode : verdict.errorDescription;
+}
+
 template <std::size_t N> qint64 fromSchedule(const qint64 (&schedule)[N], int attempts, double scale)
 {
     const std::size_t index = std::min<std::size_t>(std::size_t(qMax(1, attempts) - 1), N - 1);
@@ -63,7 +73,11 @@ template <std::size_t N> qint64 fromSchedule(const qint64 (&schedule)[N], int at
 
 struct UpstreamDispatcher::Waiter
 {
-    std::function<void()> answer;
+    /// Answers the client; true when it reached the client (see LiveWaiter).
+    std::function<bool(const LiveAnswer &)> answer;
+    std::function<bool()> waiting; ///< empty for a recheck
+    bool initiate = false;         ///< the initiate of a new sale (else a recheck)
+    bool pendingShown = false;     ///< a replay told a client PENDING meanwhile
     QTimer timer;
 };
 
@@ -71,7 +85,7 @@ UpstreamDispatcher::UpstreamDispatcher(Database &db, CommitBatcher &batcher, con
                                        SettlementService &settlements, const AadhaarVault *vault, UpstreamTiming timing,
                                        QObject *parent)
     : QObject(parent), m_db(db), m_batcher(batcher), m_clock(clock), m_settlements(settlements), m_vault(vault),
-      m_timing(timing), m_client(clock, timing.timeoutMs)
+      m_timing(timing), m_client(clock, timing.timeoutMs), m_settings(db, vault)
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &UpstreamDispatcher::onTimer);
@@ -80,6 +94,11 @@ UpstreamDispatcher::UpstreamDispatcher(Database &db, CommitBatcher &batcher, con
 UpstreamSettingsRepository UpstreamDispatcher::settings()
 {
     return UpstreamSettingsRepository(m_db, m_vault);
+}
+
+std::optional<UpstreamSettings> UpstreamDispatcher::currentSettings()
+{
+    return m_settings.current();
 }
 
 void UpstreamDispatcher::start()
@@ -94,7 +113,7 @@ void UpstreamDispatcher::start()
 
 void UpstreamDispatcher::checkAvailable()
 {
-    if (!settings().load())
+    if (!m_settings.current())
         throw ApiError::gatewayUnavailable(
             QStringLiteral("no_live_provider"),
             QStringLiteral("no upstream provider is configured for live sales; nothing was charged. Configure one "
@@ -102,11 +121,11 @@ void UpstreamDispatcher::checkAvailable()
                            "Back office → Settings → Upstream"));
 }
 
-void UpstreamDispatcher::enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs)
+QJsonObject UpstreamDispatcher::enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs)
 {
     UpstreamSale s;
     s.transactionId = row.record.transactionId;
-    s.referenceId = QStringLiteral("rd-%1-%2").arg(settings().serverId()).arg(s.transactionId);
+    s.referenceId = QStringLiteral("rd-%1-%2").arg(m_settings.serverId()).arg(s.transactionId);
     s.state = UpstreamState::Queued;
     // The lease of the first call (dispatch() sends it without a write of its own): nobody sends it
     // again before its time limit has passed; a restart sends `queued` sales again at once.
@@ -114,12 +133,16 @@ void UpstreamDispatcher::enqueue(const StoredTransaction &row, const SaleRequest
     s.endpoint = endpointFor(sale.type);
     s.requestBody = requestBody(sale, s.referenceId);
     UpstreamSaleRepository(m_db).insert(s, nowMs);
+    m_enqueued.insert(s.transactionId, Enqueued{s, row});
+    return s.toJson();
 }
 
-void UpstreamDispatcher::dispatch(qint64 transactionId, std::function<void()> firstAnswer)
+void UpstreamDispatcher::dispatch(qint64 transactionId, qint64 accountId, LiveWaiter live)
 {
     auto waiter = std::make_shared<Waiter>();
-    waiter->answer = std::move(firstAnswer);
+    waiter->answer = std::move(live.answer);
+    waiter->waiting = std::move(live.waiting);
+    waiter->initiate = true;
     waiter->timer.setSingleShot(true);
     connect(&waiter->timer, &QTimer::timeout, this, [this, transactionId, w = waiter.get()] {
         const auto found = m_waiters.find(transactionId);
@@ -131,22 +154,57 @@ void UpstreamDispatcher::dispatch(qint64 transactionId, std::function<void()> fi
                 const std::shared_ptr<Waiter> keep = list.takeAt(i);
                 if (list.isEmpty())
                     m_waiters.erase(found);
-                keep->answer();
+                keep->answer(LiveAnswer{});
                 return;
             }
         }
     });
     waiter->timer.start(m_timing.timeoutMs);
     m_waiters[transactionId].append(waiter);
-    QTimer::singleShot(0, this, [this, transactionId] {
+    m_accounts.insert(transactionId, accountId);
+    m_toSend.append(transactionId);
+    if (!m_sendQueued) {
+        m_sendQueued = true;
+        QTimer::singleShot(0, this, &UpstreamDispatcher::sendDispatched);
+    }
+}
+
+void UpstreamDispatcher::sendDispatched()
+{
+    m_sendQueued = false;
+    const QList<qint64> ids = std::exchange(m_toSend, {});
+    for (const qint64 transactionId : ids) {
         try {
-            if (const std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(transactionId))
+            Enqueued known = m_enqueued.take(transactionId);
+            std::optional<UpstreamSale> sale = known.sale;
+            if (known.sale.transactionId == transactionId)
+                m_pendingRows.insert(transactionId, std::move(known.row));
+            else // not at hand: read it
+                sale = UpstreamSaleRepository(m_db).find(transactionId);
+            if (sale)
                 act(*sale, sale->state == UpstreamState::Queued && sale->attempts == 0);
         } catch (const std::exception &e) {
             qCWarning(lcUpstream, "cannot send sale %lld: %s", transactionId, e.what());
-            arm();
+            armSoon();
         }
-    });
+    }
+}
+
+void UpstreamDispatcher::pendingShown(qint64 transactionId)
+{
+    for (const std::shared_ptr<Waiter> &w : m_waiters.value(transactionId))
+        w->pendingShown = true;
+}
+
+bool UpstreamDispatcher::initiateCarriesTheEnd(qint64 transactionId) const
+{
+    const auto found = m_waiters.constFind(transactionId);
+    if (found == m_waiters.cend() || found->isEmpty())
+        return false;
+    for (const std::shared_ptr<Waiter> &w : *found)
+        if (!w->initiate || w->pendingShown || !w->waiting || !w->waiting())
+            return false;
+    return true;
 }
 
 QJsonObject UpstreamDispatcher::describe(qint64 transactionId)
@@ -162,7 +220,10 @@ void UpstreamDispatcher::recheck(qint64 transactionId, std::function<void()> don
         throw ApiError::conflict(QStringLiteral("not_waiting_on_upstream"),
                                  QStringLiteral("transaction %1 is not waiting on the upstream").arg(transactionId));
     auto waiter = std::make_shared<Waiter>();
-    waiter->answer = std::move(done);
+    waiter->answer = [done = std::move(done)](const LiveAnswer &) {
+        done();
+        return false;
+    };
     waiter->timer.setSingleShot(true);
     connect(&waiter->timer, &QTimer::timeout, this, [this, transactionId] { answerWaiters(transactionId); });
     waiter->timer.start(m_timing.timeoutMs);
@@ -183,6 +244,17 @@ void UpstreamDispatcher::onTimer()
         qCWarning(lcUpstream, "upstream round failed, retrying: %s", e.what());
         m_timer.start(int(kRetryAfterErrorMs));
     }
+}
+
+void UpstreamDispatcher::armSoon()
+{
+    if (m_armQueued)
+        return;
+    m_armQueued = true;
+    QTimer::singleShot(0, this, [this] {
+        m_armQueued = false;
+        arm();
+    });
 }
 
 void UpstreamDispatcher::arm()
@@ -207,7 +279,7 @@ void UpstreamDispatcher::act(const UpstreamSale &sale, bool leased)
 {
     if (m_inFlight.contains(sale.transactionId))
         return;
-    const std::optional<UpstreamSettings> current = settings().load();
+    const std::optional<UpstreamSettings> current = m_settings.current();
     if (!current) {
         // Taken while an upstream was configured; it was cleared since. Keep the sale, try again later.
         UpstreamSale later = sale;
@@ -217,6 +289,8 @@ void UpstreamDispatcher::act(const UpstreamSale &sale, bool leased)
         later.errorCode = QStringLiteral("no_upstream");
         later.errorDescription = QStringLiteral("no upstream is configured; the sale waits until one is");
         UpstreamSaleRepository(m_db).update(later, m_clock.nowMs());
+        m_accounts.remove(sale.transactionId);
+        m_pendingRows.remove(sale.transactionId);
         answerWaiters(sale.transactionId);
         return;
     }
@@ -279,14 +353,23 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
     if (isPoll && verdict.kind == UpstreamVerdict::Kind::Refused)
         verdict.kind = UpstreamVerdict::Kind::Unknown;
     const qint64 now = m_clock.nowMs();
-    qint64 account = 0;
-    try {
-        account = UpstreamSaleRepository(m_db).accountOf(before.transactionId);
-    } catch (const std::exception &e) {
-        qCWarning(lcUpstream, "cannot read the account of sale %lld: %s", before.transactionId, e.what());
+    qint64 account = m_accounts.take(before.transactionId);
+    if (account == 0) {
+        try {
+            account = UpstreamSaleRepository(m_db).accountOf(before.transactionId);
+        } catch (const std::exception &e) {
+            qCWarning(lcUpstream, "cannot read the account of sale %lld: %s", before.transactionId, e.what());
+        }
     }
-    auto settled = std::make_shared<bool>(false);
-    const auto record = [this, before, method, endpoint, startedMs, answer, verdict, now, settled] {
+    auto outcome = std::make_shared<Outcome>();
+    // The PENDING row the sale was written with, for the first answer of its first call.
+    auto pending = std::make_shared<std::optional<StoredTransaction>>();
+    if (const auto found = m_pendingRows.find(before.transactionId); found != m_pendingRows.end()) {
+        *pending = std::move(found.value());
+        m_pendingRows.erase(found);
+    }
+    const auto record = [this, before, method, endpoint, startedMs, answer, verdict, now, outcome, pending] {
+        *outcome = Outcome{};
         UpstreamCall call;
         call.transactionId = before.transactionId;
         call.atMs = startedMs;
@@ -294,23 +377,28 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
         call.endpoint = endpoint;
         call.httpStatus = answer.httpStatus;
         call.latencyMs = answer.latencyMs;
-        call.error = verdict.kind == UpstreamVerdict::Kind::Unknown || verdict.kind == UpstreamVerdict::Kind::Refused
-                         ? (verdict.errorDescription.isEmpty() ? verdict.errorCode : verdict.errorDescription)
-                         : QString();
+        call.error = verdictError(verdict);
         call.outcome = verdict.outcomeName();
         UpstreamCallLog(m_db).record(call);
         std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(before.transactionId);
         if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused) {
             sale->attempts = qMax(sale->attempts, before.attempts); // a leased first call was not written before
-            *settled = apply(*sale, verdict, now);
+            // The client still waiting on its initiate gets the final record in that answer: no webhook
+            // for it then (as a sandbox sale final at initiate); done() posts it if the answer is lost.
+            outcome->quiet = initiateCarriesTheEnd(before.transactionId);
+            outcome->settled =
+                apply(*sale, verdict, now, outcome->quiet, &outcome->row, *pending ? &**pending : nullptr);
+            outcome->quiet = outcome->quiet && outcome->settled;
+            outcome->upstream = sale->toJson();
         }
-        settings().recordContact(answer.httpStatus > 0,
-                                 answer.httpStatus > 0 && answer.httpStatus < 500 ? QString() : call.error, now);
     };
+    recordContactSoon(answer.httpStatus > 0,
+                      answer.httpStatus > 0 && answer.httpStatus < 500 ? QString() : verdictError(verdict), now);
     // The wallet lock order of TransactionService: a refund locks the account's live wallet.
     m_batcher.submit(
         record,
-        [this, id = before.transactionId, settled](std::exception_ptr error) {
+        [this, id = before.transactionId, account, outcome](std::exception_ptr error) {
+            m_inFlight.remove(id);
             if (error) {
                 try {
                     std::rethrow_exception(error);
@@ -318,17 +406,69 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
                     // Not recorded: the sale is sent again when its lease is over.
                     qCWarning(lcUpstream, "cannot record the upstream's answer for %lld: %s", id, e.what());
                 }
+                answerWaiters(id);
+            } else {
+                LiveAnswer known;
+                known.settled = outcome->settled ? &outcome->row : nullptr;
+                known.upstream = outcome->upstream;
+                const bool delivered = answerWaiters(id, known);
+                if (outcome->quiet && !delivered)
+                    notifyLater(outcome->row, account); // the client never got the final record
+                else if (outcome->settled && !outcome->quiet)
+                    m_settlements.announce(id);
             }
-            m_inFlight.remove(id);
-            if (*settled)
-                m_settlements.announce(id);
-            answerWaiters(id);
-            arm();
+            armSoon();
         },
         account * 2 + 1);
 }
 
-bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs)
+void UpstreamDispatcher::recordContactSoon(bool answered, const QString &error, qint64 nowMs)
+{
+    m_contact = Contact{answered, error, nowMs};
+    if (m_contactQueued)
+        return;
+    m_contactQueued = true;
+    // After every wallet of the batch (lock order), once for all its answers: the last one tells.
+    m_batcher.submit(
+        [this] {
+            m_contactQueued = false;
+            if (const std::optional<Contact> contact = std::exchange(m_contact, std::nullopt))
+                settings().recordContact(contact->answered, contact->error, contact->atMs);
+        },
+        [this](std::exception_ptr error) {
+            m_contactQueued = false; // also when the batch failed before the write ran
+            if (!error)
+                return;
+            try {
+                std::rethrow_exception(error);
+            } catch (const std::exception &e) {
+                qCWarning(lcUpstream, "cannot record the upstream's health: %s", e.what());
+            }
+        },
+        std::numeric_limits<qint64>::max());
+}
+
+void UpstreamDispatcher::notifyLater(const StoredTransaction &settled, qint64 accountId, int retriesLeft)
+{
+    m_batcher.submit([this, settled] { m_settlements.notify(settled); },
+                     [this, settled, accountId, retriesLeft](std::exception_ptr error) {
+                         const qint64 id = settled.record.transactionId;
+                         if (!error)
+                             return m_settlements.announce(id);
+                         if (retriesLeft > 0) {
+                             qCWarning(lcUpstream, "cannot write the webhook of sale %lld yet; trying again", id);
+                             return notifyLater(settled, accountId, retriesLeft - 1);
+                         }
+                         qCCritical(lcUpstream,
+                                    "the webhook of sale %lld could not be written; its client learns "
+                                    "the end by a status check",
+                                    id);
+                     },
+                     accountId * 2 + 1);
+}
+
+bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs, bool quiet,
+                               StoredTransaction *settled, const StoredTransaction *pending)
 {
     using Kind = UpstreamVerdict::Kind;
     UpstreamSaleRepository sales(m_db);
@@ -343,13 +483,14 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sales.update(sale, nowMs);
         return m_settlements.settleOne(
             sale.transactionId, verdict.kind == Kind::Success ? TransactionStatus::Success : TransactionStatus::Failed,
-            verdict.redeemCode, nowMs);
+            verdict.redeemCode, nowMs, settled, !quiet, pending);
     case Kind::Refused:
         sale.state = UpstreamState::Refused;
         sale.errorCode = verdict.errorCode;
         sale.errorDescription = verdict.errorDescription;
         sales.update(sale, nowMs);
-        return m_settlements.settleOne(sale.transactionId, TransactionStatus::Failed, QString(), nowMs);
+        return m_settlements.settleOne(sale.transactionId, TransactionStatus::Failed, QString(), nowMs, settled, !quiet,
+                                       pending);
     case Kind::Pending:
         sale.state = UpstreamState::Pending;
         sale.errorCode.clear();
@@ -403,13 +544,16 @@ std::optional<bool> UpstreamDispatcher::takeOverWebhook(const QString &reference
     return settled;
 }
 
-void UpstreamDispatcher::answerWaiters(qint64 transactionId)
+bool UpstreamDispatcher::answerWaiters(qint64 transactionId, const LiveAnswer &known)
 {
+    bool delivered = false;
     const QList<std::shared_ptr<Waiter>> waiters = m_waiters.take(transactionId);
     for (const std::shared_ptr<Waiter> &w : waiters) {
         w->timer.stop();
-        w->answer();
+        const bool reached = w->answer(w->initiate ? known : LiveAnswer{});
+        delivered = delivered || (w->initiate && reached);
     }
+    return delivered;
 }
 
 qint64 UpstreamDispatcher::retryDelayMs(int attempts) const

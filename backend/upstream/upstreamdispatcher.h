@@ -1,6 +1,7 @@
 #pragma once
 
 #include "services/fulfilment.h"
+#include "store/transactionrepository.h"
 #include "upstreamclient.h"
 #include "upstreamsalerepository.h"
 #include "upstreamsettings.h"
@@ -53,8 +54,9 @@ public:
     void start();
 
     void checkAvailable() override;
-    void enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) override;
-    void dispatch(qint64 transactionId, std::function<void()> firstAnswer) override;
+    QJsonObject enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) override;
+    void dispatch(qint64 transactionId, qint64 accountId, LiveWaiter waiter) override;
+    void pendingShown(qint64 transactionId) override;
     QJsonObject describe(qint64 transactionId) override;
 
     /// Asks the upstream about one sale now (POST /transactions/{id}/upstream-recheck): a status
@@ -81,11 +83,31 @@ public:
     void check(const UpstreamSettings &settings, std::function<void(const CheckResult &)> done);
 
     UpstreamSettingsRepository settings();
+    /// The configured upstream (UpstreamSettingsCache: unsealed again only after a change).
+    std::optional<UpstreamSettings> currentSettings();
 
 private:
     struct Waiter;
+    /// What one answer's batched write left, for the waiting client and the webhook.
+    struct Outcome
+    {
+        bool settled = false;
+        bool quiet = false; ///< settled without a webhook: the initiate answer carries the final record
+        StoredTransaction row;
+        QJsonObject upstream;
+    };
     void onTimer();
     void arm();
+    /// One arm() in the next event-loop turn for all the answers of a batch.
+    void armSoon();
+    /// Sends the sales dispatched in the last turn (their first call).
+    void sendDispatched();
+    /// True when the sale's only waiter is its initiate, still able to take the final record.
+    bool initiateCarriesTheEnd(qint64 transactionId) const;
+    /// The upstream's health after an answer, written once per batch (the batch's last answer tells).
+    void recordContactSoon(bool answered, const QString &error, qint64 nowMs);
+    /// The webhook of a quiet settle whose initiate answer did not reach its client, in a write of its own.
+    void notifyLater(const StoredTransaction &settled, qint64 accountId, int retriesLeft = 5);
     /// `leased`: the sale's first call, whose lease was committed with the sale (no write before it).
     void act(const UpstreamSale &sale, bool leased = false);
     void send(UpstreamSale sale, const UpstreamSettings &settings, bool leased);
@@ -93,8 +115,13 @@ private:
     void onAnswer(const UpstreamSale &before, const QString &method, const QString &endpoint, qint64 startedMs,
                   const UpstreamAnswer &answer);
     /// Applies a definite answer (inside an open write transaction); false when nothing changed.
-    bool apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs);
-    void answerWaiters(qint64 transactionId);
+    /// `quiet`: settle without a webhook; `settled` receives the final row; `pending`: the sale's
+    /// PENDING row when at hand (SettlementService::settleOne()).
+    bool apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs, bool quiet = false,
+               StoredTransaction *settled = nullptr, const StoredTransaction *pending = nullptr);
+    /// Answers every waiter of the sale (`known`: what the answer's commit wrote, else read again);
+    /// true when an initiate's answer reached its client.
+    bool answerWaiters(qint64 transactionId, const LiveAnswer &known = {});
     qint64 retryDelayMs(int attempts) const;
     qint64 pollDelayMs(int attempts) const;
 
@@ -105,7 +132,30 @@ private:
     const AadhaarVault *m_vault;
     UpstreamTiming m_timing;
     UpstreamClient m_client;
+    UpstreamSettingsCache m_settings;
     QTimer m_timer;
+    bool m_armQueued = false;
     QSet<qint64> m_inFlight;
     QHash<qint64, QList<std::shared_ptr<Waiter>>> m_waiters;
+    /// What enqueue() wrote, kept for the sale's first call and its answer (no read back).
+    struct Enqueued
+    {
+        UpstreamSale sale;
+        StoredTransaction row; ///< the PENDING transaction row
+    };
+    /// Entries of sales not dispatched yet. One whose batch was rolled back stays until its
+    /// transaction id comes again (enqueue() overwrites it).
+    QHash<qint64, Enqueued> m_enqueued;
+    QHash<qint64, StoredTransaction> m_pendingRows; ///< of sales whose first call is on the wire
+    QHash<qint64, qint64> m_accounts;               ///< account of each dispatched sale until its first answer
+    QList<qint64> m_toSend;                         ///< dispatched in this turn, sent in the next
+    bool m_sendQueued = false;
+    struct Contact
+    {
+        bool answered = false;
+        QString error;
+        qint64 atMs = 0;
+    };
+    std::optional<Contact> m_contact; ///< the last answer's health, not written yet
+    bool m_contactQueued = false;
 };

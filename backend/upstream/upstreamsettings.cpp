@@ -174,3 +174,22 @@ std::optional<QString> UpstreamSettingsRepository::unseal(const QString &sealed,
         return std::nullopt;
     return m_vault->unseal(QByteArray::fromBase64(sealed.toLatin1()), QByteArray(purpose));
 }
+
+std::optional<UpstreamSettings> UpstreamSettingsCache::current()
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT version FROM upstream_config WHERE id = 1"));
+    const qint64 version = q.next() ? q.value(0).toLongLong() : -1;
+    q.finish();
+    if (m_version != version) {
+        m_settings = UpstreamSettingsRepository(m_db, m_vault).load();
+        m_version = version;
+    }
+    return m_settings;
+}
+
+QString UpstreamSettingsCache::serverId()
+{
+    if (m_serverId.isEmpty())
+        m_serverId = UpstreamSettingsRepository(m_db, m_vault).serverId();
+    return m_serverId;
+}

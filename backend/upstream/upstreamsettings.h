@@ -71,3 +71,25 @@ private:
     Database &m_db;
     const AadhaarVault *m_vault;
 };
+
+/// The upstream settings as the live path uses them, unsealed once per change instead of once per
+/// sale: each current() reads only the row's `version` (bumped by every save() and clear(), so by
+/// `rechargedesk upstream set/clear` in another process and by PUT/DELETE /api/v1/upstream too) and
+/// unseals again only when it moved. Lives on the database's thread. Throws DatabaseError.
+class UpstreamSettingsCache
+{
+public:
+    UpstreamSettingsCache(Database &db, const AadhaarVault *vault) : m_db(db), m_vault(vault) {}
+
+    /// As UpstreamSettingsRepository::load(), as of the last committed change.
+    std::optional<UpstreamSettings> current();
+    /// UpstreamSettingsRepository::serverId(), read once (it never changes for a database).
+    QString serverId();
+
+private:
+    Database &m_db;
+    const AadhaarVault *m_vault;
+    std::optional<qint64> m_version; ///< of m_settings; nullopt: nothing read yet
+    std::optional<UpstreamSettings> m_settings;
+    QString m_serverId;
+};

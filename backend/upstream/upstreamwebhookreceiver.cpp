@@ -35,7 +35,7 @@ UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QByteArra
                                                                  const QByteArray &timestamp,
                                                                  const QByteArray &signature, const QByteArray &body)
 {
-    const std::optional<UpstreamSettings> settings = m_dispatcher.settings().load();
+    const std::optional<UpstreamSettings> settings = m_dispatcher.currentSettings();
     if (!settings || settings->webhookPassword.isEmpty())
         throw ApiError::unauthenticated(QStringLiteral("upstream_webhook_not_configured"),
                                         QStringLiteral("this server has no upstream webhook_password configured"));
