@@ -77,6 +77,7 @@ private Q_SLOTS:
     void badTlsNameIsRefused();
     void plainHttpToTlsPortIsNotServed();
     void oversizeBodyIsRefusedOverTls();
+    void capsAndHandshakeTimeoutHoldOverTls();
     void fingerprintRouteShowsTheServedCertificate();
 };
 
@@ -207,6 +208,37 @@ void TestTlsServer::plainHttpToTlsPortIsNotServed()
     QTRY_COMPARE_WITH_TIMEOUT(plain.state(), QAbstractSocket::UnconnectedState, 10'000);
     QVERIFY2(!received.contains("HTTP/1.1"), received.constData());
     QVERIFY(!received.contains("\"status\""));
+}
+
+// Issue 12 (limits before authentication) under TLS: the per-address cap is applied before a handshake costs
+// anything, and a client that connects but never starts its handshake is closed at the header timeout.
+void TestTlsServer::capsAndHandshakeTimeoutHoldOverTls()
+{
+    QTemporaryDir tlsHome;
+    QSslCertificate certificate;
+    ServerOptions options = tlsServerOptions(tlsHome.path(), &certificate);
+    options.maxConnectionsPerAddress = 2;
+    options.headerTimeoutMs = 1'000;
+    TestServer server(options);
+    const quint16 port = server.server().port();
+
+    // Alone under the cap, a connection that never says a word can only be closed by the header timeout.
+    QTcpSocket silent;
+    silent.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(silent.waitForConnected(10'000));
+    QTRY_COMPARE_WITH_TIMEOUT(silent.state(), QAbstractSocket::UnconnectedState, 10'000);
+
+    TlsRawClient first(port, certificate);
+    TlsRawClient second(port, certificate);
+    QVERIFY(first.waitForEncrypted());
+    QVERIFY(second.waitForEncrypted());
+    TlsRawClient third(port, certificate); // over the cap: closed without a handshake
+    QVERIFY(!third.waitForEncrypted());
+    QTRY_COMPARE_WITH_TIMEOUT(third.socket().state(), QAbstractSocket::UnconnectedState, 10'000);
+
+    // The two admitted connections still get answers.
+    first.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    QVERIFY2(first.receiveResponse().startsWith("HTTP/1.1 200"), first.received().constData());
 }
 
 void TestTlsServer::oversizeBodyIsRefusedOverTls()

@@ -154,6 +154,7 @@ public:
         if (!m_server)
             return;
         m_server->m_connections.remove(this);
+        m_server->m_tlsHandshakes.remove(m_socket);
         if (m_counted)
             m_server->m_counter.remove(m_peer);
     }
@@ -185,10 +186,18 @@ public:
         return false;
     }
 
-    /// Takes over a place the server already counted for this connection's address and starts watching it.
+    /// Takes over a place the server already counted for this connection's address; a plain connection is
+    /// watched at once, a TLS one from its handshake's start (before it, the bytes are not HTTP).
     void adoptAdmission()
     {
         m_counted = true;
+        if (!m_tlsSocket)
+            watch();
+    }
+
+    /// Runs the framing tracker on what the client sends from now on.
+    void watch()
+    {
         // Connected before the socket is handed to QHttpServer, so this runs before QHttpServer's slot.
         connect(m_socket, &QIODevice::readyRead, this, &Connection::onReadyReadBeforeHttpServer);
         connect(m_socket, &QIODevice::bytesWritten, this, &Connection::onBytesWritten);
@@ -199,6 +208,15 @@ public:
     {
         switch (m_phase) {
         case Phase::Head: {
+            if (m_tlsSocket && !m_tlsSocket->isEncrypted()) { // no TLS yet: an HTTP answer could not be read
+                qCInfo(lcLimitedTcpServer) << "closing connection from" << m_peer << "without a TLS handshake in time";
+                m_phase = Phase::Closed;
+                m_deadlineMs = std::numeric_limits<qint64>::max();
+                Q_EMIT m_server->connectionRefused(m_peer, 0, u"header_timeout"_s);
+                m_socket->abort();
+                m_socket->deleteLater(); // QSslServer still owns it (it forgets a destroyed socket), nobody else
+                break;
+            }
             const auto seconds = std::chrono::duration<double>(m_server->m_limits.headerTimeout).count();
             qCInfo(lcLimitedTcpServer) << "closing connection from" << m_peer << "after" << seconds
                                        << "s without a complete request head";
@@ -497,8 +515,8 @@ void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
 }
 
 // Under TLS the caps are applied to the descriptor, before a handshake costs anything: a refused client cannot read
-// a plain 503 anyway, so its connection is just closed. An admitted one is watched from the handshake's start, so
-// the header timeout covers a stalled handshake too.
+// a plain 503 anyway, so its connection is just closed. An admitted one is counted and timed from the accept (so the
+// header timeout also ends a handshake that never comes) and its bytes are tracked from the handshake's start.
 void LimitedTcpServer::incomingTlsConnection(qintptr socketDescriptor)
 {
     const QHostAddress peer = peerAddressOf(socketDescriptor);
@@ -514,22 +532,23 @@ void LimitedTcpServer::incomingTlsConnection(qintptr socketDescriptor)
         Q_EMIT connectionRefused(peer, 503, reason);
         return;
     }
-    m_admittedTlsPeer = peer;
-    QSslServer::incomingConnection(socketDescriptor); // emits startedEncryptionHandshake -> guardTlsSocket()
-    if (m_admittedTlsPeer) {                          // QSslServer could not adopt the descriptor
-        m_counter.remove(*m_admittedTlsPeer);
-        m_admittedTlsPeer.reset();
+    QSslServer::incomingConnection(socketDescriptor);
+    // QSslServer made the socket as its newest child; it starts the handshake once the client's first bytes come.
+    auto *socket = children().isEmpty() ? nullptr : qobject_cast<QSslSocket *>(children().constLast());
+    if (!socket || socket->socketDescriptor() != socketDescriptor) { // QSslServer could not adopt the descriptor
+        m_counter.remove(peer);
+        return;
     }
+    auto *connection = new Connection(socket, this, peer);
+    connection->adoptAdmission();
+    m_tlsHandshakes.insert(socket, connection);
+    startSweeping();
 }
 
 void LimitedTcpServer::guardTlsSocket(QSslSocket *socket)
 {
-    if (!m_admittedTlsPeer)
-        return; // not a connection of ours (cannot happen: QSslServer emits this only from incomingConnection)
-    auto *connection = new Connection(socket, this, *m_admittedTlsPeer);
-    connection->adoptAdmission();
-    m_admittedTlsPeer.reset();
-    startSweeping();
+    if (Connection *connection = m_tlsHandshakes.take(socket))
+        connection->watch();
 }
 
 QHostAddress LimitedTcpServer::peerAddressOf(qintptr socketDescriptor)

@@ -6,6 +6,7 @@
 
 #include <QtCore/QByteArray>
 #include <QtCore/QElapsedTimer>
+#include <QtCore/QHash>
 #include <QtCore/QSet>
 #include <QtCore/QString>
 #include <QtCore/QTimer>
@@ -129,13 +130,14 @@ private:
     qint64 nowMs() const { return m_clock.elapsed(); }
     /// Applies the caps to a TLS connection's descriptor, then lets QSslServer start the handshake.
     void incomingTlsConnection(qintptr socketDescriptor);
-    /// Attaches the guard to a TLS socket whose handshake starts (admitted by incomingTlsConnection()).
+    /// Starts the guard's framing tracker on a TLS socket whose handshake starts (admitted, counted and timed since
+    /// incomingTlsConnection()).
     void guardTlsSocket(QSslSocket *socket);
     /// The client's address of an accepted descriptor (getpeername), before any socket adopts it.
     static QHostAddress peerAddressOf(qintptr socketDescriptor);
 
     bool m_tls = false;
-    std::optional<QHostAddress> m_admittedTlsPeer; // counted by incomingTlsConnection(), for guardTlsSocket()
+    QHash<const QObject *, Connection *> m_tlsHandshakes; // TLS sockets admitted, not yet watched (no handshake yet)
     qint64 m_maxBodyBytes;
     qsizetype m_maxHeaderBytes;
     HttpFramingTracker::BodyLimitExceptions m_bodyLimitExceptions;
