@@ -14,6 +14,7 @@
 #include "api/walletcontroller.h"
 #include "auth/apikeyservice.h"
 #include "auth/authenticator.h"
+#include "auth/authorizer.h"
 #include "http/apirouter.h"
 #include "http/limitedtcpserver.h"
 #include "plans/plancataloguestore.h"
@@ -39,9 +40,9 @@ struct ApiServer::Parts
           upstream(db, batcher, clock, settlements, upstreamVault ? &*upstreamVault : nullptr,
                    UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
-          authenticator(db, clock), router(http, authenticator), sessions(db, clock), audit(db, clock),
-          sales(transactions, catalog, sessions), transactionsApi(transactions, wallets),
-          walletApi(wallets, sessions, audit), health(db), keyService(db, clock), reports(db), reportsApi(reports)
+          authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
+          audit(db, clock), sales(transactions, catalog), transactionsApi(transactions, wallets),
+          walletApi(wallets, audit), health(db), keyService(db, clock), reports(db), reportsApi(reports)
     {
         sales.registerRoutes(router);
         transactionsApi.registerRoutes(router);
@@ -63,7 +64,7 @@ struct ApiServer::Parts
         shopApi = std::make_unique<ShopController>(db, clock, terms);
         shopApi->registerRoutes(router);
         // ROUTES (users) go here
-        keysApi = std::make_unique<KeysController>(keyService, authenticator, sessions, audit);
+        keysApi = std::make_unique<KeysController>(keyService, authenticator, audit);
         keysApi->registerRoutes(router);
         reportsApi.registerRoutes(router);
         upstreamApi = std::make_unique<UpstreamController>(db, clock, upstream, transactions);
@@ -88,9 +89,10 @@ struct ApiServer::Parts
     TransactionService transactions;
     WalletService wallets;
     Authenticator authenticator;
+    SessionResolver sessions;
+    Authorizer authorizer;
     QHttpServer http;
     ApiRouter router;
-    SessionResolver sessions;
     AuditLog audit;
     SalesController sales;
     TransactionsController transactionsApi;
@@ -186,6 +188,11 @@ WalletService &ApiServer::wallets()
 Authenticator &ApiServer::authenticator()
 {
     return m_parts->authenticator;
+}
+
+const ApiRouter &ApiServer::router() const
+{
+    return m_parts->router;
 }
 
 UpstreamDispatcher &ApiServer::upstream()

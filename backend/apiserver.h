@@ -6,6 +6,7 @@
 
 #include <memory>
 
+class ApiRouter;
 class Authenticator;
 class Clock;
 class Database;
@@ -53,6 +54,8 @@ public:
     SettlementService &settlements();
     WalletService &wallets();
     Authenticator &authenticator();
+    /// The route table (tests walk every route).
+    const ApiRouter &router() const;
     /// The live-sale state machine (issue 11).
     UpstreamDispatcher &upstream();
 

@@ -18,10 +18,10 @@ struct ApiResult
 {
     int httpStatus = 0;
     QJsonObject data;
-    QByteArray body;                ///< raw body (images, non-JSON answers)
+    QByteArray body; ///< raw body (images, non-JSON answers)
     QByteArray etag;
-    int retryAfterSeconds = 0;      ///< Retry-After of a 429/503 answer in seconds; 0 when absent
-    std::optional<ApiError> error;  ///< set when httpStatus is not 2xx/304
+    int retryAfterSeconds = 0;     ///< Retry-After of a 429/503 answer in seconds; 0 when absent
+    std::optional<ApiError> error; ///< set when httpStatus is not 2xx/304
     bool ok() const { return !error.has_value(); }
 };
 
@@ -93,6 +93,9 @@ signals:
     /// isReachable() changed; emitted before the finished() of the call that changed it reaches
     /// the caller, so a screen reading isReachable() in its answer handler sees the new state.
     void reachabilityChanged(bool reachable);
+    /// The server refused the session token this client sends (401 `session_invalid`: signed
+    /// out elsewhere, expired, or the user was deactivated); the person must sign in again.
+    void sessionRejected();
 
 private:
     /// Records whether `result` came from the server (any HTTP status) or from the network.
