@@ -463,6 +463,7 @@ private slots:
         QCOMPARE(findRow(users, 0, QStringLiteral("Asha")), -1);
         child<QLineEdit>(page, "userName")->clear();
         child<QLineEdit>(page, "userPin")->clear();
+        child<QLineEdit>(page, "userPinAgain")->clear();
         addUser(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("258025"), QStringLiteral("258025"));
         QTRY_VERIFY_WITH_TIMEOUT(findRow(users, 0, QStringLiteral("Asha")) >= 0, kTimeoutMs);
         addUser(QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1234"), QStringLiteral("1234"));
