@@ -222,6 +222,34 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.signInPage(), 10000);
     }
+
+    void sessionEndedByTheServerLocksTheTerminal()
+    {
+        // The server no longer accepts the session (here: every session removed, as when the user is
+        // deactivated or 12 hours pass): the next call answers 401 session_invalid and the terminal
+        // goes back to the sign-in page instead of running on without a person.
+        TestServer server;
+        QTemporaryDir dir;
+        TerminalOptions options = optionsFor(server, dir.path());
+        SystemClock clock;
+        const CreatedKey key = ShopSetup::run(server.db(), clock,
+                                              ShopSetupParams{QStringLiteral("Shop"), QString(), QStringLiteral("Asha"),
+                                                              QStringLiteral("482193"), QString()});
+        options.keyId = key.keyId;
+        options.keySecret = key.secret;
+        MainWindow window(options);
+        window.show();
+        signIn(window, QStringLiteral("Asha"), QStringLiteral("482193"));
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
+        server.db().run(QStringLiteral("DELETE FROM user_sessions")).finish();
+        QVERIFY(window.terminalView()->showScreen(QStringLiteral("backoffice")));
+        auto *backOffice = qobject_cast<BackOfficeView *>(window.terminalView()->screen(QStringLiteral("backoffice")));
+        QVERIFY(backOffice);
+        backOffice->setCurrentWidget(backOffice->usersPage());
+        backOffice->usersPage()->refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.signInPage(), 10000);
+        QVERIFY(window.context()->user().name.isEmpty());
+    }
 };
 
 QTEST_MAIN(TestUiTerminal)
