@@ -14,8 +14,9 @@ int runSetup(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("First-run setup: creates the shop, its first admin and the terminal's test admin key "
-                       "(saved to <data dir>/terminal.ini, readable by you only)."));
+        QStringLiteral("First-run setup: creates the shop, its first admin and the terminal's test pos key "
+                       "(saved to <data dir>/terminal.ini, readable by you only). Back-office power at the "
+                       "terminal comes from an admin signing in with the PIN."));
     parser.addOption({QStringLiteral("shop-name"), QStringLiteral("Shop name, printed on receipts (1-80 characters)."),
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("shop-address"), QStringLiteral("Shop address for receipts (optional)."),
@@ -23,7 +24,7 @@ int runSetup(const QStringList &arguments)
     parser.addOption(
         {QStringLiteral("admin-name"), QStringLiteral("Name the first admin signs in with."), QStringLiteral("NAME")});
     parser.addOption(
-        {QStringLiteral("admin-pin"), QStringLiteral("The first admin's PIN: 4 to 8 digits."), QStringLiteral("PIN")});
+        {QStringLiteral("admin-pin"), QStringLiteral("The first admin's PIN: 6 to 8 digits."), QStringLiteral("PIN")});
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, QStringList{QStringLiteral("rechargedesk setup")} + arguments.mid(1));
     if (!parser.positionalArguments().isEmpty())
@@ -60,7 +61,9 @@ int runSetup(const QStringList &arguments)
         CommandLine::out(QStringLiteral("Shop \"%1\" is set up.").arg(params.shopName.trimmed()));
         CommandLine::out(
             QStringLiteral("  admin: %1 (sign in with the PIN you chose)").arg(params.adminName.trimmed()));
-        CommandLine::out(QStringLiteral("  terminal key: %1 (TEST mode, admin scope)").arg(key.keyId));
+        CommandLine::out(
+            QStringLiteral("  terminal key: %1 (TEST mode, pos scope; the admin signs in for the back office)")
+                .arg(key.keyId));
         CommandLine::out(QStringLiteral("  key file: %1 (owner-only)")
                              .arg(QDir(params.terminalConfigDir).filePath(ShopSetup::terminalConfigFileName())));
     } catch (const ApiError &e) {

@@ -16,6 +16,8 @@
 #include "apierror.h"
 #include "auth/apikeyservice.h"
 #include "auth/authenticator.h"
+#include "auth/authorizer.h"
+#include "http/apirequest.h"
 #include "http/apirouter.h"
 #include "http/limitedtcpserver.h"
 #include "plans/plancataloguestore.h"
@@ -42,9 +44,9 @@ struct ApiServer::Parts
           upstream(db, batcher, clock, settlements, upstreamVault ? &*upstreamVault : nullptr,
                    UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
-          authenticator(db, clock), router(http, authenticator), sessions(db, clock), audit(db, clock),
-          sales(transactions, catalog, sessions), transactionsApi(transactions, wallets),
-          walletApi(wallets, sessions, audit), health(db), keyService(db, clock), reports(db), reportsApi(reports)
+          authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
+          audit(db, clock), sales(transactions, catalog), transactionsApi(transactions, wallets),
+          walletApi(wallets, audit), health(db), keyService(db, clock), reports(db), reportsApi(reports)
     {
         sales.registerRoutes(router);
         transactionsApi.registerRoutes(router);
@@ -69,7 +71,7 @@ struct ApiServer::Parts
         shopApi = std::make_unique<ShopController>(db, clock, terms);
         shopApi->registerRoutes(router);
         // ROUTES (users) go here
-        keysApi = std::make_unique<KeysController>(keyService, authenticator, sessions, audit);
+        keysApi = std::make_unique<KeysController>(keyService, authenticator, audit);
         keysApi->registerRoutes(router);
         reportsApi.registerRoutes(router);
         upstreamApi = std::make_unique<UpstreamController>(db, clock, upstream, transactions);
@@ -80,18 +82,35 @@ struct ApiServer::Parts
     }
 
     /// Whether a catalogue upload's head may send more than the usual body: nothing when its credentials pass the
-    /// router's own checks for the PUT route (the same Authenticator, so failures count against its throttle, and
-    /// the admin scope), else the error the route would answer.
+    /// router's own check for the PUT route (the same Authorizer and Access, so key failures count against the
+    /// throttle and a sent session must be valid), else the error the route would answer.
     std::optional<ApiError> catalogueUploadRefusal(const HttpRequestHead &head, const QHostAddress &peer)
     {
+        ApiRequest request;
+        request.method = QHttpServerRequest::Method::Put;
+        request.peer = peer;
+        for (const QByteArrayView name : {QByteArrayView("authorization"), QByteArrayView(SessionResolver::kHeader)}) {
+            const QByteArrayView value = head.header(name);
+            if (!value.isEmpty())
+                request.headers.append({name.toByteArray(), value.toByteArray()});
+        }
         try {
-            if (authenticator.authenticate(head.header("authorization").toByteArray(), peer).scope != Scope::Admin)
-                return ApiError::forbidden(QStringLiteral("admin_scope_required"),
-                                           QStringLiteral("this endpoint needs an API key with the admin scope"));
+            authorizer.authorize(catalogueUploadAccess(), request);
             return std::nullopt;
         } catch (const ApiError &error) {
             return error;
         }
+    }
+
+    /// The Access the router declares for the catalogue upload (LiveAdmin).
+    Access catalogueUploadAccess() const
+    {
+        for (const ApiRouter::RouteInfo &route : router.routes()) {
+            if (route.method == QHttpServerRequest::Method::Put &&
+                route.pattern == QLatin1String(PlansController::kImportPath))
+                return route.access;
+        }
+        return Access::LiveAdmin;
     }
 
     /// The vault that seals the upstream's and the webhooks' secrets: the Aadhaar vault's key file of the data
@@ -113,9 +132,10 @@ struct ApiServer::Parts
     TransactionService transactions;
     WalletService wallets;
     Authenticator authenticator;
+    SessionResolver sessions;
+    Authorizer authorizer;
     QHttpServer http;
     ApiRouter router;
-    SessionResolver sessions;
     AuditLog audit;
     SalesController sales;
     TransactionsController transactionsApi;
@@ -225,6 +245,11 @@ WalletService &ApiServer::wallets()
 Authenticator &ApiServer::authenticator()
 {
     return m_parts->authenticator;
+}
+
+const ApiRouter &ApiServer::router() const
+{
+    return m_parts->router;
 }
 
 UpstreamDispatcher &ApiServer::upstream()

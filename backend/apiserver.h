@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+class ApiRouter;
 class Authenticator;
 class Clock;
 class Database;
@@ -67,6 +68,8 @@ public:
     SettlementService &settlements();
     WalletService &wallets();
     Authenticator &authenticator();
+    /// The route table (tests walk every route).
+    const ApiRouter &router() const;
     /// The live-sale state machine (issue 11).
     UpstreamDispatcher &upstream();
 

@@ -121,6 +121,9 @@ ApiCall *ApiClient::track(ApiCall *call)
 
 void ApiClient::noteResult(const ApiResult &result)
 {
+    if (result.httpStatus == 401 && result.error && result.error->reason() == QLatin1String("session_invalid") &&
+        !m_sessionToken.isEmpty())
+        emit sessionRejected();
     const bool reachable = result.httpStatus != 0;
     if (reachable == m_reachable)
         return;

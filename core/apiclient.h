@@ -110,6 +110,9 @@ signals:
     /// The server presented a certificate other than the pinned one: the call fails (reason
     /// certificate_changed). Both fingerprints in TlsPin::fingerprint() form.
     void certificateChanged(const QString &pinned, const QString &presented);
+    /// The server refused the session token this client sends (401 `session_invalid`: signed
+    /// out elsewhere, expired, or the user was deactivated); the person must sign in again.
+    void sessionRejected();
 
 private:
     /// Records whether `result` came from the server (any HTTP status) or from the network.

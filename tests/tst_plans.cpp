@@ -366,6 +366,7 @@ private slots:
 
         // A pos key may read the summary but not replace the catalogue.
         QCOMPARE(put(good, m_server->pos()).status, 403);
+        QCOMPARE(put(good, m_server->admin()).status, 403); // a test admin key alone: not live authority
 
         // A bad file: 400 naming the path, and the old catalogue is still served.
         QJsonObject broken = QJsonDocument::fromJson(good).object();
@@ -374,7 +375,7 @@ private slots:
         entry[QStringLiteral("circle_code")] = QStringLiteral("QQ");
         entries[7] = entry;
         broken[QStringLiteral("entries")] = entries;
-        const HttpResult bad = put(QJsonDocument(broken).toJson(QJsonDocument::Compact), m_server->admin());
+        const HttpResult bad = put(QJsonDocument(broken).toJson(QJsonDocument::Compact), m_server->liveAdmin());
         QCOMPARE(bad.status, 400);
         QCOMPARE(bad.error().value(QStringLiteral("reason")).toString(), QStringLiteral("invalid_catalogue"));
         QCOMPARE(bad.error().value(QStringLiteral("field")).toString(), QStringLiteral("entries[7].circle_code"));
@@ -384,7 +385,7 @@ private slots:
                      .contains(QStringLiteral("entries[7].circle_code: unknown circle")),
                  bad.body.constData());
 
-        const HttpResult syntax = put("{\n\"catalogue_version\": \"x\",\n\"entries\": [,]\n}", m_server->admin());
+        const HttpResult syntax = put("{\n\"catalogue_version\": \"x\",\n\"entries\": [,]\n}", m_server->liveAdmin());
         QCOMPARE(syntax.status, 400);
         QVERIFY2(syntax.error().value(QStringLiteral("description")).toString().contains(QStringLiteral("line 3")),
                  syntax.body.constData());
@@ -395,7 +396,7 @@ private slots:
         QVERIFY(!QFile::exists(PlanCatalogueStore::catalogueFile(m_server->dataDir())));
 
         // A good file: installed whole, served at once, kept in the data directory.
-        const HttpResult installed = put(good, m_server->admin());
+        const HttpResult installed = put(good, m_server->liveAdmin());
         QCOMPARE(installed.status, 200);
         QCOMPARE(installed.data(), (QJsonObject{{QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
                                                 {QStringLiteral("catalogue_version"), QStringLiteral("2099.7")},

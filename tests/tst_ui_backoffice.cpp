@@ -44,11 +44,16 @@ namespace {
 
 constexpr int kTimeoutMs = 10'000;
 
-/// The real server, an admin test key, the terminal's client and context; the shop has no
+/// The real server and a terminal as `setup` makes it now (issue 12): a test **pos** key, with
+/// the admin Owner signed in, whose session gives the back office its power. The shop has no
 /// name yet, so the settings test sees its save arrive.
 struct Shop : TerminalFixture
 {
-    Shop() { context.setShop(QString(), QString()); }
+    Shop() : TerminalFixture({}, Scope::Pos)
+    {
+        context.setShop(QString(), QString());
+        signInAdmin();
+    }
 };
 
 void showPage(QWidget &page)
@@ -185,7 +190,7 @@ private slots:
                                             QJsonObject{{QStringLiteral("name"), QLatin1String(name)},
                                                         {QStringLiteral("role"), QStringLiteral("clerk")},
                                                         {QStringLiteral("pin"), QStringLiteral("1234")}},
-                                            shop.auth());
+                                            shop.server.liveAdmin());
             QCOMPARE(created.status, 201);
         }
         const QList<CollectionColumn> columns{{QStringLiteral("What"), [](const QJsonObject &i) {
@@ -298,7 +303,7 @@ private slots:
         QCOMPARE(cell(ledger, 0, 1), QStringLiteral("Top-up"));
         QCOMPARE(cell(ledger, 0, 2), QStringLiteral("₹5,000.00"));
         QCOMPARE(cell(ledger, 0, 5), QStringLiteral("cash float"));
-        QCOMPARE(cell(ledger, 0, 4), QStringLiteral("key %1").arg(shop.key.keyId));
+        QCOMPARE(cell(ledger, 0, 4), QStringLiteral("Owner")); // the signed-in admin, not the key
         QCOMPARE(shop.server.http()
                      .get(shop.server.url(QStringLiteral("/api/v1/wallet")), shop.auth())
                      .data()
@@ -432,7 +437,7 @@ private slots:
         };
 
         // Two different PINs: said at the PIN, nothing created.
-        addUser(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2580"), QStringLiteral("2581"));
+        addUser(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("258025"), QStringLiteral("258026"));
         QLabel *pinError = nullptr;
         for (QLabel *label : page.findChildren<QLabel *>(QStringLiteral("fieldError"))) {
             if (label->isVisible())
@@ -444,7 +449,22 @@ private slots:
         child<QLineEdit>(page, "userName")->clear();
         child<QLineEdit>(page, "userPin")->clear();
 
+        // An admin's PIN needs 6 digits (issue 12): said at the PIN, nothing created.
         addUser(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2580"), QStringLiteral("2580"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (QLabel *label : page.findChildren<QLabel *>(QStringLiteral("fieldError"))) {
+                    if (label->isVisible() && label->text().contains(QStringLiteral("6 to 8 digits")))
+                        return true;
+                }
+                return false;
+            }(),
+            kTimeoutMs);
+        QCOMPARE(findRow(users, 0, QStringLiteral("Asha")), -1);
+        child<QLineEdit>(page, "userName")->clear();
+        child<QLineEdit>(page, "userPin")->clear();
+        child<QLineEdit>(page, "userPinAgain")->clear();
+        addUser(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("258025"), QStringLiteral("258025"));
         QTRY_VERIFY_WITH_TIMEOUT(findRow(users, 0, QStringLiteral("Asha")) >= 0, kTimeoutMs);
         addUser(QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1234"), QStringLiteral("1234"));
         QTRY_VERIFY_WITH_TIMEOUT(findRow(users, 0, QStringLiteral("Ravi")) >= 0, kTimeoutMs);
@@ -492,15 +512,6 @@ private slots:
                                  kTimeoutMs);
         QVERIFY(signIn(QStringLiteral("5678")) != 200);
 
-        // Asha is the last active admin: refused, in words.
-        users->setCurrentIndex(users->model()->index(findRow(users, 0, QStringLiteral("Asha")), 0));
-        QTest::mouseClick(child<QPushButton>(page, "deactivateUser"), Qt::LeftButton);
-        QVERIFY(pressConfirm(page));
-        auto *actionError = child<QLabel>(page, "userActionError");
-        QTRY_VERIFY_WITH_TIMEOUT(actionError->isVisible(), kTimeoutMs);
-        QVERIFY(actionError->text().contains(QStringLiteral("last active admin")));
-        QCOMPARE(cell(users, findRow(users, 0, QStringLiteral("Asha")), 2), QStringLiteral("Active"));
-
         // The audit log shows what happened, newest first.
         QTRY_VERIFY_WITH_TIMEOUT(audit->model()->rowCount() >= 4 && !page.auditModel()->isLoading(), kTimeoutMs);
         QCOMPARE(cell(audit, 0, 2), QStringLiteral("Deactivated a user"));
@@ -508,8 +519,52 @@ private slots:
         QCOMPARE(cell(audit, 1, 2), QStringLiteral("Reset a PIN"));
         QCOMPARE(cell(audit, 2, 3), QStringLiteral("added clerk Ravi"));
         QCOMPARE(cell(audit, 3, 3), QStringLiteral("added admin Asha"));
-        QCOMPARE(cell(audit, 0, 1), QStringLiteral("key %1").arg(shop.key.keyId));
+        QCOMPARE(cell(audit, 0, 1), QStringLiteral("Owner")); // the signed-in admin, not the key
         shot(page, "users_audit");
+
+        // Asha goes; then Owner is the last active admin: refused, in words.
+        users->setCurrentIndex(users->model()->index(findRow(users, 0, QStringLiteral("Asha")), 0));
+        QTest::mouseClick(child<QPushButton>(page, "deactivateUser"), Qt::LeftButton);
+        QVERIFY(pressConfirm(page));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            cell(users, findRow(users, 0, QStringLiteral("Asha")), 2) == QStringLiteral("Deactivated"), kTimeoutMs);
+        users->setCurrentIndex(users->model()->index(findRow(users, 0, QStringLiteral("Owner")), 0));
+        QTest::mouseClick(child<QPushButton>(page, "deactivateUser"), Qt::LeftButton);
+        QVERIFY(pressConfirm(page));
+        auto *actionError = child<QLabel>(page, "userActionError");
+        QTRY_VERIFY_WITH_TIMEOUT(actionError->isVisible(), kTimeoutMs);
+        QVERIFY(actionError->text().contains(QStringLiteral("last active admin")));
+        QCOMPARE(cell(users, findRow(users, 0, QStringLiteral("Owner")), 2), QStringLiteral("Active"));
+    }
+
+    void clerkSessionSeesAdminRefusalInWords()
+    {
+        // A terminal with a pos key where a clerk is signed in: the server refuses an admin action
+        // (403 admin_role_required) and the page says so in plain words; nothing is created.
+        TerminalFixture shop({}, Scope::Pos);
+        shop.signInAs(QStringLiteral("Ravi"), QStringLiteral("1357"), UserRole::Clerk);
+        UsersPage page(shop.context);
+        showPage(page);
+        auto *name = child<QLineEdit>(page, "userName");
+        name->setFocus();
+        QTest::keyClicks(name, QStringLiteral("Mallory"));
+        QTest::keyClick(name, Qt::Key_Return);
+        QTest::keyClick(child<QComboBox>(page, "userRole"), Qt::Key_Tab);
+        QTest::keyClicks(child<QLineEdit>(page, "userPin"), QStringLiteral("1234"));
+        QTest::keyClick(child<QLineEdit>(page, "userPin"), Qt::Key_Return);
+        QTest::keyClicks(child<QLineEdit>(page, "userPinAgain"), QStringLiteral("1234"));
+        QTest::keyClick(child<QLineEdit>(page, "userPinAgain"), Qt::Key_Return);
+        const auto refusal = [&page]() -> QString {
+            for (QLabel *label : page.findChildren<QLabel *>()) {
+                if (label->isVisible() && label->text().contains(QStringLiteral("Ravi is signed in as a clerk")))
+                    return label->text();
+            }
+            return QString();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!refusal().isEmpty(), kTimeoutMs);
+        QVERIFY2(refusal().contains(QStringLiteral("needs an admin")), qPrintable(refusal()));
+        shot(page, "users_clerk_403");
+        QCOMPARE(shop.sql(QStringLiteral("SELECT COUNT(*) FROM users WHERE name = 'Mallory'")), 0);
     }
 
     void settingsChangeShopAndTerminal()
@@ -655,7 +710,9 @@ private slots:
         QTest::mouseClick(child<QPushButton>(*dialog, "secretDone"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(url->text()), kTimeoutMs);
         const QJsonObject endpoint =
-            shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/webhook-endpoint")), shop.auth()).data();
+            shop.server.http()
+                .get(shop.server.url(QStringLiteral("/api/v1/webhook-endpoint")), shop.server.admin())
+                .data();
         QCOMPARE(endpoint.value(QStringLiteral("url")).toString(), url->text());
         QCOMPARE(endpoint.value(QStringLiteral("webhook_password")).toString(), QStringLiteral("s3cret-pass"));
 

@@ -367,12 +367,12 @@ private slots:
         typeCommitted(edits.at(1), QStringLiteral("दुकान 4, एमजी रोड, पुणे"));
         QCOMPARE(edits.at(0)->text(), QStringLiteral("शर्मा मोबाइल पॉइंट"));
         QTest::keyClicks(edits.at(2), QStringLiteral("Asha"));
-        QTest::keyClicks(edits.at(3), QStringLiteral("4821"));
-        QTest::keyClicks(edits.at(4), QStringLiteral("4822"));
+        QTest::keyClicks(edits.at(3), QStringLiteral("482193"));
+        QTest::keyClicks(edits.at(4), QStringLiteral("482194"));
         QTest::keyClick(edits.at(4), Qt::Key_Return);
         QCOMPARE(visibleErrors(firstRun), QStringLiteral("दोनों PIN अलग-अलग हैं।"));
         edits.at(4)->clear();
-        QTest::keyClicks(edits.at(4), QStringLiteral("4821"));
+        QTest::keyClicks(edits.at(4), QStringLiteral("482193"));
         QTest::keyClick(edits.at(4), Qt::Key_Return);
 
         // Sign-in, in Hindi.
@@ -391,7 +391,7 @@ private slots:
         QCOMPARE(visibleErrors(signIn), QStringLiteral("अपना नाम लिखें।"));
         QTest::keyClicks(name, QStringLiteral("Asha"));
         QTest::keyClick(name, Qt::Key_Return);
-        QTest::keyClicks(pin, QStringLiteral("4821"));
+        QTest::keyClicks(pin, QStringLiteral("482193"));
         QTest::keyClick(pin, Qt::Key_Return);
 
         // The terminal: banner, navigation, status bar, in Hindi; the shop name as typed.

@@ -1,6 +1,9 @@
 // The terminal shell over the real server: first run, sign-in, TEST MODE banner, status bar,
 // lock (Ctrl+L and idle), typed into the real widgets on the offscreen platform.
 #include "apierror.h"
+#include "backoffice/backofficeview.h"
+#include "backoffice/collectionmodel.h"
+#include "backoffice/userspage.h"
 #include "mainwindow.h"
 #include "signinpage.h"
 #include "statuspanel.h"
@@ -9,6 +12,7 @@
 #include "users/shopsetup.h"
 
 #include <QApplication>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -94,17 +98,43 @@ private slots:
         QTest::keyClicks(edits.at(0), QStringLiteral("Sharma Mobile Point"));
         QTest::keyClicks(edits.at(1), QStringLiteral("Shop 4, MG Road, Pune"));
         QTest::keyClicks(edits.at(2), QStringLiteral("Asha"));
-        QTest::keyClicks(edits.at(3), QStringLiteral("4821"));
-        QTest::keyClicks(edits.at(4), QStringLiteral("4822"));
+        QTest::keyClicks(edits.at(3), QStringLiteral("482193"));
+        QTest::keyClicks(edits.at(4), QStringLiteral("482194"));
         QTest::keyClick(edits.at(4), Qt::Key_Return);
         QCOMPARE(currentPage(window), window.firstRunPage());
         QVERIFY(!ShopSetup::isDone(server.db()));
 
+        // An admin PIN of 4 digits is too short (issue 12): said at the PIN, nothing is sent.
+        const auto firstRunError = [&window]() -> QString {
+            for (QLabel *label : window.firstRunPage()->findChildren<QLabel *>(QStringLiteral("fieldError"))) {
+                if (label->isVisible())
+                    return label->text();
+            }
+            return QString();
+        };
+        edits.at(3)->clear();
         edits.at(4)->clear();
+        QTest::keyClicks(edits.at(3), QStringLiteral("4821"));
         QTest::keyClicks(edits.at(4), QStringLiteral("4821"));
+        QTest::keyClick(edits.at(4), Qt::Key_Return);
+        QVERIFY2(firstRunError().contains(QStringLiteral("6 to 8 digits")), qPrintable(firstRunError()));
+        window.grab().save(QStringLiteral("/tmp/roles_firstrun_short_pin.png"));
+        QCOMPARE(currentPage(window), window.firstRunPage());
+        QVERIFY(!ShopSetup::isDone(server.db()));
+
+        edits.at(3)->clear();
+        edits.at(4)->clear();
+        QTest::keyClicks(edits.at(3), QStringLiteral("482193"));
+        QTest::keyClicks(edits.at(4), QStringLiteral("482193"));
         QTest::keyClick(edits.at(4), Qt::Key_Return);
         QTRY_COMPARE(currentPage(window), window.signInPage());
         QVERIFY(ShopSetup::isDone(server.db()));
+        // The terminal now holds a pos key: no back-office power without an admin's session.
+        const QList<ApiKeyRow> keys = ApiKeyService(server.db(), SystemClock()).list();
+        const auto terminalKey = std::find_if(keys.cbegin(), keys.cend(),
+                                              [](const ApiKeyRow &key) { return key.name == ShopSetup::keyName(); });
+        QVERIFY(terminalKey != keys.cend());
+        QCOMPARE(terminalKey->scope, Scope::Pos);
 
         // Wrong PIN: an error in words, still on the sign-in page.
         signIn(window, QStringLiteral("Asha"), QStringLiteral("0000"));
@@ -121,7 +151,7 @@ private slots:
         QVERIFY2(visibleError().contains(QStringLiteral("attempt")), qPrintable(visibleError()));
         QCOMPARE(currentPage(window), window.signInPage());
 
-        signIn(window, QStringLiteral("Asha"), QStringLiteral("4821"));
+        signIn(window, QStringLiteral("Asha"), QStringLiteral("482193"));
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
         QVERIFY(visibleError().isEmpty());
         QCOMPARE(window.context()->user().name, QStringLiteral("Asha"));
@@ -138,16 +168,39 @@ private slots:
         QVERIFY(window.terminalView()->showScreen(QStringLiteral("mobile")));
         QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
         QTRY_COMPARE(currentPage(window), window.signInPage());
-        signIn(window, QStringLiteral("Asha"), QStringLiteral("4821"));
+        signIn(window, QStringLiteral("Asha"), QStringLiteral("482193"));
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
         checkFocusOnScreen(window, QStringLiteral("mobile"));
         QCOMPARE(QApplication::focusWidget()->objectName(), QStringLiteral("phoneNumber"));
+
+        // With the pos key and Asha's session the back office works: its admin-only lists load.
+        QVERIFY(window.terminalView()->showScreen(QStringLiteral("backoffice")));
+        auto *backOffice = qobject_cast<BackOfficeView *>(window.terminalView()->screen(QStringLiteral("backoffice")));
+        QVERIFY(backOffice);
+        backOffice->setCurrentWidget(backOffice->usersPage());
+        QTRY_VERIFY_WITH_TIMEOUT(backOffice->usersPage()->usersModel()->isComplete() &&
+                                     backOffice->usersPage()->usersModel()->rowCount() == 1,
+                                 10000);
+        QVERIFY(window.terminalView()->showScreen(QStringLiteral("mobile")));
 
         // Ctrl+L locks; the PIN screen keeps the name.
         QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
         QTRY_COMPARE(currentPage(window), window.signInPage());
         QCOMPARE(window.signInPage()->findChildren<QLineEdit *>().at(0)->text(), QStringLiteral("Asha"));
         QVERIFY(window.context()->user().name.isEmpty());
+
+        // A clerk signed in at the same terminal has no back office.
+        const HttpResult clerk = server.http().postJson(server.url(QStringLiteral("/api/v1/users")),
+                                                        QJsonObject{{QStringLiteral("name"), QStringLiteral("Ravi")},
+                                                                    {QStringLiteral("role"), QStringLiteral("clerk")},
+                                                                    {QStringLiteral("pin"), QStringLiteral("1357")}},
+                                                        server.liveAdmin());
+        QCOMPARE(clerk.status, 201);
+        window.signInPage()->findChildren<QLineEdit *>().at(0)->clear();
+        signIn(window, QStringLiteral("Ravi"), QStringLiteral("1357"));
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
+        QVERIFY(!window.context()->user().isAdmin);
+        QVERIFY(!window.terminalView()->showScreen(QStringLiteral("backoffice")));
     }
 
     void idleLock()
@@ -158,16 +211,44 @@ private slots:
         SystemClock clock;
         const CreatedKey key = ShopSetup::run(server.db(), clock,
                                               ShopSetupParams{QStringLiteral("Shop"), QString(), QStringLiteral("Ravi"),
-                                                              QStringLiteral("1357"), QString()});
+                                                              QStringLiteral("135790"), QString()});
         options.keyId = key.keyId;
         options.keySecret = key.secret;
         options.idleLockSeconds = 1;
         MainWindow window(options);
         window.show();
         QCOMPARE(currentPage(window), window.signInPage());
-        signIn(window, QStringLiteral("Ravi"), QStringLiteral("1357"));
+        signIn(window, QStringLiteral("Ravi"), QStringLiteral("135790"));
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.signInPage(), 10000);
+    }
+
+    void sessionEndedByTheServerLocksTheTerminal()
+    {
+        // The server no longer accepts the session (here: every session removed, as when the user is
+        // deactivated or 12 hours pass): the next call answers 401 session_invalid and the terminal
+        // goes back to the sign-in page instead of running on without a person.
+        TestServer server;
+        QTemporaryDir dir;
+        TerminalOptions options = optionsFor(server, dir.path());
+        SystemClock clock;
+        const CreatedKey key = ShopSetup::run(server.db(), clock,
+                                              ShopSetupParams{QStringLiteral("Shop"), QString(), QStringLiteral("Asha"),
+                                                              QStringLiteral("482193"), QString()});
+        options.keyId = key.keyId;
+        options.keySecret = key.secret;
+        MainWindow window(options);
+        window.show();
+        signIn(window, QStringLiteral("Asha"), QStringLiteral("482193"));
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
+        server.db().run(QStringLiteral("DELETE FROM user_sessions")).finish();
+        QVERIFY(window.terminalView()->showScreen(QStringLiteral("backoffice")));
+        auto *backOffice = qobject_cast<BackOfficeView *>(window.terminalView()->screen(QStringLiteral("backoffice")));
+        QVERIFY(backOffice);
+        backOffice->setCurrentWidget(backOffice->usersPage());
+        backOffice->usersPage()->refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.signInPage(), 10000);
+        QVERIFY(window.context()->user().name.isEmpty());
     }
 };
 

@@ -216,7 +216,7 @@ private slots:
     void signedInAdminHasLiveAuthorityAClerkHasNot()
     {
         const auto addUser = [this](const QString &name, const QString &role) {
-            const HttpResult r = call("POST", QStringLiteral("/api/v1/users"), m_server->admin(),
+            const HttpResult r = call("POST", QStringLiteral("/api/v1/users"), m_liveAdmin,
                                       QJsonObject{{QStringLiteral("name"), name},
                                                   {QStringLiteral("role"), role},
                                                   {QStringLiteral("pin"), QStringLiteral("482913")}});

@@ -1,5 +1,7 @@
+#include "store/accountrepository.h"
 #include "testserver.h"
 #include "users/pinhasher.h"
+#include "users/userrepository.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -48,7 +50,7 @@ private:
                           const QByteArray &session = {})
     {
         const HttpResult result = call(
-            server, "POST", QStringLiteral("/api/v1/users"), server.admin(),
+            server, "POST", QStringLiteral("/api/v1/users"), server.liveAdmin(),
             QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("role"), role}, {QStringLiteral("pin"), pin}},
             session);
         if (result.status != 201)
@@ -87,13 +89,13 @@ private:
 
     static QJsonArray auditItems(TestServer &server)
     {
-        const HttpResult result = call(server, "GET", QStringLiteral("/api/v1/audit-log"), server.admin());
+        const HttpResult result = call(server, "GET", QStringLiteral("/api/v1/audit-log"), server.liveAdmin());
         return result.data().value(QStringLiteral("items")).toArray();
     }
 
     static int userCount(TestServer &server)
     {
-        return call(server, "GET", QStringLiteral("/api/v1/users"), server.admin())
+        return call(server, "GET", QStringLiteral("/api/v1/users"), server.liveAdmin())
             .data()
             .value(QStringLiteral("count"))
             .toInt(-1);
@@ -138,10 +140,10 @@ private slots:
     {
         ManualClock clock(kStart);
         TestServer server(TestServer::defaultOptions(), &clock);
-        const qint64 id = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        const qint64 id = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
         QVERIFY(id > 0);
 
-        const HttpResult result = signIn(server, QStringLiteral("  asha "), QStringLiteral("2468"));
+        const HttpResult result = signIn(server, QStringLiteral("  asha "), QStringLiteral("246802"));
         QCOMPARE(result.status, 200);
         const QJsonObject data = result.data();
         QCOMPARE(data.value(QStringLiteral("entity")).toString(), QStringLiteral("session"));
@@ -157,7 +159,7 @@ private slots:
                                     {QStringLiteral("role"), QStringLiteral("admin")},
                                     {QStringLiteral("active"), true}}));
         // Two sign-ins give two different sessions.
-        QVERIFY(tokenOf(signIn(server, QStringLiteral("Asha"), QStringLiteral("2468"))) != tokenOf(result));
+        QVERIFY(tokenOf(signIn(server, QStringLiteral("Asha"), QStringLiteral("246802"))) != tokenOf(result));
     }
 
     void wrongPinSaysAttemptsLeft()
@@ -235,13 +237,119 @@ private slots:
         QCOMPARE(entry.value(QStringLiteral("datetime")).toString(), QStringLiteral("2025-03-14 10:00:00"));
     }
 
+    void lockEscalatesAndIsAudited()
+    {
+        ManualClock clock(kStart);
+        TestServer server(TestServer::defaultOptions(), &clock);
+        addUser(server, QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1357"));
+        // Each further round of five wrong PINs locks longer: 5 min, 15 min, 1 h, then 4 h each time.
+        const QList<int> lockSeconds{300, 900, 3600, 14400, 14400};
+        const QStringList lockWords{QStringLiteral("5 minutes"), QStringLiteral("15 minutes"), QStringLiteral("1 hour"),
+                                    QStringLiteral("4 hours"), QStringLiteral("4 hours")};
+        for (qsizetype round = 0; round < lockSeconds.size(); ++round) {
+            for (int attempt = 1; attempt <= 5; ++attempt) {
+                const HttpResult wrong = signIn(server, QStringLiteral("Ravi"), QStringLiteral("9999"));
+                QCOMPARE(wrong.status, 401);
+                if (attempt == 1 && round > 0)
+                    QVERIFY2(
+                        wrong.error().value(QStringLiteral("description")).toString().contains(lockWords.at(round)),
+                        wrong.body.constData());
+            }
+            const HttpResult locked = signIn(server, QStringLiteral("Ravi"), QStringLiteral("1357"));
+            QCOMPARE(locked.status, 429);
+            QCOMPARE(locked.header("Retry-After"), QByteArray::number(lockSeconds.at(round)));
+            // Every lock is in the audit log, with its length.
+            const QJsonObject entry = auditItems(server).first().toObject();
+            QCOMPARE(entry.value(QStringLiteral("action")).toString(), QStringLiteral("user.locked"));
+            QCOMPARE(entry.value(QStringLiteral("detail")).toString(),
+                     QStringLiteral("Ravi locked for %1 after %2 wrong PINs in a row")
+                         .arg(lockWords.at(round))
+                         .arg((round + 1) * 5));
+            clock.advanceMs(lockSeconds.at(round) * 1000LL);
+        }
+        int locks = 0;
+        for (const QJsonValue &item : auditItems(server))
+            locks += item.toObject().value(QStringLiteral("action")).toString() == QLatin1String("user.locked");
+        QCOMPARE(locks, 5);
+
+        // The right PIN ends the escalation: the next lock is 5 minutes again.
+        QCOMPARE(signIn(server, QStringLiteral("Ravi"), QStringLiteral("1357")).status, 200);
+        for (int attempt = 1; attempt <= 5; ++attempt)
+            QCOMPARE(signIn(server, QStringLiteral("Ravi"), QStringLiteral("9999")).status, 401);
+        QCOMPARE(signIn(server, QStringLiteral("Ravi"), QStringLiteral("1357")).header("Retry-After"),
+                 QByteArray("300"));
+
+        // A name that is nobody escalates alike, so the answers do not tell names apart.
+        for (int round = 0; round < 2; ++round) {
+            for (int attempt = 1; attempt <= 5; ++attempt)
+                QCOMPARE(signIn(server, QStringLiteral("Nobody"), QStringLiteral("9999")).status, 401);
+            const HttpResult locked = signIn(server, QStringLiteral("Nobody"), QStringLiteral("9999"));
+            QCOMPARE(locked.status, 429);
+            QCOMPARE(locked.header("Retry-After"), QByteArray::number(lockSeconds.at(round)));
+            clock.advanceMs(lockSeconds.at(round) * 1000LL);
+        }
+    }
+
+    void adminPinsNeedSixDigits()
+    {
+        TestServer server;
+        const auto create = [&server](const QString &name, const QString &role, const QString &pin) {
+            return call(server, "POST", QStringLiteral("/api/v1/users"), server.liveAdmin(),
+                        QJsonObject{{QStringLiteral("name"), name},
+                                    {QStringLiteral("role"), role},
+                                    {QStringLiteral("pin"), pin}});
+        };
+        HttpResult r = create(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.error().value(QStringLiteral("field")).toString(), QStringLiteral("pin"));
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("invalid_pin"));
+        QVERIFY2(r.error().value(QStringLiteral("description")).toString().contains(QLatin1String("6 to 8")),
+                 r.body.constData());
+        QCOMPARE(create(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("24680")).status, 400);
+        QCOMPARE(userCount(server), 0);
+        r = create(QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
+        QCOMPARE(r.status, 201);
+        const qint64 asha = r.data().value(QStringLiteral("id")).toInteger();
+        r = create(QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1357")); // clerks stay 4-8
+        QCOMPARE(r.status, 201);
+        const qint64 ravi = r.data().value(QStringLiteral("id")).toInteger();
+
+        const QString reset = QStringLiteral("/api/v1/users/%1/reset-pin");
+        r = call(server, "POST", reset.arg(asha), server.liveAdmin(),
+                 QJsonObject{{QStringLiteral("pin"), QStringLiteral("4321")}});
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("invalid_pin"));
+        QCOMPARE(signIn(server, QStringLiteral("Asha"), QStringLiteral("246802")).status, 200);
+        QCOMPARE(call(server, "POST", reset.arg(asha), server.liveAdmin(),
+                      QJsonObject{{QStringLiteral("pin"), QStringLiteral("654321")}})
+                     .status,
+                 200);
+        QCOMPARE(call(server, "POST", reset.arg(ravi), server.liveAdmin(),
+                      QJsonObject{{QStringLiteral("pin"), QStringLiteral("4321")}})
+                     .status,
+                 200);
+
+        // An admin given a 4-digit PIN before this rule still signs in with it, until it is changed.
+        {
+            SystemClock clock;
+            UserRepository users(server.db());
+            WriteTransaction transaction(server.db());
+            const qint64 account = AccountRepository(server.db()).findAccount(QStringLiteral("shop")).value_or(0);
+            users.insert(account, QStringLiteral("Old"), UserRole::Admin, PinHasher::hash(QStringLiteral("2468")),
+                         clock.nowMs());
+            transaction.commit();
+        }
+        QCOMPARE(signIn(server, QStringLiteral("Old"), QStringLiteral("2468")).status, 200);
+    }
+
     void unknownAndDeactivatedNamesLookLikeWrongPins()
     {
         TestServer server;
-        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
         const qint64 ravi = addUser(server, QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1357"));
-        QCOMPARE(call(server, "POST", QStringLiteral("/api/v1/users/%1/deactivate").arg(ravi), server.admin()).status,
-                 200);
+        QCOMPARE(
+            call(server, "POST", QStringLiteral("/api/v1/users/%1/deactivate").arg(ravi), server.liveAdmin()).status,
+            200);
 
         const HttpResult known = signIn(server, QStringLiteral("Asha"), QStringLiteral("1111"));
         const HttpResult unknown = signIn(server, QStringLiteral("Nobody"), QStringLiteral("1111"));
@@ -275,7 +383,7 @@ private slots:
         QFETCH(QByteArray, method);
         QFETCH(QString, path);
         TestServer server;
-        const qint64 id = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        const qint64 id = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
         QCOMPARE(id, qint64(1));
         const HttpResult result = call(server, method, path, server.pos(),
                                        QJsonObject{{QStringLiteral("name"), QStringLiteral("Mallory")},
@@ -285,15 +393,15 @@ private slots:
         QCOMPARE(result.error().value(QStringLiteral("code")).toString(), QStringLiteral("PERMISSION_ERROR"));
         // Nothing changed.
         QCOMPARE(userCount(server), 1);
-        QCOMPARE(signIn(server, QStringLiteral("Asha"), QStringLiteral("2468")).status, 200);
+        QCOMPARE(signIn(server, QStringLiteral("Asha"), QStringLiteral("246802")).status, 200);
         QCOMPARE(auditItems(server).size(), 1); // only the creation of Asha
     }
 
     void createListResetDeactivate()
     {
         TestServer server;
-        const qint64 asha = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
-        HttpResult created = call(server, "POST", QStringLiteral("/api/v1/users"), server.admin(),
+        const qint64 asha = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
+        HttpResult created = call(server, "POST", QStringLiteral("/api/v1/users"), server.liveAdmin(),
                                   QJsonObject{{QStringLiteral("name"), QStringLiteral(" Ravi ")},
                                               {QStringLiteral("role"), QStringLiteral("clerk")},
                                               {QStringLiteral("pin"), QStringLiteral("0135")}});
@@ -305,7 +413,7 @@ private slots:
                                               {QStringLiteral("role"), QStringLiteral("clerk")},
                                               {QStringLiteral("active"), true}}));
 
-        const HttpResult list = call(server, "GET", QStringLiteral("/api/v1/users"), server.admin());
+        const HttpResult list = call(server, "GET", QStringLiteral("/api/v1/users"), server.liveAdmin());
         QCOMPARE(list.status, 200);
         QCOMPARE(list.data().value(QStringLiteral("entity")).toString(), QStringLiteral("collection"));
         QCOMPARE(list.data().value(QStringLiteral("count")).toInt(), 2);
@@ -314,8 +422,9 @@ private slots:
         QCOMPARE(items.at(1).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("Ravi"));
 
         // Reset: the old PIN stops working, the new one works.
-        const HttpResult reset = call(server, "POST", QStringLiteral("/api/v1/users/%1/reset-pin").arg(ravi),
-                                      server.admin(), QJsonObject{{QStringLiteral("pin"), QStringLiteral("97531")}});
+        const HttpResult reset =
+            call(server, "POST", QStringLiteral("/api/v1/users/%1/reset-pin").arg(ravi), server.liveAdmin(),
+                 QJsonObject{{QStringLiteral("pin"), QStringLiteral("97531")}});
         QCOMPARE(reset.status, 200);
         QCOMPARE(reset.data().value(QStringLiteral("id")).toInteger(), ravi);
         QCOMPARE(signIn(server, QStringLiteral("Ravi"), QStringLiteral("0135")).status, 401);
@@ -324,16 +433,20 @@ private slots:
 
         // Deactivate: inactive in the list, cannot sign in, and its session no longer counts.
         const HttpResult gone =
-            call(server, "POST", QStringLiteral("/api/v1/users/%1/deactivate").arg(ravi), server.admin());
+            call(server, "POST", QStringLiteral("/api/v1/users/%1/deactivate").arg(ravi), server.liveAdmin());
         QCOMPARE(gone.status, 200);
         QCOMPARE(gone.data().value(QStringLiteral("active")).toBool(true), false);
         QCOMPARE(signIn(server, QStringLiteral("Ravi"), QStringLiteral("97531")).status, 401);
-        // A clerk's live session would make this admin write 403; the ended one is ignored.
-        const HttpResult write = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
-                                      QJsonObject{{QStringLiteral("idle_lock_seconds"), 300}}, tokenOf(session));
+        // The session of a deactivated user is refused outright (issue 12): 401, nothing changes.
+        const HttpResult refused = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
+                                        QJsonObject{{QStringLiteral("idle_lock_seconds"), 300}}, tokenOf(session));
+        QCOMPARE(refused.status, 401);
+        QCOMPARE(refused.error().value(QStringLiteral("reason")).toString(), QStringLiteral("session_invalid"));
+        const HttpResult write = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
+                                      QJsonObject{{QStringLiteral("idle_lock_seconds"), 300}});
         QCOMPARE(write.status, 200);
         QCOMPARE(auditItems(server).first().toObject().value(QStringLiteral("actor")).toString(),
-                 QStringLiteral("key:") + keyIdOf(server.admin()));
+                 QStringLiteral("key:") + keyIdOf(server.liveAdmin()));
     }
 
     void invalidUserInputChangesNothing_data()
@@ -370,8 +483,8 @@ private slots:
         QFETCH(int, status);
         QFETCH(QString, reason);
         TestServer server;
-        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
-        const HttpResult result = call(server, "POST", QStringLiteral("/api/v1/users"), server.admin(), body);
+        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
+        const HttpResult result = call(server, "POST", QStringLiteral("/api/v1/users"), server.liveAdmin(), body);
         QCOMPARE(result.status, status);
         QCOMPARE(result.error().value(QStringLiteral("reason")).toString(), reason);
         QCOMPARE(userCount(server), 1);
@@ -381,19 +494,19 @@ private slots:
     void resetPinValidation()
     {
         TestServer server;
-        const qint64 asha = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        const qint64 asha = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
         const QString path = QStringLiteral("/api/v1/users/%1/reset-pin");
-        HttpResult result = call(server, "POST", path.arg(asha), server.admin(),
+        HttpResult result = call(server, "POST", path.arg(asha), server.liveAdmin(),
                                  QJsonObject{{QStringLiteral("pin"), QStringLiteral("12")}});
         QCOMPARE(result.status, 400);
         QCOMPARE(result.error().value(QStringLiteral("field")).toString(), QStringLiteral("pin"));
-        QCOMPARE(call(server, "POST", path.arg(999), server.admin(),
+        QCOMPARE(call(server, "POST", path.arg(999), server.liveAdmin(),
                       QJsonObject{{QStringLiteral("pin"), QStringLiteral("1234")}})
                      .status,
                  404);
-        QCOMPARE(call(server, "POST", QStringLiteral("/api/v1/users/abc/deactivate"), server.admin()).status, 404);
+        QCOMPARE(call(server, "POST", QStringLiteral("/api/v1/users/abc/deactivate"), server.liveAdmin()).status, 404);
         // Another shop's admin key cannot see or touch this shop's users.
-        const QByteArray otherShop = server.createKey(Mode::Test, Scope::Admin, QStringLiteral("other shop"));
+        const QByteArray otherShop = server.createKey(Mode::Live, Scope::Admin, QStringLiteral("other shop"));
         QCOMPARE(call(server, "POST", path.arg(asha), otherShop,
                       QJsonObject{{QStringLiteral("pin"), QStringLiteral("1234")}})
                      .status,
@@ -403,24 +516,24 @@ private slots:
                      .value(QStringLiteral("count"))
                      .toInt(-1),
                  0);
-        QCOMPARE(signIn(server, QStringLiteral("Asha"), QStringLiteral("2468")).status, 200);
+        QCOMPARE(signIn(server, QStringLiteral("Asha"), QStringLiteral("246802")).status, 200);
     }
 
     void lastActiveAdminCannotBeDeactivated()
     {
         TestServer server;
-        const qint64 asha = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        const qint64 asha = addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
         const QString path = QStringLiteral("/api/v1/users/%1/deactivate");
-        HttpResult result = call(server, "POST", path.arg(asha), server.admin());
+        HttpResult result = call(server, "POST", path.arg(asha), server.liveAdmin());
         QCOMPARE(result.status, 409);
         QCOMPARE(result.error().value(QStringLiteral("code")).toString(), QStringLiteral("CONFLICT_ERROR"));
         QCOMPARE(result.error().value(QStringLiteral("reason")).toString(), QStringLiteral("last_admin"));
-        QCOMPARE(signIn(server, QStringLiteral("Asha"), QStringLiteral("2468")).status, 200);
+        QCOMPARE(signIn(server, QStringLiteral("Asha"), QStringLiteral("246802")).status, 200);
 
         const qint64 vikram =
-            addUser(server, QStringLiteral("Vikram"), QStringLiteral("admin"), QStringLiteral("8642"));
-        QCOMPARE(call(server, "POST", path.arg(asha), server.admin()).status, 200);
-        result = call(server, "POST", path.arg(vikram), server.admin());
+            addUser(server, QStringLiteral("Vikram"), QStringLiteral("admin"), QStringLiteral("864200"));
+        QCOMPARE(call(server, "POST", path.arg(asha), server.liveAdmin()).status, 200);
+        result = call(server, "POST", path.arg(vikram), server.liveAdmin());
         QCOMPARE(result.status, 409);
         QCOMPARE(result.error().value(QStringLiteral("reason")).toString(), QStringLiteral("last_admin"));
     }
@@ -428,10 +541,10 @@ private slots:
     void clerkSessionCannotDoAdminWrites()
     {
         TestServer server;
-        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
+        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
         addUser(server, QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1357"));
         const QByteArray clerk = tokenOf(signIn(server, QStringLiteral("Ravi"), QStringLiteral("1357")));
-        const HttpResult result = call(server, "POST", QStringLiteral("/api/v1/users"), server.admin(),
+        const HttpResult result = call(server, "POST", QStringLiteral("/api/v1/users"), server.liveAdmin(),
                                        QJsonObject{{QStringLiteral("name"), QStringLiteral("Mallory")},
                                                    {QStringLiteral("role"), QStringLiteral("admin")},
                                                    {QStringLiteral("pin"), QStringLiteral("1234")}},
@@ -445,14 +558,14 @@ private slots:
     {
         ManualClock clock(kStart);
         TestServer server(TestServer::defaultOptions(), &clock);
-        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
-        const QByteArray asha = tokenOf(signIn(server, QStringLiteral("Asha"), QStringLiteral("2468")));
+        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
+        const QByteArray asha = tokenOf(signIn(server, QStringLiteral("Asha"), QStringLiteral("246802")));
         QVERIFY(!asha.isEmpty());
         clock.advanceMs(60'000);
         const qint64 ravi =
             addUser(server, QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1357"), asha);
         QVERIFY(ravi > 0);
-        QCOMPARE(call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+        QCOMPARE(call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                       QJsonObject{{QStringLiteral("name"), QStringLiteral("Sharma Mobiles")}}, asha)
                      .status,
                  200);
@@ -471,44 +584,50 @@ private slots:
         QVERIFY(create.value(QStringLiteral("detail")).toString().contains(QLatin1String("Ravi")));
         QVERIFY(!create.value(QStringLiteral("detail")).toString().contains(QLatin1String("1357")));
         const QJsonObject first = items.at(2).toObject();
-        QCOMPARE(first.value(QStringLiteral("actor")).toString(), QStringLiteral("key:") + keyIdOf(server.admin()));
+        QCOMPARE(first.value(QStringLiteral("actor")).toString(), QStringLiteral("key:") + keyIdOf(server.liveAdmin()));
 
-        // After sign-out the token no longer names Asha.
+        // After sign-out the token names nobody: a request carrying it is refused (401), nothing changes.
         const HttpResult out = call(server, "POST", QStringLiteral("/api/v1/users/sign-out"), server.pos(), {}, asha);
         QCOMPARE(out.status, 200);
         QCOMPARE(out.data(), (QJsonObject{{QStringLiteral("entity"), QStringLiteral("session")},
                                           {QStringLiteral("signed_out"), true}}));
-        call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
-             QJsonObject{{QStringLiteral("address"), QStringLiteral("MG Road")}}, asha);
-        QCOMPARE(auditItems(server).first().toObject().value(QStringLiteral("actor")).toString(),
-                 QStringLiteral("key:") + keyIdOf(server.admin()));
+        const HttpResult stale = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
+                                      QJsonObject{{QStringLiteral("address"), QStringLiteral("MG Road")}}, asha);
+        QCOMPARE(stale.status, 401);
+        QCOMPARE(stale.error().value(QStringLiteral("reason")).toString(), QStringLiteral("session_invalid"));
+        QCOMPARE(auditItems(server).size(), 3);
     }
 
     void sessionExpiresAfterTwelveHours()
     {
         ManualClock clock(kStart);
         TestServer server(TestServer::defaultOptions(), &clock);
-        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("2468"));
-        const QByteArray asha = tokenOf(signIn(server, QStringLiteral("Asha"), QStringLiteral("2468")));
+        addUser(server, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802"));
+        const QByteArray asha = tokenOf(signIn(server, QStringLiteral("Asha"), QStringLiteral("246802")));
         clock.advanceMs(12 * 3600 * 1000 - 1000);
-        call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+        call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
              QJsonObject{{QStringLiteral("idle_lock_seconds"), 60}}, asha);
         QCOMPARE(auditItems(server).first().toObject().value(QStringLiteral("actor")).toString(),
                  QStringLiteral("user:Asha"));
         clock.advanceMs(1000);
-        call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
-             QJsonObject{{QStringLiteral("idle_lock_seconds"), 90}}, asha);
-        QCOMPARE(auditItems(server).first().toObject().value(QStringLiteral("actor")).toString(),
-                 QStringLiteral("key:") + keyIdOf(server.admin()));
+        const HttpResult expired = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
+                                        QJsonObject{{QStringLiteral("idle_lock_seconds"), 90}}, asha);
+        QCOMPARE(expired.status, 401);
+        QCOMPARE(expired.error().value(QStringLiteral("reason")).toString(), QStringLiteral("session_invalid"));
+        QCOMPARE(call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos())
+                     .data()
+                     .value(QStringLiteral("idle_lock_seconds"))
+                     .toInt(),
+                 60);
     }
 
     void auditLogPages()
     {
         TestServer server;
         for (int i = 30; i <= 34; ++i)
-            call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+            call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                  QJsonObject{{QStringLiteral("idle_lock_seconds"), i}});
-        HttpResult page = call(server, "GET", QStringLiteral("/api/v1/audit-log?limit=2"), server.admin());
+        HttpResult page = call(server, "GET", QStringLiteral("/api/v1/audit-log?limit=2"), server.liveAdmin());
         QCOMPARE(page.status, 200);
         QCOMPARE(page.data().value(QStringLiteral("count")).toInt(), 2);
         QStringList details;
@@ -516,7 +635,8 @@ private slots:
         for (const QJsonValue &item : page.data().value(QStringLiteral("items")).toArray())
             details.append(item.toObject().value(QStringLiteral("detail")).toString());
         while (!cursor.isEmpty()) {
-            page = call(server, "GET", QStringLiteral("/api/v1/audit-log?limit=2&cursor=") + cursor, server.admin());
+            page =
+                call(server, "GET", QStringLiteral("/api/v1/audit-log?limit=2&cursor=") + cursor, server.liveAdmin());
             QCOMPARE(page.status, 200);
             for (const QJsonValue &item : page.data().value(QStringLiteral("items")).toArray())
                 details.append(item.toObject().value(QStringLiteral("detail")).toString());
@@ -528,7 +648,8 @@ private slots:
 
         for (const QString &query : {QStringLiteral("limit=0"), QStringLiteral("limit=201"), QStringLiteral("limit=x"),
                                      QStringLiteral("cursor=-1")}) {
-            const HttpResult bad = call(server, "GET", QStringLiteral("/api/v1/audit-log?") + query, server.admin());
+            const HttpResult bad =
+                call(server, "GET", QStringLiteral("/api/v1/audit-log?") + query, server.liveAdmin());
             QCOMPARE(bad.status, 400);
             QCOMPARE(bad.error().value(QStringLiteral("reason")).toString(), QStringLiteral("invalid_query_parameter"));
         }
@@ -540,18 +661,18 @@ private slots:
         HttpResult shop = call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos());
         QCOMPARE(shop.status, 200);
         QCOMPARE(basics(shop.data()), (QJsonObject{{QStringLiteral("entity"), QStringLiteral("shop")},
-                                           {QStringLiteral("name"), QString()},
-                                           {QStringLiteral("address"), QString()},
-                                           {QStringLiteral("low_balance_threshold"), QStringLiteral("₹500.00")},
-                                           {QStringLiteral("idle_lock_seconds"), 120},
-                                           {QStringLiteral("circle_code"), QString()}}));
+                                                   {QStringLiteral("name"), QString()},
+                                                   {QStringLiteral("address"), QString()},
+                                                   {QStringLiteral("low_balance_threshold"), QStringLiteral("₹500.00")},
+                                                   {QStringLiteral("idle_lock_seconds"), 120},
+                                                   {QStringLiteral("circle_code"), QString()}}));
         const QJsonObject expected{{QStringLiteral("entity"), QStringLiteral("shop")},
                                    {QStringLiteral("name"), QStringLiteral("Sharma Mobiles")},
                                    {QStringLiteral("address"), QStringLiteral("12 MG Road\nPune")},
                                    {QStringLiteral("low_balance_threshold"), QStringLiteral("₹1500.00")},
                                    {QStringLiteral("idle_lock_seconds"), 300},
                                    {QStringLiteral("circle_code"), QString()}};
-        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                     QJsonObject{{QStringLiteral("name"), QStringLiteral(" Sharma Mobiles ")},
                                 {QStringLiteral("address"), QStringLiteral("12 MG Road\nPune")},
                                 {QStringLiteral("low_balance_threshold_rupees"), QStringLiteral("1500")},
@@ -562,7 +683,7 @@ private slots:
         QCOMPARE(basics(call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos()).data()), expected);
 
         // Partial update; an empty address clears it.
-        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                     QJsonObject{{QStringLiteral("address"), QString()}});
         QCOMPARE(shop.status, 200);
         QCOMPARE(shop.data().value(QStringLiteral("address")).toString(), QString());
@@ -570,7 +691,7 @@ private slots:
 
         // The shop's circle (the Plans screen opens on it): none at first, a code of the table, "" unsets it.
         QCOMPARE(shop.data().value(QStringLiteral("circle_code")).toString(QStringLiteral("absent")), QString());
-        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                     QJsonObject{{QStringLiteral("circle_code"), QStringLiteral("RJ")}});
         QCOMPARE(shop.status, 200);
         QCOMPARE(call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos())
@@ -578,7 +699,7 @@ private slots:
                      .value(QStringLiteral("circle_code"))
                      .toString(),
                  QStringLiteral("RJ"));
-        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                     QJsonObject{{QStringLiteral("circle_code"), QString()}});
         QCOMPARE(shop.data().value(QStringLiteral("circle_code")).toString(QStringLiteral("absent")), QString());
     }
@@ -596,7 +717,7 @@ private slots:
         QCOMPARE(shop.data().value(QStringLiteral("sandbox_settle_delay_ms")).toInteger(),
                  TestServer::defaultOptions().settleDelayMs);
 
-        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+        shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                     QJsonObject{{QStringLiteral("discount_basis_points"),
                                  QJsonObject{{QStringLiteral("VI"), 400}, {QStringLiteral("TS"), QStringLiteral("0")}}},
                                 {QStringLiteral("sandbox_settle_delay_ms"), 2500}});
@@ -618,7 +739,7 @@ private slots:
         QVERIFY2(detail.contains(QLatin1String("discount VI 3.5 % -> 4.0 %")), qPrintable(detail));
         QVERIFY2(detail.contains(QLatin1String("discount TS 3.0 % -> 0.0 %")), qPrintable(detail));
         QVERIFY2(detail.contains(QLatin1String("sandbox settle delay 50 ms -> 2500 ms")), qPrintable(detail));
-        QCOMPARE(call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(),
+        QCOMPARE(call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                       QJsonObject{{QStringLiteral("sandbox_settle_delay_ms"), 2500}})
                      .status,
                  200);
@@ -795,19 +916,20 @@ private slots:
         QTest::newRow("rate unknown operator")
             << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("XX"), 100}}}}
             << QStringLiteral("discount_basis_points.XX") << QStringLiteral("unknown_operator");
-        QTest::newRow("rate decimal")
-            << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("AT"), 2.5}}}}
-            << QStringLiteral("discount_basis_points.AT") << QStringLiteral("not_an_integer");
-        QTest::newRow("rate above 20 %")
-            << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("AT"), 2001}}}}
-            << QStringLiteral("discount_basis_points.AT") << QStringLiteral("out_of_range");
+        QTest::newRow("rate decimal") << QJsonObject{{QStringLiteral("discount_basis_points"),
+                                                      QJsonObject{{QStringLiteral("AT"), 2.5}}}}
+                                      << QStringLiteral("discount_basis_points.AT") << QStringLiteral("not_an_integer");
+        QTest::newRow("rate above 20 %") << QJsonObject{{QStringLiteral("discount_basis_points"),
+                                                         QJsonObject{{QStringLiteral("AT"), 2001}}}}
+                                         << QStringLiteral("discount_basis_points.AT")
+                                         << QStringLiteral("out_of_range");
         QTest::newRow("one good rate, one bad")
             << QJsonObject{{QStringLiteral("discount_basis_points"),
                             QJsonObject{{QStringLiteral("AT"), 300}, {QStringLiteral("VI"), -1}}}}
             << QStringLiteral("discount_basis_points.VI") << QStringLiteral("not_an_integer");
-        QTest::newRow("settle delay above a day") << QJsonObject{{QStringLiteral("sandbox_settle_delay_ms"), 86400001}}
-                                                  << QStringLiteral("sandbox_settle_delay_ms")
-                                                  << QStringLiteral("out_of_range");
+        QTest::newRow("settle delay above a day")
+            << QJsonObject{{QStringLiteral("sandbox_settle_delay_ms"), 86400001}}
+            << QStringLiteral("sandbox_settle_delay_ms") << QStringLiteral("out_of_range");
         QTest::newRow("good rate, bad delay")
             << QJsonObject{{QStringLiteral("discount_basis_points"), QJsonObject{{QStringLiteral("AT"), 300}}},
                            {QStringLiteral("sandbox_settle_delay_ms"), QStringLiteral("soon")}}
@@ -823,7 +945,7 @@ private slots:
         QFETCH(QString, reason);
         TestServer server;
         const QJsonObject before = call(server, "GET", QStringLiteral("/api/v1/shop"), server.pos()).data();
-        const HttpResult result = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.admin(), body);
+        const HttpResult result = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(), body);
         QCOMPARE(result.status, 400);
         QCOMPARE(result.error().value(QStringLiteral("reason")).toString(), reason);
         QCOMPARE(result.error().value(QStringLiteral("field")).toString(), field);

@@ -57,6 +57,8 @@ private slots:
         QTest::newRow("no shop name") << all.mid(2) << QStringLiteral("--shop-name");
         QTest::newRow("short pin") << QStringList(all.mid(0, 7)) + QStringList{QStringLiteral("123")}
                                    << QStringLiteral("--admin-pin");
+        QTest::newRow("4-digit admin pin")
+            << QStringList(all.mid(0, 7)) + QStringList{QStringLiteral("1234")} << QStringLiteral("6 to 8 digits");
         QTest::newRow("letters in pin") << QStringList(all.mid(0, 7)) + QStringList{QStringLiteral("12ab")}
                                         << QStringLiteral("--admin-pin");
         QTest::newRow("long shop name") << QStringList{QStringLiteral("--shop-name"), QString(81, QLatin1Char('s'))} +
@@ -119,7 +121,8 @@ private slots:
             QCOMPARE(ApiKeyService(*db, clock).list().size(), 1);
         }
 
-        // The key works against a server on that data directory, with admin scope.
+        // The key works against a server on that data directory: a pos key, whose back-office power
+        // comes from the admin's session (issue 12).
         ServerProcess server;
         QString error;
         QVERIFY2(server.start(dir, {}, &error), qPrintable(error));
@@ -140,7 +143,12 @@ private slots:
                  QStringLiteral("admin"));
 
         url.setPath(QStringLiteral("/api/v1/audit-log"));
-        const HttpResult audit = http.get(url, key);
+        const HttpResult withoutSession = http.get(url, key);
+        QCOMPARE(withoutSession.status, 403);
+        QCOMPARE(withoutSession.error().value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("admin_scope_required"));
+        const QByteArray session = signIn.data().value(QStringLiteral("session_token")).toString().toLatin1();
+        const HttpResult audit = http.send("GET", url, {}, {{"Authorization", key}, {"X-Session-Token", session}});
         QCOMPARE(audit.status, 200);
         QCOMPARE(audit.data().value(QStringLiteral("count")).toInt(), 1);
         QCOMPARE(audit.data()
@@ -176,8 +184,20 @@ private slots:
         QVERIFY(!ShopSetup::isDone(*db));
         QCOMPARE(ApiKeyService(*db, clock).list().size(), 0);
 
-        // A key file that cannot be written: nothing is set up and the key is revoked again.
+        // An admin PIN needs 6 digits (issue 12): 4 are refused.
         params.adminPin = QStringLiteral("2468");
+        try {
+            ShopSetup::run(*db, clock, params);
+            QFAIL("a 4-digit admin PIN was accepted");
+        } catch (const ApiError &e) {
+            QCOMPARE(e.httpStatus(), 400);
+            QCOMPARE(e.field(), QStringLiteral("admin_pin"));
+            QVERIFY2(e.description().contains(QLatin1String("6 to 8")), qPrintable(e.description()));
+        }
+        QVERIFY(!ShopSetup::isDone(*db));
+
+        // A key file that cannot be written: nothing is set up and the key is revoked again.
+        params.adminPin = QStringLiteral("246802");
         params.terminalConfigDir = dir.filePath(QStringLiteral("missing/dir"));
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, ShopSetup::run(*db, clock, params));
         QVERIFY(!ShopSetup::isDone(*db));
@@ -195,7 +215,7 @@ private slots:
         QVERIFY(created != keys.cend());
         QVERIFY(!created->revokedAtMs.has_value());
         QCOMPARE(created->name, QStringLiteral("terminal"));
-        QCOMPARE(created->scope, Scope::Admin);
+        QCOMPARE(created->scope, Scope::Pos);
         QCOMPARE(created->mode, Mode::Test);
         QCOMPARE(created->accountName, QStringLiteral("shop"));
 

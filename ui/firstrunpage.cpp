@@ -32,7 +32,7 @@ FirstRunPage::FirstRunPage(QWidget *parent) : QWidget(parent)
     m_pin = new QLineEdit(this);
     m_pin->setEchoMode(QLineEdit::Password);
     m_pin->setValidator(pinValidator);
-    m_pin->setPlaceholderText(tr("4 to 8 digits"));
+    m_pin->setPlaceholderText(tr("6 to 8 digits"));
     m_pinAgain = new QLineEdit(this);
     m_pinAgain->setEchoMode(QLineEdit::Password);
     m_pinAgain->setValidator(pinValidator);
@@ -109,8 +109,8 @@ void FirstRunPage::onCreateClicked()
         m_errors->showAt(QStringLiteral("shop_name"), tr("Enter the shop's name."));
     if (m_adminName->text().trimmed().isEmpty())
         m_errors->showAt(QStringLiteral("admin_name"), tr("Enter the admin's name."));
-    if (m_pin->text().size() < 4)
-        m_errors->showAt(QStringLiteral("admin_pin"), tr("The PIN needs 4 to 8 digits."));
+    if (m_pin->text().size() < 6)
+        m_errors->showAt(QStringLiteral("admin_pin"), tr("The admin PIN needs 6 to 8 digits."));
     else if (m_pin->text() != m_pinAgain->text())
         m_errors->showAt(QStringLiteral("admin_pin_again"), tr("The two PINs differ."));
     if (m_errors->hasErrors())

@@ -96,6 +96,8 @@ void MainWindow::connectToServer()
     m_signIn->prepare(QString());
     connect(m_signIn, &SignInPage::signedIn, this, &MainWindow::onSignedIn);
     connect(m_terminal, &TerminalView::lockRequested, this, &MainWindow::lock);
+    // A session the server no longer accepts (expired, user deactivated) ends at the terminal too.
+    connect(m_api.get(), &ApiClient::sessionRejected, this, &MainWindow::lock, Qt::QueuedConnection);
     if (m_options.idleLockSeconds <= 0) {
         connect(m_context.get(), &TerminalContext::idleLockSecondsChanged, this, [this](int seconds) {
             if (m_idleTimer.isActive())
@@ -195,7 +197,8 @@ void MainWindow::onSignedIn(const SignedInUser &user)
     m_pages->setCurrentWidget(m_terminal);
     m_terminal->focusCurrentScreen();
     m_status->refresh();
-    m_idleTimer.start((m_options.idleLockSeconds > 0 ? m_options.idleLockSeconds : m_context->idleLockSeconds()) * 1000);
+    m_idleTimer.start((m_options.idleLockSeconds > 0 ? m_options.idleLockSeconds : m_context->idleLockSeconds()) *
+                      1000);
 }
 
 void MainWindow::lock()
@@ -293,11 +296,14 @@ bool MainWindow::confirmAdminExit()
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
-        ApiCall *call = m_api->post(QStringLiteral("/api/v1/users/sign-in"),
-                                    QJsonObject{{QStringLiteral("name"), name->text()}, {QStringLiteral("pin"), pin->text()}});
+        ApiCall *call =
+            m_api->post(QStringLiteral("/api/v1/users/sign-in"),
+                        QJsonObject{{QStringLiteral("name"), name->text()}, {QStringLiteral("pin"), pin->text()}});
         connect(call, &ApiCall::finished, &dialog, [&](const ApiResult &result) {
-            const bool admin = result.ok() && result.data.value(QStringLiteral("user")).toObject().value(QStringLiteral("role")).toString() ==
-                                                  QLatin1String("admin");
+            const bool admin =
+                result.ok() &&
+                result.data.value(QStringLiteral("user")).toObject().value(QStringLiteral("role")).toString() ==
+                    QLatin1String("admin");
             if (admin) {
                 dialog.accept();
             } else {

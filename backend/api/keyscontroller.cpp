@@ -3,11 +3,11 @@
 #include "apierror.h"
 #include "auth/apikeyservice.h"
 #include "auth/authenticator.h"
+#include "auth/authorizer.h"
 #include "clock.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "users/auditlog.h"
-#include "users/sessionresolver.h"
 
 #include <QJsonArray>
 
@@ -21,8 +21,8 @@ QJsonObject keyJson(const ApiKeyRow &key)
                        {QStringLiteral("mode"), ModeNames::mode(key.mode)},
                        {QStringLiteral("scope"), ModeNames::scope(key.scope)},
                        {QStringLiteral("created_at"), IstTime::formatMs(key.createdAtMs)},
-                       {QStringLiteral("revoked_at"),
-                        key.revokedAtMs ? QJsonValue(IstTime::formatMs(*key.revokedAtMs)) : QJsonValue(QJsonValue::Null)}};
+                       {QStringLiteral("revoked_at"), key.revokedAtMs ? QJsonValue(IstTime::formatMs(*key.revokedAtMs))
+                                                                      : QJsonValue(QJsonValue::Null)}};
 }
 
 } // namespace
@@ -42,10 +42,11 @@ void KeysController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/keys"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const QString actor = m_sessions.adminActorFor(request);
+                   const QString actor = request.caller.actor();
                    const JsonFields fields(request.jsonBody());
                    const QString name = fields.requiredString(QStringLiteral("name"));
-                   const std::optional<Mode> mode = ModeNames::modeFromString(fields.requiredString(QStringLiteral("mode")));
+                   const std::optional<Mode> mode =
+                       ModeNames::modeFromString(fields.requiredString(QStringLiteral("mode")));
                    const std::optional<Scope> scope =
                        ModeNames::scopeFromString(fields.requiredString(QStringLiteral("scope")));
                    if (!mode)
@@ -54,12 +55,11 @@ void KeysController::registerRoutes(ApiRouter &router)
                    if (!scope)
                        throw ApiError::badRequest(QStringLiteral("scope"), QStringLiteral("invalid_scope"),
                                                   QStringLiteral("scope must be pos or admin"));
-                   if (*mode == Mode::Live && request.caller.mode == Mode::Test)
-                       throw ApiError::forbidden(QStringLiteral("live_key_needs_live_admin"),
-                                                 QStringLiteral("only a live admin key can create live keys"));
+                   if (*mode == Mode::Live)
+                       Authorizer::requireLiveAuthority(request.caller);
                    const std::optional<ApiKeyRow> caller = m_keys.find(request.caller.keyId);
-                   const CreatedKey created =
-                       m_keys.create(caller ? caller->accountName : ApiKeyService::defaultAccountName(), name, *mode, *scope);
+                   const CreatedKey created = m_keys.create(
+                       caller ? caller->accountName : ApiKeyService::defaultAccountName(), name, *mode, *scope);
                    const std::optional<ApiKeyRow> row = m_keys.find(created.keyId);
                    m_audit.record(request.caller.accountId, actor, QStringLiteral("key.create"),
                                   QStringLiteral("%1 (%2, %3, \"%4\")")
@@ -70,11 +70,14 @@ void KeysController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/keys/{key_id}/revoke"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const QString actor = m_sessions.adminActorFor(request);
+                   const QString actor = request.caller.actor();
                    const QString keyId = request.captures.value(0);
                    const std::optional<ApiKeyRow> key = m_keys.find(keyId);
                    if (!key || key->accountId != request.caller.accountId)
-                       throw ApiError::notFound(QStringLiteral("key_not_found"), QStringLiteral("no key %1").arg(keyId));
+                       throw ApiError::notFound(QStringLiteral("key_not_found"),
+                                                QStringLiteral("no key %1").arg(keyId));
+                   if (key->mode == Mode::Live)
+                       Authorizer::requireLiveAuthority(request.caller);
                    if (keyId == request.caller.keyId)
                        throw ApiError::conflict(QStringLiteral("cannot_revoke_own_key"),
                                                 QStringLiteral("a key cannot revoke itself; use another admin key"));

@@ -112,7 +112,7 @@ void PlansController::registerRoutes(ApiRouter &router)
     router.add(QHttpServerRequest::Method::Get, QString::fromLatin1(kImportPath), Access::Pos,
                [this](const ApiRequest &, const ApiReply &reply) { reply.sendData(summaryJson(*m_store.current())); });
 
-    router.add(QHttpServerRequest::Method::Put, QString::fromLatin1(kImportPath), Access::Admin,
+    router.add(QHttpServerRequest::Method::Put, QString::fromLatin1(kImportPath), Access::LiveAdmin,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    if (request.body.trimmed().isEmpty())
                        throw ApiError::badRequest(QString(), QStringLiteral("missing_body"),

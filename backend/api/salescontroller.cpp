@@ -3,7 +3,6 @@
 #include "http/apirouter.h"
 #include "salerequest.h"
 #include "services/transactionservice.h"
-#include "users/sessionresolver.h"
 
 void SalesController::registerRoutes(ApiRouter &router)
 {
@@ -12,13 +11,8 @@ void SalesController::registerRoutes(ApiRouter &router)
         router.add(QHttpServerRequest::Method::Post, path, Access::Pos,
                    [this, decode](const ApiRequest &request, const ApiReply &reply) {
                        const SaleRequest sale = decode(request.jsonBody(), m_catalog);
-                       AuthContext caller = request.caller;
-                       if (!request.header(SessionResolver::kHeader).isEmpty()) {
-                           if (const std::optional<UserInfo> user = m_sessions.userFor(request))
-                               caller.userName = user->name;
-                       }
                        m_transactions.initiate(
-                           caller, sale,
+                           request.caller, sale,
                            [reply](const TransactionRecord *record, std::exception_ptr error) {
                                if (!error)
                                    return reply.sendData(record->toJson());

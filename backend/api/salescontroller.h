@@ -2,7 +2,6 @@
 
 class ApiRouter;
 class OperatorCatalog;
-class SessionResolver;
 class TransactionService;
 
 /// Endpoints 5, 6 and 7 of api-v1.md: initiate a mobile recharge, a voucher purchase and a DTH
@@ -12,12 +11,12 @@ class TransactionService;
 class SalesController
 {
 public:
-    SalesController(TransactionService &transactions, const OperatorCatalog &catalog, SessionResolver &sessions)
-        : m_transactions(transactions), m_catalog(catalog), m_sessions(sessions) {}
+    SalesController(TransactionService &transactions, const OperatorCatalog &catalog)
+        : m_transactions(transactions), m_catalog(catalog)
+    {}
     void registerRoutes(ApiRouter &router);
 
 private:
     TransactionService &m_transactions;
     const OperatorCatalog &m_catalog;
-    SessionResolver &m_sessions;
 };

@@ -1,6 +1,7 @@
 #include "shopcontroller.h"
 
 #include "apierror.h"
+#include "auth/authorizer.h"
 #include "clock.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
@@ -85,9 +86,9 @@ std::optional<QMap<QString, qint64>> ratesField(const QJsonObject &body)
     for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
         const std::optional<qint64> basisPoints = JsonFields::coerceInteger(it.value());
         if (!basisPoints)
-            throw ApiError::badRequest(field + QLatin1Char('.') + it.key(), QStringLiteral("not_an_integer"),
-                                       QStringLiteral("%1.%2 must be a whole number of basis points (250 = 2.5 %)")
-                                           .arg(field, it.key()));
+            throw ApiError::badRequest(
+                field + QLatin1Char('.') + it.key(), QStringLiteral("not_an_integer"),
+                QStringLiteral("%1.%2 must be a whole number of basis points (250 = 2.5 %)").arg(field, it.key()));
         rates.insert(it.key(), *basisPoints);
     }
     if (rates.isEmpty())
@@ -98,7 +99,7 @@ std::optional<QMap<QString, qint64>> ratesField(const QJsonObject &body)
 } // namespace
 
 ShopController::ShopController(Database &db, const Clock &clock, SaleTerms &terms)
-    : m_audit(db, clock), m_sessions(db, clock), m_settings(db, terms)
+    : m_audit(db, clock), m_settings(db, terms)
 {}
 
 void ShopController::registerRoutes(ApiRouter &router)
@@ -109,7 +110,6 @@ void ShopController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Put, QStringLiteral("/api/v1/shop"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const QString actor = m_sessions.adminActorFor(request);
                    const QJsonObject body = request.jsonBody();
                    ShopUpdate update;
                    update.name = textField(body, QStringLiteral("name"));
@@ -120,6 +120,13 @@ void ShopController::registerRoutes(ApiRouter &router)
                    update.discountBasisPoints = ratesField(body);
                    update.sandboxSettleDelayMs = integerField(body, QStringLiteral("sandbox_settle_delay_ms"));
                    update.circleCode = textField(body, QStringLiteral("circle_code"));
+                   // Only the sandbox's settle delay is test-mode; everything else prints on or
+                   // prices live sales, so it needs live authority (a test admin key alone may not).
+                   ShopUpdate liveFields = update;
+                   liveFields.sandboxSettleDelayMs.reset();
+                   if (!liveFields.isEmpty())
+                       Authorizer::requireLiveAuthority(request.caller);
+                   const QString actor = request.caller.actor();
                    reply.sendData(shopJson(m_settings.update(request.caller.accountId, update, m_audit, actor)));
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/audit-log"), Access::Admin,

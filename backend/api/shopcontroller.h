@@ -1,7 +1,6 @@
 #pragma once
 
 #include "users/auditlog.h"
-#include "users/sessionresolver.h"
 #include "users/shopsettings.h"
 
 class ApiRouter;
@@ -26,6 +25,5 @@ public:
 
 private:
     AuditLog m_audit;
-    SessionResolver m_sessions;
     ShopSettings m_settings;
 };

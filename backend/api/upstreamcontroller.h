@@ -2,7 +2,6 @@
 
 #include "upstream/upstreamwebhookreceiver.h"
 #include "users/auditlog.h"
-#include "users/sessionresolver.h"
 
 #include <QJsonObject>
 
@@ -30,15 +29,11 @@ public:
 private:
     /// The GET /api/v1/upstream data for `accountId`.
     QJsonObject view(qint64 accountId);
-    /// Throws ApiError 403 `live_authority_required` unless the caller holds a live key or the
-    /// request carries a signed-in admin's session.
-    void requireLiveAuthority(const ApiRequest &request);
 
     Database &m_db;
     const Clock &m_clock;
     UpstreamDispatcher &m_dispatcher;
     TransactionService &m_transactions;
-    SessionResolver m_sessions;
     AuditLog m_audit;
     UpstreamWebhookReceiver m_receiver;
 };

@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
+#include "users/sessionresolver.h"
 
 #include <QJsonArray>
 
@@ -26,8 +27,7 @@ QString pinField(const JsonFields &fields, const QString &field)
 
 } // namespace
 
-UsersController::UsersController(Database &db, const Clock &clock)
-    : m_audit(db, clock), m_sessions(db, clock), m_users(db, clock, m_audit)
+UsersController::UsersController(Database &db, const Clock &clock) : m_audit(db, clock), m_users(db, clock, m_audit)
 {}
 
 void UsersController::registerRoutes(ApiRouter &router)
@@ -64,27 +64,27 @@ void UsersController::registerRoutes(ApiRouter &router)
                                               {QStringLiteral("count"), items.size()},
                                               {QStringLiteral("items"), items}});
                });
-    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users"), Access::Admin,
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users"), Access::LiveAdmin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const QString actor = m_sessions.adminActorFor(request);
+                   const QString actor = request.caller.actor();
                    const JsonFields fields(request.jsonBody());
                    const QString name = fields.requiredString(QStringLiteral("name"));
                    const QString role = fields.requiredString(QStringLiteral("role"));
                    const QString pin = pinField(fields, QStringLiteral("pin"));
                    reply.sendData(userJson(m_users.create(request.caller.accountId, actor, name, role, pin)), 201);
                });
-    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/{id}/reset-pin"), Access::Admin,
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/{id}/reset-pin"), Access::LiveAdmin,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const qint64 id = request.idCapture(0);
-                   const QString actor = m_sessions.adminActorFor(request);
+                   const QString actor = request.caller.actor();
                    const JsonFields fields(request.jsonBody());
                    const QString pin = pinField(fields, QStringLiteral("pin"));
                    reply.sendData(userJson(m_users.resetPin(request.caller.accountId, actor, id, pin)));
                });
-    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/{id}/deactivate"), Access::Admin,
+    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/{id}/deactivate"), Access::LiveAdmin,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const qint64 id = request.idCapture(0);
-                   const QString actor = m_sessions.adminActorFor(request);
+                   const QString actor = request.caller.actor();
                    reply.sendData(userJson(m_users.deactivate(request.caller.accountId, actor, id)));
                });
 }

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "users/auditlog.h"
-#include "users/sessionresolver.h"
 #include "users/userservice.h"
 
 class ApiRouter;
@@ -21,6 +20,5 @@ public:
 
 private:
     AuditLog m_audit;
-    SessionResolver m_sessions;
     UserService m_users;
 };

@@ -6,7 +6,6 @@
 #include "jsonfields.h"
 #include "services/walletservice.h"
 #include "users/auditlog.h"
-#include "users/sessionresolver.h"
 
 #include <QJsonArray>
 
@@ -47,7 +46,8 @@ void WalletController::registerRoutes(ApiRouter &router)
                    const QString limitText = request.query.queryItemValue(QStringLiteral("limit"));
                    const QString cursorText = request.query.queryItemValue(QStringLiteral("cursor"));
                    const std::optional<qint64> limit = limitText.isEmpty() ? 50 : JsonFields::coerceInteger(limitText);
-                   const std::optional<qint64> cursor = cursorText.isEmpty() ? 0 : JsonFields::coerceInteger(cursorText);
+                   const std::optional<qint64> cursor =
+                       cursorText.isEmpty() ? 0 : JsonFields::coerceInteger(cursorText);
                    if (!limit || *limit < 1 || *limit > 500)
                        throw ApiError::badRequest(QStringLiteral("limit"), QStringLiteral("invalid_query_parameter"),
                                                   QStringLiteral("limit must be a whole number from 1 to 500"));
@@ -59,22 +59,22 @@ void WalletController::registerRoutes(ApiRouter &router)
                    QJsonArray items;
                    for (const LedgerEntry &row : rows)
                        items.append(ledgerJson(row));
-                   reply.sendData(QJsonObject{
-                       {QStringLiteral("entity"), QStringLiteral("collection")},
-                       {QStringLiteral("count"), items.size()},
-                       {QStringLiteral("items"), items},
-                       {QStringLiteral("next_cursor"), rows.size() == *limit ? QJsonValue(QString::number(rows.last().id))
-                                                                             : QJsonValue(QJsonValue::Null)}});
+                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
+                                              {QStringLiteral("count"), items.size()},
+                                              {QStringLiteral("items"), items},
+                                              {QStringLiteral("next_cursor"),
+                                               rows.size() == *limit ? QJsonValue(QString::number(rows.last().id))
+                                                                     : QJsonValue(QJsonValue::Null)}});
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/wallet/topups"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const QString actor = m_sessions.adminActorFor(request);
+                   const QString actor = request.caller.actor();
                    const JsonFields fields(request.jsonBody());
                    const qint64 rupees = fields.requiredInteger(QStringLiteral("amount"));
                    if (rupees > WalletService::kMaxTopup / Money::kPaisePerRupee)
-                       throw ApiError::badRequest(QStringLiteral("amount"), QStringLiteral("amount_out_of_range"),
-                                                  QStringLiteral("a top-up must be at most %1")
-                                                      .arg(Money::format(WalletService::kMaxTopup)));
+                       throw ApiError::badRequest(
+                           QStringLiteral("amount"), QStringLiteral("amount_out_of_range"),
+                           QStringLiteral("a top-up must be at most %1").arg(Money::format(WalletService::kMaxTopup)));
                    const QString note = fields.optionalString(QStringLiteral("note")).value_or(QString());
                    m_wallets.topup(request.caller.accountId, request.caller.mode, rupees * Money::kPaisePerRupee, note,
                                    actor);

@@ -4,7 +4,6 @@
 
 class ApiRouter;
 class AuditLog;
-class SessionResolver;
 class WalletService;
 struct LedgerEntry;
 
@@ -15,8 +14,7 @@ struct LedgerEntry;
 class WalletController
 {
 public:
-    WalletController(WalletService &wallets, SessionResolver &sessions, AuditLog &audit)
-        : m_wallets(wallets), m_sessions(sessions), m_audit(audit) {}
+    WalletController(WalletService &wallets, AuditLog &audit) : m_wallets(wallets), m_audit(audit) {}
     void registerRoutes(ApiRouter &router);
     /// One ledger row as JSON: entity ledger_entry, id, kind, amount (₹ and paise), transaction_id,
     /// note, actor, datetime (IST).
@@ -24,6 +22,5 @@ public:
 
 private:
     WalletService &m_wallets;
-    SessionResolver &m_sessions;
     AuditLog &m_audit;
 };

@@ -1,5 +1,10 @@
 #include "authcontext.h"
 
+QString AuthContext::actor() const
+{
+    return hasSession() ? QStringLiteral("user:") + userName : QStringLiteral("key:") + keyId;
+}
+
 namespace ModeNames {
 
 QString mode(Mode mode)

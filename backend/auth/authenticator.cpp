@@ -26,32 +26,25 @@ bool constantTimeEquals(const QByteArray &a, const QByteArray &b)
 AuthContext Authenticator::authenticate(const QByteArray &authorization, const QHostAddress &peer)
 {
     const qint64 now = m_clock.nowMs();
-    const QString address = peer.toString();
-    const auto blocked = m_failures.constFind(address);
-    if (blocked != m_failures.cend() && blocked->blockedUntilMs > now) {
-        const qint64 seconds = (blocked->blockedUntilMs - now + 999) / 1000;
-        throw ApiError::rateLimited(QStringLiteral("too_many_failed_logins"),
-                                    QStringLiteral("too many failed authentication attempts; retry in %1 s").arg(seconds))
-            .withHeader("Retry-After", QByteArray::number(seconds));
-    }
     const auto cached = m_cache.constFind(authorization);
     if (cached != m_cache.cend() && cached->validUntilMs > now)
         return cached->context;
 
+    QString keyId;
     try {
-        const AuthContext context = verify(authorization);
+        const AuthContext context = verify(authorization, &keyId);
         if (m_cache.size() > 10'000)
             m_cache.clear();
         m_cache.insert(authorization, {context, now + kCacheTtlMs});
         return context;
     } catch (const ApiError &error) {
         if (error.httpStatus() == 401)
-            fail(peer, error.reason(), error.description());
+            fail(peer.toString() + QLatin1Char('|') + (keyId.isEmpty() ? QStringLiteral("*") : keyId), error);
         throw;
     }
 }
 
-AuthContext Authenticator::verify(const QByteArray &authorization)
+AuthContext Authenticator::verify(const QByteArray &authorization, QString *keyId)
 {
     const auto unauthenticated = [](const QString &reason, const QString &description) {
         return ApiError::unauthenticated(reason, description);
@@ -62,36 +55,55 @@ AuthContext Authenticator::verify(const QByteArray &authorization)
     // The scheme name is case-insensitive (RFC 7235, section 2.1): "basic" is Basic too.
     if (authorization.size() < 6 || QByteArrayView(authorization).first(6).compare("Basic ", Qt::CaseInsensitive) != 0)
         throw unauthenticated(QStringLiteral("unsupported_scheme"), QStringLiteral("use the Basic scheme"));
-    const auto decoded = QByteArray::fromBase64Encoding(authorization.mid(6).trimmed(),
-                                                        QByteArray::AbortOnBase64DecodingErrors);
+    const auto decoded =
+        QByteArray::fromBase64Encoding(authorization.mid(6).trimmed(), QByteArray::AbortOnBase64DecodingErrors);
     const qsizetype colon = decoded.decoded.indexOf(':');
     if (!decoded || colon <= 0)
         throw unauthenticated(QStringLiteral("malformed_credentials"),
                               QStringLiteral("the Basic credential must be base64(key_id:key_secret)"));
-    const QString keyId = QString::fromUtf8(decoded.decoded.left(colon));
     const QString secret = QString::fromUtf8(decoded.decoded.mid(colon + 1));
-    const std::optional<ApiKeyRow> key = AccountRepository(m_db).findKey(keyId);
+    const std::optional<ApiKeyRow> key =
+        AccountRepository(m_db).findKey(QString::fromUtf8(decoded.decoded.left(colon)));
+    if (key)
+        *keyId = key->keyId;
     if (!key || !constantTimeEquals(key->secretHash.toLatin1(), ApiKeyService::hashSecret(secret).toLatin1()))
         throw unauthenticated(QStringLiteral("invalid_credentials"), QStringLiteral("the API key or secret is wrong"));
     if (key->revokedAtMs)
         throw ApiError::forbidden(QStringLiteral("key_revoked"), QStringLiteral("this API key has been revoked"));
-    return AuthContext{key->accountId, key->keyId, key->mode, key->scope, QString()};
+    AuthContext context;
+    context.accountId = key->accountId;
+    context.keyId = key->keyId;
+    context.mode = key->mode;
+    context.scope = key->scope;
+    return context;
 }
 
-void Authenticator::fail(const QHostAddress &peer, const QString &reason, const QString &description)
+void Authenticator::fail(const QString &bucket, const ApiError &error)
 {
     const qint64 now = m_clock.nowMs();
-    FailureCount &count = m_failures[peer.toString()];
+    if (m_failures.size() > 10'000) {
+        for (auto it = m_failures.begin(); it != m_failures.end();)
+            it = it->blockedUntilMs <= now && now - it->windowStartMs > kFailureWindowMs ? m_failures.erase(it)
+                                                                                         : std::next(it);
+    }
+    FailureCount &count = m_failures[bucket];
+    if (count.blockedUntilMs > now) {
+        const qint64 seconds = (count.blockedUntilMs - now + 999) / 1000;
+        throw ApiError::rateLimited(
+            QStringLiteral("too_many_failed_logins"),
+            QStringLiteral("too many failed authentication attempts; retry in %1 s").arg(seconds))
+            .withHeader("Retry-After", QByteArray::number(seconds));
+    }
     if (now - count.windowStartMs > kFailureWindowMs)
         count = FailureCount{0, now, 0};
     if (++count.failures >= kMaxFailures) {
         count.blockedUntilMs = now + kBlockMs;
         count.failures = 0;
         count.windowStartMs = now;
-        qCWarning(lcAuth, "blocking %s for %lld s after %d failed authentications", qPrintable(peer.toString()),
-                  kBlockMs / 1000, kMaxFailures);
+        qCWarning(lcAuth, "blocking %s for %lld s after %d failed authentications", qPrintable(bucket), kBlockMs / 1000,
+                  kMaxFailures);
     }
-    qCInfo(lcAuth, "authentication failed from %s: %s", qPrintable(peer.toString()), qPrintable(reason));
-    throw ApiError::unauthenticated(reason, description)
+    qCInfo(lcAuth, "authentication failed (%s): %s", qPrintable(bucket), qPrintable(error.reason()));
+    throw ApiError::unauthenticated(error.reason(), error.description())
         .withHeader("WWW-Authenticate", "Basic realm=\"rechargedesk\"");
 }

@@ -6,19 +6,27 @@
 #include <QHash>
 #include <QHostAddress>
 
+class ApiError;
 class Clock;
 class Database;
 
 /// Checks the `Authorization: Basic base64(key_id:key_secret)` header of a request
 /// (api-conventions.md, "Authentication"). Verified keys are cached for a few seconds so the
 /// hot path does no hashing or SQL; revoking a key through this process clears the cache, and
-/// another process's revocation takes effect within kCacheTtlMs. Repeated failures from one
-/// address are throttled.
+/// another process's revocation takes effect within kCacheTtlMs.
+///
+/// Failed attempts are throttled per (address, key id) (issue 12): wrong secrets for one key id
+/// from one address, or credentials naming no key at all (one shared bucket per address). After
+/// kMaxFailures in kFailureWindowMs that bucket answers 429 for kBlockMs. A correct key is never
+/// locked out: it is checked before the throttle answers, so another client's wrong guesses (same
+/// address, or the same key id from elsewhere) cannot stop a terminal. This costs no guessing
+/// resistance: a secret has 190 bits, so the throttle is there to slow enumeration and noise, not
+/// to make guessing a secret hard.
 class Authenticator
 {
 public:
     static constexpr qint64 kCacheTtlMs = 5'000;
-    static constexpr int kMaxFailures = 10;             ///< failures per address per window
+    static constexpr int kMaxFailures = 10;             ///< failures per (address, key id) per window
     static constexpr qint64 kFailureWindowMs = 300'000; ///< 5 minutes
     static constexpr qint64 kBlockMs = 60'000;          ///< then 429 for a minute
 
@@ -26,7 +34,8 @@ public:
 
     /// The caller behind `authorization` (the raw header value). Throws ApiError 401
     /// (missing, malformed, unknown key or wrong secret; with WWW-Authenticate), 403 (revoked
-    /// key) or 429 (too many failures from `peer`, with Retry-After in seconds).
+    /// key) or 429 (too many failures from `peer` for this key id, with Retry-After in seconds;
+    /// never for a correct key).
     AuthContext authenticate(const QByteArray &authorization, const QHostAddress &peer);
     /// Forgets every cached verification (after a revocation).
     void clearCache() { m_cache.clear(); }
@@ -43,8 +52,10 @@ private:
         qint64 windowStartMs = 0;
         qint64 blockedUntilMs = 0;
     };
-    [[noreturn]] void fail(const QHostAddress &peer, const QString &reason, const QString &description);
-    AuthContext verify(const QByteArray &authorization);
+    /// Counts a failure in `bucket` and throws 401, or 429 while the bucket is blocked.
+    [[noreturn]] void fail(const QString &bucket, const ApiError &error);
+    /// Checks the credential; `*keyId` receives the id of the named key when it exists.
+    AuthContext verify(const QByteArray &authorization, QString *keyId);
 
     Database &m_db;
     const Clock &m_clock;

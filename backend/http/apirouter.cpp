@@ -1,7 +1,6 @@
 #include "apirouter.h"
 
 #include "apierror.h"
-#include "auth/authenticator.h"
 
 #include <QHttpServer>
 #include <QLoggingCategory>
@@ -25,7 +24,7 @@ bool isJsonContentType(const QByteArray &value)
 
 } // namespace
 
-ApiRouter::ApiRouter(QHttpServer &server, Authenticator &authenticator) : m_authenticator(authenticator)
+ApiRouter::ApiRouter(QHttpServer &server, Authorizer &authorizer) : m_authorizer(authorizer)
 {
     server.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
         dispatch(request, std::move(responder));
@@ -35,6 +34,14 @@ ApiRouter::ApiRouter(QHttpServer &server, Authenticator &authenticator) : m_auth
 void ApiRouter::add(QHttpServerRequest::Method method, const QString &pattern, Access access, Handler handler)
 {
     m_routes.append(Route{method, pattern.split(QLatin1Char('/'), Qt::SkipEmptyParts), access, std::move(handler)});
+}
+
+QList<ApiRouter::RouteInfo> ApiRouter::routes() const
+{
+    QList<RouteInfo> list;
+    for (const Route &route : m_routes)
+        list.append(RouteInfo{route.method, QLatin1Char('/') + route.segments.join(QLatin1Char('/')), route.access});
+    return list;
 }
 
 bool ApiRouter::match(const QStringList &pattern, const QStringList &path, QStringList *captures)
@@ -80,7 +87,8 @@ void ApiRouter::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     }
     if (!found) {
         if (allowed.isEmpty()) {
-            reply.sendError(ApiError::notFound(QStringLiteral("unknown_path"), QStringLiteral("no such endpoint: ") + api.path));
+            reply.sendError(
+                ApiError::notFound(QStringLiteral("unknown_path"), QStringLiteral("no such endpoint: ") + api.path));
         } else {
             reply.sendError(ApiError(405, QStringLiteral("METHOD_NOT_ALLOWED"), QStringLiteral("method_not_allowed"),
                                      QStringLiteral("%1 does not accept %2; use %3")
@@ -96,12 +104,8 @@ void ApiRouter::dispatch(const QHttpServerRequest &request, QHttpServerResponder
 void ApiRouter::run(const Route &route, ApiRequest &request, const ApiReply &reply)
 {
     try {
-        if (route.access != Access::Public) {
-            request.caller = m_authenticator.authenticate(request.header("authorization"), request.peer);
-            if (route.access == Access::Admin && request.caller.scope != Scope::Admin)
-                throw ApiError::forbidden(QStringLiteral("admin_scope_required"),
-                                          QStringLiteral("this endpoint needs an API key with the admin scope"));
-        }
+        if (route.access != Access::Public)
+            request.caller = m_authorizer.authorize(route.access, request);
         if (!request.body.isEmpty() && !isJsonContentType(request.header("content-type")))
             throw ApiError(415, QStringLiteral("UNSUPPORTED_MEDIA_TYPE"), QStringLiteral("unsupported_media_type"),
                            QStringLiteral("send the body as Content-Type: application/json"));
@@ -111,7 +115,8 @@ void ApiRouter::run(const Route &route, ApiRequest &request, const ApiReply &rep
             reply.sendError(error);
     } catch (const std::exception &e) {
         ++m_serverErrors;
-        qCCritical(lcHttp, "request %s %s failed: %s", qPrintable(request.requestId), qPrintable(request.path), e.what());
+        qCCritical(lcHttp, "request %s %s failed: %s", qPrintable(request.requestId), qPrintable(request.path),
+                   e.what());
         if (!reply.isSent())
             reply.sendError(ApiError::serverError(request.requestId));
     }

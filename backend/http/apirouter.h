@@ -2,6 +2,7 @@
 
 #include "apireply.h"
 #include "apirequest.h"
+#include "auth/authorizer.h"
 
 #include <QHttpServerRequest>
 #include <QList>
@@ -9,17 +10,12 @@
 
 #include <functional>
 
-class Authenticator;
 class QHttpServer;
 
-/// Who may call a route: anyone, any valid key (pos or admin), or admin keys only.
-enum class Access { Public, Pos, Admin };
-
 /// The single place where HTTP meets the service: matches the path (404), the method (405 with
-/// Allow), authenticates (401/403/429), checks the scope (403) and the body's Content-Type (415),
-/// runs the handler, and turns whatever it throws into the error envelope (ApiError as is,
-/// anything else as a logged 500). Every answer carries X-Request-Id.
-/// (api-conventions.md, "Error envelope and status codes")
+/// Allow), authenticates and authorizes by the route's Access (Authorizer: 401/403/429), checks the body's Content-Type
+/// (415), runs the handler, and turns whatever it throws into the error envelope (ApiError as is, anything else as a
+/// logged 500). Every answer carries X-Request-Id. (api-conventions.md, "Error envelope and status codes")
 class ApiRouter
 {
 public:
@@ -28,11 +24,21 @@ public:
     using Handler = std::function<void(const ApiRequest &request, const ApiReply &reply)>;
 
     /// Installs itself as the server's request handler.
-    ApiRouter(QHttpServer &server, Authenticator &authenticator);
+    ApiRouter(QHttpServer &server, Authorizer &authorizer);
 
     /// Adds a route. `pattern` is a path whose `{name}` segments match one non-empty segment
     /// each, e.g. "/api/v1/transactions/{id}".
     void add(QHttpServerRequest::Method method, const QString &pattern, Access access, Handler handler);
+
+    /// A route as declared, for listing (tests walk every route).
+    struct RouteInfo
+    {
+        QHttpServerRequest::Method method;
+        QString pattern;
+        Access access;
+    };
+    /// Every route in the order added.
+    QList<RouteInfo> routes() const;
 
     /// Number of requests answered with 5xx (for health reporting).
     quint64 serverErrors() const { return m_serverErrors; }
@@ -49,7 +55,7 @@ private:
     void run(const Route &route, ApiRequest &request, const ApiReply &reply);
     static bool match(const QStringList &pattern, const QStringList &path, QStringList *captures);
 
-    Authenticator &m_authenticator;
+    Authorizer &m_authorizer;
     QList<Route> m_routes;
     quint64 m_serverErrors = 0;
 };

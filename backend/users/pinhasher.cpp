@@ -18,6 +18,11 @@ void ensureSodium()
 
 namespace PinHasher {
 
+bool isValidAdminPin(const QString &pin)
+{
+    return isValidPin(pin) && pin.size() >= kMinAdminDigits;
+}
+
 bool isValidPin(const QString &pin)
 {
     if (pin.size() < kMinDigits || pin.size() > kMaxDigits)

@@ -99,8 +99,7 @@ void ShopSettings::storeBasics(Database &db, qint64 accountId, const ShopUpdate 
 
 ShopInfo ShopSettings::update(qint64 accountId, const ShopUpdate &update, AuditLog &audit, const QString &actor)
 {
-    if (!update.name && !update.address && !update.lowBalanceThresholdRupees && !update.idleLockSeconds &&
-        !update.discountBasisPoints && !update.sandboxSettleDelayMs && !update.circleCode)
+    if (update.isEmpty())
         throw ApiError::badRequest(QString(), QStringLiteral("nothing_to_update"),
                                    QStringLiteral("send at least one of name, address, low_balance_threshold_rupees, "
                                                   "idle_lock_seconds, discount_basis_points, sandbox_settle_delay_ms, "
@@ -141,9 +140,9 @@ ShopInfo ShopSettings::update(qint64 accountId, const ShopUpdate &update, AuditL
         const DiscountRate &was = before.discountRates.at(i);
         const DiscountRate &now = after.discountRates.at(i);
         if (was.basisPoints != now.basisPoints)
-            changes.append(QStringLiteral("discount %1 %2 -> %3")
-                               .arg(now.operatorCode, Money::formatRate(was.basisPoints),
-                                    Money::formatRate(now.basisPoints)));
+            changes.append(
+                QStringLiteral("discount %1 %2 -> %3")
+                    .arg(now.operatorCode, Money::formatRate(was.basisPoints), Money::formatRate(now.basisPoints)));
     }
     if (before.sandboxSettleDelayMs != after.sandboxSettleDelayMs)
         changes.append(QStringLiteral("sandbox settle delay %1 ms -> %2 ms")

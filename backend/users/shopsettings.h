@@ -34,6 +34,13 @@ struct ShopUpdate
     std::optional<QMap<QString, qint64>> discountBasisPoints; ///< operator code -> basis points; others unchanged
     std::optional<qint64> sandboxSettleDelayMs;
     std::optional<QString> circleCode; ///< a code of the circle table, or empty to unset
+
+    /// True when no field is set.
+    bool isEmpty() const
+    {
+        return !name && !address && !lowBalanceThresholdRupees && !idleLockSeconds && !discountBasisPoints &&
+               !sandboxSettleDelayMs && !circleCode;
+    }
 };
 
 /// Reads and changes ShopInfo. Defaults apply to keys never set.

@@ -72,7 +72,7 @@ CreatedKey ShopSetup::run(Database &db, const Clock &clock, const ShopSetupParam
                                    QStringLiteral("shop ") + e.description());
     }
     const QString adminName = UserService::checkedName(params.adminName, QStringLiteral("admin_name"));
-    UserService::checkPin(params.adminPin, QStringLiteral("admin_pin"));
+    UserService::checkPin(params.adminPin, UserRole::Admin, QStringLiteral("admin_pin"));
     if (isDone(db))
         throw alreadySetUp();
     const QString pinHash = PinHasher::hash(params.adminPin);
@@ -80,7 +80,7 @@ CreatedKey ShopSetup::run(Database &db, const Clock &clock, const ShopSetupParam
     // ApiKeyService creates the account and its wallets in its own transaction; everything else
     // commits together below, or the key is revoked again.
     ApiKeyService keys(db, clock);
-    const CreatedKey key = keys.create(ApiKeyService::defaultAccountName(), keyName(), Mode::Test, Scope::Admin);
+    const CreatedKey key = keys.create(ApiKeyService::defaultAccountName(), keyName(), Mode::Test, Scope::Pos);
     QString configPath;
     try {
         WriteTransaction transaction(db);
@@ -92,9 +92,9 @@ CreatedKey ShopSetup::run(Database &db, const Clock &clock, const ShopSetupParam
             throw alreadySetUp(); // another setup won the race
         ShopSettings::storeBasics(db, *accountId, shop);
         users.insert(*accountId, adminName, UserRole::Admin, pinHash, clock.nowMs());
-        AuditLog(db, clock).record(
-            *accountId, QStringLiteral("setup"), QStringLiteral("shop.setup"),
-            QStringLiteral("set up shop \"%1\" with admin %2 and test key %3").arg(*shop.name, adminName, key.keyId));
+        AuditLog(db, clock).record(*accountId, QStringLiteral("setup"), QStringLiteral("shop.setup"),
+                                   QStringLiteral("set up shop \"%1\" with admin %2 and test pos key %3")
+                                       .arg(*shop.name, adminName, key.keyId));
         if (!params.terminalConfigDir.isEmpty()) {
             QString error;
             if (!writeTerminalConfig(params.terminalConfigDir, key, &error))

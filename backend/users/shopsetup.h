@@ -13,15 +13,17 @@ struct ShopSetupParams
     QString shopName;    ///< 1-80 characters
     QString shopAddress; ///< optional, at most 300 characters
     QString adminName;   ///< 1-40 printable characters
-    QString adminPin;    ///< 4-8 digits
+    QString adminPin;    ///< 6-8 digits (an admin PIN)
     /// When not empty: the directory that receives terminal.ini with the new key (written before
     /// the setup commits, so a write failure leaves nothing set up).
     QString terminalConfigDir;
 };
 
 /// First-run setup of a shop (issue 5, item 1): the account "shop" with its wallets, the shop's
-/// name and address, the first admin user, and a test admin-scope API key named "terminal" for
-/// the terminal to call its own API with.
+/// name and address, the first admin user, and a test **pos**-scope API key named "terminal" for
+/// the terminal to call its own API with: admin power at the terminal comes from an admin's
+/// signed-in session, checked by the server (issue 12). A terminal.ini of an older setup that
+/// holds an admin key keeps working.
 class ShopSetup
 {
 public:

@@ -115,8 +115,7 @@ int UserRepository::addFailure(qint64 id, qint64 nowMs)
 
 void UserRepository::lock(qint64 id, qint64 untilMs, qint64 nowMs)
 {
-    m_db.run(QStringLiteral("UPDATE users SET failed_attempts = 0, locked_until = ?, updated_at = ? WHERE id = ?"),
-             {untilMs, nowMs, id});
+    m_db.run(QStringLiteral("UPDATE users SET locked_until = ?, updated_at = ? WHERE id = ?"), {untilMs, nowMs, id});
 }
 
 void UserRepository::clearFailures(qint64 id, qint64 nowMs)

@@ -34,7 +34,7 @@ struct UserRecord
 {
     UserInfo info;
     QString pinHash;                     ///< argon2id string (PinHasher)
-    int failedAttempts = 0;              ///< wrong PINs since the last right one or lock
+    int failedAttempts = 0;              ///< wrong PINs since the last right one or PIN reset
     std::optional<qint64> lockedUntilMs; ///< epoch ms; locked while in the future
 };
 
@@ -55,9 +55,10 @@ public:
     qint64 insert(qint64 accountId, const QString &name, UserRole role, const QString &pinHash, qint64 nowMs);
     /// Replaces the PIN hash and clears the failure count and any lock.
     void setPin(qint64 id, const QString &pinHash, qint64 nowMs);
-    /// Adds one failed attempt atomically; returns the new count.
+    /// Adds one failed attempt atomically; returns the new count (wrong PINs since the last right
+    /// one or PIN reset: locks do not restart it, so it also tells how many lock rounds passed).
     int addFailure(qint64 id, qint64 nowMs);
-    /// Locks the user until `untilMs` and restarts the failure count.
+    /// Locks the user until `untilMs` (the failure count is kept).
     void lock(qint64 id, qint64 untilMs, qint64 nowMs);
     /// Clears the failure count and any lock (after a right PIN).
     void clearFailures(qint64 id, qint64 nowMs);

@@ -44,15 +44,36 @@ QString UserService::checkedName(const QString &name, const QString &field)
     return trimmed;
 }
 
-void UserService::checkPin(const QString &pin, const QString &field)
+void UserService::checkPin(const QString &pin, UserRole role, const QString &field)
 {
-    if (!PinHasher::isValidPin(pin))
+    const bool admin = role == UserRole::Admin;
+    if (admin ? !PinHasher::isValidAdminPin(pin) : !PinHasher::isValidPin(pin))
         throw ApiError::badRequest(field, QStringLiteral("invalid_pin"),
-                                   QStringLiteral("%1 must be %2 to %3 digits")
+                                   QStringLiteral("%1 must be %2 to %3 digits%4")
                                        .arg(field)
-                                       .arg(PinHasher::kMinDigits)
-                                       .arg(PinHasher::kMaxDigits));
+                                       .arg(admin ? PinHasher::kMinAdminDigits : PinHasher::kMinDigits)
+                                       .arg(PinHasher::kMaxDigits)
+                                       .arg(admin ? QStringLiteral(" for an admin") : QString()));
 }
+
+qint64 UserService::lockMsForRound(int round)
+{
+    static constexpr qint64 kSchedule[] = {kLockMs, 15 * 60 * 1000, 3600 * 1000, kLongestLockMs};
+    return kSchedule[std::clamp(round, 1, int(std::size(kSchedule))) - 1];
+}
+
+namespace {
+
+/// "5 minutes", "1 hour", "4 hours".
+QString lockText(qint64 ms)
+{
+    const qint64 minutes = ms / 60'000;
+    if (minutes < 60)
+        return QStringLiteral("%1 minutes").arg(minutes);
+    return minutes == 60 ? QStringLiteral("1 hour") : QStringLiteral("%1 hours").arg(minutes / 60);
+}
+
+} // namespace
 
 void UserService::throwLocked(qint64 lockedUntilMs, qint64 nowMs)
 {
@@ -63,15 +84,17 @@ void UserService::throwLocked(qint64 lockedUntilMs, qint64 nowMs)
         .withHeader("Retry-After", QByteArray::number(seconds));
 }
 
-void UserService::throwWrongPin(int attemptsLeft)
+void UserService::throwWrongPin(int failures)
 {
+    const int attemptsLeft = kMaxFailures - failures % kMaxFailures;
+    const int round = failures / kMaxFailures; // locks so far, this one included
     const QString description =
-        attemptsLeft > 0
-            ? QStringLiteral("wrong name or PIN; %1 %2 left before a %3-minute lock")
+        failures % kMaxFailures != 0
+            ? QStringLiteral("wrong name or PIN; %1 %2 left before a lock of %3")
                   .arg(attemptsLeft)
                   .arg(attemptsLeft == 1 ? QStringLiteral("attempt") : QStringLiteral("attempts"))
-                  .arg(kLockMs / 60'000)
-            : QStringLiteral("wrong name or PIN; no attempts left, locked for %1 minutes").arg(kLockMs / 60'000);
+                  .arg(lockText(lockMsForRound(round + 1)))
+            : QStringLiteral("wrong name or PIN; no attempts left, locked for %1").arg(lockText(lockMsForRound(round)));
     throw ApiError::unauthenticated(QStringLiteral("wrong_pin"), description);
 }
 
@@ -81,7 +104,7 @@ void UserService::failUnknown(qint64 accountId, const QString &name, const QStri
     const qint64 now = m_clock.nowMs();
     if (m_decoys.size() >= kMaxDecoys) {
         for (auto it = m_decoys.begin(); it != m_decoys.end();)
-            it = it->lastMs < now - kLockMs ? m_decoys.erase(it) : std::next(it);
+            it = it->lastMs < now - kLongestLockMs ? m_decoys.erase(it) : std::next(it);
         if (m_decoys.size() >= kMaxDecoys)
             m_decoys.clear();
     }
@@ -89,12 +112,9 @@ void UserService::failUnknown(qint64 accountId, const QString &name, const QStri
     decoy.lastMs = now;
     if (decoy.lockedUntilMs > now)
         throwLocked(decoy.lockedUntilMs, now);
-    if (++decoy.failures >= kMaxFailures) {
-        decoy.failures = 0;
-        decoy.lockedUntilMs = now + kLockMs;
-        throwWrongPin(0);
-    }
-    throwWrongPin(kMaxFailures - decoy.failures);
+    if (++decoy.failures % kMaxFailures == 0)
+        decoy.lockedUntilMs = now + lockMsForRound(decoy.failures / kMaxFailures);
+    throwWrongPin(decoy.failures);
 }
 
 UserSession UserService::signIn(qint64 accountId, const QString &name, const QString &pin, const QString &keyActor)
@@ -111,16 +131,16 @@ UserSession UserService::signIn(qint64 accountId, const QString &name, const QSt
     if (!PinHasher::isValidPin(pin) || !PinHasher::verify(user->pinHash, pin)) {
         WriteTransaction transaction(m_db);
         const int failures = users.addFailure(user->info.id, now);
-        if (failures >= kMaxFailures) {
-            users.lock(user->info.id, now + kLockMs, now);
+        if (failures % kMaxFailures == 0) {
+            const qint64 lockMs = lockMsForRound(failures / kMaxFailures);
+            users.lock(user->info.id, now + lockMs, now);
             m_audit.record(accountId, keyActor, QStringLiteral("user.locked"),
-                           QStringLiteral("%1 locked for %2 minutes after %3 wrong PINs")
-                               .arg(user->info.name)
-                               .arg(kLockMs / 60'000)
-                               .arg(kMaxFailures));
+                           QStringLiteral("%1 locked for %2 after %3 wrong PINs in a row")
+                               .arg(user->info.name, lockText(lockMs))
+                               .arg(failures));
         }
         transaction.commit();
-        throwWrongPin(std::max(0, kMaxFailures - failures));
+        throwWrongPin(failures);
     }
 
     UserSession session;
@@ -158,7 +178,7 @@ UserInfo UserService::create(qint64 accountId, const QString &actor, const QStri
     if (!parsedRole)
         throw ApiError::badRequest(QStringLiteral("role"), QStringLiteral("invalid_role"),
                                    QStringLiteral("role must be \"clerk\" or \"admin\""));
-    checkPin(pin);
+    checkPin(pin, *parsedRole);
     const QString pinHash = PinHasher::hash(pin);
     const qint64 now = m_clock.nowMs();
     UserRepository users(m_db);
@@ -190,8 +210,8 @@ UserInfo UserService::create(qint64 accountId, const QString &actor, const QStri
 UserInfo UserService::resetPin(qint64 accountId, const QString &actor, qint64 userId, const QString &pin)
 {
     UserRepository users(m_db);
-    requireUser(users, accountId, userId); // an unknown id is 404 whatever the PIN
-    checkPin(pin);
+    const UserInfo target = requireUser(users, accountId, userId); // an unknown id is 404 whatever the PIN
+    checkPin(pin, target.role);
     const QString pinHash = PinHasher::hash(pin);
     const qint64 now = m_clock.nowMs();
     WriteTransaction transaction(m_db);

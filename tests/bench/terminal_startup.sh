@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 BIN=${BIN:-$PWD/build/app/rechargedesk}
 RUNS=${RUNS:-7}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-"$BIN" setup --shop-name Bench --admin-name Asha --admin-pin 4821 --data-dir "$work" >/dev/null
+"$BIN" setup --shop-name Bench --admin-name Asha --admin-pin 482193 --data-dir "$work" >/dev/null
 starts=(); plans=(); rss=()
 for i in $(seq "$RUNS"); do
     t0=$(date +%s%3N)

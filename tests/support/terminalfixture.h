@@ -10,10 +10,13 @@
 #include "store/accountrepository.h"
 #include "terminalcontext.h"
 #include "testserver.h"
+#include "users/pinhasher.h"
+#include "users/userrepository.h"
 
 #include <QApplication>
 #include <QDateTime>
 #include <QFile>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSqlQuery>
@@ -22,21 +25,51 @@
 #include <QUrl>
 #include <QWidget>
 
-/// The real server on port 0, an admin test key, the terminal's ApiClient (to the server, or
+/// The real server on port 0, a test key of `scope` (admin: a terminal.ini of before issue 12;
+/// pos: as `setup` makes now, see signInAdmin()), the terminal's ApiClient (to the server, or
 /// to `via` — a proxy in front of it) and a TerminalContext with preferences in a temporary
 /// folder. The shop is named as on the screenshots.
 struct TerminalFixture
 {
-    explicit TerminalFixture(const QUrl &via = {})
-        : key(server.createKeyPair(Mode::Test, Scope::Admin)),
+    explicit TerminalFixture(const QUrl &via = {}, Scope scope = Scope::Admin)
+        : key(server.createKeyPair(Mode::Test, scope)),
           api(via.isEmpty() ? server.baseUrl() : via, key.keyId, key.secret),
           context(api, dir.filePath(QStringLiteral("prefs.ini")))
     {
         context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
     }
 
-    /// The admin key as an Authorization header value.
+    /// The terminal's key as an Authorization header value.
     QByteArray auth() const { return HttpClient::basic(key.keyId, key.secret); }
+
+    /// Adds the user `name` with `pin` straight into the database (no audit entry, as an older
+    /// install would have it) and signs the terminal in as that person the way the sign-in page
+    /// does: every later call of `api` carries the session token. Returns the token (empty on
+    /// failure, with a warning).
+    QByteArray signInAs(const QString &name, const QString &pin, UserRole role)
+    {
+        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
+        {
+            UserRepository users(server.db());
+            WriteTransaction transaction(server.db());
+            users.insert(account.value_or(0), name, role, PinHasher::hash(pin), QDateTime::currentMSecsSinceEpoch());
+            transaction.commit();
+        }
+        const HttpResult result =
+            server.http().postJson(server.url(QStringLiteral("/api/v1/users/sign-in")),
+                                   QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("pin"), pin}}, auth());
+        const QJsonObject user = result.data().value(QStringLiteral("user")).toObject();
+        const QString token = result.data().value(QStringLiteral("session_token")).toString();
+        if (token.isEmpty())
+            qWarning("sign-in of %s failed: %d %s", qPrintable(name), result.status, result.body.constData());
+        api.setSessionToken(token);
+        context.setUser(
+            SignedInUser{user.value(QStringLiteral("id")).toInteger(), name, role == UserRole::Admin, token});
+        return token.toLatin1();
+    }
+    /// signInAs() the shop's owner, an admin: back-office power from a session, as at a terminal
+    /// with a pos key (issue 12).
+    QByteArray signInAdmin() { return signInAs(QStringLiteral("Owner"), QStringLiteral("246802"), UserRole::Admin); }
 
     /// Fills the shop's test history with `count` sales over two years up to now (clerks Asha
     /// and Ravi), as `rechargedesk dev seed` does.

@@ -47,6 +47,13 @@ QUrl TestServer::url(const QString &path) const
     return url;
 }
 
+const QByteArray &TestServer::liveAdmin()
+{
+    if (m_liveAdmin.isEmpty())
+        m_liveAdmin = createKey(Mode::Live, Scope::Admin);
+    return m_liveAdmin;
+}
+
 QByteArray TestServer::createKey(Mode mode, Scope scope, const QString &account)
 {
     const CreatedKey key = createKeyPair(mode, scope, account);

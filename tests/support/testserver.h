@@ -30,6 +30,9 @@ public:
     /// Authorization header values of the ready keys.
     const QByteArray &admin() const { return m_admin; }
     const QByteArray &pos() const { return m_pos; }
+    /// A live admin key of account "shop", made on first use: live admin authority without a
+    /// session (issue 12), for users, live sale terms, the catalogue and the upstream.
+    const QByteArray &liveAdmin();
     /// Creates another key (another account when `account` differs); returns its header value.
     QByteArray createKey(Mode mode, Scope scope, const QString &account = ApiKeyService::defaultAccountName());
     /// Same, returning the key id and secret (for an ApiClient).
@@ -61,5 +64,6 @@ private:
     std::unique_ptr<ApiServer> m_server;
     QByteArray m_admin;
     QByteArray m_pos;
+    QByteArray m_liveAdmin;
     HttpClient m_http;
 };

@@ -12,7 +12,7 @@ trap 'rm -rf "$work"' EXIT
 
 # A shop that is set up, with some history for the back office.
 "$BIN" setup --shop-name "Sharma Mobile Point" --shop-address "Shop 4, MG Road, Pune 411001" \
-    --admin-name Asha --admin-pin 4821 --data-dir "$work/shop" >/dev/null
+    --admin-name Asha --admin-pin 482193 --data-dir "$work/shop" >/dev/null
 "$BIN" dev seed --transactions 3000 --data-dir "$work/shop" >/dev/null 2>&1
 
 cat >"$work/drive.sh" <<'DRIVE'
@@ -35,7 +35,7 @@ kill $first; wait $first 2>/dev/null
 "$BIN" --data-dir "$work/shop" & app=$!
 sleep 4; xdotool mousemove 683 300; focus
 shot 02-sign-in 0.5
-type_text Asha; key Return; type_text 4821; key Return
+type_text Asha; key Return; type_text 482193; key Return
 shot 03-verify-customer 3
 key F2; sleep 1; shot 04-plans 3
 key F3; sleep 1; type_text 9876543210; key Tab; shot 05-mobile-recharge 2
@@ -53,7 +53,7 @@ kill $app; wait $app 2>/dev/null
 sell() { type_text "$1"; key Tab; type_text J; key Tab; type_text K; key Tab; key ctrl+a; type_text 299; key Return; }
 "$BIN" --data-dir "$work/shop" & app=$!
 sleep 4; xdotool mousemove 683 300; focus
-type_text Asha; key Return; type_text 4821; key Return; sleep 3
+type_text Asha; key Return; type_text 482193; key Return; sleep 3
 key F3; sleep 1; sell 9876543210; shot 13-sale-confirm 2
 key Return; shot 11-receipt-sandbox 4
 key F8; sleep 1; key ctrl+a; sell 9876500000; sleep 2; key Return; shot 12-receipt-failed 4
@@ -62,7 +62,7 @@ kill $app; wait $app 2>/dev/null
 # The kiosk: frameless and full screen at 1366x768, signed in, on the mobile sale page.
 "$BIN" --kiosk --data-dir "$work/shop" & app=$!
 sleep 4; xdotool mousemove 683 300; focus
-type_text Asha; key Return; type_text 4821; key Return; sleep 3
+type_text Asha; key Return; type_text 482193; key Return; sleep 3
 key F3; shot 14-kiosk 2
 kill $app; wait $app 2>/dev/null
 
@@ -70,7 +70,7 @@ kill $app; wait $app 2>/dev/null
 # RECHARGEDESK_LANG overrides it for one run).
 RECHARGEDESK_LANG=hi "$BIN" --data-dir "$work/shop" & app=$!
 sleep 4; xdotool mousemove 683 300; focus
-type_text Asha; key Return; type_text 4821; key Return
+type_text Asha; key Return; type_text 482193; key Return
 shot 09-hindi-verify-customer 3
 key F3; sleep 1; type_text 9812345670; key Tab; type_text J; key Tab; type_text K; key Tab; type_text 299
 key Return; shot 09-hindi-sale-confirm 2
@@ -85,7 +85,7 @@ sleep 3
 curl -s -o /dev/null "http://127.0.0.1:18090/healthz"; curl -s -o /dev/null "http://127.0.0.1:18080/healthz"
 "$BIN" --server http://127.0.0.1:18080 --key-id "$LIVE_ID" --key-secret-file "$work/live.key" --data-dir "$work/shopterm" & app=$!
 sleep 4; xdotool mousemove 683 300; focus
-type_text Asha; key Return; type_text 4821; key Return; sleep 3
+type_text Asha; key Return; type_text 482193; key Return; sleep 3
 key F3; sleep 1; type_text 9876541111; key Tab; type_text A; key Tab; type_text K; key Tab; key ctrl+a; type_text 249
 key Return; sleep 2; key Return; shot 16-live-sale-waiting 3
 shot 17-live-sale-settled 20

@@ -31,6 +31,12 @@ BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
     m_refreshers.insert(m_dayEnd, {[this] { m_dayEnd->refresh(); }});
     m_refreshers.insert(m_wallet, {[this] { m_wallet->refresh(); }, true});
     connect(&context, &TerminalContext::salesChanged, this, &BackOfficeView::onSalesChanged);
+    // What a page loaded before an admin signed in was refused (the terminal's pos key alone has no
+    // back-office power): an admin's sign-in reloads the figures as a sale would.
+    connect(&context, &TerminalContext::userChanged, this, [this, &context] {
+        if (context.user().isAdmin)
+            onSalesChanged();
+    });
     connect(this, &QTabWidget::currentChanged, this, &BackOfficeView::refreshIfStale);
 }
 

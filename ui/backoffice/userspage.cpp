@@ -24,6 +24,17 @@ namespace {
 using BackOfficeUi::actorText;
 using BackOfficeUi::card;
 
+/// What is wrong with `pin` for a user of `role` ("admin" or "clerk"); empty when it will do.
+/// Admins need 6 to 8 digits, clerks 4 to 8 (the server checks the same).
+QString pinProblem(const QString &pin, const QString &role)
+{
+    if (role == QLatin1String("admin") && pin.size() < 6)
+        return UsersPage::tr("An admin's PIN must be 6 to 8 digits.");
+    if (pin.size() < 4)
+        return UsersPage::tr("A clerk's PIN must be 4 to 8 digits.");
+    return QString();
+}
+
 QString roleText(const QString &role)
 {
     return role == QLatin1String("admin") ? UsersPage::tr("Admin") : UsersPage::tr("Clerk");
@@ -83,7 +94,7 @@ QLineEdit *pinEdit(QWidget *parent, const char *name)
     edit->setObjectName(QLatin1String(name));
     edit->setEchoMode(QLineEdit::Password);
     edit->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), edit));
-    edit->setPlaceholderText(UsersPage::tr("4 to 8 digits"));
+    edit->setPlaceholderText(UsersPage::tr("clerk 4-8, admin 6-8 digits"));
     return edit;
 }
 
@@ -257,7 +268,8 @@ void UsersPage::onCurrentUserChanged()
     const bool active = !user.isEmpty() && user.value(QStringLiteral("active")).toBool();
     m_selected->setText(user.isEmpty() ? tr("Choose a person in the list to reset their PIN or deactivate them.")
                                        : tr("%1 — %2%3")
-                                             .arg(BackOfficeUi::itemText(user, "name"), roleText(BackOfficeUi::itemText(user, "role")),
+                                             .arg(BackOfficeUi::itemText(user, "name"),
+                                                  roleText(BackOfficeUi::itemText(user, "role")),
                                                   active ? QString() : tr(" (deactivated)")));
     m_newPin->setEnabled(active);
     m_resetPin->setEnabled(active);
@@ -276,8 +288,8 @@ void UsersPage::onAddClicked()
         m_name->setFocus();
         return;
     }
-    if (m_pin->text().size() < 4) {
-        m_addErrors->showAt(QStringLiteral("pin"), tr("The PIN must be 4 to 8 digits."));
+    if (const QString problem = pinProblem(m_pin->text(), m_role->currentData().toString()); !problem.isEmpty()) {
+        m_addErrors->showAt(QStringLiteral("pin"), problem);
         m_pin->setFocus();
         return;
     }
@@ -303,7 +315,8 @@ void UsersPage::onAddClicked()
         }
         BackOfficeUi::showNotice(m_addNotice,
                                  tr("%1 can now sign in as %2.")
-                                     .arg(BackOfficeUi::itemText(result.data, "name"), roleText(BackOfficeUi::itemText(result.data, "role")).toLower()));
+                                     .arg(BackOfficeUi::itemText(result.data, "name"),
+                                          roleText(BackOfficeUi::itemText(result.data, "role")).toLower()));
         m_name->clear();
         m_name->setFocus();
         refresh();
@@ -317,8 +330,9 @@ void UsersPage::onResetPinClicked()
         return;
     m_userErrors->clear();
     BackOfficeUi::showNotice(m_userNotice, QString());
-    if (m_newPin->text().size() < 4) {
-        m_userErrors->showAt(QStringLiteral("pin"), tr("The new PIN must be 4 to 8 digits."));
+    if (const QString problem = pinProblem(m_newPin->text(), BackOfficeUi::itemText(user, "role"));
+        !problem.isEmpty()) {
+        m_userErrors->showAt(QStringLiteral("pin"), problem);
         m_newPin->setFocus();
         return;
     }
@@ -333,7 +347,8 @@ void UsersPage::onResetPinClicked()
             m_userErrors->show(*result.error);
             return;
         }
-        BackOfficeUi::showNotice(m_userNotice, tr("New PIN set for %1.").arg(BackOfficeUi::itemText(result.data, "name")));
+        BackOfficeUi::showNotice(m_userNotice,
+                                 tr("New PIN set for %1.").arg(BackOfficeUi::itemText(result.data, "name")));
         m_audit->reload();
     });
 }
@@ -363,7 +378,8 @@ void UsersPage::onDeactivateClicked()
                                                         : error.description());
                     return;
                 }
-                BackOfficeUi::showNotice(m_userNotice, tr("%1 is deactivated.").arg(BackOfficeUi::itemText(result.data, "name")));
+                BackOfficeUi::showNotice(m_userNotice,
+                                         tr("%1 is deactivated.").arg(BackOfficeUi::itemText(result.data, "name")));
                 refresh();
             });
         });

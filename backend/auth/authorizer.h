@@ -1,0 +1,47 @@
+#pragma once
+
+#include "authcontext.h"
+
+class Authenticator;
+class SessionResolver;
+struct ApiRequest;
+
+/// Who may call a route. Every route of the ApiRouter declares one, and the Authorizer applies
+/// it before the handler runs, so no handler can forget the role check (issue 12, "Roles are
+/// the server's word"). See docs: README "Keys, sessions and roles".
+enum class Access
+{
+    Public,   ///< anyone, without credentials
+    Pos,      ///< any valid key of the account (pos or admin scope)
+    Admin,    ///< admin authority (AuthContext::hasAdminAuthority)
+    LiveAdmin ///< live admin authority (AuthContext::hasLiveAuthority): changes what live money uses
+};
+
+/// Authenticates the key of a request (Authenticator) and resolves its X-Session-Token, then
+/// checks the route's Access. The rule, in one place:
+/// - a session token that is sent must be valid (known, unexpired, of the key's account, of an
+///   active user) on every authenticated route, else 401 AUTHENTICATION_ERROR `session_invalid`;
+/// - Admin routes need an admin's session (with any key of the account) or an admin-scope key
+///   used without a session; a clerk's session is 403 `admin_role_required`, a pos key without
+///   a session 403 `admin_scope_required`;
+/// - LiveAdmin routes additionally refuse a test admin key without a session: 403
+///   `live_authority_required` (a test key changes only test-mode things).
+class Authorizer
+{
+public:
+    Authorizer(Authenticator &authenticator, SessionResolver &sessions)
+        : m_authenticator(authenticator), m_sessions(sessions)
+    {}
+
+    /// The caller of `request` for a route of `access` (not Public). Throws ApiError 401, 403 or
+    /// 429 as above and as Authenticator::authenticate(); DatabaseError on storage failure.
+    AuthContext authorize(Access access, const ApiRequest &request);
+
+    /// The 403 for a LiveAdmin action refused to `caller` (also for a handler whose check
+    /// depends on the body, e.g. which shop settings change).
+    static void requireLiveAuthority(const AuthContext &caller);
+
+private:
+    Authenticator &m_authenticator;
+    SessionResolver &m_sessions;
+};
