@@ -45,6 +45,8 @@ QList<RouteCase> expectedRoutes()
          QStringLiteral("/api/v1/voucher/appstore/initiate-transaction"), Access::Pos},
         {"POST", QStringLiteral("/api/v1/recharge/dth/initiate-transaction"),
          QStringLiteral("/api/v1/recharge/dth/initiate-transaction"), Access::Pos},
+        // The server's TLS fingerprint (the back office shows it; terminals compare it on first contact).
+        {"GET", QStringLiteral("/api/v1/server/tls"), QStringLiteral("/api/v1/server/tls"), Access::Pos},
         {"GET", QStringLiteral("/api/v1/transactions/summary"), QStringLiteral("/api/v1/transactions/summary"),
          Access::Pos},
         {"GET", QStringLiteral("/api/v1/transactions/{transaction_id}"), QStringLiteral("/api/v1/transactions/999999"),

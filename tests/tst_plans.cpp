@@ -474,7 +474,7 @@ private slots:
         big.append(QByteArray(3 * 1024 * 1024, ' ')); // JSON allows trailing white space
         const HttpResult installed =
             m_server->http().send("PUT", m_server->url(kCatalogue), big,
-                                  {{"Content-Type", "application/json"}, {"Authorization", m_server->admin()}});
+                                  {{"Content-Type", "application/json"}, {"Authorization", m_server->liveAdmin()}});
         QCOMPARE(installed.status, 200);
         QCOMPARE(installed.data().value(QStringLiteral("catalogue_version")), QJsonValue(QStringLiteral("2099.9")));
     }
