@@ -13,6 +13,17 @@
     </message>
 </context>
 <context>
+    <name>ApiClient</name>
+    <message>
+        <source>The shop server&apos;s certificate has not been confirmed on this terminal yet (SHA-256 fingerprint %1).</source>
+        <translation>इस टर्मिनल पर दुकान के सर्वर का प्रमाणपत्र अभी पुष्टि नहीं हुआ है (SHA-256 फ़िंगरप्रिंट %1)।</translation>
+    </message>
+    <message>
+        <source>The shop server presented a different certificate than the one confirmed on this terminal; the connection was refused.</source>
+        <translation>दुकान के सर्वर ने इस टर्मिनल पर पुष्टि किए गए प्रमाणपत्र से अलग प्रमाणपत्र दिखाया; कनेक्शन मना कर दिया गया।</translation>
+    </message>
+</context>
+<context>
     <name>BackOfficeUi</name>
     <message>
         <source>key %1</source>
@@ -471,10 +482,6 @@
         <translation>आपका नाम</translation>
     </message>
     <message>
-        <source>4 to 8 digits</source>
-        <translation>4 से 8 अंक</translation>
-    </message>
-    <message>
         <source>Shop name</source>
         <translation>दुकान का नाम</translation>
     </message>
@@ -507,12 +514,16 @@
         <translation>एडमिन का नाम लिखें।</translation>
     </message>
     <message>
-        <source>The PIN needs 4 to 8 digits.</source>
-        <translation>PIN में 4 से 8 अंक होने चाहिए।</translation>
-    </message>
-    <message>
         <source>The two PINs differ.</source>
         <translation>दोनों PIN अलग-अलग हैं।</translation>
+    </message>
+    <message>
+        <source>6 to 8 digits</source>
+        <translation>6 से 8 अंक</translation>
+    </message>
+    <message>
+        <source>The admin PIN needs 6 to 8 digits.</source>
+        <translation>एडमिन PIN में 6 से 8 अंक होने चाहिए।</translation>
     </message>
 </context>
 <context>
@@ -1060,6 +1071,70 @@ Anything using this key stops working at once. This cannot be undone.</source>
     <message>
         <source>That user is not an admin.</source>
         <translation>यह उपयोगकर्ता एडमिन नहीं है।</translation>
+    </message>
+    <message>
+        <source>Connection to the shop server is not encrypted: anyone on this network can read and change sales, PINs and keys. Ask an admin to start the server with --tls and connect with https://.</source>
+        <translation>दुकान के सर्वर से कनेक्शन एन्क्रिप्टेड नहीं है: इस नेटवर्क पर कोई भी बिक्री, PIN और कुंजियाँ पढ़ और बदल सकता है। एडमिन से कहें कि सर्वर को --tls के साथ चलाएँ और https:// से जुड़ें।</translation>
+    </message>
+    <message>
+        <source>Confirm the shop server</source>
+        <translation>दुकान के सर्वर की पुष्टि करें</translation>
+    </message>
+    <message>
+        <source>This terminal is connecting to the shop server at %1 for the first time.
+
+The server&apos;s certificate has this SHA-256 fingerprint:
+
+%2
+
+An admin must compare it with the fingerprint the shop server printed when it started (also shown in Back office → Settings on the server). Trust the server only if every pair of characters is the same; otherwise someone on the network may be pretending to be the shop server.</source>
+        <translation>यह टर्मिनल पहली बार %1 पर दुकान के सर्वर से जुड़ रहा है।
+
+सर्वर के प्रमाणपत्र का SHA-256 फ़िंगरप्रिंट यह है:
+
+%2
+
+एडमिन इसे उस फ़िंगरप्रिंट से मिलाए जो दुकान के सर्वर ने शुरू होते समय छापा था (सर्वर पर बैक ऑफ़िस → सेटिंग्स में भी दिखता है)। सर्वर पर तभी भरोसा करें जब हर जोड़ी अक्षर एक जैसे हों; वरना नेटवर्क पर कोई दुकान का सर्वर होने का दिखावा कर सकता है।</translation>
+    </message>
+    <message>
+        <source>The fingerprints match — trust this server</source>
+        <translation>फ़िंगरप्रिंट मेल खाते हैं — इस सर्वर पर भरोसा करें</translation>
+    </message>
+    <message>
+        <source>Not connected: the shop server&apos;s certificate was not confirmed. Restart the terminal to confirm it.</source>
+        <translation>कनेक्ट नहीं: दुकान के सर्वर के प्रमाणपत्र की पुष्टि नहीं हुई। पुष्टि के लिए टर्मिनल फिर से शुरू करें।</translation>
+    </message>
+    <message>
+        <source>The confirmed certificate could not be saved to %1.</source>
+        <translation>पुष्टि किया गया प्रमाणपत्र %1 में सहेजा नहीं जा सका।</translation>
+    </message>
+    <message>
+        <source>The shop server&apos;s certificate has changed, so this terminal refuses to connect.
+
+Confirmed on this terminal:
+%1
+
+Presented now:
+%2
+
+Someone on the network may be pretending to be the shop server. If the certificate was replaced on purpose (a new server, or its tls folder was deleted), an admin checks the new fingerprint the server prints at start, removes the line tls_fingerprint_sha256 from %3 and restarts the terminal to confirm it again.</source>
+        <translation>दुकान के सर्वर का प्रमाणपत्र बदल गया है, इसलिए यह टर्मिनल कनेक्ट करने से मना करता है।
+
+इस टर्मिनल पर पुष्टि किया गया:
+%1
+
+अभी दिखाया गया:
+%2
+
+नेटवर्क पर कोई दुकान का सर्वर होने का दिखावा कर सकता है। अगर प्रमाणपत्र जानबूझकर बदला गया है (नया सर्वर, या उसका tls फ़ोल्डर हटाया गया), तो एडमिन सर्वर द्वारा शुरू में छापा गया नया फ़िंगरप्रिंट जाँचे, %3 से tls_fingerprint_sha256 वाली पंक्ति हटाए और दोबारा पुष्टि के लिए टर्मिनल फिर से शुरू करे।</translation>
+    </message>
+    <message>
+        <source>Not connected: the shop server&apos;s certificate has changed (see the message).</source>
+        <translation>कनेक्ट नहीं: दुकान के सर्वर का प्रमाणपत्र बदल गया है (संदेश देखें)।</translation>
+    </message>
+    <message>
+        <source>Shop server certificate changed</source>
+        <translation>दुकान के सर्वर का प्रमाणपत्र बदल गया</translation>
     </message>
 </context>
 <context>
@@ -2169,6 +2244,16 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <source>Shop&apos;s circle</source>
         <translation>दुकान का सर्कल</translation>
     </message>
+    <message>
+        <source>Connections to the server are encrypted (TLS). Certificate SHA-256 fingerprint, which a terminal asks to confirm on first contact:
+%1</source>
+        <translation>सर्वर से कनेक्शन एन्क्रिप्टेड हैं (TLS)। प्रमाणपत्र का SHA-256 फ़िंगरप्रिंट, जिसकी पुष्टि टर्मिनल पहले संपर्क पर माँगता है:
+%1</translation>
+    </message>
+    <message>
+        <source>Connections to the server are not encrypted: start it with serve --tls so other terminals connect with https://.</source>
+        <translation>सर्वर से कनेक्शन एन्क्रिप्टेड नहीं हैं: इसे serve --tls से शुरू करें ताकि दूसरे टर्मिनल https:// से जुड़ें।</translation>
+    </message>
 </context>
 <context>
     <name>SignInPage</name>
@@ -2672,10 +2757,6 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <translation>ब्योरा</translation>
     </message>
     <message>
-        <source>4 to 8 digits</source>
-        <translation>4 से 8 अंक</translation>
-    </message>
-    <message>
         <source>&amp;Add user</source>
         <translation>उपयोगकर्ता जोड़ें (&amp;A)</translation>
     </message>
@@ -2752,20 +2833,12 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <translation>वह नाम लिखें जिससे यह व्यक्ति साइन इन करेगा।</translation>
     </message>
     <message>
-        <source>The PIN must be 4 to 8 digits.</source>
-        <translation>PIN 4 से 8 अंकों का होना चाहिए।</translation>
-    </message>
-    <message>
         <source>The two PINs differ. Type the same PIN twice.</source>
         <translation>दोनों PIN अलग हैं। एक ही PIN दो बार लिखें।</translation>
     </message>
     <message>
         <source>%1 can now sign in as %2.</source>
         <translation>अब %1, %2 के रूप में साइन इन कर सकते हैं।</translation>
-    </message>
-    <message>
-        <source>The new PIN must be 4 to 8 digits.</source>
-        <translation>नया PIN 4 से 8 अंकों का होना चाहिए।</translation>
     </message>
     <message>
         <source>New PIN set for %1.</source>
@@ -2792,6 +2865,18 @@ They can no longer sign in at any terminal. Their past sales stay in the history
     <message>
         <source>Set up the shop</source>
         <translation>दुकान सेट की</translation>
+    </message>
+    <message>
+        <source>An admin&apos;s PIN must be 6 to 8 digits.</source>
+        <translation>एडमिन का PIN 6 से 8 अंकों का होना चाहिए।</translation>
+    </message>
+    <message>
+        <source>A clerk&apos;s PIN must be 4 to 8 digits.</source>
+        <translation>क्लर्क का PIN 4 से 8 अंकों का होना चाहिए।</translation>
+    </message>
+    <message>
+        <source>clerk 4-8, admin 6-8 digits</source>
+        <translation>क्लर्क 4-8, एडमिन 6-8 अंक</translation>
     </message>
 </context>
 <context>
