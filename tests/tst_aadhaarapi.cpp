@@ -1,4 +1,5 @@
 #include "aadhaar/sandboxresidents.h"
+#include "aadhaartestdata.h"
 #include "clock.h"
 #include "privacyscan.h"
 #include "testserver.h"
@@ -18,11 +19,7 @@ namespace {
 const QString kBase = QStringLiteral("/api/v1/uidai/aadhaar-authentication");
 constexpr qint64 kMinute = 60 * 1000;
 
-/// A valid Aadhaar number: @p elevenDigits followed by their Verhoeff check digit.
-QString aadhaarWith(const QString &elevenDigits)
-{
-    return elevenDigits + QString::number(Validators::verhoeffCheckDigit(elevenDigits));
-}
+using AadhaarTestData::aadhaarWith;
 
 QSet<QString> keysOf(const QJsonObject &object)
 {
@@ -81,13 +78,7 @@ public:
     QString captchaOf(qint64 id) { return sandbox(id).value(QStringLiteral("captcha_value")).toString(); }
     QString otpOf(qint64 id) { return sandbox(id).value(QStringLiteral("otp_value")).toString(); }
     /// A wrong answer of the same length as @p right.
-    static QString wrong(const QString &right)
-    {
-        QString other = right;
-        for (QChar &c : other)
-            c = QChar(u'0' + (c.digitValue() + 1) % 10);
-        return other;
-    }
+    static QString wrong(const QString &right) { return AadhaarTestData::wrong(right); }
     /// initiate + request-otp with the right captcha; returns the transaction id (0 on failure).
     qint64 toOtpGenerated(const QString &number)
     {

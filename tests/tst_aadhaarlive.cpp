@@ -1,8 +1,8 @@
+#include "aadhaartestdata.h"
 #include "clock.h"
 #include "privacyscan.h"
 #include "support/testserver.h"
 #include "teststore.h"
-#include "validators.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -11,6 +11,9 @@
 #include <QTest>
 
 #include <memory>
+
+using AadhaarTestData::aadhaarWith;
+using AadhaarTestData::wrong;
 
 /// Live Aadhaar OTP through an upstream (issue 13), in one process: a distributor (an ordinary server whose
 /// account "shop" has a TEST pos key, so its Aadhaar sandbox answers) and a shop whose upstream is the distributor.
@@ -29,11 +32,6 @@ private:
     std::unique_ptr<TestServer> m_shop;
     CreatedKey m_distributorKey; ///< the shop's key at the distributor (test pos)
     QByteArray m_shopLivePos;
-
-    static QString aadhaarWith(const QString &elevenDigits)
-    {
-        return elevenDigits + QString::number(Validators::verhoeffCheckDigit(elevenDigits));
-    }
 
     static qint64 scalar(TestServer &server, const QString &sql, const QVariantList &values = {})
     {
@@ -107,13 +105,6 @@ private:
     }
     QString captchaOf(qint64 id) { return sandbox(id).value(QStringLiteral("captcha_value")).toString(); }
     QString otpOf(qint64 id) { return sandbox(id).value(QStringLiteral("otp_value")).toString(); }
-    static QString wrong(const QString &right)
-    {
-        QString other = right;
-        for (QChar &c : other)
-            c = QChar(u'0' + (c.digitValue() + 1) % 10);
-        return other;
-    }
     qint64 sealedNumbers()
     {
         return scalar(*m_shop,

@@ -112,6 +112,17 @@ QString masked(QString msg, const QString &number)
     return msg;
 }
 
+/// The shop's answer to a forwarded step: the upstream's status and words under the shop's transaction @p id.
+AadhaarStepResult stepResult(qint64 id, const UpstreamStep &step, const QString &aadhaarNumber)
+{
+    AadhaarStepResult result;
+    result.transactionId = id;
+    result.status = step.status;
+    result.msg = masked(step.msg, aadhaarNumber);
+    result.aadhaarNumber = aadhaarNumber;
+    return result;
+}
+
 QByteArray json(const QJsonObject &object)
 {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
@@ -277,12 +288,7 @@ void UpstreamAadhaarGateway::requestOtp(const AuthContext &caller, qint64 transa
                 transaction.commit();
                 qCInfo(lcLiveAadhaar, "live Aadhaar transaction %lld: the upstream sent an OTP for %s", id,
                        qPrintable(stored.maskedNumber));
-                AadhaarStepResult result;
-                result.transactionId = id;
-                result.status = step.status;
-                result.msg = masked(step.msg, aadhaarNumber);
-                result.aadhaarNumber = aadhaarNumber;
-                return result;
+                return stepResult(id, step, aadhaarNumber);
             });
         });
 }
@@ -312,12 +318,7 @@ void UpstreamAadhaarGateway::verifyOtp(const AuthContext &caller, qint64 transac
                                  "live Aadhaar transaction %lld: %s authenticated by the upstream; sealed "
                                  "number erased",
                                  id, qPrintable(AadhaarVault::mask(number)));
-                          AadhaarStepResult result;
-                          result.transactionId = id;
-                          result.status = step.status;
-                          result.msg = masked(step.msg, number);
-                          result.aadhaarNumber = number;
-                          return result;
+                          return stepResult(id, step, number);
                       });
                   });
 }
