@@ -222,6 +222,9 @@ private slots:
         QVERIFY(
             mismatch.error().value(QStringLiteral("description")).toString().contains(QStringLiteral("2 attempts")));
         QCOMPARE(requestOtp(id, number, captchaOf(id)).status, 200);
+        const HttpResult throttled = requestOtp(id, number, captchaOf(id)); // a resend at once
+        checkError(throttled, 429, QStringLiteral("otp_throttled"));
+        QVERIFY2(throttled.header("Retry-After").toInt() > 0, throttled.header("Retry-After").constData());
         checkError(verifyOtp(id, wrong(otpOf(id))), 400, QStringLiteral("otp_mismatch"));
         m_clock.advanceMs(11 * kMinute); // past the distributor's OTP validity, inside the shop's transaction life
         checkError(verifyOtp(id, otpOf(id)), 400, QStringLiteral("otp_expired"));

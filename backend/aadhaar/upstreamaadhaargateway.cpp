@@ -53,7 +53,7 @@ ApiError failure(const UpstreamSettings &settings, const UpstreamAnswer &answer)
                                                 .arg(status)
                                                 .arg(said));
     if (status >= 400 && status < 500 && !upstream.reason().isEmpty() && !upstream.code().isEmpty())
-        return upstream;
+        return answer.retryAfter.isEmpty() ? upstream : upstream.withHeader("Retry-After", answer.retryAfter);
     if (status >= 500 && status < 600)
         return ApiError(502, QStringLiteral("GATEWAY_ERROR"), QStringLiteral("upstream_error"),
                         QStringLiteral("the upstream %1 failed (HTTP %2%3); try again")

@@ -24,7 +24,8 @@ class Database;
 /// Errors: no upstream configured → 503 no_uidai_gateway (AadhaarService::noUidaiGateway); no vault → 503
 /// aadhaar_vault_unavailable; the upstream unreachable → 503 upstream_unreachable; it refused this shop's key →
 /// 503 upstream_key_refused; a 5xx or an unreadable answer → 502 upstream_error / upstream_bad_answer; any other
-/// 4xx → the upstream's error envelope as it is. A failed initiate stores nothing.
+/// 4xx → the upstream's error envelope as it is, with its Retry-After (e.g. 429 otp_throttled). A failed initiate
+/// stores nothing.
 class UpstreamAadhaarGateway final : public QObject, public AadhaarGateway
 {
     Q_OBJECT
