@@ -249,6 +249,38 @@ private slots:
         QCOMPARE(scalar(*m_shop, QStringLiteral("SELECT COUNT(*) FROM aadhaar_upstream_links")), 0);
     }
 
+    void upstreamRefusingTheShopsKeyIsAClearError()
+    {
+        m_distributorKey.secret = QStringLiteral("not-the-secret");
+        QCOMPARE(configure(m_distributor->url(QStringLiteral("/api/v1")).toString()).status, 200);
+        const HttpResult r = initiate();
+        checkError(r, 503, QStringLiteral("upstream_key_refused"));
+        QVERIFY(r.error().value(QStringLiteral("description")).toString().contains(QStringLiteral("HTTP 401")));
+        QCOMPARE(scalar(*m_shop, QStringLiteral("SELECT COUNT(*) FROM aadhaar_transactions")), 0);
+    }
+
+    // The image is copied once at initiate (the terminal never reaches the upstream, and the upstream losing it
+    // changes nothing) and expires after the sandbox's captcha validity.
+    void captchaIsTheShopsCopyAndExpires()
+    {
+        QCOMPARE(configure(m_distributor->url(QStringLiteral("/api/v1")).toString()).status, 200);
+        const HttpResult initiated = initiate();
+        QCOMPARE(initiated.status, 200);
+        const QString captcha = initiated.data().value(QStringLiteral("captcha")).toString();
+        const qint64 upstreamId = upstreamIdOf(initiated.data().value(QStringLiteral("transaction_id")).toInteger());
+        const HttpResult first = m_shop->http().get(m_shop->url(captcha));
+        QCOMPARE(first.status, 200);
+        m_distributor->db().run(QStringLiteral("UPDATE aadhaar_transactions SET captcha_png = NULL WHERE id = ?"),
+                                {upstreamId});
+        const HttpResult again = m_shop->http().get(m_shop->url(captcha));
+        QCOMPARE(again.status, 200);
+        QCOMPARE(again.body, first.body);
+        m_clock.advanceMs(10 * kMinute - 1000);
+        QCOMPARE(m_shop->http().get(m_shop->url(captcha)).status, 200);
+        m_clock.advanceMs(2000);
+        QCOMPARE(m_shop->http().get(m_shop->url(captcha)).status, 404);
+    }
+
     void fullNumberNeverStoredOrLogged()
     {
         const LogCapture capture;
