@@ -1,6 +1,7 @@
 #include "aadhaartestdata.h"
 #include "clock.h"
 #include "privacyscan.h"
+#include "support/faultproxy.h"
 #include "support/testserver.h"
 #include "teststore.h"
 
@@ -247,6 +248,33 @@ private slots:
         checkError(r, 503, QStringLiteral("upstream_unreachable"));
         QCOMPARE(scalar(*m_shop, QStringLiteral("SELECT COUNT(*) FROM aadhaar_transactions")), 0);
         QCOMPARE(scalar(*m_shop, QStringLiteral("SELECT COUNT(*) FROM aadhaar_upstream_links")), 0);
+    }
+
+    // A failed upstream call is an error in plain words, never a fake success; the flow goes on once it answers.
+    void upstreamFaultsMidFlowAreErrorsAndTheFlowGoesOn()
+    {
+        FaultProxy proxy(QHostAddress::LocalHost, m_distributor->server().port());
+        QString error;
+        QVERIFY2(proxy.listen(&error), qPrintable(error));
+        QCOMPARE(configure(proxy.url().toString() + QStringLiteral("/api/v1")).status, 200);
+        const QString number = aadhaarWith(QStringLiteral("45678901234"));
+        const qint64 id = start();
+        QVERIFY(id > 0);
+
+        proxy.setMode(FaultProxy::Mode::Answer502);
+        checkError(requestOtp(id, number, captchaOf(id)), 502, QStringLiteral("upstream_error"));
+        QCOMPARE(sealedNumbers(), 0);
+        proxy.setMode(FaultProxy::Mode::Pass);
+        QCOMPARE(requestOtp(id, number, captchaOf(id)).status, 200);
+
+        proxy.setMode(FaultProxy::Mode::Down);
+        checkError(verifyOtp(id, otpOf(id)), 503, QStringLiteral("upstream_unreachable"));
+        QCOMPARE(sealedNumbers(), 1);
+        proxy.setMode(FaultProxy::Mode::Pass);
+        const HttpResult verified = verifyOtp(id, otpOf(id));
+        QVERIFY2(verified.status == 200, verified.body.constData());
+        QCOMPARE(verified.data().value(QStringLiteral("status")).toString(), QStringLiteral("AUTHENTICATION_SUCCESS"));
+        QCOMPARE(sealedNumbers(), 0);
     }
 
     void upstreamRefusingTheShopsKeyIsAClearError()
