@@ -241,6 +241,23 @@ private slots:
             1);
     }
 
+    // When the upstream says the flow is closed the shop closes its own and erases the sealed number at once.
+    void closureAtTheUpstreamErasesTheNumber()
+    {
+        QCOMPARE(configure(m_distributor->url(QStringLiteral("/api/v1")).toString()).status, 200);
+        const qint64 id = start();
+        QCOMPARE(requestOtp(id, aadhaarWith(QStringLiteral("56789012345")), captchaOf(id)).status, 200);
+        const QString otp = otpOf(id);
+        for (int i = 0; i < 3; ++i)
+            checkError(verifyOtp(id, wrong(otp)), 400, QStringLiteral("otp_mismatch"));
+        QCOMPARE(sealedNumbers(), 1); // the shop cannot tell the third was the last
+        checkError(verifyOtp(id, otp), 409, QStringLiteral("transaction_closed"));
+        QCOMPARE(sealedNumbers(), 0);
+        const HttpResult local = verifyOtp(id, otp); // answered by the shop now
+        checkError(local, 409, QStringLiteral("transaction_closed"));
+        QVERIFY(local.error().value(QStringLiteral("description")).toString().contains(QStringLiteral("upstream")));
+    }
+
     void upstreamDownIsAClearErrorAndStoresNothing()
     {
         QCOMPARE(configure(deadUrl()).status, 200);
