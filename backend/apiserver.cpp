@@ -56,7 +56,8 @@ struct ApiServer::Parts
         plansApi = std::make_unique<PlansController>(*planStore, catalog);
         plansApi->registerRoutes(router);
         // ROUTES (plans) go here
-        aadhaar = std::make_unique<AadhaarModule>(db, clock, options.dataDir, options.publicUrl);
+        aadhaar =
+            std::make_unique<AadhaarModule>(db, clock, options.dataDir, options.publicUrl, options.upstreamTimeoutMs);
         aadhaar->registerRoutes(router);
         // ROUTES (aadhaar) go here
         // ROUTES (webhooks) go here

@@ -1,13 +1,13 @@
 #include "aadhaar/sandboxresidents.h"
+#include "aadhaartestdata.h"
 #include "clock.h"
+#include "privacyscan.h"
 #include "testserver.h"
 #include "validators.h"
 
-#include <QDirIterator>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
-#include <QLoggingCategory>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSqlQuery>
@@ -19,11 +19,7 @@ namespace {
 const QString kBase = QStringLiteral("/api/v1/uidai/aadhaar-authentication");
 constexpr qint64 kMinute = 60 * 1000;
 
-/// A valid Aadhaar number: @p elevenDigits followed by their Verhoeff check digit.
-QString aadhaarWith(const QString &elevenDigits)
-{
-    return elevenDigits + QString::number(Validators::verhoeffCheckDigit(elevenDigits));
-}
+using AadhaarTestData::aadhaarWith;
 
 QSet<QString> keysOf(const QJsonObject &object)
 {
@@ -35,35 +31,6 @@ QDateTime fixedStart()
 {
     return QDateTime(QDate(2025, 1, 15), QTime(10, 0), Qt::UTC);
 }
-
-/// Log lines captured by the privacy test.
-QStringList g_log;
-QtMessageHandler g_previousHandler = nullptr;
-
-void captureMessage(QtMsgType type, const QMessageLogContext &context, const QString &message)
-{
-    g_log.append(QString::fromLatin1(context.category ? context.category : "") + QLatin1Char(' ') + message);
-    if (g_previousHandler)
-        g_previousHandler(type, context, message);
-}
-
-/// Restores the message handler when a test ends, even a failing one.
-struct LogCapture
-{
-    LogCapture()
-    {
-        g_log.clear();
-        g_previousHandler = qInstallMessageHandler(captureMessage);
-        QLoggingCategory::setFilterRules(QStringLiteral("rechargedesk.*=true"));
-    }
-    ~LogCapture()
-    {
-        qInstallMessageHandler(g_previousHandler);
-        QLoggingCategory::setFilterRules(QString());
-    }
-    LogCapture(const LogCapture &) = delete;
-    LogCapture &operator=(const LogCapture &) = delete;
-};
 
 /// Talks the Aadhaar flow to one TestServer as one key.
 class Flow
@@ -111,13 +78,7 @@ public:
     QString captchaOf(qint64 id) { return sandbox(id).value(QStringLiteral("captcha_value")).toString(); }
     QString otpOf(qint64 id) { return sandbox(id).value(QStringLiteral("otp_value")).toString(); }
     /// A wrong answer of the same length as @p right.
-    static QString wrong(const QString &right)
-    {
-        QString other = right;
-        for (QChar &c : other)
-            c = QChar(u'0' + (c.digitValue() + 1) % 10);
-        return other;
-    }
+    static QString wrong(const QString &right) { return AadhaarTestData::wrong(right); }
     /// initiate + request-otp with the right captcha; returns the transaction id (0 on failure).
     qint64 toOtpGenerated(const QString &number)
     {
@@ -147,44 +108,6 @@ void expectError(const HttpResult &result, int status, const QString &code, cons
     else
         QCOMPARE(error.value(QStringLiteral("field")).toString(), field);
     QVERIFY(!error.value(QStringLiteral("description")).toString().isEmpty());
-}
-
-QByteArray utf16Bytes(const QString &text, bool bigEndian)
-{
-    QByteArray bytes;
-    for (const QChar c : text) {
-        const char high = char(c.unicode() >> 8);
-        const char low = char(c.unicode() & 0xff);
-        bytes.append(bigEndian ? high : low);
-        bytes.append(bigEndian ? low : high);
-    }
-    return bytes;
-}
-
-/// Every file under @p dir (recursively) that contains @p number as ASCII/UTF-8 or UTF-16.
-QStringList filesContaining(const QString &dir, const QString &number)
-{
-    QStringList found;
-    const QByteArrayList needles{number.toLatin1(), utf16Bytes(number, false), utf16Bytes(number, true)};
-    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    int files = 0;
-    while (it.hasNext()) {
-        const QString path = it.next();
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            found.append(path + QStringLiteral(" (unreadable)"));
-            continue;
-        }
-        const QByteArray bytes = file.readAll();
-        ++files;
-        for (const QByteArray &needle : needles) {
-            if (bytes.contains(needle))
-                found.append(path);
-        }
-    }
-    if (files == 0)
-        found.append(QStringLiteral("(no files scanned)"));
-    return found;
 }
 
 QUrl smsUrl(TestServer &server, const QString &query)
@@ -874,7 +797,7 @@ void TestAadhaarApi::fullNumberNeverStoredOrLogged()
     found = filesContaining(server.dataDir(), number);
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral(", "))));
 
-    const QString log = g_log.join(u'\n');
+    const QString log = capture.text();
     QVERIFY2(log.contains(masked), "the capture saw no Aadhaar log line, so it proves nothing");
     QVERIFY(!log.contains(number));
 }

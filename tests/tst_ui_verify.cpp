@@ -8,6 +8,7 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -83,10 +84,11 @@ struct Fixture
     std::unique_ptr<TerminalContext> context;
     std::unique_ptr<VerifyPage> page;
 
-    /// `clock` (not owned; null: the system clock) is the server's.
-    explicit Fixture(const Clock *clock = nullptr) : server(TestServer::defaultOptions(), clock)
+    /// `clock` (not owned; null: the system clock) is the server's. The page signs in with a test admin key, or
+    /// with a live pos key when `mode` is Live.
+    explicit Fixture(const Clock *clock = nullptr, Mode mode = Mode::Test) : server(TestServer::defaultOptions(), clock)
     {
-        key = server.createKeyPair(Mode::Test, Scope::Admin);
+        key = server.createKeyPair(mode, mode == Mode::Test ? Scope::Admin : Scope::Pos);
         api = std::make_unique<ApiClient>(server.baseUrl(), key.keyId, key.secret);
         context = std::make_unique<TerminalContext>(*api, dir.filePath(QStringLiteral("prefs.ini")));
         page = std::make_unique<VerifyPage>(*context);
@@ -153,6 +155,7 @@ private slots:
     void wholeFlowTypedIntoTheWidgets();
     void noMobileLinkedIsShownAtTheNumber();
     void otpWaitCountsDownAndEnds();
+    void liveKeyVerifiesThroughTheUpstream();
 };
 
 void TestUiVerify::initTestCase()
@@ -453,6 +456,60 @@ void TestUiVerify::otpWaitCountsDownAndEnds()
     QTest::mouseClick(request, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(f.find<QLineEdit>("otpInput")->isVisible(), 10000);
     QCOMPARE(f.sandboxSmsCount(), 2);
+}
+
+// Issue 13: with a live key the screen runs the same flow through the shop's upstream (here a distributor whose
+// sandbox supplies the captcha answer and the OTP); there is no sandbox SMS panel.
+void TestUiVerify::liveKeyVerifiesThroughTheUpstream()
+{
+    TestServer distributor;
+    const CreatedKey upstreamKey = distributor.createKeyPair(Mode::Test, Scope::Pos);
+    Fixture f(nullptr, Mode::Live);
+    const HttpResult configured = f.server.http().send(
+        "PUT", f.server.url(QStringLiteral("/api/v1/upstream")),
+        QJsonDocument(QJsonObject{{QStringLiteral("base_url"), distributor.url(QStringLiteral("/api/v1")).toString()},
+                                  {QStringLiteral("key_id"), upstreamKey.keyId},
+                                  {QStringLiteral("key_secret"), upstreamKey.secret}})
+            .toJson(QJsonDocument::Compact),
+        {{"Authorization", f.server.liveAdmin()}, {"Content-Type", "application/json"}});
+    QVERIFY2(configured.status == 200, configured.body.constData());
+    // The distributor's sandbox view of the page's transaction.
+    const auto upstreamSecrets = [&] {
+        QSqlQuery &q = f.server.db().run(
+            QStringLiteral("SELECT upstream_transaction_id FROM aadhaar_upstream_links WHERE transaction_id = ?"),
+            {f.page->transactionId()});
+        const qint64 upstreamId = q.next() ? q.value(0).toLongLong() : 0;
+        q.finish();
+        return distributor.http()
+            .get(distributor.url(QStringLiteral("/api/v1/sandbox/aadhaar/%1").arg(upstreamId)), distributor.admin())
+            .data();
+    };
+
+    QVERIFY(QTest::qWaitForWindowActive(f.page.get()));
+    QVERIFY(!f.page->findChild<QWidget *>(QStringLiteral("sandboxTitle")));
+    QVERIFY(!f.page->findChild<QWidget *>(QStringLiteral("smsOutbox")));
+    const QString number = aadhaar(QStringLiteral("87654321098"));
+    auto *consent = f.find<QCheckBox>("consentCheck");
+    auto *numberInput = f.find<QLineEdit>("aadhaarInput");
+    auto *captchaInput = f.find<QLineEdit>("captchaInput");
+    auto *otpInput = f.find<QLineEdit>("otpInput");
+    auto *masked = f.find<QLabel>("maskedNumber");
+    QVERIFY(consent && numberInput && captchaInput && otpInput && masked);
+
+    QTest::keyClick(consent, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(f.captchaShown(), 10000);
+    QTest::keyClicks(numberInput, number);
+    QTest::keyClick(numberInput, Qt::Key_Return);
+    QTest::keyClicks(captchaInput, upstreamSecrets().value(QStringLiteral("captcha_value")).toString());
+    QTest::keyClick(captchaInput, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(otpInput->isVisible(), 10000);
+    QVERIFY2(shownErrors(*f.page).isEmpty(), qPrintable(shownErrors(*f.page)));
+    screenshot(*f.page, QStringLiteral("verify-live-otp"));
+    QTest::keyClicks(otpInput, upstreamSecrets().value(QStringLiteral("otp_value")).toString());
+    QTest::keyClick(otpInput, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(masked->isVisible(), 10000);
+    QCOMPARE(masked->text(), QStringLiteral("XXXX XXXX ") + number.right(4));
+    QVERIFY(!allTexts(*f.page).contains(number));
 }
 
 QTEST_MAIN(TestUiVerify)

@@ -15,16 +15,20 @@ class Clock;
 class Database;
 class SandboxController;
 class SandboxSmsGateway;
+class UpstreamAadhaarGateway;
 
 /// The Aadhaar OTP flow wired together for one ApiServer: the vault (key file <dataDir>/keys/aadhaar.key, created
 /// 0600 on first start), the sandbox SMS gateway, the service with its expiry sweep, and the aadhaar and sandbox
-/// controllers. If the vault cannot be opened the reason is logged and the flow's endpoints answer 503.
+/// controllers; live keys' flows go through the upstream (UpstreamAadhaarGateway). If the vault cannot be opened the
+/// reason is logged and the flow's endpoints answer 503.
 class AadhaarModule
 {
 public:
     /// Opens the vault under @p dataDir (ServerOptions::dataDir) and starts the sweep timer; captcha links start
-    /// with @p publicUrl (ServerOptions::publicUrl) or are relative paths when it is empty.
-    AadhaarModule(Database &db, const Clock &clock, const QString &dataDir, const QUrl &publicUrl);
+    /// with @p publicUrl (ServerOptions::publicUrl) or are relative paths when it is empty. Live keys go through
+    /// the configured upstream (UpstreamAadhaarGateway), each call bounded by @p upstreamTimeoutMs.
+    AadhaarModule(Database &db, const Clock &clock, const QString &dataDir, const QUrl &publicUrl,
+                  int upstreamTimeoutMs);
     ~AadhaarModule();
     AadhaarModule(const AadhaarModule &) = delete;
     AadhaarModule &operator=(const AadhaarModule &) = delete;
@@ -41,6 +45,7 @@ private:
     std::optional<AadhaarVault> m_vault;
     std::unique_ptr<SandboxSmsGateway> m_sms;
     std::unique_ptr<AadhaarService> m_service;
+    std::unique_ptr<UpstreamAadhaarGateway> m_live;
     std::unique_ptr<AadhaarController> m_controller;
     std::unique_ptr<SandboxController> m_sandbox;
 };

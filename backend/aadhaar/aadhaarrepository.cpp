@@ -245,3 +245,22 @@ std::optional<AadhaarSandboxSecrets> AadhaarRepository::sandboxSecrets(qint64 tr
     q.finish();
     return secrets;
 }
+
+void AadhaarRepository::insertUpstreamLink(qint64 transactionId, qint64 upstreamTransactionId, qint64 nowMs)
+{
+    m_db.run(QStringLiteral("INSERT INTO aadhaar_upstream_links (transaction_id, upstream_transaction_id, created_at)"
+                            " VALUES (?, ?, ?)"),
+             {transactionId, upstreamTransactionId, nowMs});
+}
+
+std::optional<qint64> AadhaarRepository::upstreamTransactionId(qint64 transactionId)
+{
+    QSqlQuery &q =
+        m_db.run(QStringLiteral("SELECT upstream_transaction_id FROM aadhaar_upstream_links WHERE transaction_id = ?"),
+                 {transactionId});
+    std::optional<qint64> id;
+    if (q.next())
+        id = q.value(0).toLongLong();
+    q.finish();
+    return id;
+}

@@ -36,7 +36,8 @@ struct AadhaarTransactionRow
     Mode mode = Mode::Test;
     QString keyId;
     AadhaarStatus status = AadhaarStatus::CaptchaGenerated;
-    QString closedReason; ///< why a Closed transaction was closed: "captcha_attempts", "otp_attempts", "expired"
+    QString closedReason; ///< why a Closed transaction was closed: "captcha_attempts", "otp_attempts", "expired",
+                          ///< "upstream" (a live flow the upstream closed)
     QString captchaToken; ///< the unguessable part of the captcha URL
     QByteArray captchaHash;
     qint64 captchaExpiresAtMs = 0;
@@ -102,6 +103,11 @@ public:
     void setSandboxOtp(qint64 transactionId, const QString &otpValue);
     /// The clear values of a test-mode transaction; nullopt when none were stored (live mode).
     std::optional<AadhaarSandboxSecrets> sandboxSecrets(qint64 transactionId);
+
+    /// Links live transaction @p transactionId to the upstream's @p upstreamTransactionId (migration 10).
+    void insertUpstreamLink(qint64 transactionId, qint64 upstreamTransactionId, qint64 nowMs);
+    /// The upstream's transaction id of live transaction @p transactionId; nullopt when it has none.
+    std::optional<qint64> upstreamTransactionId(qint64 transactionId);
 
 private:
     /// Deletes the clear sandbox captcha and OTP and blanks the sandbox SMS texts of transaction @p id, or of

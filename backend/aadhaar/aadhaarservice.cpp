@@ -22,13 +22,17 @@ Q_LOGGING_CATEGORY(lcAadhaar, "rechargedesk.aadhaar")
 constexpr int kTokenBytes = 24; // 192 bits
 constexpr qsizetype kTokenLength = 32;
 
-QString newCaptchaToken()
+} // namespace
+
+QString AadhaarService::newCaptchaToken()
 {
     std::array<quint32, kTokenBytes / 4> words{};
     QRandomGenerator::system()->fillRange(words.data(), qsizetype(words.size()));
     const QByteArray bytes(reinterpret_cast<const char *>(words.data()), kTokenBytes);
     return QString::fromLatin1(bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
 }
+
+namespace {
 
 bool isTokenShaped(const QString &token)
 {
@@ -56,13 +60,15 @@ QString attemptsLeftText(int left)
     return left == 1 ? QStringLiteral("1 attempt left") : QStringLiteral("%1 attempts left").arg(left);
 }
 
-ApiError notFound(qint64 transactionId)
+} // namespace
+
+ApiError AadhaarService::notFound(qint64 transactionId)
 {
     return ApiError::notFound(QStringLiteral("transaction_not_found"),
                               QStringLiteral("no Aadhaar authentication transaction %1").arg(transactionId));
 }
 
-ApiError closedError(const AadhaarTransactionRow &row)
+ApiError AadhaarService::closedError(const AadhaarTransactionRow &row)
 {
     if (row.status == AadhaarStatus::AuthenticationSuccess)
         return ApiError::conflict(QStringLiteral("already_authenticated"),
@@ -74,6 +80,11 @@ ApiError closedError(const AadhaarTransactionRow &row)
                                   QStringLiteral("transaction %1 has expired; start a new one with "
                                                  "initiate-transaction")
                                       .arg(row.id));
+    if (row.closedReason == QLatin1String("upstream"))
+        return ApiError::conflict(QStringLiteral("transaction_closed"),
+                                  QStringLiteral("transaction %1 was closed by the upstream; start a new one with "
+                                                 "initiate-transaction")
+                                      .arg(row.id));
     const QString why = row.closedReason == QLatin1String("captcha_attempts")
                             ? QStringLiteral("after %1 wrong captcha answers").arg(AadhaarService::kMaxCaptchaAttempts)
                             : QStringLiteral("after %1 wrong OTPs").arg(AadhaarService::kMaxOtpAttempts);
@@ -83,6 +94,8 @@ ApiError closedError(const AadhaarTransactionRow &row)
                                   .arg(row.id)
                                   .arg(why));
 }
+
+namespace {
 
 QByteArray retryAfterSeconds(qint64 waitMs)
 {
@@ -128,13 +141,29 @@ int AadhaarService::sweepExpired()
 void AadhaarService::requireAvailable(const AuthContext &caller) const
 {
     if (caller.mode == Mode::Live)
-        throw ApiError::gatewayUnavailable(QStringLiteral("no_uidai_gateway"),
-                                           QStringLiteral("no UIDAI authentication gateway is configured for live "
-                                                          "keys; use a test key for the sandbox"));
+        throw noUidaiGateway();
     if (m_vault == nullptr)
         throw ApiError::gatewayUnavailable(QStringLiteral("aadhaar_vault_unavailable"),
                                            QStringLiteral("Aadhaar verification is not available on this server: its "
                                                           "key store could not be opened"));
+}
+
+ApiError AadhaarService::noUidaiGateway()
+{
+    return ApiError::gatewayUnavailable(QStringLiteral("no_uidai_gateway"),
+                                        QStringLiteral("no UIDAI authentication gateway is configured for live keys: "
+                                                       "configure an upstream that offers Aadhaar OTP with "
+                                                       "`rechargedesk upstream set --url BASE_URL --key-id ID "
+                                                       "--key-secret-file FILE` or in Back office → Settings → "
+                                                       "Upstream, or use a test key for the sandbox"));
+}
+
+void AadhaarService::requireAadhaarNumber(const QString &aadhaarNumber)
+{
+    if (!Validators::isAadhaarNumber(aadhaarNumber))
+        throw ApiError::badRequest(QStringLiteral("aadhaar_number"), QStringLiteral("invalid_aadhaar_number"),
+                                   QStringLiteral("aadhaar_number must be 12 digits, the first 2-9, with a valid "
+                                                  "Verhoeff check digit"));
 }
 
 AadhaarTransactionRow AadhaarService::load(Database &db, const AuthContext &caller, qint64 transactionId)
@@ -146,8 +175,8 @@ AadhaarTransactionRow AadhaarService::load(Database &db, const AuthContext &call
 }
 
 AadhaarTransactionRow AadhaarService::loadUnfinished(const AuthContext &caller, qint64 transactionId,
-                                                    AadhaarRepository &repository, WriteTransaction &transaction,
-                                                    qint64 now)
+                                                     AadhaarRepository &repository, WriteTransaction &transaction,
+                                                     qint64 now)
 {
     AadhaarTransactionRow row = load(m_db, caller, transactionId);
     const bool open = row.status == AadhaarStatus::CaptchaGenerated || row.status == AadhaarStatus::OtpGenerated;
@@ -206,10 +235,7 @@ AadhaarStepResult AadhaarService::requestOtp(const AuthContext &caller, qint64 t
                                              const QString &aadhaarNumber, const QString &captchaValue)
 {
     requireAvailable(caller);
-    if (!Validators::isAadhaarNumber(aadhaarNumber))
-        throw ApiError::badRequest(QStringLiteral("aadhaar_number"), QStringLiteral("invalid_aadhaar_number"),
-                                   QStringLiteral("aadhaar_number must be 12 digits, the first 2-9, with a valid "
-                                                  "Verhoeff check digit"));
+    requireAadhaarNumber(aadhaarNumber);
     if (!Validators::isAsciiDigits(captchaValue))
         throw ApiError::badRequest(QStringLiteral("captcha_value"), QStringLiteral("invalid_captcha_value"),
                                    QStringLiteral("captcha_value must be the digits shown in the captcha image"));

@@ -11,6 +11,7 @@
 #include <optional>
 
 class AadhaarVault;
+class ApiError;
 class Clock;
 class AadhaarRepository;
 class Database;
@@ -35,9 +36,9 @@ struct AadhaarStepResult
 /// (AadhaarVault), only while the status is OTP_GENERATED; success, closing and the periodic sweep erase it.
 /// A transaction closes kTransactionLifetimeMs after initiate, or when its current OTP expires if that is later.
 ///
-/// Test keys use the sandbox residents (SandboxResidents) and the given sandbox SMS gateway; live keys get 503,
-/// because no UIDAI gateway is configured. Every step is one database transaction on the calling thread; a failing
-/// step writes nothing except the attempt it counts. Errors are thrown as ApiError (see each function).
+/// Test keys use the sandbox residents (SandboxResidents) and the given sandbox SMS gateway; live keys get 503 here
+/// (their flows go through an AadhaarGateway, issue 13). Every step is one database transaction on the calling thread;
+/// a failing step writes nothing except the attempt it counts. Errors are thrown as ApiError (see each function).
 class AadhaarService final : public QObject
 {
     Q_OBJECT
@@ -94,6 +95,17 @@ public:
     /// Closes expired transactions (erasing their sealed numbers) and forgets OTP sends older than the throttle
     /// window. Returns the number closed. Throws DatabaseError.
     int sweepExpired();
+
+    /// The unguessable name of a new captcha image: 192 random bits, base64url (32 characters).
+    static QString newCaptchaToken();
+    /// 404 transaction_not_found for @p transactionId.
+    static ApiError notFound(qint64 transactionId);
+    /// 409 saying why @p row (closed or authenticated) takes no more steps.
+    static ApiError closedError(const AadhaarTransactionRow &row);
+    /// 503 no_uidai_gateway for live keys without an upstream, saying how to configure one.
+    static ApiError noUidaiGateway();
+    /// Throws 400 invalid_aadhaar_number unless @p aadhaarNumber is 12 digits, first 2-9, Verhoeff-valid.
+    static void requireAadhaarNumber(const QString &aadhaarNumber);
 
 private:
     void requireAvailable(const AuthContext &caller) const;

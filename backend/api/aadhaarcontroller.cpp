@@ -1,5 +1,6 @@
 #include "aadhaarcontroller.h"
 
+#include "aadhaar/aadhaargateway.h"
 #include "aadhaar/aadhaarservice.h"
 #include "apierror.h"
 #include "http/apirouter.h"
@@ -40,26 +41,43 @@ QString AadhaarController::captchaLocation(const QString &token) const
     return url.toString(QUrl::FullyEncoded);
 }
 
+void AadhaarController::sendLive(const ApiReply &reply, const AadhaarGatewayAnswer &answer) const
+{
+    if (answer.error)
+        reply.sendException(answer.error);
+    else if (answer.result)
+        reply.sendData(toJson(*answer.result, captchaLocation(answer.result->captchaToken)));
+}
+
 void AadhaarController::registerRoutes(ApiRouter &router)
 {
+    const auto live = [this](const ApiReply &reply) {
+        return [this, reply](const AadhaarGatewayAnswer &answer) { sendLive(reply, answer); };
+    };
     router.add(QHttpServerRequest::Method::Get, kBasePath + QStringLiteral("/initiate-transaction"), Access::Pos,
-               [this](const ApiRequest &request, const ApiReply &reply) {
+               [this, live](const ApiRequest &request, const ApiReply &reply) {
+                   if (request.caller.mode == Mode::Live)
+                       return m_live.initiate(request.caller, live(reply));
                    const AadhaarStepResult result = m_service.initiate(request.caller);
                    reply.sendData(toJson(result, captchaLocation(result.captchaToken)));
                });
     router.add(QHttpServerRequest::Method::Post, kBasePath + QStringLiteral("/request-otp"), Access::Pos,
-               [this](const ApiRequest &request, const ApiReply &reply) {
+               [this, live](const ApiRequest &request, const ApiReply &reply) {
                    const JsonFields fields(request.jsonBody());
                    const qint64 id = fields.requiredInteger(QStringLiteral("transaction_id"));
                    const QString number = fields.requiredString(QStringLiteral("aadhaar_number"));
                    const QString captcha = fields.requiredString(QStringLiteral("captcha_value"));
+                   if (request.caller.mode == Mode::Live)
+                       return m_live.requestOtp(request.caller, id, number, captcha, live(reply));
                    reply.sendData(toJson(m_service.requestOtp(request.caller, id, number, captcha), QString()));
                });
     router.add(QHttpServerRequest::Method::Post, kBasePath + QStringLiteral("/verify-otp"), Access::Pos,
-               [this](const ApiRequest &request, const ApiReply &reply) {
+               [this, live](const ApiRequest &request, const ApiReply &reply) {
                    const JsonFields fields(request.jsonBody());
                    const qint64 id = fields.requiredInteger(QStringLiteral("transaction_id"));
                    const QString otp = fields.requiredString(QStringLiteral("otp_value"));
+                   if (request.caller.mode == Mode::Live)
+                       return m_live.verifyOtp(request.caller, id, otp, live(reply));
                    reply.sendData(toJson(m_service.verifyOtp(request.caller, id, otp), QString()));
                });
     router.add(

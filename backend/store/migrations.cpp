@@ -310,6 +310,15 @@ const QList<Migration> &allMigrations()
              QStringLiteral("ALTER TABLE webhook_endpoints ADD COLUMN secret_sealed TEXT NOT NULL DEFAULT ''"),
              QStringLiteral("ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_sealed TEXT NOT NULL DEFAULT ''"),
          }},
+        // Issue 13: a live Aadhaar flow runs at the upstream; the shop's transaction (aadhaar_transactions, mode
+        // 'live', the upstream's captcha image under the shop's own token) maps to the upstream's transaction id.
+        {10,
+         {
+             QStringLiteral("CREATE TABLE aadhaar_upstream_links ("
+                            " transaction_id BIGINT PRIMARY KEY REFERENCES aadhaar_transactions(id),"
+                            " upstream_transaction_id BIGINT NOT NULL,"
+                            " created_at BIGINT NOT NULL)"),
+         }},
     };
     return migrations;
 }

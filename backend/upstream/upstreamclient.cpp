@@ -8,6 +8,8 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 
+#include <algorithm>
+
 UpstreamVerdict UpstreamVerdict::of(const UpstreamAnswer &answer)
 {
     UpstreamVerdict v;
@@ -105,6 +107,12 @@ void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &me
         if (status.isValid()) {
             answer.httpStatus = status.toInt();
             answer.body = reply->readAll();
+            const QByteArray retryAfter = reply->rawHeader("Retry-After").trimmed();
+            const bool seconds =
+                !retryAfter.isEmpty() && retryAfter.size() <= 6 &&
+                std::all_of(retryAfter.begin(), retryAfter.end(), [](char c) { return c >= '0' && c <= '9'; });
+            if (seconds)
+                answer.retryAfter = retryAfter;
         }
         if (reply->error() == QNetworkReply::OperationCanceledError || reply->error() == QNetworkReply::TimeoutError)
             answer.networkError = QStringLiteral("no answer within %1 ms").arg(m_timeoutMs);

@@ -19,6 +19,7 @@ struct UpstreamAnswer
     QByteArray body;
     QString networkError; ///< in words; empty when an HTTP answer arrived
     qint64 latencyMs = 0;
+    QByteArray retryAfter; ///< the answer's Retry-After when it is whole seconds (1-6 digits), else empty
 };
 
 /// What an answer means for the sale (issue 11, "A live sale", step 3).
