@@ -356,10 +356,15 @@ private slots:
         QCOMPARE(before.status, 200);
         const HttpResult summary = http.get(m_server->url(kCatalogue), m_server->pos());
         QCOMPARE(summary.status, 200);
-        QCOMPARE(summary.data(), (QJsonObject{{QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
-                                              {QStringLiteral("catalogue_version"), QStringLiteral("2025.1")},
-                                              {QStringLiteral("plans"), 3955},
-                                              {QStringLiteral("pairs"), 92}}));
+        QJsonObject shipped = summary.data();
+        // Issue 13: where the catalogue came from and when (extensions of the spec's fields).
+        QCOMPARE(shipped.take(QStringLiteral("source")), QJsonValue(QStringLiteral("shipped with the program")));
+        QCOMPARE(shipped.take(QStringLiteral("upstream_host")), QJsonValue(QString()));
+        QVERIFY(IstTime::parse(shipped.take(QStringLiteral("updated_at")).toString()).isValid());
+        QCOMPARE(shipped, (QJsonObject{{QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
+                                       {QStringLiteral("catalogue_version"), QStringLiteral("2025.1")},
+                                       {QStringLiteral("plans"), 3955},
+                                       {QStringLiteral("pairs"), 92}}));
 
         const QByteArray good = changedCatalogue(QStringLiteral("2099.7"), 111);
         QVERIFY(good.size() > 64 * 1024); // over the usual body limit
@@ -398,10 +403,14 @@ private slots:
         // A good file: installed whole, served at once, kept in the data directory.
         const HttpResult installed = put(good, m_server->liveAdmin());
         QCOMPARE(installed.status, 200);
-        QCOMPARE(installed.data(), (QJsonObject{{QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
-                                                {QStringLiteral("catalogue_version"), QStringLiteral("2099.7")},
-                                                {QStringLiteral("plans"), 3955},
-                                                {QStringLiteral("pairs"), 92}}));
+        QJsonObject importedSummary = installed.data();
+        QCOMPARE(importedSummary.take(QStringLiteral("source")), QJsonValue(QStringLiteral("imported")));
+        QCOMPARE(importedSummary.take(QStringLiteral("upstream_host")), QJsonValue(QString()));
+        QVERIFY(IstTime::parse(importedSummary.take(QStringLiteral("updated_at")).toString()).isValid());
+        QCOMPARE(importedSummary, (QJsonObject{{QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
+                                               {QStringLiteral("catalogue_version"), QStringLiteral("2099.7")},
+                                               {QStringLiteral("plans"), 3955},
+                                               {QStringLiteral("pairs"), 92}}));
         const HttpResult after = delhi();
         QCOMPARE(after.status, 200);
         QCOMPARE(firstDelhiAmount(before) == 111, false);
