@@ -42,6 +42,22 @@ QString errorText(int status, const QByteArray &body)
         .arg(description.isEmpty() ? QString() : QStringLiteral(": ") + description.left(200));
 }
 
+/// Retry-After (RFC 9110 section 10.2.3) in seconds: delay-seconds or an HTTP-date, cut to `max`; 1 when
+/// missing or unreadable.
+int retryAfterSeconds(const QByteArray &header, const QDateTime &nowUtc, int max)
+{
+    const QByteArray value = header.trimmed();
+    bool ok = false;
+    qint64 seconds = value.toLongLong(&ok);
+    if (!ok) {
+        const QDateTime at = QDateTime::fromString(QString::fromLatin1(value), Qt::RFC2822Date);
+        if (!at.isValid())
+            return 1;
+        seconds = nowUtc.secsTo(at);
+    }
+    return int(std::clamp<qint64>(seconds, 0, max));
+}
+
 } // namespace
 
 int PlanSyncReport::count(Outcome outcome) const
@@ -131,9 +147,8 @@ void PlanSync::onReply(QNetworkReply *reply)
     }
     if (status == 429 && m_rateLimitRetries < m_options.maxRateLimitRetries) {
         ++m_rateLimitRetries;
-        bool ok = false;
-        const int seconds = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
-        const int waitS = ok && seconds >= 0 ? std::min(seconds, m_options.maxRetryAfterSeconds) : 1;
+        const int waitS =
+            retryAfterSeconds(reply->rawHeader("Retry-After"), m_clock.nowUtc(), m_options.maxRetryAfterSeconds);
         qCInfo(lcPlanSync, "upstream rate limit at %s: retrying in %d s",
                qPrintable(pairName(operatorCode, circleCode)), waitS);
         m_gap.start(std::max(waitS * 1000, m_options.gapMs));
