@@ -2,6 +2,7 @@
 #include "plans/plancataloguestore.h"
 #include "plans/plansync.h"
 #include "services/walletservice.h"
+#include "support/catalogues.h"
 #include "support/faultproxy.h"
 #include "support/serverprocess.h"
 #include "support/testserver.h"
@@ -23,34 +24,6 @@ namespace {
 
 const QString kLookup = QStringLiteral("/api/v1/plans/mobile/prepaid-plans");
 const QString kCatalogue = QStringLiteral("/api/v1/plans/catalogue");
-
-/// The built-in catalogue with the first plan of (AT, DL) at a new amount.
-QByteArray changedCatalogue(int firstDelhiAmount)
-{
-    QFile file(PlanCatalogue::builtInPath());
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot read the built-in catalogue");
-    QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
-    root[QStringLiteral("catalogue_version")] = QStringLiteral("2099.1");
-    QJsonArray entries = root.value(QStringLiteral("entries")).toArray();
-    qsizetype delhi = 0;
-    while (delhi < entries.size() && (entries.at(delhi)[QStringLiteral("operator_code")] != QStringLiteral("AT") ||
-                                      entries.at(delhi)[QStringLiteral("circle_code")] != QStringLiteral("DL")))
-        ++delhi;
-    QJsonObject entry = entries.at(delhi).toObject();
-    QJsonArray categories = entry.value(QStringLiteral("categories")).toArray();
-    QJsonObject category = categories.at(0).toObject();
-    QJsonArray items = category.value(QStringLiteral("items")).toArray();
-    QJsonObject plan = items.at(0).toObject();
-    plan[QStringLiteral("amount")] = firstDelhiAmount;
-    items[0] = plan;
-    category[QStringLiteral("items")] = items;
-    categories[0] = category;
-    entry[QStringLiteral("categories")] = categories;
-    entries[delhi] = entry;
-    root[QStringLiteral("entries")] = entries;
-    return QJsonDocument(root).toJson(QJsonDocument::Compact);
-}
 
 /// A stand-in upstream that answers endpoint 4 from the built-in catalogue (with ETag and 304) and can be told
 /// to fail single pairs: "500", "badjson", "badplan" (an amount beyond the operator's limit) or "429" (once,
@@ -226,9 +199,9 @@ private slots:
 
         const HttpResult before = lookup(*m_shop);
         QCOMPARE(metadata().value(QStringLiteral("source")).toString(), QStringLiteral("shipped with the program"));
-        const HttpResult imported =
-            distributor.http().send("PUT", distributor.url(kCatalogue), changedCatalogue(111),
-                                    {{"Authorization", distributor.liveAdmin()}, {"Content-Type", "application/json"}});
+        const HttpResult imported = distributor.http().send(
+            "PUT", distributor.url(kCatalogue), TestCatalogues::changedCatalogue(QStringLiteral("2099.1"), 111),
+            {{"Authorization", distributor.liveAdmin()}, {"Content-Type", "application/json"}});
         QCOMPARE(imported.status, 200);
         QVERIFY(firstAmount(before) != 111);
 
