@@ -300,6 +300,25 @@ private slots:
         QCOMPARE(again.count(PlanSyncReport::Outcome::Unchanged), 92);
     }
 
+    void withoutAnUpstreamNothingRuns()
+    {
+        QVERIFY(!m_shop->server().startPlanSync());
+        const auto [exitCode, output] = runSyncCommand();
+        QCOMPARE(exitCode, 1);
+        QVERIFY2(output.contains(QStringLiteral("no upstream is configured")), qPrintable(output));
+    }
+
+    void servePlansSyncAtIsChecked()
+    {
+        QProcess serve;
+        serve.start(ServerProcess::binary(),
+                    QStringList{QStringLiteral("serve"), QStringLiteral("--plans-sync-at"), QStringLiteral("4:75")} +
+                        m_shop->store().arguments());
+        QVERIFY(serve.waitForFinished(30'000));
+        QCOMPARE(serve.exitCode(), 2);
+        QVERIFY(serve.readAllStandardError().contains("--plans-sync-at must be HH:MM (IST) or off"));
+    }
+
     void dailyTimeIsIst()
     {
         // 2026-01-10 22:00 UTC is 03:30 IST on the 11th: 04:30 IST is one hour later.
