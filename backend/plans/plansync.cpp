@@ -114,6 +114,8 @@ void PlanSync::sendCurrent()
     request.setRawHeader("Authorization", m_upstream.authorization());
     request.setRawHeader("Accept", "application/json");
     request.setTransferTimeout(m_options.timeoutMs);
+    // As UpstreamClient: the key is for the configured upstream only, never for where a redirect points.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     // The stored ETag is the one this upstream gave; another upstream's would be meaningless.
     const PlanResponse *known = m_base->find(operatorCode, circleCode);
     if (known && !known->upstreamEtag.isEmpty() && m_base->origin().upstreamHost == hostOf(m_upstream))
