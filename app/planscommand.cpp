@@ -1,8 +1,13 @@
+#include "clock.h"
 #include "commandline.h"
 #include "operatorcatalog.h"
 #include "plans/plancatalogue.h"
 #include "plans/plancataloguestore.h"
+#include "plans/plansync.h"
+#include "store/database.h"
+#include "upstream/upstreamsettings.h"
 
+#include <QEventLoop>
 #include <QFile>
 
 #include <cstdio>
@@ -72,6 +77,65 @@ int importOrCheck(const QStringList &arguments, bool install)
     return 0;
 }
 
+/// `plans sync`: copies the configured upstream's plans into <data dir>/plans/catalogue.json (a running
+/// server picks the file up). Exit 0 when the whole catalogue was installed, 1 otherwise.
+int sync(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Fetches the plans of every operator and circle from the configured upstream (endpoint 4, "
+                       "with If-None-Match), validates them as a whole and installs them as the catalogue. A failed "
+                       "or partial sync changes nothing."));
+    CommandLine::addStoreOptions(parser);
+    parser.addOption({QStringLiteral("gap-ms"), QStringLiteral("Pause between two requests (default 250)."),
+                      QStringLiteral("N"), QStringLiteral("250")});
+    CommandLine::process(parser, arguments);
+    bool ok = false;
+    const int gapMs = parser.value(QStringLiteral("gap-ms")).toInt(&ok);
+    if (!ok || gapMs < 0 || gapMs > 60'000)
+        return CommandLine::usageError(QStringLiteral("--gap-ms must be a whole number from 0 to 60000"));
+    const std::unique_ptr<Database> db = CommandLine::openDatabase(parser);
+    if (!db)
+        return 1;
+    const std::optional<AadhaarVault> vault = CommandLine::openVault(parser);
+    if (!vault)
+        return 1;
+    const std::optional<UpstreamSettings> upstream = UpstreamSettingsRepository(*db, &*vault).load();
+    if (!upstream) {
+        std::fprintf(stderr, "rechargedesk: no upstream is configured (rechargedesk upstream set)\n");
+        return 1;
+    }
+    const OperatorCatalog operators = OperatorCatalog::builtIn();
+    const SystemClock clock;
+    PlanCatalogueStore store(operators, CommandLine::dataDir(parser));
+    PlanSync planSync(operators, store, clock, PlanSyncOptions{.gapMs = gapMs});
+    PlanSyncReport report;
+    QEventLoop loop;
+    QObject::connect(&planSync, &PlanSync::finished, &loop, [&](const PlanSyncReport &done) {
+        report = done;
+        loop.quit();
+    });
+    planSync.start(*upstream);
+    loop.exec();
+
+    CommandLine::out(QStringLiteral("Plans from %1: %2 pairs updated, %3 unchanged, %4 failed (%5 requests)")
+                         .arg(upstream->baseUrl)
+                         .arg(report.count(PlanSyncReport::Outcome::Updated))
+                         .arg(report.count(PlanSyncReport::Outcome::Unchanged))
+                         .arg(report.count(PlanSyncReport::Outcome::Failed))
+                         .arg(report.requests));
+    for (const QString &failure : report.failures())
+        CommandLine::out(QStringLiteral("  failed ") + failure);
+    if (!report.installed) {
+        std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(report.error));
+        return 1;
+    }
+    CommandLine::out(
+        QStringLiteral("Installed %1 as %2")
+            .arg(summary(*store.current()), PlanCatalogueStore::catalogueFile(CommandLine::dataDir(parser))));
+    return 0;
+}
+
 } // namespace
 
 int runPlans(const QStringList &arguments)
@@ -82,9 +146,13 @@ int runPlans(const QStringList &arguments)
         return importOrCheck(rest, true);
     if (action == QLatin1String("check"))
         return importOrCheck(rest, false);
+    if (action == QLatin1String("sync"))
+        return sync(rest);
     if (action == QLatin1String("--help") || action == QLatin1String("-h") || action.isEmpty()) {
-        CommandLine::out(QStringLiteral("Usage: rechargedesk plans import|check FILE [options]  (--help on each)"));
+        CommandLine::out(
+            QStringLiteral("Usage: rechargedesk plans import|check FILE | sync [options]  (--help on each)"));
         return action.isEmpty() ? 2 : 0;
     }
-    return CommandLine::usageError(QStringLiteral("unknown plans action \"%1\"; use import or check").arg(action));
+    return CommandLine::usageError(
+        QStringLiteral("unknown plans action \"%1\"; use import, check or sync").arg(action));
 }

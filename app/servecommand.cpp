@@ -140,6 +140,10 @@ int runServe(const QStringList &arguments)
                       QStringLiteral("Live sales: how long a call to the upstream, and initiate's wait for its first "
                                      "answer, may take (default 15000)."),
                       QStringLiteral("N"), QStringLiteral("15000")});
+    parser.addOption({QStringLiteral("plans-sync-at"),
+                      QStringLiteral("IST time of day of the daily copy of the upstream's plans (default 04:30; "
+                                     "\"off\": none). Skipped while no upstream is configured."),
+                      QStringLiteral("HH:MM"), QStringLiteral("04:30")});
     parser.addOption(
         {QStringLiteral("upstream-retry-scale"),
          QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
@@ -204,6 +208,15 @@ int runServe(const QStringList &arguments)
     options.upstreamRetryScale = parser.value(QStringLiteral("upstream-retry-scale")).toDouble(&ok);
     if (!ok || !(options.upstreamRetryScale > 0.0) || options.upstreamRetryScale > 100.0)
         return CommandLine::usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
+
+    const QString plansSyncAt = parser.value(QStringLiteral("plans-sync-at"));
+    if (plansSyncAt == QLatin1String("off")) {
+        options.plansSyncAt.reset();
+    } else {
+        options.plansSyncAt = QTime::fromString(plansSyncAt, QStringLiteral("HH:mm"));
+        if (!options.plansSyncAt->isValid())
+            return CommandLine::usageError(QStringLiteral("--plans-sync-at must be HH:MM (IST) or off"));
+    }
 
     const auto wholeNumber = [&parser](const QString &name, qint64 lowest, qint64 highest, qint64 *value) {
         bool valid = false;

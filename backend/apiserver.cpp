@@ -21,6 +21,7 @@
 #include "http/apirouter.h"
 #include "http/limitedtcpserver.h"
 #include "plans/plancataloguestore.h"
+#include "plans/plansync.h"
 #include "services/commitbatcher.h"
 #include "services/fulfilment.h"
 #include "services/reportservice.h"
@@ -55,6 +56,13 @@ struct ApiServer::Parts
         planStore = std::make_unique<PlanCatalogueStore>(catalog, options.dataDir);
         plansApi = std::make_unique<PlansController>(*planStore, catalog);
         plansApi->registerRoutes(router);
+        if (options.plansSyncAt && !options.dataDir.isEmpty()) {
+            planSync = std::make_unique<PlanSync>(
+                catalog, *planStore, clock,
+                PlanSyncOptions{.gapMs = options.plansSyncGapMs, .timeoutMs = options.upstreamTimeoutMs});
+            planSyncTimer =
+                std::make_unique<DailyTimer>(clock, *options.plansSyncAt, [this, &db] { startPlanSync(db); });
+        }
         // ROUTES (plans) go here
         aadhaar =
             std::make_unique<AadhaarModule>(db, clock, options.dataDir, options.publicUrl, options.upstreamTimeoutMs);
@@ -80,6 +88,20 @@ struct ApiServer::Parts
         tlsApi = std::make_unique<TlsController>(options.tls ? TlsPin::fingerprint(options.tls->localCertificate())
                                                              : QString());
         tlsApi->registerRoutes(router);
+    }
+
+    /// Starts a plan sync from the configured upstream; false when there is none, no sync or one is running.
+    bool startPlanSync(Database &db)
+    {
+        if (!planSync)
+            return false;
+        const std::optional<UpstreamSettings> settings =
+            UpstreamSettingsRepository(db, upstreamVault ? &*upstreamVault : nullptr).load();
+        if (!settings) {
+            qCInfo(lcPlanSync, "plan sync skipped: no upstream is configured");
+            return false;
+        }
+        return planSync->start(*settings);
     }
 
     /// Whether a catalogue upload's head may send more than the usual body: nothing when its credentials pass the
@@ -144,6 +166,8 @@ struct ApiServer::Parts
     HealthController health;
     std::unique_ptr<PlanCatalogueStore> planStore;
     std::unique_ptr<PlansController> plansApi;
+    std::unique_ptr<PlanSync> planSync;        ///< the daily copy of the upstream's plans; null when off
+    std::unique_ptr<DailyTimer> planSyncTimer; ///< starts planSync at ServerOptions::plansSyncAt
     // MEMBERS (plans) go here
     std::unique_ptr<AadhaarModule> aadhaar;
     // MEMBERS (aadhaar) go here
@@ -176,10 +200,20 @@ struct ApiServer::Parts
 
 ApiServer::ApiServer(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options,
                      QObject *parent)
-    : QObject(parent), m_parts(std::make_unique<Parts>(db, catalog, clock, options)), m_options(options)
+    : QObject(parent), m_parts(std::make_unique<Parts>(db, catalog, clock, options)), m_options(options), m_db(db)
 {}
 
 ApiServer::~ApiServer() = default;
+
+bool ApiServer::startPlanSync()
+{
+    return m_parts->startPlanSync(m_db);
+}
+
+PlanSync *ApiServer::planSync()
+{
+    return m_parts->planSync.get();
+}
 
 bool ApiServer::listen(QString *error)
 {

@@ -3,6 +3,7 @@
 #include <QHostAddress>
 #include <QObject>
 #include <QSslConfiguration>
+#include <QTime>
 #include <QUrl>
 
 #include <memory>
@@ -13,6 +14,7 @@ class Authenticator;
 class Clock;
 class Database;
 class OperatorCatalog;
+class PlanSync;
 class SettlementService;
 class TransactionService;
 class UpstreamDispatcher;
@@ -29,7 +31,11 @@ struct ServerOptions
     qint64 maxCatalogueBytes = 8 * 1024 * 1024; ///< body limit of PUT /api/v1/plans/catalogue (issue 3)
     int upstreamTimeoutMs = 15'000;  ///< live sales: per upstream call, and initiate's wait for its first answer
     double upstreamRetryScale = 1.0; ///< multiplies the upstream retry and poll schedules (tests: 0.01)
-    QString dataDir;                 ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
+    /// IST time of day of the daily plan sync from the upstream (issue 13); none: no daily sync. The sync
+    /// is skipped while no upstream is configured.
+    std::optional<QTime> plansSyncAt = QTime(4, 30);
+    int plansSyncGapMs = 250; ///< pause between two plan requests to the upstream
+    QString dataDir;          ///< where keys (Aadhaar vault), imported catalogues etc. live; must exist
 
     // Connection limits before authentication (issue 12; HttpConnectionLimits).
     int maxConnections = 512;          ///< open HTTP connections in total; more get 503
@@ -72,9 +78,16 @@ public:
     const ApiRouter &router() const;
     /// The live-sale state machine (issue 11).
     UpstreamDispatcher &upstream();
+    /// Starts what the daily plan sync does now (issue 13): a PlanSync from the configured upstream into
+    /// this server's catalogue. False when no upstream is configured, plansSyncAt or dataDir is empty, or
+    /// a sync is running; planSync()->finished() reports the end.
+    bool startPlanSync();
+    /// The plan sync of this server; null when ServerOptions::plansSyncAt or dataDir is empty.
+    PlanSync *planSync();
 
 private:
     struct Parts;
     std::unique_ptr<Parts> m_parts;
     ServerOptions m_options;
+    Database &m_db;
 };

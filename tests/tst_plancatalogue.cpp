@@ -1,3 +1,4 @@
+#include "catalogues.h"
 #include "operatorcatalog.h"
 #include "plans/plancatalogue.h"
 #include "plans/plancataloguestore.h"
@@ -13,13 +14,7 @@
 
 namespace {
 
-QByteArray builtInBytes()
-{
-    QFile file(PlanCatalogue::builtInPath());
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot read the built-in catalogue");
-    return file.readAll();
-}
+using TestCatalogues::builtInBytes;
 
 /// Sets (or, for an undefined `value`, removes) the value at a '/'-separated path of keys and array indexes.
 QJsonValue edited(const QJsonValue &node, QStringList path, const QJsonValue &value)

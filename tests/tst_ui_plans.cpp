@@ -1,4 +1,5 @@
 #include "apiclient.h"
+#include "plans/plancatalogue.h"
 #include "terminal/mobilerechargepage.h"
 #include "terminal/planfilterproxy.h"
 #include "terminal/planspage.h"
@@ -135,6 +136,7 @@ private slots:
     void filtersNarrowTheList();
     void logosAreFetchedAndDrawn();
     void secondLoadRevalidatesWithEtag();
+    void sourceLineSaysWhereThePlansCameFrom();
     void sellThisPlanEmitsTheChosenPlan();
     void terminalOpensMobileRechargeForTheSoldPlan();
     void sellThisPlanStartsAFreshSaleWithTheAmountLocked();
@@ -289,6 +291,51 @@ void TestUiPlans::secondLoadRevalidatesWithEtag()
     QCOMPARE(f.page->lastHttpStatus(), 304);
     QCOMPARE(tabNames(*f.find<QTabBar>("categoryTabs")), tabs);
     QCOMPARE(shownAmounts(*f.page->filter()), amounts);
+}
+
+/// Issue 13: the line under the pickers names the catalogue's source and date, and warns when it is over 7 days old.
+void TestUiPlans::sourceLineSaysWhereThePlansCameFrom()
+{
+    Fixture f;
+    QLabel *source = f.find<QLabel>("plansSource");
+    QVERIFY(source);
+    const QJsonObject shipped =
+        f.server.http()
+            .get(f.server.url(QStringLiteral("/api/v1/plans/catalogue")), HttpClient::basic(f.key.keyId, f.key.secret))
+            .data();
+    const QString shippedDate = IstTime::parse(shipped.value(QStringLiteral("updated_at")).toString())
+                                    .date()
+                                    .toString(QStringLiteral("d MMM yyyy"));
+    QTRY_VERIFY2(source->text().startsWith(QStringLiteral("Plans shipped with the program, ") + shippedDate),
+                 qPrintable(source->text()));
+
+    // A catalogue copied from an upstream ten days ago: its host and date, and the warning.
+    const auto install = [&f](const QDateTime &updatedAt) {
+        QFile file(PlanCatalogue::builtInPath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        root[QStringLiteral("source")] = QStringLiteral("upstream dist.example:8443");
+        root[QStringLiteral("upstream_host")] = QStringLiteral("dist.example:8443");
+        root[QStringLiteral("updated_at")] = IstTime::toIst(updatedAt).toString(Qt::ISODate);
+        const HttpResult put =
+            f.server.http().send("PUT", f.server.url(QStringLiteral("/api/v1/plans/catalogue")),
+                                 QJsonDocument(root).toJson(QJsonDocument::Compact),
+                                 {{"Authorization", f.server.liveAdmin()}, {"Content-Type", "application/json"}});
+        QCOMPARE(put.status, 200);
+    };
+    const QDateTime tenDaysAgo = QDateTime::currentDateTimeUtc().addDays(-10);
+    install(tenDaysAgo);
+    QVERIFY(f.page->selectPair(QStringLiteral("VI"), QStringLiteral("MU")));
+    QTRY_COMPARE(source->text(), QStringLiteral("Plans from dist.example:8443, updated %1 — older than 7 days, prices "
+                                                "may have changed")
+                                     .arg(IstTime::toIst(tenDaysAgo).date().toString(QStringLiteral("d MMM yyyy"))));
+    screenshot(*f.page, QStringLiteral("plans-source-stale"));
+
+    const QDateTime yesterday = QDateTime::currentDateTimeUtc().addDays(-1);
+    install(yesterday);
+    QVERIFY(f.page->selectPair(QStringLiteral("RJ"), QStringLiteral("MU")));
+    QTRY_COMPARE(source->text(), QStringLiteral("Plans from dist.example:8443, updated %1")
+                                     .arg(IstTime::toIst(yesterday).date().toString(QStringLiteral("d MMM yyyy"))));
 }
 
 void TestUiPlans::sellThisPlanEmitsTheChosenPlan()

@@ -1,6 +1,7 @@
 #include "planscontroller.h"
 
 #include "apierror.h"
+#include "clock.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
@@ -34,12 +35,19 @@ bool etagMatches(const QByteArray &ifNoneMatch, const QByteArray &etag)
     return false;
 }
 
+/// The catalogue's metadata; `source`, `upstream_host` and `updated_at` (IST datetime, "" when unknown) are
+/// extensions of issue 13.
 QJsonObject summaryJson(const PlanCatalogue &catalogue)
 {
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
-                       {QStringLiteral("catalogue_version"), catalogue.version()},
-                       {QStringLiteral("plans"), catalogue.planCount()},
-                       {QStringLiteral("pairs"), catalogue.pairCount()}};
+    const PlanCatalogueOrigin &origin = catalogue.origin();
+    return QJsonObject{
+        {QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
+        {QStringLiteral("catalogue_version"), catalogue.version()},
+        {QStringLiteral("plans"), catalogue.planCount()},
+        {QStringLiteral("pairs"), catalogue.pairCount()},
+        {QStringLiteral("source"), origin.source},
+        {QStringLiteral("upstream_host"), origin.upstreamHost},
+        {QStringLiteral("updated_at"), origin.updatedAt.isValid() ? IstTime::format(origin.updatedAt) : QString()}};
 }
 
 } // namespace

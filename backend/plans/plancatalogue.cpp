@@ -4,6 +4,7 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -103,6 +104,14 @@ public:
     void build(const QJsonObject &root, QString *version, int *planCount, QHash<QString, PlanResponse> *responses)
     {
         *version = requireString(root, QString(), QLatin1String("catalogue_version"));
+        for (const char *name : {"source", "upstream_host", "updated_at"}) {
+            const QJsonValue value = root.value(QLatin1String(name));
+            if (!value.isUndefined() && !value.isString())
+                throw Invalid{QString::fromLatin1(name), QStringLiteral("must be a string")};
+        }
+        const QJsonValue updatedAt = root.value(QLatin1String("updated_at"));
+        if (updatedAt.isString() && !QDateTime::fromString(updatedAt.toString(), Qt::ISODate).isValid())
+            throw Invalid{QStringLiteral("updated_at"), QStringLiteral("must be an ISO 8601 date and time")};
         const QJsonValue generatedBy = root.value(QLatin1String("generated_by"));
         if (!generatedBy.isUndefined() && !generatedBy.isString())
             throw Invalid{QStringLiteral("generated_by"), QStringLiteral("must be a string")};
@@ -137,7 +146,11 @@ public:
             const QByteArray body =
                 QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson(QJsonDocument::Compact);
             const QByteArray digest = QCryptographicHash::hash(body, QCryptographicHash::Sha256);
-            responses->insert(key, PlanResponse{body, '"' + digest.first(16).toHex() + '"'});
+            const QJsonValue upstreamEtag = entry.value(QLatin1String("upstream_etag"));
+            if (!upstreamEtag.isUndefined() && !upstreamEtag.isString())
+                throw Invalid{member(path, QLatin1String("upstream_etag")), QStringLiteral("must be a string")};
+            responses->insert(
+                key, PlanResponse{body, '"' + digest.first(16).toHex() + '"', upstreamEtag.toString().toUtf8()});
         }
 
         QStringList missing;
@@ -270,7 +283,8 @@ QString PlanCatalogue::builtInPath()
 }
 
 std::shared_ptr<const PlanCatalogue> PlanCatalogue::fromJson(const QByteArray &json, const OperatorCatalog &operators,
-                                                             PlanCatalogueError *error)
+                                                             PlanCatalogueError *error,
+                                                             const PlanCatalogueOrigin &fallback)
 {
     *error = {};
     if (json.size() > kMaxFileBytes) {
@@ -303,7 +317,22 @@ std::shared_ptr<const PlanCatalogue> PlanCatalogue::fromJson(const QByteArray &j
         return nullptr;
     }
     catalogue->m_sourceSha256 = QCryptographicHash::hash(json, QCryptographicHash::Sha256).toHex();
+    const QJsonObject root = document.object();
+    catalogue->m_origin = fallback;
+    if (root.contains(QLatin1String("source")))
+        catalogue->m_origin.source = root.value(QLatin1String("source")).toString();
+    if (root.contains(QLatin1String("upstream_host")))
+        catalogue->m_origin.upstreamHost = root.value(QLatin1String("upstream_host")).toString();
+    if (root.contains(QLatin1String("updated_at")))
+        catalogue->m_origin.updatedAt =
+            QDateTime::fromString(root.value(QLatin1String("updated_at")).toString(), Qt::ISODate);
     return catalogue;
+}
+
+PlanCatalogueOrigin PlanCatalogue::builtInOrigin()
+{
+    return PlanCatalogueOrigin{QStringLiteral("shipped with the program"), QString(),
+                               QFileInfo(builtInPath()).lastModified().toUTC()};
 }
 
 std::shared_ptr<const PlanCatalogue> PlanCatalogue::builtIn(const OperatorCatalog &operators)
@@ -312,7 +341,7 @@ std::shared_ptr<const PlanCatalogue> PlanCatalogue::builtIn(const OperatorCatalo
     if (!file.open(QIODevice::ReadOnly))
         qFatal("built-in plan catalogue %s: %s", qPrintable(builtInPath()), qPrintable(file.errorString()));
     PlanCatalogueError error;
-    std::shared_ptr<const PlanCatalogue> catalogue = fromJson(file.readAll(), operators, &error);
+    std::shared_ptr<const PlanCatalogue> catalogue = fromJson(file.readAll(), operators, &error, builtInOrigin());
     if (!catalogue)
         qFatal("built-in plan catalogue is invalid: %s", qPrintable(error.toString()));
     return catalogue;

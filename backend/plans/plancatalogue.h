@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QHash>
 #include <QString>
 
@@ -28,6 +29,20 @@ struct PlanResponse
 {
     QByteArray body; ///< {"data": {"entity": "prepaid_plans", ...}}, compact UTF-8 JSON
     QByteArray etag; ///< quoted, e.g. "\"3f2a...\"" (first 16 bytes of the body's SHA-256, in hex)
+    /// The upstream's ETag for this pair when the catalogue came from `plans sync` (the entry's optional
+    /// `upstream_etag`), sent back as If-None-Match by the next sync; empty otherwise.
+    QByteArray upstreamEtag;
+};
+
+/// Where a catalogue came from and when (issue 13; GET /api/v1/plans/catalogue `source`, `updated_at`).
+struct PlanCatalogueOrigin
+{
+    /// Shown to people: "upstream <host[:port]>", "shipped with the program" or "imported".
+    QString source;
+    /// The upstream's host[:port] when the catalogue came from `plans sync`; empty otherwise.
+    QString upstreamHost;
+    /// When the catalogue was made (a sync's end, an import, the shipped file's build); invalid when unknown.
+    QDateTime updatedAt;
 };
 
 /// The prepaid plan catalogue of spec endpoint 4 ("Fetch prepaid plans"), validated as a whole
@@ -54,8 +69,14 @@ public:
     /// and positive, amounts within the operator's limits, each (operator, circle) pair exactly
     /// once, counts within the limits above. Returns nullptr with *error filled on the first
     /// problem; nothing is partially accepted.
+    /// The file may record its origin in the optional top-level `source`, `upstream_host` (strings) and
+    /// `updated_at` (ISO 8601 with offset); what it leaves out is taken from `fallback`.
     static std::shared_ptr<const PlanCatalogue> fromJson(const QByteArray &json, const OperatorCatalog &operators,
-                                                         PlanCatalogueError *error);
+                                                         PlanCatalogueError *error,
+                                                         const PlanCatalogueOrigin &fallback = {});
+
+    /// The origin of the shipped catalogue: "shipped with the program", dated by the resource file.
+    static PlanCatalogueOrigin builtInOrigin();
 
     /// Loads builtInPath(). Aborts (qFatal) if the shipped file is broken, which is a build defect.
     static std::shared_ptr<const PlanCatalogue> builtIn(const OperatorCatalog &operators);
@@ -72,6 +93,8 @@ public:
     int pairCount() const { return int(m_responses.size()); }
     /// SHA-256 of the file bytes this catalogue was parsed from, in hex (to notice an unchanged file).
     const QByteArray &sourceSha256() const { return m_sourceSha256; }
+    /// Where this catalogue came from and when.
+    const PlanCatalogueOrigin &origin() const { return m_origin; }
 
 private:
     PlanCatalogue() = default;
@@ -79,5 +102,6 @@ private:
     QString m_version;
     int m_planCount = 0;
     QByteArray m_sourceSha256;
+    PlanCatalogueOrigin m_origin;
     QHash<QString, PlanResponse> m_responses; ///< key: operator code + circle code, e.g. "ATDL"
 };

@@ -36,6 +36,12 @@ std::optional<QByteArray> readCatalogueFile(const QString &path, QString *error)
     return file.readAll();
 }
 
+/// The origin of a catalogue file that does not name one: imported, dated by the file.
+PlanCatalogueOrigin importedOrigin(const QString &path)
+{
+    return PlanCatalogueOrigin{QStringLiteral("imported"), QString(), QFileInfo(path).lastModified().toUTC()};
+}
+
 bool writeAtomically(const QString &dataDir, const QByteArray &json, QString *error)
 {
     if (!QDir().mkpath(plansDir(dataDir))) {
@@ -63,7 +69,7 @@ PlanCatalogueStore::PlanCatalogueStore(const OperatorCatalog &operators, const Q
             const std::optional<QByteArray> json = readCatalogueFile(path, &readError);
             PlanCatalogueError error;
             if (json)
-                initial = PlanCatalogue::fromJson(*json, m_operators, &error);
+                initial = PlanCatalogue::fromJson(*json, m_operators, &error, importedOrigin(path));
             if (initial)
                 qCInfo(lcPlans, "plan catalogue %s loaded from %s", qPrintable(initial->version()), qPrintable(path));
             else
@@ -90,7 +96,9 @@ QString PlanCatalogueStore::catalogueFile(const QString &dataDir)
 std::shared_ptr<const PlanCatalogue> PlanCatalogueStore::install(const QByteArray &json)
 {
     PlanCatalogueError error;
-    std::shared_ptr<const PlanCatalogue> catalogue = PlanCatalogue::fromJson(json, m_operators, &error);
+    std::shared_ptr<const PlanCatalogue> catalogue = PlanCatalogue::fromJson(
+        json, m_operators, &error,
+        PlanCatalogueOrigin{QStringLiteral("imported"), QString(), QDateTime::currentDateTimeUtc()});
     if (!catalogue)
         throw ApiError::badRequest(error.path, QStringLiteral("invalid_catalogue"),
                                    QStringLiteral("the catalogue is invalid: ") + error.toString());
@@ -140,7 +148,8 @@ void PlanCatalogueStore::reloadFromDisk()
     if (QCryptographicHash::hash(*json, QCryptographicHash::Sha256).toHex() == current()->sourceSha256())
         return; // our own install(), or a touch without a change
     PlanCatalogueError error;
-    std::shared_ptr<const PlanCatalogue> catalogue = PlanCatalogue::fromJson(*json, m_operators, &error);
+    std::shared_ptr<const PlanCatalogue> catalogue =
+        PlanCatalogue::fromJson(*json, m_operators, &error, importedOrigin(path));
     if (!catalogue) {
         qCWarning(lcPlans, "ignoring changed %s (keeping catalogue %s): %s", qPrintable(path),
                   qPrintable(current()->version()), qPrintable(error.toString()));

@@ -1,6 +1,7 @@
 #include "planspage.h"
 
 #include "apiclient.h"
+#include "clock.h"
 #include "planfilterproxy.h"
 
 #include <QComboBox>
@@ -23,6 +24,8 @@ namespace {
 
 const QLatin1String kPlansPath("/api/v1/plans/mobile/prepaid-plans");
 const QLatin1String kLogosPath("/api/v1/plans/logos/");
+const QLatin1String kCataloguePath("/api/v1/plans/catalogue");
+constexpr qint64 kStaleAfterDays = 7;
 constexpr int kMaxPriceRupees = 10'000;
 
 // Page-local look for widgets whose object names are test handles (style.qss styles by object name).
@@ -107,6 +110,9 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent
     m_clearFilters = new QPushButton(tr("Clear filters"), this);
     m_clearFilters->setObjectName(QStringLiteral("clearFilters"));
 
+    m_source = new QLabel(this);
+    m_source->setObjectName(QStringLiteral("plansSource"));
+
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("plansError"));
     m_error->setWordWrap(true);
@@ -180,6 +186,7 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent
     layout->addWidget(title);
     layout->addLayout(pickers);
     layout->addWidget(m_forNumber);
+    layout->addWidget(m_source);
     layout->addLayout(filters);
     layout->addWidget(m_error);
     layout->addSpacing(4);
@@ -310,6 +317,7 @@ void PlansPage::load()
     const QString key = pairKey(operatorCode, circleCode);
     const int generation = ++m_generation;
     m_error->hide();
+    loadSource();
 
     QList<std::pair<QByteArray, QByteArray>> headers;
     const auto cached = m_cache.constFind(key);
@@ -347,6 +355,38 @@ void PlansPage::load()
             showPlans(result.data);
         }
         emit plansShown(operatorCode, circleCode);
+    });
+}
+
+QString PlansPage::sourceText(const QJsonObject &catalogue, const QDateTime &nowUtc, bool *stale)
+{
+    const QDateTime updatedAt = IstTime::parse(catalogue.value(QStringLiteral("updated_at")).toString());
+    const QString date = updatedAt.isValid() ? IstTime::toIst(updatedAt).date().toString(QStringLiteral("d MMM yyyy"))
+                                             : tr("date unknown");
+    const QString host = catalogue.value(QStringLiteral("upstream_host")).toString();
+    QString text;
+    if (!host.isEmpty())
+        text = tr("Plans from %1, updated %2").arg(host, date);
+    else if (catalogue.value(QStringLiteral("source")).toString() == QLatin1String("shipped with the program"))
+        text = tr("Plans shipped with the program, %1").arg(date);
+    else
+        text = tr("Plans imported %1").arg(date);
+    *stale = updatedAt.isValid() && updatedAt.daysTo(nowUtc) > kStaleAfterDays;
+    if (*stale)
+        text += tr(" — older than %1 days, prices may have changed").arg(kStaleAfterDays);
+    return text;
+}
+
+void PlansPage::loadSource()
+{
+    ApiCall *call = m_context.api().get(kCataloguePath);
+    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+        if (!result.ok())
+            return; // the plans answer shows what is wrong
+        bool stale = false;
+        m_source->setText(sourceText(result.data, QDateTime::currentDateTimeUtc(), &stale));
+        m_source->setStyleSheet(stale ? QStringLiteral("color: #b54708; font-weight: 600;")
+                                      : QStringLiteral("color: #667085;"));
     });
 }
 

@@ -48,6 +48,10 @@ public:
 
     /// The settings key of the remembered circle.
     static QString circleSettingsKey();
+    /// The line under the pickers that says where the plans came from and when (GET /api/v1/plans/catalogue
+    /// metadata, issue 13): "Plans from <host>, updated <date>" or "Plans shipped with the program, <date>",
+    /// with a warning when `updated_at` is more than 7 days before `nowUtc`. Sets *stale accordingly.
+    static QString sourceText(const QJsonObject &catalogue, const QDateTime &nowUtc, bool *stale);
 
 signals:
     /// The clerk chose a plan to sell: operator and circle codes and the plan (price, validity, benefits).
@@ -58,6 +62,10 @@ signals:
 protected:
     void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    /// Asks for the catalogue's metadata and shows sourceText().
+    void loadSource();
 
 private:
     struct CachedPlans
@@ -85,6 +93,7 @@ private:
     QLabel *m_status;
     QLabel *m_forNumber;
     QLabel *m_error;
+    QLabel *m_source; ///< sourceText() of the catalogue in force
     QSpinBox *m_minPrice;
     QSpinBox *m_maxPrice;
     QLineEdit *m_search;
