@@ -1316,6 +1316,26 @@ Someone on the network may be pretending to be the shop server. If the certifica
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · talktime %3</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · टॉकटाइम %3</translation>
     </message>
+    <message>
+        <source>date unknown</source>
+        <translation>तारीख़ अज्ञात</translation>
+    </message>
+    <message>
+        <source>Plans from %1, updated %2</source>
+        <translation>%1 से प्लान, %2 को अपडेट</translation>
+    </message>
+    <message>
+        <source>Plans shipped with the program, %1</source>
+        <translation>प्रोग्राम के साथ आए प्लान, %1</translation>
+    </message>
+    <message>
+        <source>Plans imported %1</source>
+        <translation>%1 को आयात किए गए प्लान</translation>
+    </message>
+    <message>
+        <source> — older than %1 days, prices may have changed</source>
+        <translation> — %1 दिन से पुराने, क़ीमतें बदल चुकी हो सकती हैं</translation>
+    </message>
 </context>
 <context>
     <name>QAbstractFileIconProvider</name>
