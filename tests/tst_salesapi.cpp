@@ -5,6 +5,7 @@
 #include "auth/authenticator.h"
 #include "money.h"
 #include "operatorcatalog.h"
+#include "rawhttpclient.h"
 #include "store/transactionrepository.h"
 #include "testserver.h"
 
@@ -78,55 +79,16 @@ const QRegularExpression kRequestId(QStringLiteral("^req_[0-9a-f]{16}$"));
 const QRegularExpression kRedeemCode(QStringLiteral("^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$"));
 const QRegularExpression kDatetime(QStringLiteral("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"));
 
-/// A reply read off a raw socket (for requests QNetworkAccessManager will not send as needed).
-struct RawResponse
+/// Sends `request` on a fresh connection and reads one response (for requests QNetworkAccessManager will not send
+/// as needed); status 0 when none came. Waits spin the event loop, since the server under test runs on this thread.
+RawHttpResponse rawExchange(quint16 port, const QByteArray &request)
 {
-    int status = 0;
-    QList<std::pair<QByteArray, QByteArray>> headers;
-    QByteArray body;
-    QByteArray header(QByteArrayView name) const
-    {
-        for (const auto &[key, value] : headers) {
-            if (key.compare(name, Qt::CaseInsensitive) == 0)
-                return value;
-        }
-        return {};
+    RawHttpClient client(port, QHostAddress(), 15'000);
+    RawHttpResponse response;
+    if (client.waitForConnected()) {
+        client.send(request);
+        [[maybe_unused]] const bool answered = client.waitForResponse(response);
     }
-};
-
-/// Sends `request` on a fresh connection and reads one response (Content-Length framed). Waits by spinning the
-/// event loop, since the server under test runs on this thread.
-RawResponse rawExchange(quint16 port, const QByteArray &request)
-{
-    QTcpSocket socket;
-    QByteArray data;
-    QObject::connect(&socket, &QIODevice::readyRead, &socket, [&socket, &data] { data += socket.readAll(); });
-    socket.connectToHost(QHostAddress::LocalHost, port);
-    RawResponse response;
-    if (!QTest::qWaitFor([&socket] { return socket.state() == QAbstractSocket::ConnectedState; }, 10'000))
-        return response;
-    socket.write(request);
-    const auto complete = [&data, &response] {
-        const qsizetype headerEnd = data.indexOf("\r\n\r\n");
-        if (headerEnd < 0)
-            return false;
-        RawResponse parsed;
-        const QList<QByteArray> lines = data.left(headerEnd).split('\n');
-        parsed.status = lines.value(0).split(' ').value(1).toInt();
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const QByteArray line = lines.at(i).trimmed();
-            const qsizetype colon = line.indexOf(':');
-            if (colon > 0)
-                parsed.headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
-        }
-        const qint64 length = parsed.header("Content-Length").toLongLong();
-        if (data.size() - headerEnd - 4 < length)
-            return false;
-        parsed.body = data.mid(headerEnd + 4, length);
-        response = parsed;
-        return true;
-    };
-    [[maybe_unused]] const bool answered = QTest::qWaitFor(complete, 15'000); // status stays 0 otherwise
     return response;
 }
 
@@ -802,7 +764,7 @@ private slots:
             "POST " + kMobile.toLatin1() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + m_server->pos() +
             "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(over.size()) + "\r\n\r\n" +
             over;
-        const RawResponse r = rawExchange(m_server->server().port(), request);
+        const RawHttpResponse r = rawExchange(m_server->server().port(), request);
         QCOMPARE(r.status, 413);
         const QJsonObject error = QJsonDocument::fromJson(r.body).object().value(QStringLiteral("error")).toObject();
         QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("PAYLOAD_TOO_LARGE"));
@@ -810,7 +772,7 @@ private slots:
         QVERIFY(!error.value(QStringLiteral("reason")).toString().isEmpty());
         QVERIFY2(!r.header("X-Request-Id").isEmpty(), "413 without X-Request-Id");
         // A declared megabyte is refused without sending (or buffering) it.
-        const RawResponse huge = rawExchange(
+        const RawHttpResponse huge = rawExchange(
             m_server->server().port(), "POST " + kVoucher.toLatin1() +
                                            " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + m_server->pos() +
                                            "\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{");
