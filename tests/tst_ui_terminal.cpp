@@ -24,6 +24,20 @@ class TestUiTerminal final : public QObject
     Q_OBJECT
 
 private:
+    /// optionsFor() of a shop already set up (first run done) with admin `adminName` / `adminPin`: the terminal
+    /// starts at the sign-in page with the key setup made.
+    static TerminalOptions setUpShopOptions(TestServer &server, const QString &dir, const QString &adminName,
+                                            const QString &adminPin)
+    {
+        TerminalOptions options = optionsFor(server, dir);
+        SystemClock clock;
+        const CreatedKey key = ShopSetup::run(
+            server.db(), clock, ShopSetupParams{QStringLiteral("Shop"), QString(), adminName, adminPin, QString()});
+        options.keyId = key.keyId;
+        options.keySecret = key.secret;
+        return options;
+    }
+
     static TerminalOptions optionsFor(TestServer &server, const QString &dir)
     {
         TerminalOptions options;
@@ -207,13 +221,8 @@ private slots:
     {
         TestServer server;
         QTemporaryDir dir;
-        TerminalOptions options = optionsFor(server, dir.path());
-        SystemClock clock;
-        const CreatedKey key = ShopSetup::run(server.db(), clock,
-                                              ShopSetupParams{QStringLiteral("Shop"), QString(), QStringLiteral("Ravi"),
-                                                              QStringLiteral("135790"), QString()});
-        options.keyId = key.keyId;
-        options.keySecret = key.secret;
+        TerminalOptions options =
+            setUpShopOptions(server, dir.path(), QStringLiteral("Ravi"), QStringLiteral("135790"));
         options.idleLockSeconds = 1;
         MainWindow window(options);
         window.show();
@@ -230,13 +239,8 @@ private slots:
         // goes back to the sign-in page instead of running on without a person.
         TestServer server;
         QTemporaryDir dir;
-        TerminalOptions options = optionsFor(server, dir.path());
-        SystemClock clock;
-        const CreatedKey key = ShopSetup::run(server.db(), clock,
-                                              ShopSetupParams{QStringLiteral("Shop"), QString(), QStringLiteral("Asha"),
-                                                              QStringLiteral("482193"), QString()});
-        options.keyId = key.keyId;
-        options.keySecret = key.secret;
+        TerminalOptions options =
+            setUpShopOptions(server, dir.path(), QStringLiteral("Asha"), QStringLiteral("482193"));
         MainWindow window(options);
         window.show();
         signIn(window, QStringLiteral("Asha"), QStringLiteral("482193"));
