@@ -86,7 +86,7 @@ std::optional<Paise> AnswerReader::optionalMoney(QStringView field)
         return std::nullopt;
     const std::optional<Paise> amount = Money::parse(*text);
     if (!amount)
-        fail(field, QStringLiteral("is not an amount in rupees (\"%1\")").arg(*text));
+        fail(field, QStringLiteral("is not an amount in the form ₹249.00 (\"%1\")").arg(*text));
     return amount;
 }
 

@@ -21,7 +21,7 @@
 ///     user.name = in.string(u"name");
 ///     if (!in.ok()) { *error = in.error(); return std::nullopt; }
 ///
-/// Money follows the spec's decimal strings ("249.00", api-conventions.md "Names and money")
+/// Money follows the spec's money strings ("₹249.00", api-conventions.md "Names and money")
 /// and is returned in paise; datetimes are the spec's IST "YYYY-MM-DD HH:MM:SS".
 class AnswerReader
 {
@@ -39,7 +39,7 @@ public:
     std::optional<qint64> optionalInteger(QStringView field);
     /// A required JSON boolean.
     bool boolean(QStringView field);
-    /// A required money string in paise ("249.00" → 24900).
+    /// A required money string in paise ("₹249.00" → 24900), by Money::parse.
     Paise money(QStringView field);
     /// A money string in paise, or nullopt when absent or null.
     std::optional<Paise> optionalMoney(QStringView field);

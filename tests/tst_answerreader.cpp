@@ -40,7 +40,7 @@ class TestAnswerReader final : public QObject
 private slots:
     void readsEveryType()
     {
-        AnswerReader in(parse(R"({"s":"x","i":7,"b":true,"m":"249.50","d":"2026-11-24 10:00:00",
+        AnswerReader in(parse(R"({"s":"x","i":7,"b":true,"m":"₹249.50","d":"2026-11-24 10:00:00",
                                   "o":{},"a":[1],"n":null})"));
         QCOMPARE(in.string(u"s"), QStringLiteral("x"));
         QCOMPARE(in.integer(u"i"), 7);
@@ -71,7 +71,7 @@ private slots:
         QTest::newRow("fraction") << QByteArray(R"({"f":7.5})") << QStringLiteral("field `f` is not an integer");
         QTest::newRow("number as string") << QByteArray(R"({"g":7})") << QStringLiteral("field `g` is not a string");
         QTest::newRow("bad money") << QByteArray(R"({"m":"abc"})")
-                                   << QStringLiteral("field `m` is not an amount in rupees (\"abc\")");
+                                   << QStringLiteral("field `m` is not an amount in the form ₹249.00 (\"abc\")");
     }
     void wrongTypesAreErrors()
     {
@@ -97,7 +97,7 @@ private slots:
 
     void listNamesTheBadElement()
     {
-        AnswerReader in(parse(R"({"items":[{"id":1,"price":"1.00"},{"id":2}]})"));
+        AnswerReader in(parse(R"({"items":[{"id":1,"price":"₹1.00"},{"id":2}]})"));
         const QList<Item> items = in.list<Item>(u"items", &Item::fromJson);
         QCOMPARE(in.error(), QStringLiteral("field `items` element 1: item: field `price` is missing"));
         QVERIFY(items.size() <= 1);
@@ -107,13 +107,13 @@ private slots:
     {
         ApiResult result;
         result.httpStatus = 200;
-        result.data = parse(R"({"id":"1","price":"1.00"})");
+        result.data = parse(R"({"id":"1","price":"₹1.00"})");
         const Answer<Item> answer = AnswerDecoding::decode<Item>(result, &Item::fromJson);
         QVERIFY(!answer.ok());
         QCOMPARE(answer.error->reason(), QStringLiteral("bad_answer"));
         QVERIFY(answer.error->description().contains(QStringLiteral("`id` is not an integer")));
 
-        result.data = parse(R"({"id":1,"price":"1.00"})");
+        result.data = parse(R"({"id":1,"price":"₹1.00"})");
         const Answer<Item> good = AnswerDecoding::decode<Item>(result, &Item::fromJson);
         QVERIFY(good.ok());
         QCOMPARE(good.value->price, 100);
