@@ -2,7 +2,7 @@
 # Runs one command (a test binary) against a throw-away PostgreSQL cluster: pg_virtualenv (Debian's
 # postgresql-common) creates it, exports PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE, runs the command
 # with RECHARGEDESK_TEST_PG=1 (tests/support/teststore.h then gives every test its own database) and
-# drops the cluster. CTest's pg_* tests use this; by hand: tests/tools/with_postgres.sh build/tests/tst_salesapi
+# drops the cluster. CTest's pg_* tests use this; by hand: tests/tools/with_postgres.sh build/tests/tst_salesapi_sales
 #
 # When no PostgreSQL can be started (pg_virtualenv or the server package is missing, or the cluster does
 # not come up) it prints "SKIP: ..." saying why and exits 77, which CTest reports as a skipped test
