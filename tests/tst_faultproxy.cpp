@@ -116,10 +116,13 @@ private slots:
         socket.connectToHost(QHostAddress::LocalHost, m_proxy->port());
         socket.write(rawPost("/given-up"));
         QTRY_COMPARE(m_proxy->count(FaultProxy::Mode::Slow), 2);
+        QElapsedTimer held; // started once the proxy has the request, so at most 400 ms before it forwards
+        held.start();
         socket.abort();
-        QTest::qWait(100); // proves the hold: nothing reached the target yet
         QCOMPARE(targetHits(), 1);
         QTRY_COMPARE(targetHits(), 2);
+        // The hold, measured rather than slept through (QTRY_COMPARE looks every 50 ms).
+        QVERIFY2(held.elapsed() >= 300, qPrintable(QString::number(held.elapsed())));
         QCOMPARE(m_target->requests().constLast().path, QByteArray("/given-up"));
     }
 

@@ -2,6 +2,7 @@
 // and settlement (status check, refunds) and the shop's sale terms for the next sale. The shared paths, bodies and
 // fixture are in support/salesapitest.h.
 #include "salesapitest.h"
+#include "services/settlementservice.h"
 
 class TestSalesApiSettlement final : public SalesApiTest
 {
@@ -72,7 +73,8 @@ private slots:
                 QCOMPARE(code, QString());
         }
         if (immediate == QLatin1String("PENDING")) {
-            QTest::qWait(100); // the settlement timer may run: nothing is due yet by the clock
+            // Nothing is due yet by the clock: a settlement round (what the timer runs) leaves it PENDING.
+            QCOMPARE(m_server->server().settlements().settleDue(), 0);
             QCOMPARE(statusOf(id), immediate);
             QCOMPARE(balance(), start - paid); // debited while pending
             QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM settlements WHERE transaction_id = ?"), {id}), 1);
@@ -113,8 +115,9 @@ private slots:
             QCOMPARE(net, -paid);
             QCOMPARE(balance(), start - paid);
         }
-        // A settled transaction stays settled.
-        QTest::qWait(200);
+        // A settled transaction stays settled: a later round changes nothing.
+        m_manualClock->advanceMs(TestServer::defaultOptions().settleDelayMs);
+        QCOMPARE(m_server->server().settlements().settleDue(), 0);
         QCOMPARE(statusOf(id), final);
     }
 
@@ -122,6 +125,10 @@ private slots:
     /// sale, never to one already written.
     void shopSaleTermsApplyToNextSale()
     {
+        // A clock that moves only when told, so "not yet settled" does not depend on how fast the test runs.
+        m_server.reset();
+        m_manualClock = std::make_unique<ManualClock>(QDateTime::currentDateTimeUtc());
+        m_server = std::make_unique<TestServer>(TestServer::defaultOptions(), m_manualClock.get());
         const auto putShop = [this](const QJsonObject &body) {
             return m_http.send("PUT", m_server->url(QStringLiteral("/api/v1/shop")),
                                QJsonDocument(body).toJson(QJsonDocument::Compact),
@@ -154,8 +161,10 @@ private slots:
                                        " ON t.id = s.transaction_id WHERE s.transaction_id = ?"),
                         {id}),
                  1500);
-        QTest::qWait(300);
+        m_manualClock->advanceMs(1499);
+        QCOMPARE(m_server->server().settlements().settleDue(), 0);
         QCOMPARE(statusOf(id), QStringLiteral("PENDING"));
+        m_manualClock->advanceMs(1);
         QTRY_COMPARE_WITH_TIMEOUT(statusOf(id), QStringLiteral("SUCCESS"), 15'000);
     }
 };

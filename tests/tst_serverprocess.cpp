@@ -809,7 +809,9 @@ private slots:
             uploads.back()->send(rawRequestHead("PUT", "/api/v1/plans/catalogue", 8388607, "application/json"));
             sent += uploads.back()->streamUntilAnswered(4 * 1024 * 1024);
         }
-        QTest::qWait(200); // let the server read what is in flight
+        // The server has done with each upload (read what was in flight, answered) once it closed the connection.
+        for (const std::unique_ptr<RawHttpClient> &upload : uploads)
+            QVERIFY(upload->waitForServerClose());
         const qint64 peak = procStatusKiB(server.processId(), "VmHWM");
         qInfo("server VmRSS before %lld KiB, peak after 20 unfinished uploads %lld KiB; clients sent %lld bytes",
               static_cast<long long>(before), static_cast<long long>(peak), static_cast<long long>(sent));
