@@ -165,10 +165,8 @@ private:
                                                    m_shop->store().arguments());
         if (!process.waitForStarted(10'000))
             return {-1, process.errorString()};
-        QElapsedTimer timer;
-        timer.start();
-        while (process.state() != QProcess::NotRunning && timer.elapsed() < 60'000)
-            QTest::qWait(20);
+        [[maybe_unused]] const bool exited =
+            QTest::qWaitFor([&process] { return process.state() == QProcess::NotRunning; }, 60'000);
         return {process.exitCode(),
                 QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError())};
     }

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMessageAuthenticationCode>
+#include <QSqlQuery>
 #include <QTest>
 #include <QUrlQuery>
 
@@ -98,6 +99,18 @@ class TestWebhookDelivery final : public QObject
         if (r.status != 200)
             qWarning("sale: %d %s", r.status, r.body.constData());
         return r.data();
+    }
+
+    /// How many events the webhook outbox holds with `status` (pending, delivered, failed; empty: all).
+    qint64 outboxEvents(const QString &status = {})
+    {
+        QSqlQuery &query =
+            status.isEmpty()
+                ? m_server->db().run(QStringLiteral("SELECT COUNT(*) FROM webhook_events"))
+                : m_server->db().run(QStringLiteral("SELECT COUNT(*) FROM webhook_events WHERE status = ?"), {status});
+        const qint64 count = query.next() ? query.value(0).toLongLong() : -1;
+        query.finish();
+        return count;
     }
 
     QJsonArray deliveries(const QUrlQuery &query = {}, const QByteArray &auth = {})
@@ -225,7 +238,9 @@ private slots:
                  QStringLiteral("FAILED"));
         const QJsonObject pending = sellMobile(QStringLiteral("1111"));
         QTRY_COMPARE_WITH_TIMEOUT(m_receiver->requests().size(), 1, kWaitMs);
-        QTest::qWait(200); // nothing else may arrive
+        // Nothing else may arrive: the sales final at once wrote no event, and the one event is delivered.
+        QTRY_COMPARE_WITH_TIMEOUT(outboxEvents(QStringLiteral("delivered")), 1, kWaitMs);
+        QCOMPARE(outboxEvents(), 1);
         QCOMPARE(m_receiver->requests().size(), 1);
         QCOMPARE(m_receiver->requests().constFirst().transactionId(),
                  pending.value(QStringLiteral("transaction_id")).toInteger());
@@ -650,7 +665,9 @@ private slots:
         m_receiver->setResponder([](const ReceivedHook &, int) { return 500; });
         sellMobile(QStringLiteral("1111"));
         QTRY_COMPARE_WITH_TIMEOUT(deliveries(QUrlQuery(QStringLiteral("status=failed"))).size(), 10, 30'000);
-        QTest::qWait(100);
+        // The event is failed for good (the dispatcher takes only pending ones), so no attempt can follow.
+        QTRY_COMPARE_WITH_TIMEOUT(outboxEvents(QStringLiteral("failed")), 1, kWaitMs);
+        QCOMPARE(outboxEvents(), 1);
         QCOMPARE(m_receiver->requests().size(), 10); // first try + 9 retries, then no more
         QCOMPARE(deliveries().at(0).toObject().value(QStringLiteral("attempt")).toInt(), 10);
     }
