@@ -17,8 +17,8 @@
 #include "terminal/saleresultpanel.h"
 #include "terminal/statuspoller.h"
 #include "terminalcontext.h"
+#include "terminalfixture.h"
 #include "terminalview.h"
-#include "testserver.h"
 #include "uilanguage.h"
 #include "users/shopsetup.h"
 #include "widgets/statusbadge.h"
@@ -95,36 +95,6 @@ void shot(QWidget &widget, const QString &name)
     const QString dir = qEnvironmentVariable("RECHARGEDESK_SHOTS_DIR");
     if (!dir.isEmpty())
         widget.grab().save(QDir(dir).filePath(QStringLiteral("hi_%1.png").arg(name)));
-}
-
-TerminalOptions optionsFor(TestServer &server, const QString &dir)
-{
-    TerminalOptions options;
-    options.serverUrl = server.baseUrl();
-    options.settingsPath = dir + QStringLiteral("/prefs.ini");
-    options.idleLockSeconds = 600;
-    Database *db = &server.db();
-    options.setup = [db, dir](const FirstRunForm &form, QString *keyId, QString *keySecret, QString *field,
-                              QString *error) {
-        try {
-            SystemClock clock;
-            const CreatedKey key = ShopSetup::run(
-                *db, clock, ShopSetupParams{form.shopName, form.shopAddress, form.adminName, form.adminPin, dir});
-            *keyId = key.keyId;
-            *keySecret = key.secret;
-            return true;
-        } catch (const ApiError &e) {
-            *field = e.field();
-            *error = e.description();
-            return false;
-        }
-    };
-    return options;
-}
-
-QWidget *currentPage(MainWindow &window)
-{
-    return qobject_cast<QStackedWidget *>(window.centralWidget())->currentWidget();
 }
 
 QString visibleErrors(QWidget *page)
@@ -349,7 +319,7 @@ private slots:
         QVERIFY(language.installed());
         TestServer server;
         QTemporaryDir dir;
-        MainWindow window(optionsFor(server, dir.path()));
+        MainWindow window(terminalOptions(server, dir.path()));
         window.resize(1366, 768);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -413,26 +383,23 @@ private slots:
                  qPrintable(cutOffTexts(window.terminalView()).join(u'\n')));
         shot(window, QStringLiteral("terminal"));
 
-        // Every screen and back-office tab: Hindi text that fits.
+        // Every screen and back-office tab: Hindi text that fits, once the screen has shown what it loads.
         QApplication::setActiveWindow(&window);
-        QStringList cut;
         for (int row = 0; row < navigation->count(); ++row) {
             navigation->setCurrentRow(row);
-            QTest::qWait(300);
-            cut << cutOffTexts(window.terminalView());
+            QTRY_VERIFY2_WITH_TIMEOUT(cutOffTexts(window.terminalView()).isEmpty(),
+                                      qPrintable(cutOffTexts(window.terminalView()).join(u'\n')), kTimeoutMs);
             shot(window, QStringLiteral("screen%1").arg(row + 1));
         }
         auto *backOffice = window.terminalView()->findChild<BackOfficeView *>();
         QVERIFY(backOffice);
         for (int tab = 0; tab < backOffice->count(); ++tab) {
             backOffice->setCurrentIndex(tab);
-            QTest::qWait(500);
             QVERIFY2(isDevanagari(backOffice->tabText(tab)), qPrintable(backOffice->tabText(tab)));
-            cut << cutOffTexts(backOffice->currentWidget());
+            QTRY_VERIFY2_WITH_TIMEOUT(cutOffTexts(backOffice->currentWidget()).isEmpty(),
+                                      qPrintable(cutOffTexts(backOffice->currentWidget()).join(u'\n')), kTimeoutMs);
             shot(window, QStringLiteral("backoffice%1").arg(tab + 1));
         }
-        cut.removeDuplicates();
-        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(u'\n')));
 
         // Ctrl+L locks, in Hindi.
         QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
@@ -444,12 +411,8 @@ private slots:
     {
         HindiForThisTest language;
         QVERIFY(language.installed());
-        TestServer server;
-        QTemporaryDir dir;
-        const CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
-        ApiClient api(server.baseUrl(), key.keyId, key.secret);
-        TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
-        MobileRechargePage page(context);
+        TerminalFixture t;
+        MobileRechargePage page(t.context);
         page.resize(1156, 700); // the screen area of a 1366×768 terminal
         page.show();
         QApplication::setActiveWindow(&page);
@@ -482,18 +445,15 @@ private slots:
         QCOMPARE(result->badge()->status(), QStringLiteral("PENDING")); // the code's word stays
         QCOMPARE(result->badge()->text(), QStringLiteral("⏳ पेंडिंग — ऑपरेटर के जवाब का इंतज़ार"));
         QCOMPARE(result->newSaleButton()->text(), QStringLiteral("नई बिक्री (Ctrl+N)"));
-        QTest::qWait(100);
         QVERIFY2(cutOffTexts(&page).isEmpty(), qPrintable(cutOffTexts(&page).join(u'\n')));
         shot(page, QStringLiteral("sale_pending"));
     }
 
     void settingsPageSavesTheLanguage()
     {
-        TestServer server;
-        QTemporaryDir dir;
-        const CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
-        ApiClient api(server.baseUrl(), key.keyId, key.secret);
-        TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
+        TerminalFixture t;
+        QTemporaryDir &dir = t.dir;
+        TerminalContext &context = t.context;
         {
             QSettings ini(dir.filePath(QStringLiteral("terminal.ini")), QSettings::IniFormat);
             ini.setValue(QStringLiteral("server/listen"), QStringLiteral("0.0.0.0:8080")); // must survive

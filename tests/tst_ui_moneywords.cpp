@@ -65,14 +65,6 @@ QStringList receiptLines(const ReceiptData &data)
     return out;
 }
 
-void showActive(QWidget &page)
-{
-    page.resize(1366, 768);
-    page.show();
-    QApplication::setActiveWindow(&page);
-    QVERIFY(QTest::qWaitForWindowActive(&page));
-}
-
 /// Sells on `page` by keyboard: number, operator (by its first letter), amount, Enter → confirm.
 void typeSale(MobileRechargePage &page, const QString &number, const QString &operatorKey, const QString &amount)
 {
@@ -121,7 +113,7 @@ private slots:
                 2 * QFontInfo(child<QLabel>(*confirm, "confirmPaid")->font()).pixelSize() - 2);
         for (const QString &text : visibleTexts(confirm))
             QVERIFY2(!text.contains(QLatin1String("Customer pays")), qPrintable(text));
-        QTest::qWait(50);
+        settleLayouts();
         confirm->window()->grab().save(QStringLiteral("/tmp/moneywords_confirm.png"));
     }
 
@@ -182,7 +174,7 @@ private slots:
         QVERIFY(!customer.isNull());
         QVERIFY(preview->width() <= 400);
         QVERIFY(view.window()->height() <= 768);
-        QTest::qWait(50);
+        settleLayouts();
         view.grab().save(QStringLiteral("/tmp/moneywords_result_sandbox.png"));
 
         // Shop copy (the clerk ticks it): commission and wallet debit, and the preview follows.
@@ -243,7 +235,7 @@ private slots:
         for (const QString &line : lines)
             QVERIFY2(!line.startsWith(QLatin1String("Paid|")), qPrintable(line));
         QVERIFY(!result->receiptPreview()->pixmap().isNull());
-        QTest::qWait(50);
+        settleLayouts();
         page.grab().save(QStringLiteral("/tmp/moneywords_result_failed.png"));
     }
 

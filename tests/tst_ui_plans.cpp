@@ -7,8 +7,8 @@
 #include "terminal/saleconfirmpanel.h"
 #include "terminal/saleflow.h"
 #include "terminalcontext.h"
+#include "terminalfixture.h"
 #include "terminalview.h"
-#include "testserver.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -31,31 +31,16 @@
 
 namespace {
 
-void screenshot(QWidget &page, const QString &name)
+/// The shared TerminalFixture (a real server, a test key) and the plans page at a 1366x768 terminal's content size.
+struct Fixture : TerminalFixture
 {
-    const QString dir = qEnvironmentVariable("RECHARGEDESK_SCREENSHOT_DIR");
-    if (!dir.isEmpty())
-        QVERIFY(page.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
-
-/// A real server, a test pos key, and the plans page at a 1366x768 terminal's content size.
-struct Fixture
-{
-    QTemporaryDir dir;
-    TestServer server;
-    CreatedKey key;
-    std::unique_ptr<ApiClient> api;
-    std::unique_ptr<TerminalContext> context;
     std::unique_ptr<PlansPage> page;
     std::unique_ptr<QAbstractItemModelTester> modelTester;
     std::unique_ptr<QAbstractItemModelTester> proxyTester;
 
     Fixture()
     {
-        key = server.createKeyPair(Mode::Test, Scope::Admin);
-        api = std::make_unique<ApiClient>(server.baseUrl(), key.keyId, key.secret);
-        context = std::make_unique<TerminalContext>(*api, dir.filePath(QStringLiteral("prefs.ini")));
-        page = std::make_unique<PlansPage>(*context);
+        page = std::make_unique<PlansPage>(context);
         page->setProperty("kiosk", qEnvironmentVariableIsSet("RECHARGEDESK_SCREENSHOT_KIOSK"));
         modelTester = std::make_unique<QAbstractItemModelTester>(
             page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -79,7 +64,7 @@ struct Fixture
         const HttpResult result = server.http().postJson(
             server.url(QStringLiteral("/api/v1/plans/mobile/prepaid-plans")),
             QJsonObject{{QStringLiteral("operator_code"), operatorCode}, {QStringLiteral("circle_code"), circleCode}},
-            HttpClient::basic(key.keyId, key.secret));
+            auth());
         return result.data().value(QStringLiteral("categories")).toArray();
     }
 
@@ -150,9 +135,7 @@ private slots:
 
 void TestUiPlans::initTestCase()
 {
-    QFile style(QStringLiteral(":/ui/style.qss"));
-    if (style.open(QIODevice::ReadOnly))
-        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+    QVERIFY(applyTerminalStyle());
 }
 
 void TestUiPlans::operatorAndCircleBuildTheTabs()
@@ -199,8 +182,8 @@ void TestUiPlans::operatorAndCircleBuildTheTabs()
     screenshot(*f.page, QStringLiteral("plans-1-list"));
 
     // The circle is remembered for the next time the screen opens.
-    QCOMPARE(f.context->settings().value(PlansPage::circleSettingsKey()).toString(), QStringLiteral("KA"));
-    PlansPage again(*f.context);
+    QCOMPARE(f.context.settings().value(PlansPage::circleSettingsKey()).toString(), QStringLiteral("KA"));
+    PlansPage again(f.context);
     QCOMPARE(again.circleCode(), QStringLiteral("KA"));
 }
 
@@ -300,9 +283,7 @@ void TestUiPlans::sourceLineSaysWhereThePlansCameFrom()
     QLabel *source = f.find<QLabel>("plansSource");
     QVERIFY(source);
     const QJsonObject shipped =
-        f.server.http()
-            .get(f.server.url(QStringLiteral("/api/v1/plans/catalogue")), HttpClient::basic(f.key.keyId, f.key.secret))
-            .data();
+        f.server.http().get(f.server.url(QStringLiteral("/api/v1/plans/catalogue")), f.auth()).data();
     const QString shippedDate = IstTime::parse(shipped.value(QStringLiteral("updated_at")).toString())
                                     .date()
                                     .toString(QStringLiteral("d MMM yyyy"));
@@ -376,7 +357,7 @@ void TestUiPlans::terminalOpensMobileRechargeForTheSoldPlan()
 {
     Fixture f;
     f.page->hide();
-    TerminalView view(*f.context, false);
+    TerminalView view(f.context, false);
     view.resize(1366, 720);
     view.show();
     // Verify customer is the first screen (F1), Plans the second (F2).
@@ -403,7 +384,7 @@ void TestUiPlans::sellThisPlanStartsAFreshSaleWithTheAmountLocked()
 {
     Fixture f;
     f.page->hide();
-    TerminalView view(*f.context, false);
+    TerminalView view(f.context, false);
     view.resize(1366, 720);
     view.show();
     QApplication::setActiveWindow(&view);
@@ -508,8 +489,8 @@ void TestUiPlans::opensOnTheShopsCircle()
 {
     Fixture f;
     f.page->hide();
-    f.context->setShopCircle(QStringLiteral("RJ"));
-    PlansPage page(*f.context);
+    f.context.setShopCircle(QStringLiteral("RJ"));
+    PlansPage page(f.context);
     QSignalSpy shown(&page, &PlansPage::plansShown);
     page.resize(1156, 700);
     page.show();
@@ -522,9 +503,9 @@ void TestUiPlans::opensOnTheNumberBeingSold()
 {
     Fixture f;
     f.page->hide();
-    f.context->setShopCircle(QStringLiteral("KA"));
-    f.context->rememberOperator(QStringLiteral("9123456789"), QStringLiteral("RJ")); // Jio
-    TerminalView view(*f.context, false);
+    f.context.setShopCircle(QStringLiteral("KA"));
+    f.context.rememberOperator(QStringLiteral("9123456789"), QStringLiteral("RJ")); // Jio
+    TerminalView view(f.context, false);
     view.resize(1366, 720);
     view.show();
     QApplication::setActiveWindow(&view);
@@ -571,7 +552,7 @@ void TestUiPlans::circleNamesAreWhole()
     // In the terminal at 1366×768 (the navigation takes its part), every circle name fits the picker.
     Fixture f;
     f.page->hide();
-    TerminalView view(*f.context, false);
+    TerminalView view(f.context, false);
     view.resize(1366, 720);
     view.show();
     QVERIFY(view.showScreen(QStringLiteral("plans")));

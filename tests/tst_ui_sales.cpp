@@ -190,18 +190,9 @@ QString fieldError(MobileRechargePage &page, const QString &field)
     return label && label->isVisible() ? label->text() : QString();
 }
 
-/// Shows `page` at a laptop-screen size as the active window (shortcuts and focus need it).
-void showActive(QWidget &page)
-{
-    page.resize(1366, 768);
-    page.show();
-    QApplication::setActiveWindow(&page);
-    QVERIFY(QTest::qWaitForWindowActive(&page));
-}
-
 void shot(QWidget &page, const QString &name)
 {
-    QTest::qWait(50); // let pending layout requests settle, as they would on screen
+    settleLayouts();
     page.grab().save(QStringLiteral("/tmp/uisales_%1.png").arg(name));
 }
 

@@ -7,8 +7,8 @@
 #include "mainwindow.h"
 #include "signinpage.h"
 #include "statuspanel.h"
+#include "terminalfixture.h"
 #include "terminalview.h"
-#include "testserver.h"
 #include "users/shopsetup.h"
 
 #include <QApplication>
@@ -24,60 +24,18 @@ class TestUiTerminal final : public QObject
     Q_OBJECT
 
 private:
-    /// optionsFor() of a shop already set up (first run done) with admin `adminName` / `adminPin`: the terminal
+    /// terminalOptions() of a shop already set up (first run done) with admin `adminName` / `adminPin`: the terminal
     /// starts at the sign-in page with the key setup made.
     static TerminalOptions setUpShopOptions(TestServer &server, const QString &dir, const QString &adminName,
                                             const QString &adminPin)
     {
-        TerminalOptions options = optionsFor(server, dir);
+        TerminalOptions options = terminalOptions(server, dir, 120);
         SystemClock clock;
         const CreatedKey key = ShopSetup::run(
             server.db(), clock, ShopSetupParams{QStringLiteral("Shop"), QString(), adminName, adminPin, QString()});
         options.keyId = key.keyId;
         options.keySecret = key.secret;
         return options;
-    }
-
-    static TerminalOptions optionsFor(TestServer &server, const QString &dir)
-    {
-        TerminalOptions options;
-        options.serverUrl = server.baseUrl();
-        options.settingsPath = dir + QStringLiteral("/prefs.ini");
-        options.idleLockSeconds = 120;
-        Database *db = &server.db();
-        options.setup = [db, dir](const FirstRunForm &form, QString *keyId, QString *keySecret, QString *field,
-                                  QString *error) {
-            try {
-                SystemClock clock;
-                const CreatedKey key = ShopSetup::run(
-                    *db, clock, ShopSetupParams{form.shopName, form.shopAddress, form.adminName, form.adminPin, dir});
-                *keyId = key.keyId;
-                *keySecret = key.secret;
-                return true;
-            } catch (const ApiError &e) {
-                *field = e.field();
-                *error = e.description();
-                return false;
-            }
-        };
-        return options;
-    }
-
-    static QWidget *currentPage(MainWindow &window)
-    {
-        return qobject_cast<QStackedWidget *>(window.centralWidget())->currentWidget();
-    }
-
-    static void signIn(MainWindow &window, const QString &name, const QString &pin)
-    {
-        SignInPage *page = window.signInPage();
-        auto *nameEdit = page->findChildren<QLineEdit *>().at(0);
-        auto *pinEdit = page->findChildren<QLineEdit *>().at(1);
-        nameEdit->clear();
-        QTest::keyClicks(nameEdit, name);
-        QTest::keyClick(nameEdit, Qt::Key_Return);
-        QTest::keyClicks(pinEdit, pin);
-        QTest::keyClick(pinEdit, Qt::Key_Return);
     }
 
     /// The focus is inside the screen `id`, on a field, and not on the Lock button.
@@ -98,7 +56,7 @@ private slots:
     {
         TestServer server;
         QTemporaryDir dir;
-        MainWindow window(optionsFor(server, dir.path()));
+        MainWindow window(terminalOptions(server, dir.path(), 120));
         window.resize(1366, 768);
         window.show();
         QApplication::setActiveWindow(&window);

@@ -267,14 +267,12 @@ QJsonObject liveSale(qint64 id, const QString &status, const QString &upstreamSt
 /// The real server of w-upstream as a shop selling live (issue 11): a live admin key for the
 /// terminal (the upstream's settings need live authority), a live pos key and ₹10,000.00 of live
 /// float; upstream calls time out after 2 s and retry 100 times faster than in production.
-struct LiveShop
+struct LiveShop : TerminalFixture
 {
     LiveShop()
-        : server(options()), key(server.createKeyPair(Mode::Live, Scope::Admin)),
-          livePos(server.createKey(Mode::Live, Scope::Pos)), api(server.baseUrl(), key.keyId, key.secret),
-          context(api, dir.filePath(QStringLiteral("prefs.ini")))
+        : TerminalFixture(Setup{{}, Mode::Live, Scope::Admin, nullptr, options()}),
+          livePos(server.createKey(Mode::Live, Scope::Pos))
     {
-        context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
         WalletService(server.db(), SystemClock())
             .topup(accountId(), Mode::Live, 10'000 * 100, QStringLiteral("float"), QStringLiteral("tests"));
     }
@@ -305,7 +303,7 @@ struct LiveShop
     /// Points the upstream at `baseUrl` with this key (live admin, over HTTP).
     HttpResult configure(const QString &baseUrl, const CreatedKey &upstreamKey)
     {
-        return call("PUT", QStringLiteral("/api/v1/upstream"), HttpClient::basic(key.keyId, key.secret),
+        return call("PUT", QStringLiteral("/api/v1/upstream"), auth(),
                     {{QStringLiteral("base_url"), baseUrl},
                      {QStringLiteral("key_id"), upstreamKey.keyId},
                      {QStringLiteral("key_secret"), upstreamKey.secret}});
@@ -319,12 +317,7 @@ struct LiveShop
                      {QStringLiteral("operator_code"), QStringLiteral("AT")}});
     }
 
-    QTemporaryDir dir;
-    TestServer server;
-    CreatedKey key;
     QByteArray livePos;
-    ApiClient api;
-    TerminalContext context;
 };
 
 /// A local port nothing listens on.

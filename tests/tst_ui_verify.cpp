@@ -1,7 +1,7 @@
 #include "apiclient.h"
 #include "terminal/verifypage.h"
 #include "terminalcontext.h"
-#include "testserver.h"
+#include "terminalfixture.h"
 #include "validators.h"
 
 #include <QApplication>
@@ -67,37 +67,21 @@ QString allTexts(const QWidget &page)
     return texts.join(QLatin1Char('\n'));
 }
 
-void screenshot(QWidget &page, const QString &name)
+/// The shared TerminalFixture and the page under test at a 1366x768 terminal's content size.
+struct Fixture : TerminalFixture
 {
-    const QString dir = qEnvironmentVariable("RECHARGEDESK_SCREENSHOT_DIR");
-    if (!dir.isEmpty())
-        QVERIFY(page.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
-
-/// A real server, a test admin key, and the page under test at a 1366x768 terminal's content size.
-struct Fixture
-{
-    QTemporaryDir dir;
-    TestServer server;
-    CreatedKey key;
-    std::unique_ptr<ApiClient> api;
-    std::unique_ptr<TerminalContext> context;
     std::unique_ptr<VerifyPage> page;
 
     /// `clock` (not owned; null: the system clock) is the server's. The page signs in with a test admin key, or
     /// with a live pos key when `mode` is Live.
-    explicit Fixture(const Clock *clock = nullptr, Mode mode = Mode::Test) : server(TestServer::defaultOptions(), clock)
+    explicit Fixture(const Clock *clock = nullptr, Mode mode = Mode::Test)
+        : TerminalFixture(Setup{{}, mode, mode == Mode::Test ? Scope::Admin : Scope::Pos, clock})
     {
-        key = server.createKeyPair(mode, mode == Mode::Test ? Scope::Admin : Scope::Pos);
-        api = std::make_unique<ApiClient>(server.baseUrl(), key.keyId, key.secret);
-        context = std::make_unique<TerminalContext>(*api, dir.filePath(QStringLiteral("prefs.ini")));
-        page = std::make_unique<VerifyPage>(*context);
+        page = std::make_unique<VerifyPage>(context);
         page->setProperty("kiosk", qEnvironmentVariableIsSet("RECHARGEDESK_SCREENSHOT_KIOSK"));
         page->resize(1156, 700);
         page->show();
     }
-
-    QByteArray auth() const { return HttpClient::basic(key.keyId, key.secret); }
 
     template <typename T> T *find(const char *name) const
     {
@@ -160,9 +144,7 @@ private slots:
 
 void TestUiVerify::initTestCase()
 {
-    QFile style(QStringLiteral(":/ui/style.qss"));
-    if (style.open(QIODevice::ReadOnly))
-        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
+    QVERIFY(applyTerminalStyle());
 }
 
 void TestUiVerify::groupDigits_data()

@@ -1,25 +1,34 @@
 #pragma once
 
-// For GUI tests only (they link rechargedesk_ui): the real server plus what a back-office or
-// counter screen needs to talk to it.
+// For GUI tests only (they link rechargedesk_ui), the one fixture of the tst_ui_* suites: the real
+// server on port 0 plus what a back-office or counter screen needs to talk to it (TerminalFixture),
+// the terminal window's options against that server (terminalOptions()), and the helpers to show a
+// page, sign in by typing, read the window's current page and let layouts settle.
 
 #include "apiclient.h"
+#include "apierror.h"
+#include "clock.h"
 #include "httpclient.h"
+#include "mainwindow.h"
 #include "operatorcatalog.h"
 #include "services/historyseeder.h"
+#include "signinpage.h"
 #include "store/accountrepository.h"
 #include "terminalcontext.h"
 #include "testserver.h"
 #include "users/pinhasher.h"
+#include "users/shopsetup.h"
 #include "users/userrepository.h"
 
 #include <QApplication>
 #include <QDateTime>
 #include <QFile>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSqlQuery>
+#include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -31,9 +40,23 @@
 /// folder. The shop is named as on the screenshots.
 struct TerminalFixture
 {
+    /// What a suite may change: the server's options and clock (not owned; null: the system
+    /// clock), the key's mode and scope, and a proxy the terminal talks through.
+    struct Setup
+    {
+        QUrl via;
+        Mode mode = Mode::Test;
+        Scope scope = Scope::Admin;
+        const Clock *clock = nullptr;
+        ServerOptions server = TestServer::defaultOptions();
+    };
+
     explicit TerminalFixture(const QUrl &via = {}, Scope scope = Scope::Admin)
-        : key(server.createKeyPair(Mode::Test, scope)),
-          api(via.isEmpty() ? server.baseUrl() : via, key.keyId, key.secret),
+        : TerminalFixture(Setup{via, Mode::Test, scope})
+    {}
+    explicit TerminalFixture(const Setup &setup)
+        : server(setup.server, setup.clock), key(server.createKeyPair(setup.mode, setup.scope)),
+          api(setup.via.isEmpty() ? server.baseUrl() : setup.via, key.keyId, key.secret),
           context(api, dir.filePath(QStringLiteral("prefs.ini")))
     {
         context.setShop(QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road, Jaipur"));
@@ -118,6 +141,81 @@ inline bool applyTerminalStyle()
         return false;
     qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
     return true;
+}
+
+/// The terminal window's options against `server`, preferences in `dir`, locking after
+/// `idleLockSeconds`: a terminal not set up yet, whose first-run page sets the shop up straight
+/// in the server's database (as the embedded server does), its terminal.ini going to `dir`.
+inline TerminalOptions terminalOptions(TestServer &server, const QString &dir, int idleLockSeconds = 600)
+{
+    TerminalOptions options;
+    options.serverUrl = server.baseUrl();
+    options.settingsPath = dir + QStringLiteral("/prefs.ini");
+    options.idleLockSeconds = idleLockSeconds;
+    Database *db = &server.db();
+    options.setup = [db, dir](const FirstRunForm &form, QString *keyId, QString *keySecret, QString *field,
+                              QString *error) {
+        try {
+            SystemClock clock;
+            const CreatedKey key = ShopSetup::run(
+                *db, clock, ShopSetupParams{form.shopName, form.shopAddress, form.adminName, form.adminPin, dir});
+            *keyId = key.keyId;
+            *keySecret = key.secret;
+            return true;
+        } catch (const ApiError &e) {
+            *field = e.field();
+            *error = e.description();
+            return false;
+        }
+    };
+    return options;
+}
+
+/// The page the terminal window shows now (first run, sign-in or the terminal).
+inline QWidget *currentPage(MainWindow &window)
+{
+    return qobject_cast<QStackedWidget *>(window.centralWidget())->currentWidget();
+}
+
+/// Signs in at the window's sign-in page as a person does: types `name`, Enter, `pin`, Enter.
+inline void signIn(MainWindow &window, const QString &name, const QString &pin)
+{
+    const QList<QLineEdit *> edits = window.signInPage()->findChildren<QLineEdit *>();
+    QLineEdit *nameEdit = edits.at(0);
+    QLineEdit *pinEdit = edits.at(1);
+    nameEdit->clear();
+    QTest::keyClicks(nameEdit, name);
+    QTest::keyClick(nameEdit, Qt::Key_Return);
+    QTest::keyClicks(pinEdit, pin);
+    QTest::keyClick(pinEdit, Qt::Key_Return);
+}
+
+/// Shows `page` at a laptop screen's size as the active window (shortcuts and focus need it);
+/// a failed check of the test if it does not become active.
+inline void showActive(QWidget &page)
+{
+    page.resize(1366, 768);
+    page.show();
+    QApplication::setActiveWindow(&page);
+    QVERIFY(QTest::qWaitForWindowActive(&page));
+}
+
+/// Saves `page` as NAME.png in $RECHARGEDESK_SCREENSHOT_DIR when that is set (for the README's
+/// screenshots); does nothing otherwise.
+inline void screenshot(QWidget &page, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("RECHARGEDESK_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(page.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+/// Runs the layout requests already posted (a layout that activates may post one for its parent,
+/// hence a few rounds), as the screen would before its next paint: a grab() or a measurement
+/// then sees the final layout. It waits for nothing else.
+inline void settleLayouts()
+{
+    for (int round = 0; round < 4; ++round)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
 }
 
 /// Waits (up to 10 s) for the "are you sure" box BackOfficeUi::confirm() opens under `parent` and
