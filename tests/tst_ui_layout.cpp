@@ -53,33 +53,31 @@ constexpr int kTimeoutMs = 10'000;
 struct Shop
 {
     Shop()
+        : m_options(
+              setUpShopOptions(server, dir.path(),
+                               ShopSetupParams{QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road"),
+                                               QStringLiteral("Asha"), QStringLiteral("482193"), QString()},
+                               3600))
     {
-        SystemClock clock;
-        key = ShopSetup::run(server.db(), clock,
-                             ShopSetupParams{QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road"),
-                                             QStringLiteral("Asha"), QStringLiteral("482193"), QString()});
         const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
         HistorySeeder(server.db(), OperatorCatalog::builtIn())
             .seed(*account, Mode::Test, 200, QDateTime::currentMSecsSinceEpoch(), {QStringLiteral("Asha")}, 1, {});
     }
 
-    QByteArray auth() const { return HttpClient::basic(key.keyId, key.secret); }
+    QByteArray auth() const { return HttpClient::basic(m_options.keyId, m_options.keySecret); }
 
     TerminalOptions options(bool kiosk) const
     {
-        TerminalOptions options;
-        options.serverUrl = server.baseUrl();
-        options.keyId = key.keyId;
-        options.keySecret = key.secret;
+        TerminalOptions options = m_options;
         options.kiosk = kiosk;
-        options.settingsPath = dir.filePath(QStringLiteral("prefs.ini"));
-        options.idleLockSeconds = 3600;
         return options;
     }
 
     QTemporaryDir dir;
     TestServer server;
-    CreatedKey key;
+
+private:
+    TerminalOptions m_options;
 };
 
 /// The terminal window of `shop` shown at `screen` and signed in as the admin; nullptr (with a

@@ -29,13 +29,8 @@ private:
     static TerminalOptions setUpShopOptions(TestServer &server, const QString &dir, const QString &adminName,
                                             const QString &adminPin)
     {
-        TerminalOptions options = terminalOptions(server, dir, 120);
-        SystemClock clock;
-        const CreatedKey key = ShopSetup::run(
-            server.db(), clock, ShopSetupParams{QStringLiteral("Shop"), QString(), adminName, adminPin, QString()});
-        options.keyId = key.keyId;
-        options.keySecret = key.secret;
-        return options;
+        return ::setUpShopOptions(
+            server, dir, ShopSetupParams{QStringLiteral("Shop"), QString(), adminName, adminPin, QString()}, 120);
     }
 
     /// The focus is inside the screen `id`, on a field, and not on the Lock button.

@@ -171,6 +171,19 @@ inline TerminalOptions terminalOptions(TestServer &server, const QString &dir, i
     return options;
 }
 
+/// terminalOptions() of a shop `rechargedesk setup` has already set up with `shop` (first run
+/// done): the window starts at the sign-in page, with the key the setup made.
+inline TerminalOptions setUpShopOptions(TestServer &server, const QString &dir, const ShopSetupParams &shop,
+                                        int idleLockSeconds = 600)
+{
+    TerminalOptions options = terminalOptions(server, dir, idleLockSeconds);
+    SystemClock clock;
+    const CreatedKey key = ShopSetup::run(server.db(), clock, shop);
+    options.keyId = key.keyId;
+    options.keySecret = key.secret;
+    return options;
+}
+
 /// The page the terminal window shows now (first run, sign-in or the terminal).
 inline QWidget *currentPage(MainWindow &window)
 {
