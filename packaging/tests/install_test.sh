@@ -77,8 +77,11 @@ start_installed_server() {
             arguments+=("--$(echo "$name" | xargs)" "$(echo "$value" | xargs)")
         done < <(grep -vE '^\s*(#|$)' "$config")
     fi
-    log "starting: runuser -u rechargedesk -- rechargedesk serve ${arguments[*]} --listen 127.0.0.1:0"
-    runuser -u rechargedesk -- env "${environment[@]}" /usr/bin/rechargedesk serve "${arguments[@]}" \
+    # setpriv execs (runuser would stay in between and turn the SIGTERM of stop_server into a kill).
+    log "starting as rechargedesk: rechargedesk serve ${arguments[*]} --listen 127.0.0.1:0"
+    : >"$scratch/serve.log" # before the background job opens it: the wait below reads it at once
+    setpriv --reuid=rechargedesk --regid=rechargedesk --init-groups \
+        env "${environment[@]}" /usr/bin/rechargedesk serve "${arguments[@]}" \
         --listen 127.0.0.1:0 >"$scratch/serve.log" 2>&1 &
     server_pid=$!
     for _ in $(seq 150); do
