@@ -116,6 +116,16 @@ sell_one_sandbox_sale() {
     log "sold sandbox sale $id"
 }
 
+# The plan catalogue is built into the binary (a Qt resource), so the installed server has it without files.
+built_in_catalogue_answers() {
+    local answer
+    answer=$(curl -sS --fail-with-body -u "$key" -H 'Content-Type: application/json' \
+        -d '{"operator_code":"RJ","circle_code":"MU"}' "$server_url/api/v1/plans/mobile/prepaid-plans") ||
+        fail "no plans from the installed server: $answer"
+    grep -q '"categories":\[{' <<<"$answer" || fail "the installed server's catalogue is empty: ${answer:0:300}"
+    log "plan catalogue answers (Jio, Mumbai)"
+}
+
 stop_server() {
     kill -TERM "$server_pid"
     local status=0
@@ -147,6 +157,7 @@ main() {
     start_installed_server
     create_pos_key
     sell_one_sandbox_sale
+    built_in_catalogue_answers
     stop_server
     remove_keeps_data
     purge_deletes_data
