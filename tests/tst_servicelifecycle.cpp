@@ -11,7 +11,6 @@
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -98,23 +97,6 @@ QUrl urlOf(const ServerProcess &server, const QString &path, const QString &quer
     url.setPath(path);
     url.setQuery(query);
     return url;
-}
-
-/// A test admin key made with `keys create`, as the Authorization header value; empty on failure.
-QByteArray createAdminKey(const TestStore &store)
-{
-    QString output;
-    const int exitCode =
-        ServerProcess::runCli(QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
-                                          QStringLiteral("tests"), QStringLiteral("--mode"), QStringLiteral("test"),
-                                          QStringLiteral("--scope"), QStringLiteral("admin")} +
-                                  store.arguments(),
-                              &output);
-    static const QRegularExpression pattern(QStringLiteral("key_id: (\\S+)\\s+key_secret: (\\S+)"));
-    const QRegularExpressionMatch match = pattern.match(output);
-    if (exitCode != 0 || !match.hasMatch())
-        return {};
-    return HttpClient::basic(match.captured(1), match.captured(2));
 }
 
 /// One integer from the stopped server's database (read-only connection).
@@ -265,7 +247,7 @@ private slots:
         const QStringList settleSlowly{QStringLiteral("--settle-delay-ms"), QStringLiteral("1500")};
         TestStore store;
         QVERIFY(store.isValid());
-        const QByteArray auth = createAdminKey(store);
+        const QByteArray auth = ServerProcess::createTestAdminKey(store);
         QVERIFY(!auth.isEmpty());
         QString error;
         int acked = 0;
