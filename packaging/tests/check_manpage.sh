@@ -5,7 +5,8 @@
 set -euo pipefail
 binary=$1
 manpage=$2
-export QT_QPA_PLATFORM=offscreen RECHARGEDESK_DATA_DIR="$(mktemp -d)"
+RECHARGEDESK_DATA_DIR=$(mktemp -d)
+export QT_QPA_PLATFORM=offscreen RECHARGEDESK_DATA_DIR
 trap 'rm -rf "$RECHARGEDESK_DATA_DIR"' EXIT
 
 problems=()
