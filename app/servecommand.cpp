@@ -3,6 +3,7 @@
 #include "clock.h"
 #include "commandline.h"
 #include "operatorcatalog.h"
+#include "servicenotifier.h"
 #include "store/accountrepository.h"
 #include "store/database.h"
 #include "store/privatefiles.h"
@@ -285,5 +286,13 @@ int runServe(const QStringList &arguments)
     }
     // Printed last: scripts and tests wait for this line, and everything above is then complete.
     CommandLine::out(QStringLiteral("RechargeDesk API listening on %1/api/v1").arg(url.toString()));
+    // SIGTERM (systemd's stop) or SIGINT: tell systemd, answer what was received, then exit 0.
+    ServiceNotifier notifier;
+    QObject::connect(&signalHandler, &UnixSignals::received, &server, [&notifier, &server] {
+        notifier.stopping(QStringLiteral("Stopping: answering the requests received, then exiting"));
+        server.stop();
+    });
+    QObject::connect(&server, &ApiServer::stopped, qApp, &QCoreApplication::quit);
+    notifier.ready(QStringLiteral("Listening on %1/api/v1").arg(url.toString()));
     return QCoreApplication::exec();
 }

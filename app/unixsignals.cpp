@@ -1,6 +1,5 @@
 #include "unixsignals.h"
 
-#include <QCoreApplication>
 #include <QSocketNotifier>
 
 #include <csignal>
@@ -14,11 +13,12 @@ UnixSignals::UnixSignals(QObject *parent) : QObject(parent)
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, s_fds) != 0)
         return;
     m_notifier = new QSocketNotifier(s_fds[1], QSocketNotifier::Read, this);
-    connect(m_notifier, &QSocketNotifier::activated, this, [] {
+    connect(m_notifier, &QSocketNotifier::activated, this, [this] {
         char signal = 0;
-        if (::read(s_fds[1], &signal, 1) == 1)
+        if (::read(s_fds[1], &signal, 1) == 1) {
             qInfo("signal %d received; shutting down", int(signal));
-        QCoreApplication::quit();
+            emit received(int(signal));
+        }
     });
     struct sigaction action = {};
     action.sa_handler = &UnixSignals::handle;

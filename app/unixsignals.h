@@ -4,8 +4,8 @@
 
 class QSocketNotifier;
 
-/// Turns SIGINT and SIGTERM into a clean QCoreApplication::quit() through a self-pipe, so the
-/// server finishes its current batch and closes the database before exiting.
+/// Turns SIGINT and SIGTERM into received() on the event loop through a self-pipe, so that the
+/// owner stops cleanly (serve: ApiServer::stop(), then quit) instead of dying mid-request.
 class UnixSignals final : public QObject
 {
     Q_OBJECT
@@ -14,6 +14,10 @@ class UnixSignals final : public QObject
 public:
     explicit UnixSignals(QObject *parent = nullptr);
     ~UnixSignals() override;
+
+signals:
+    /// SIGINT or SIGTERM arrived.
+    void received(int signal);
 
 private:
     static void handle(int signal);

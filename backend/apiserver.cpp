@@ -35,7 +35,10 @@
 #include "users/sessionresolver.h"
 #include "webhooks/webhookmodule.h"
 
+#include <QAbstractSocket>
+#include <QDeadlineTimer>
 #include <QHttpServer>
+#include <QTimer>
 
 struct ApiServer::Parts
 {
@@ -244,6 +247,33 @@ bool ApiServer::listen(QString *error)
     m_parts->settlements.start();
     m_parts->upstream.start();
     return true;
+}
+
+void ApiServer::stop(int flushTimeoutMs)
+{
+    if (m_parts->tcp)
+        m_parts->tcp->close();
+    finishStop(QDeadlineTimer(flushTimeoutMs));
+}
+
+void ApiServer::finishStop(QDeadlineTimer deadline)
+{
+    // Zero timers run in order: the batches already scheduled commit and write their answers before this runs.
+    QTimer::singleShot(0, this, [this, deadline] {
+        if (m_parts->batcher.hasQueuedWrites() && !deadline.hasExpired()) {
+            finishStop(deadline); // requests read meanwhile queued more: let them commit and answer too
+            return;
+        }
+        m_parts->batcher.refuseNewWrites();
+        const QList<QAbstractSocket *> sockets =
+            m_parts->tcp ? m_parts->tcp->findChildren<QAbstractSocket *>() : QList<QAbstractSocket *>();
+        for (QAbstractSocket *socket : sockets) {
+            while (socket->bytesToWrite() > 0 && !deadline.hasExpired() &&
+                   socket->waitForBytesWritten(int(deadline.remainingTime()))) {
+            }
+        }
+        emit stopped();
+    });
 }
 
 quint16 ApiServer::port() const

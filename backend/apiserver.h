@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDeadlineTimer>
 #include <QHostAddress>
 #include <QObject>
 #include <QSslConfiguration>
@@ -84,8 +85,20 @@ public:
     bool startPlanSync();
     /// The plan sync of this server; null when ServerOptions::plansSyncAt or dataDir is empty.
     PlanSync *planSync();
+    /// Stops serving for a clean exit (SIGTERM, issue 15): closes the listening socket, lets the writes already
+    /// queued commit and answer on the next turn of the event loop, sends every answer written to its client
+    /// (waiting `flushTimeoutMs` milliseconds at most in all), then emits stopped(). A request read later is
+    /// neither stored nor answered; sales waiting for the upstream or their settle delay are rows and resume at
+    /// the next start.
+    void stop(int flushTimeoutMs = 5000);
+
+signals:
+    /// stop() is done: the event loop may end.
+    void stopped();
 
 private:
+    void finishStop(QDeadlineTimer deadline);
+
     struct Parts;
     std::unique_ptr<Parts> m_parts;
     ServerOptions m_options;

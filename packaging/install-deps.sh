@@ -24,6 +24,10 @@ packages=(
     wrk nginx-light
     # screenshots and offscreen GUI runs
     xvfb xauth x11-apps xdotool imagemagick fonts-dejavu-core fonts-noto-core curl
+    # the Debian package (issue 15): sd_notify, icons rendered from the SVG, and the checks CI runs on the
+    # package (lintian), the desktop entries (desktop-file-validate), the AppStream metainfo (appstreamcli) and
+    # the unit (systemd-analyze)
+    libsystemd-dev librsvg2-bin lintian desktop-file-utils appstream systemd
 )
 # Node.js and npm run the webhook signature cross-check. A machine that already has them (for
 # example from another repository) keeps its own: Debian's npm conflicts with such a nodejs.

@@ -178,21 +178,7 @@ private:
 
     /// A test admin key made with `keys create` before the server starts (so `serve` prints none), as the
     /// Authorization header value; empty on failure.
-    static QByteArray createAdminKey(const TestStore &store)
-    {
-        int exitCode = -1;
-        const QString output =
-            cli(QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
-                            QStringLiteral("tests"), QStringLiteral("--mode"), QStringLiteral("test"),
-                            QStringLiteral("--scope"), QStringLiteral("admin")} +
-                    store.arguments(),
-                &exitCode);
-        static const QRegularExpression pattern(QStringLiteral("key_id: (\\S+)\\s+key_secret: (\\S+)"));
-        const QRegularExpressionMatch match = pattern.match(output);
-        if (exitCode != 0 || !match.hasMatch())
-            return {};
-        return HttpClient::basic(match.captured(1), match.captured(2));
-    }
+    static QByteArray createAdminKey(const TestStore &store) { return ServerProcess::createTestAdminKey(store); }
 
 private slots:
     void initTestCase()

@@ -1,5 +1,6 @@
 #include "commitbatcher.h"
 
+#include "apierror.h"
 #include "store/database.h"
 
 #include <QLoggingCategory>
@@ -10,11 +11,19 @@
 Q_LOGGING_CATEGORY(lcBatch, "rechargedesk.batch")
 
 CommitBatcher::CommitBatcher(Database &db, QObject *parent) : QObject(parent), m_db(db)
-{
-}
+{}
 
 void CommitBatcher::submit(Work work, Done done, qint64 lockOrder)
 {
+    if (m_refusing) { // on the next turn, as a batch would answer: callers may rely on that
+        QTimer::singleShot(0, this, [done = std::move(done)] {
+            done(std::make_exception_ptr(ApiError(503, QStringLiteral("GATEWAY_ERROR"),
+                                                  QStringLiteral("server_stopping"),
+                                                  QStringLiteral("The server is stopping; send the request again in "
+                                                                 "a moment (the same reference_id is safe)."))));
+        });
+        return;
+    }
     m_queue.push_back(Job{std::move(work), std::move(done), nullptr, lockOrder});
     if (!m_scheduled) {
         m_scheduled = true;

@@ -36,6 +36,12 @@ public:
     /// every server sharing the database, so two servers' batches cannot deadlock on them.
     void submit(Work work, Done done, qint64 lockOrder = 0);
 
+    /// True while writes wait for their batch (submitted, not yet run).
+    bool hasQueuedWrites() const { return !m_queue.empty(); }
+    /// For a clean stop (ApiServer::stop): from now on submit() runs nothing and hands `done` a 503
+    /// GATEWAY_ERROR `server_stopping` on the next turn, so nothing commits that could no longer be answered.
+    void refuseNewWrites() { m_refusing = true; }
+
     /// Batches committed so far and writes in them (for tests and the benchmark notes).
     quint64 batchCount() const { return m_batches; }
     quint64 writeCount() const { return m_writes; }
@@ -53,6 +59,7 @@ private:
     Database &m_db;
     std::vector<Job> m_queue;
     bool m_scheduled = false;
+    bool m_refusing = false;
     quint64 m_batches = 0;
     quint64 m_writes = 0;
 };

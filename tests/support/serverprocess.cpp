@@ -1,5 +1,6 @@
 #include "serverprocess.h"
 
+#include "httpclient.h"
 #include "teststore.h"
 
 #include <QDeadlineTimer>
@@ -91,4 +92,19 @@ int ServerProcess::runCli(const QStringList &arguments, QString *output)
     process.waitForFinished(30'000);
     *output = QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());
     return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+QByteArray ServerProcess::createTestAdminKey(const TestStore &store)
+{
+    QString output;
+    const int exitCode = runCli(QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
+                                            QStringLiteral("tests"), QStringLiteral("--mode"), QStringLiteral("test"),
+                                            QStringLiteral("--scope"), QStringLiteral("admin")} +
+                                    store.arguments(),
+                                &output);
+    static const QRegularExpression pattern(QStringLiteral("key_id: (\\S+)\\s+key_secret: (\\S+)"));
+    const QRegularExpressionMatch match = pattern.match(output);
+    if (exitCode != 0 || !match.hasMatch())
+        return {};
+    return HttpClient::basic(match.captured(1), match.captured(2));
 }

@@ -41,6 +41,9 @@ public:
     static QString binary();
     /// Runs a CLI subcommand to completion; returns exit code, stdout in *output.
     static int runCli(const QStringList &arguments, QString *output);
+    /// A test admin key made with `rechargedesk keys create` on `store` (before a server starts, so `serve` makes
+    /// none), as the Authorization header value (HTTP Basic); empty on failure.
+    static QByteArray createTestAdminKey(const TestStore &store);
 
 private:
     bool startWith(const QStringList &arguments, QString *error);
