@@ -75,6 +75,10 @@ class Contract:
         error = jsonschema.exceptions.best_match(validator.iter_errors(value))
         if error is None:
             return None
+        # A oneOf/anyOf failure names the whole value; the deepest error of its branches says what is wrong.
+        while error.context:
+            branches = [e for e in error.context if e.validator != "unevaluatedProperties"] or error.context
+            error = max(branches, key=lambda e: len(e.absolute_path))
         where = "/".join(str(p) for p in error.absolute_path)
         return "at /%s: %s" % (where, error.message[:400])
 
