@@ -4,6 +4,7 @@
 #include "aadhaar/aadhaarvault.h"
 #include "api/healthcontroller.h"
 #include "api/keyscontroller.h"
+#include "api/openapicontroller.h"
 #include "api/planscontroller.h"
 #include "api/reportscontroller.h"
 #include "api/salescontroller.h"
@@ -91,6 +92,7 @@ struct ApiServer::Parts
         tlsApi = std::make_unique<TlsController>(options.tls ? TlsPin::fingerprint(options.tls->localCertificate())
                                                              : QString());
         tlsApi->registerRoutes(router);
+        openApi.registerRoutes(router);
     }
 
     /// Starts a plan sync from the configured upstream; false when there is none, no sync or one is running.
@@ -182,6 +184,7 @@ struct ApiServer::Parts
     ReportsController reportsApi;
     std::unique_ptr<UpstreamController> upstreamApi;
     std::unique_ptr<TlsController> tlsApi;
+    OpenApiController openApi;
     /// http://host:port of the bound server; invalid before listen().
     QUrl listeningUrl() const
     {

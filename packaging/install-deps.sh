@@ -22,6 +22,9 @@ packages=(
     postgresql postgresql-common
     # benchmarks
     wrk nginx-light
+    # the API reference: the build turns docs/api/openapi.yaml into JSON (python3-yaml); the api_contract test
+    # checks every API test answer against it (python3-jsonschema, JSON Schema 2020-12)
+    python3 python3-yaml python3-jsonschema
     # screenshots and offscreen GUI runs
     xvfb xauth x11-apps xdotool imagemagick fonts-dejavu-core fonts-noto-core curl
     # the Debian package (issue 15): sd_notify, icons rendered from the SVG, and the checks CI runs on the
@@ -54,13 +57,17 @@ else
     echo "install-deps: all packages present"
 fi
 
-# The webhook signature cross-check (CTest webhook_node_crosscheck) verifies the product's
-# signatures with the npm `standardwebhooks` package, pinned by tests/webhooks/package-lock.json,
-# installed into tests/webhooks/node_modules (as the sudo-invoking user, so the tree stays theirs).
-webhook_check_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/webhooks"
-if [ -f "$webhook_check_dir/package-lock.json" ]; then
-    run_as=()
-    if [ "$(id -u)" -eq 0 ] && [ -n "${SUDO_USER:-}" ]; then run_as=(sudo -u "$SUDO_USER"); fi
-    echo "install-deps: npm ci in $webhook_check_dir (standardwebhooks)"
-    (cd "$webhook_check_dir" && "${run_as[@]}" npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+# npm tools of the tests, each pinned by its package-lock.json and installed into its node_modules (as the
+# sudo-invoking user, so the tree stays theirs):
+# - tests/webhooks: the npm `standardwebhooks` package, which verifies the product's webhook signatures (CTest
+#   webhook_node_crosscheck);
+# - tests/openapi: the Redocly CLI, which lints docs/api/openapi.yaml (CTest openapi_lint).
+repo_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+for tool_dir in "$repo_dir/tests/webhooks" "$repo_dir/tests/openapi"; do
+    if [ -f "$tool_dir/package-lock.json" ]; then
+        run_as=()
+        if [ "$(id -u)" -eq 0 ] && [ -n "${SUDO_USER:-}" ]; then run_as=(sudo -u "$SUDO_USER"); fi
+        echo "install-deps: npm ci in $tool_dir"
+        (cd "$tool_dir" && "${run_as[@]}" npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    fi
+done

@@ -3,12 +3,12 @@
 #include "apierror.h"
 #include "clock.h"
 #include "http/apirouter.h"
+#include "http/staticasset.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
 #include "plans/plancatalogue.h"
 #include "plans/plancataloguestore.h"
 
-#include <QCryptographicHash>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
@@ -17,23 +17,6 @@ namespace {
 
 constexpr QByteArrayView kPlansCacheControl = "private, max-age=300";
 constexpr QByteArrayView kLogoCacheControl = "public, max-age=86400";
-
-/// If-None-Match (RFC 9110 section 13.1.2, weak comparison): "*" or a list holding `etag`.
-bool etagMatches(const QByteArray &ifNoneMatch, const QByteArray &etag)
-{
-    if (ifNoneMatch.isEmpty())
-        return false;
-    if (ifNoneMatch.trimmed() == "*")
-        return true;
-    for (const QByteArray &candidate : ifNoneMatch.split(',')) {
-        QByteArrayView tag = QByteArrayView(candidate).trimmed();
-        if (tag.startsWith("W/"))
-            tag = tag.sliced(2);
-        if (tag == etag)
-            return true;
-    }
-    return false;
-}
 
 /// The catalogue's metadata; `source`, `upstream_host` and `updated_at` (IST datetime, "" when unknown) are
 /// extensions of issue 13.
@@ -61,11 +44,8 @@ PlansController::PlansController(PlanCatalogueStore &store, const OperatorCatalo
         if (!file.open(QIODevice::ReadOnly))
             continue;
         const QString name = QFileInfo(file.fileName()).fileName();
-        Asset asset;
-        asset.contentType = name.endsWith(QLatin1String(".png")) ? "image/png" : "image/svg+xml";
-        asset.body = file.readAll();
-        asset.etag = '"' + QCryptographicHash::hash(asset.body, QCryptographicHash::Sha256).first(16).toHex() + '"';
-        m_logos.insert(name, asset);
+        m_logos.insert(name, StaticAsset(name.endsWith(QLatin1String(".png")) ? "image/png" : "image/svg+xml",
+                                         file.readAll(), kLogoCacheControl.toByteArray()));
     }
 }
 
@@ -97,25 +77,20 @@ void PlansController::registerRoutes(ApiRouter &router)
                                          QStringLiteral("no plans for %1 in %2").arg(operatorCode, circleCode));
             const ApiReply::Headers headers{{"ETag", response->etag},
                                             {"Cache-Control", kPlansCacheControl.toByteArray()}};
-            if (etagMatches(request.header("if-none-match"), response->etag))
+            if (StaticAsset::etagMatches(request.header("if-none-match"), response->etag))
                 reply.send(304, "application/json", {}, headers);
             else
                 reply.send(200, "application/json", response->body, headers);
         });
 
-    router.add(
-        QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/plans/logos/{file}"), Access::Public,
-        [this](const ApiRequest &request, const ApiReply &reply) {
-            const auto logo = m_logos.constFind(request.captures.value(0));
-            if (logo == m_logos.cend())
-                throw ApiError::notFound(QStringLiteral("unknown_logo"),
-                                         QStringLiteral("no logo named %1").arg(request.captures.value(0)));
-            const ApiReply::Headers headers{{"ETag", logo->etag}, {"Cache-Control", kLogoCacheControl.toByteArray()}};
-            if (etagMatches(request.header("if-none-match"), logo->etag))
-                reply.send(304, logo->contentType, {}, headers);
-            else
-                reply.send(200, logo->contentType, logo->body, headers);
-        });
+    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/plans/logos/{file}"), Access::Public,
+               [this](const ApiRequest &request, const ApiReply &reply) {
+                   const auto logo = m_logos.constFind(request.captures.value(0));
+                   if (logo == m_logos.cend())
+                       throw ApiError::notFound(QStringLiteral("unknown_logo"),
+                                                QStringLiteral("no logo named %1").arg(request.captures.value(0)));
+                   logo->send(request, reply);
+               });
 
     router.add(QHttpServerRequest::Method::Get, QString::fromLatin1(kImportPath), Access::Pos,
                [this](const ApiRequest &, const ApiReply &reply) { reply.sendData(summaryJson(*m_store.current())); });

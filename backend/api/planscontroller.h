@@ -1,5 +1,7 @@
 #pragma once
 
+#include "http/staticasset.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QString>
@@ -30,14 +32,7 @@ public:
     static constexpr const char *kImportPath = "/api/v1/plans/catalogue";
 
 private:
-    struct Asset
-    {
-        QByteArray contentType;
-        QByteArray body;
-        QByteArray etag;
-    };
-
     PlanCatalogueStore &m_store;
     const OperatorCatalog &m_operators;
-    QHash<QString, Asset> m_logos; ///< file name -> bytes
+    QHash<QString, StaticAsset> m_logos; ///< file name -> bytes
 };

@@ -1,5 +1,7 @@
 #include "httpclient.h"
 
+#include "exchangerecorder.h"
+
 #include <QBuffer>
 #include <QEventLoop>
 #include <QJsonDocument>
@@ -77,5 +79,6 @@ HttpResult HttpClient::send(const QByteArray &method, const QUrl &url, const QBy
     if (reply->error() != QNetworkReply::NoError && result.status == 0)
         result.networkError = reply->errorString();
     reply->deleteLater();
+    ExchangeRecorder::record(method, url, result.status, result.headers, result.body);
     return result;
 }
