@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CTest openapi_lint: `redocly lint` of docs/api/openapi.yaml with the repository's redocly.yaml, using the Redocly
+# CTest openapi_lint: `redocly lint` of docs/api/openapi.yaml with tests/openapi/redocly.yaml, using the Redocly
 # CLI pinned by tests/openapi/package-lock.json (installed by packaging/install-deps.sh with npm ci).
 # Exit 77 (skipped) when the CLI is not installed, except in CI (CI set), where that is a failure.
 set -euo pipefail
@@ -14,4 +14,4 @@ if [ ! -x "$redocly" ]; then
 fi
 cd "$root"
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
-exec "$redocly" lint --config redocly.yaml --format stylish docs/api/openapi.yaml
+exec "$redocly" lint --config tests/openapi/redocly.yaml --format stylish docs/api/openapi.yaml
