@@ -46,7 +46,7 @@ struct ApiServer::Parts
                    UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
           authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
-          audit(db, clock), sales(transactions, catalog), transactionsApi(transactions, wallets),
+          audit(db, clock), sales(transactions, catalog), transactionsApi(transactions, wallets, options.statusCacheEntries),
           walletApi(wallets, audit), health(db), keyService(db, clock), reports(db), reportsApi(reports)
     {
         sales.registerRoutes(router);

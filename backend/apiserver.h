@@ -48,6 +48,8 @@ struct ServerOptions
     QUrl publicUrl;
     /// Serve HTTPS with this certificate and key (issue 12; see TlsIdentity); plain HTTP when empty.
     std::optional<QSslConfiguration> tls;
+    /// Status-check answers of finished sales kept serialized (issue 17, FinalRecordCache); 0: none.
+    qsizetype statusCacheEntries = 10'000;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
