@@ -1,7 +1,8 @@
 -- wrk script: POST /api/v1/recharge/mobile/initiate-transaction, the sandbox SUCCESS path.
 -- Every request is a new sale (no reference_id) of ₹10 on Airtel to a random valid number
 -- that avoids the sandbox endings 0000 (FAILED), 1111 and 2222 (PENDING); amount is sent as a
--- JSON string like the spec's client samples.
+-- JSON string like the spec's client samples. BENCH_ENDING (e.g. 0000: FAILED, 1111: PENDING then
+-- SUCCESS) makes every number end in that sandbox ending instead.
 local common = dofile((os.getenv("BENCH_DIR") or "tests/bench") .. "/common.lua")
 
 local path = "/api/v1/recharge/mobile/initiate-transaction"
@@ -20,7 +21,12 @@ function init(args)
     math.randomseed(os.time() * 100 + (seed or 0))
 end
 
+local ending = os.getenv("BENCH_ENDING")
+
 local function phoneNumber()
+    if ending and ending ~= "" then
+        return string.format("9%05d%s", math.random(0, 99999), ending)
+    end
     while true do
         local tail = math.random(0, 999999999)
         local last4 = tail % 10000
