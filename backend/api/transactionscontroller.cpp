@@ -132,7 +132,7 @@ void TransactionsController::registerRoutes(ApiRouter &router)
                    QByteArray body = m_finalRecords.find(request.caller, id);
                    if (body.isNull()) {
                        const TransactionRecord record = m_transactions.get(request.caller, id);
-                       body = ApiReply::dataBody(record.toJson());
+                       body = record.dataEnvelope();
                        m_finalRecords.keep(request.caller, record, body);
                    }
                    reply.send(200, "application/json", body);

@@ -68,12 +68,8 @@ ApiReply::ApiReply(std::unique_ptr<QHttpServerResponder> responder, QString requ
 
 bool ApiReply::sendData(const QJsonObject &data, int status) const
 {
-    return send(status, "application/json", dataBody(data));
-}
-
-QByteArray ApiReply::dataBody(const QJsonObject &data)
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson(QJsonDocument::Compact);
+    return send(status, "application/json",
+                QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson(QJsonDocument::Compact));
 }
 
 void ApiReply::sendError(const ApiError &error) const

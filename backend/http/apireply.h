@@ -24,8 +24,6 @@ public:
     /// 200 (or `status`) with {"data": data}: the spec's success envelope. True when the answer
     /// was written to the client's connection (false: answered already, or the client has left).
     bool sendData(const QJsonObject &data, int status = 200) const;
-    /// The body sendData() writes for `data`: compact {"data": data}. For answers kept serialized.
-    static QByteArray dataBody(const QJsonObject &data);
     /// The error envelope with the error's status and headers.
     void sendError(const ApiError &error) const;
     /// The error an asynchronous step ended with: an ApiError as it is, anything else as a
