@@ -22,6 +22,8 @@ packages=(
     postgresql postgresql-common
     # benchmarks
     wrk nginx-light
+    # instructions per request (tests/bench/callgrind_paths.sh)
+    valgrind
     # screenshots and offscreen GUI runs
     xvfb xauth x11-apps xdotool imagemagick fonts-dejavu-core fonts-noto-core curl
 )

@@ -40,12 +40,8 @@ chmod +x "$work/serve-under-callgrind"
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $binary, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 START_TIMEOUT_S=120 start_server "$work/serve-under-callgrind" "127.0.0.1:0" "$work/data" "$work"
-for _ in $(seq 1 10); do
-    "$binary" wallet topup --mode test --amount 1000000 --note bench --data-dir "$work/data" >/dev/null
-done
-export BENCH_DIR="$here"
-BENCH_AUTH="Basic $(printf '%s:%s' "$key_id" "$key_secret" | base64 -w0)"
-export BENCH_AUTH
+fund_test_wallet "$binary" "$work/data"
+export_bench_auth "$here"
 
 # Final sales for the status checks (not counted): ids 1..max_id.
 wrk -t1 -c4 -d"${seconds}s" -s "$here/initiate.lua" "$server_url" >/dev/null
@@ -68,11 +64,11 @@ for path in $paths; do
     n=$((n + 1))
     # Warm-up of this path (its statements prepared, caches filled) outside the count.
     run_path "$path" 2 >/dev/null
-    callgrind_control -z "$server_pid" >/dev/null
-    callgrind_control -i on "$server_pid" >/dev/null
+    callgrind_control -z "$server_pid" >/dev/null 2>&1
+    callgrind_control -i on "$server_pid" >/dev/null 2>&1
     out="$(run_path "$path" "$seconds")"
-    callgrind_control -i off "$server_pid" >/dev/null
-    callgrind_control -d "$path" "$server_pid" >/dev/null
+    callgrind_control -i off "$server_pid" >/dev/null 2>&1
+    callgrind_control -d "$path" "$server_pid" >/dev/null 2>&1
     requests="$(sed -n 's/^RESULT .* requests=\([0-9]*\).*/\1/p' <<<"$out")"
     dump="$(ls -t "$work"/callgrind.out.* | head -n 1)"
     ir="$(awk '/^totals:/ { print $2; exit }' "$dump")"

@@ -10,34 +10,13 @@ local headers = {
     ["Authorization"] = common.authorization,
     ["Content-Type"] = "application/json",
 }
-local threadIndex = 0
-
-function setup(thread)
-    threadIndex = threadIndex + 1
-    thread:set("seed", threadIndex)
-end
-
-function init(args)
-    math.randomseed(os.time() * 100 + (seed or 0))
-end
-
 local ending = os.getenv("BENCH_ENDING")
 
-local function phoneNumber()
-    if ending and ending ~= "" then
-        return string.format("9%05d%s", math.random(0, 99999), ending)
-    end
-    while true do
-        local tail = math.random(0, 999999999)
-        local last4 = tail % 10000
-        if last4 ~= 0 and last4 ~= 1111 and last4 ~= 2222 then
-            return string.format("9%09d", tail)
-        end
-    end
-end
+setup = common.setup
+init = common.init
 
 function request()
-    local body = string.format('{"phone_number":"%s","amount":"10","operator_code":"AT"}', phoneNumber())
+    local body = string.format('{"phone_number":"%s","amount":"10","operator_code":"AT"}', common.phoneNumber(ending))
     return wrk.format("POST", path, headers, body)
 end
 

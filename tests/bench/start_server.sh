@@ -27,3 +27,19 @@ start_server() {
         exit 1
     fi
 }
+
+# fund_test_wallet BINARY DATA_DIR: ten top-ups of the test wallet by `rechargedesk wallet topup` (₹1,000,000 each,
+# the most one top-up may be; ₹9.80 is paid per ₹10 sale, so they cover a million sales).
+fund_test_wallet() {
+    for _ in $(seq 1 10); do
+        "$1" wallet topup --mode test --amount 1000000 --note bench --data-dir "$2" >/dev/null
+    done
+}
+
+# export_bench_auth DIR: exports BENCH_DIR (where the wrk scripts are) and BENCH_AUTH ("Basic …" of the key
+# start_server read) for the wrk scripts.
+export_bench_auth() {
+    export BENCH_DIR="$1"
+    BENCH_AUTH="Basic $(printf '%s:%s' "$key_id" "$key_secret" | base64 -w0)"
+    export BENCH_AUTH
+}
