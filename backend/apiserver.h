@@ -10,6 +10,7 @@
 #include <optional>
 
 class ApiRouter;
+class CommitBatcher;
 class Authenticator;
 class Clock;
 class Database;
@@ -78,6 +79,8 @@ public:
     Authenticator &authenticator();
     /// The route table (tests walk every route).
     const ApiRouter &router() const;
+    /// The grouped commit of the sales and the built-in inbox (tests count its writes).
+    const CommitBatcher &batcher() const;
     /// The live-sale state machine (issue 11).
     UpstreamDispatcher &upstream();
     /// Starts what the daily plan sync does now (issue 13): a PlanSync from the configured upstream into
