@@ -50,8 +50,9 @@ struct ApiServer::Parts
                    UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
           authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
-          audit(db, clock), sales(transactions, catalog), transactionsApi(transactions, wallets),
-          walletApi(wallets, audit), health(db), keyService(db, clock), reports(db), reportsApi(reports)
+          audit(db, clock), sales(transactions, catalog),
+          transactionsApi(transactions, wallets, options.statusCacheEntries), walletApi(wallets, audit), health(db),
+          keyService(db, clock), reports(db), reportsApi(reports)
     {
         sales.registerRoutes(router);
         transactionsApi.registerRoutes(router);
@@ -73,8 +74,8 @@ struct ApiServer::Parts
         aadhaar->registerRoutes(router);
         // ROUTES (aadhaar) go here
         // ROUTES (webhooks) go here
-        webhooks = std::make_unique<WebhookModule>(db, clock, transactions, settlements, options.webhookRetryScale,
-                                                   upstreamVault ? &*upstreamVault : nullptr,
+        webhooks = std::make_unique<WebhookModule>(db, batcher, clock, transactions, settlements,
+                                                   options.webhookRetryScale, upstreamVault ? &*upstreamVault : nullptr,
                                                    [this] { return listeningUrl(); });
         webhooks->registerRoutes(router);
         if (options.tls) // the built-in inbox is this server: its deliveries trust exactly its certificate
@@ -318,6 +319,11 @@ Authenticator &ApiServer::authenticator()
 const ApiRouter &ApiServer::router() const
 {
     return m_parts->router;
+}
+
+const CommitBatcher &ApiServer::batcher() const
+{
+    return m_parts->batcher;
 }
 
 UpstreamDispatcher &ApiServer::upstream()

@@ -11,6 +11,7 @@
 #include <optional>
 
 class ApiRouter;
+class CommitBatcher;
 class Authenticator;
 class Clock;
 class Database;
@@ -49,6 +50,8 @@ struct ServerOptions
     QUrl publicUrl;
     /// Serve HTTPS with this certificate and key (issue 12; see TlsIdentity); plain HTTP when empty.
     std::optional<QSslConfiguration> tls;
+    /// Status-check answers of finished sales kept serialized (issue 17, FinalRecordCache); 0: none.
+    qsizetype statusCacheEntries = 10'000;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
@@ -77,6 +80,8 @@ public:
     Authenticator &authenticator();
     /// The route table (tests walk every route).
     const ApiRouter &router() const;
+    /// The grouped commit of the sales and the built-in inbox (tests count its writes).
+    const CommitBatcher &batcher() const;
     /// The live-sale state machine (issue 11).
     UpstreamDispatcher &upstream();
     /// Starts what the daily plan sync does now (issue 13): a PlanSync from the configured upstream into

@@ -2,6 +2,8 @@
 
 #include "clock.h"
 
+#include <QJsonDocument>
+
 namespace TransactionNames {
 
 QString entity(TransactionType type)
@@ -91,6 +93,66 @@ QJsonObject TransactionRecord::toJson() const
     if (!upstream.isEmpty())
         json.insert(QStringLiteral("upstream"), upstream);
     return json;
+}
+
+namespace {
+
+/// True when Qt's JSON writer writes `text` as its plain UTF-8: no control character, quote or backslash (which
+/// it escapes) and no surrogate (an unpaired one it writes as \uXXXX).
+bool writtenAsIs(const QString &text)
+{
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u < 0x20 || u == u'"' || u == u'\\' || c.isSurrogate())
+            return false;
+    }
+    return true;
+}
+
+/// Appends "key":"value" (value plain, see writtenAsIs) and a comma unless `last`.
+void appendString(QByteArray &out, const char *key, const QString &value, bool last = false)
+{
+    out += '"';
+    out += key;
+    out += "\":\"";
+    out += value.toUtf8();
+    out += last ? "\"" : "\",";
+}
+
+} // namespace
+
+QByteArray TransactionRecord::dataEnvelope() const
+{
+    const QString datetime = IstTime::formatMs(createdAtMs);
+    bool plain = upstream.isEmpty();
+    for (const QString *text : {&operatorName, &number, &customerEmail, &redeemCode, &referenceId, &datetime})
+        plain = plain && writtenAsIs(*text);
+    if (!plain)
+        return QJsonDocument(QJsonObject{{QStringLiteral("data"), toJson()}}).toJson(QJsonDocument::Compact);
+    // The members in the order QJsonObject keeps them: sorted by key.
+    QByteArray out;
+    out.reserve(384);
+    out += "{\"data\":{";
+    appendString(out, "bill_amount", Money::format(billAmount));
+    if (type == TransactionType::Voucher)
+        appendString(out, "customer_email", customerEmail);
+    appendString(out, "datetime", datetime);
+    appendString(out, "discount", Money::format(discount));
+    appendString(out, "entity", TransactionNames::entity(type));
+    if (type != TransactionType::Voucher)
+        appendString(out, "number", number);
+    appendString(out, "operator", operatorName);
+    appendString(out, "paid", Money::format(paid));
+    if (type == TransactionType::Voucher)
+        appendString(out, "redeem_code", redeemCode);
+    appendString(out, "reference_id", referenceId);
+    out += "\"transaction_id\":";
+    out += QByteArray::number(transactionId);
+    out += ',';
+    appendString(out, "transaction_status", TransactionNames::status(status));
+    appendString(out, "type", TransactionNames::type(type), true);
+    out += "}}";
+    return out;
 }
 
 std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &json, QString *error)

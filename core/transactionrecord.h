@@ -62,6 +62,11 @@ struct TransactionRecord
     /// "₹249.00", datetime in IST. reference_id is "" when the client sent none; customer_email
     /// is "" for a voucher sold without one. Plus "upstream" when that extension is set.
     QJsonObject toJson() const;
+    /// The API's answer body for this record, {"data": toJson()} as compact JSON, byte for byte what
+    /// QJsonDocument writes (sorted keys, Qt's escaping), but written directly without building
+    /// QJsonObjects (issue 17: ~0.1 M instructions less per sale answer). Records with an "upstream"
+    /// object or with a character Qt escapes take the QJsonDocument path.
+    QByteArray dataEnvelope() const;
 
     /// Reads a record as toJson() writes it (for clients and tests). nullopt with *error set
     /// when a field is missing or malformed. operatorCode stays empty (the API shows names).

@@ -25,6 +25,8 @@ packages=(
     # the API reference: the build turns docs/api/openapi.yaml into JSON (python3-yaml); the api_contract test
     # checks every API test answer against it (python3-jsonschema, JSON Schema 2020-12)
     python3 python3-yaml python3-jsonschema
+    # instructions per request (tests/bench/callgrind_paths.sh)
+    valgrind
     # screenshots and offscreen GUI runs
     xvfb xauth x11-apps xdotool imagemagick fonts-dejavu-core fonts-noto-core curl
     # the Debian package (issue 15): sd_notify, icons rendered from the SVG, and the checks CI runs on the

@@ -15,7 +15,7 @@ void SalesController::registerRoutes(ApiRouter &router)
                            request.caller, sale,
                            [reply](const TransactionRecord *record, std::exception_ptr error) {
                                if (!error)
-                                   return reply.sendData(record->toJson());
+                                   return reply.send(200, "application/json", record->dataEnvelope());
                                reply.sendException(error);
                                return false;
                            },

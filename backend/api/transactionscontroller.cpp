@@ -128,7 +128,14 @@ void TransactionsController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   reply.sendData(m_transactions.get(request.caller, request.idCapture(0)).toJson());
+                   const qint64 id = request.idCapture(0);
+                   QByteArray body = m_finalRecords.find(request.caller, id);
+                   if (body.isNull()) {
+                       const TransactionRecord record = m_transactions.get(request.caller, id);
+                       body = record.dataEnvelope();
+                       m_finalRecords.keep(request.caller, record, body);
+                   }
+                   reply.send(200, "application/json", body);
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {

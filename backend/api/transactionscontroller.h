@@ -1,5 +1,7 @@
 #pragma once
 
+#include "finalrecordcache.h"
+
 class ApiRouter;
 class TransactionService;
 class WalletService;
@@ -10,15 +12,18 @@ class WalletService;
 /// prefix), sort newest|oldest|amount_desc|amount_asc, limit 1-200, cursor), answering
 /// {"entity": "collection", "count", "items", "next_cursor"}; GET /api/v1/transactions/summary
 /// (count and SUCCESS money sums for the same filters); GET /api/v1/transactions/{id}/ledger
-/// (admin: the wallet rows of one sale).
+/// (admin: the wallet rows of one sale). Status checks of finished sales are answered from a
+/// FinalRecordCache of at most `statusCacheEntries` answers (issue 17).
 class TransactionsController
 {
 public:
-    TransactionsController(TransactionService &transactions, WalletService &wallets)
-        : m_transactions(transactions), m_wallets(wallets) {}
+    TransactionsController(TransactionService &transactions, WalletService &wallets, qsizetype statusCacheEntries)
+        : m_transactions(transactions), m_wallets(wallets), m_finalRecords(statusCacheEntries)
+    {}
     void registerRoutes(ApiRouter &router);
 
 private:
     TransactionService &m_transactions;
     WalletService &m_wallets;
+    FinalRecordCache m_finalRecords;
 };

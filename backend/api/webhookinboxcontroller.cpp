@@ -42,13 +42,17 @@ void WebhookInboxController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/hooks/inbox"), Access::Public,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const WebhookInbox::Receipt receipt =
-                       m_inbox.receive(request.header("webhook-id"), request.header("webhook-timestamp"),
-                                       request.header("webhook-signature"), request.body);
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("webhook_receipt")},
-                                              {QStringLiteral("id"), receipt.message.id},
-                                              {QStringLiteral("webhook_id"), receipt.message.webhookId},
-                                              {QStringLiteral("duplicate"), receipt.duplicate}});
+                   m_inbox.receive(request.header("webhook-id"), request.header("webhook-timestamp"),
+                                   request.header("webhook-signature"), request.body,
+                                   [reply](const WebhookInbox::Receipt *receipt, std::exception_ptr error) {
+                                       if (error)
+                                           return reply.sendException(error);
+                                       reply.sendData(
+                                           QJsonObject{{QStringLiteral("entity"), QStringLiteral("webhook_receipt")},
+                                                       {QStringLiteral("id"), receipt->message.id},
+                                                       {QStringLiteral("webhook_id"), receipt->message.webhookId},
+                                                       {QStringLiteral("duplicate"), receipt->duplicate}});
+                                   });
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/webhook-inbox"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {

@@ -151,15 +151,21 @@ qsizetype HttpFramingTracker::feedHeaders(QByteArrayView bytes)
         while (i < bytes.size() && (bytes.at(i) == '\r' || bytes.at(i) == '\n'))
             ++i;
     }
-    for (; i < bytes.size(); ++i) {
-        const char c = bytes.at(i);
-        m_headerBlock.append(c);
-        if (m_headerBlock.size() > m_maxHeaderBytes) {
+    while (i < bytes.size()) {
+        // Up to and including the next LF, in one piece (a byte at a time cost ~15 k instructions a request).
+        const qsizetype lf = bytes.indexOf('\n', i);
+        const qsizetype end = lf < 0 ? bytes.size() : lf + 1;
+        const qsizetype room = m_maxHeaderBytes - m_headerBlock.size();
+        if (end - i > room) {
+            // The byte at i + room is the first past the limit.
+            m_headerBlock.append(bytes.sliced(i, room + 1));
             reject(Verdict::HeadersTooLarge);
-            return i + 1;
+            return i + room + 1;
         }
-        if (c != '\n')
-            continue;
+        m_headerBlock.append(bytes.sliced(i, end - i));
+        i = end;
+        if (lf < 0)
+            break;
         // A line ends at LF, optionally preceded by CR (the HTTP parser accepts bare LF too).
         qsizetype lineEnd = m_headerBlock.size() - 1;
         if (lineEnd > m_lineStart && m_headerBlock.at(lineEnd - 1) == '\r')
@@ -175,7 +181,7 @@ qsizetype HttpFramingTracker::feedHeaders(QByteArrayView bytes)
             } else {
                 ++m_completedRequests;
             }
-            return i + 1;
+            return i;
         }
         m_lineStart = m_headerBlock.size();
     }

@@ -132,6 +132,19 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     r.paid = r.billAmount - r.discount;
     r.createdAtMs = now;
     r.status = TransactionStatus::Pending;
+    // A sandbox outcome is known before the row is written: a final one is inserted as it ends (one
+    // INSERT instead of INSERT + UPDATE, and one rollup upsert instead of three). A failed debit below
+    // rolls the row back with the rest of the sale's savepoint. Only test keys have a sandbox outcome;
+    // a live sale stays PENDING until its upstream answers.
+    const bool live = caller.mode == Mode::Live;
+    const FulfilmentOutcome outcome = live ? FulfilmentOutcome::PendingThenSuccess : m_sandbox.decide(sale);
+    if (!live && outcome == FulfilmentOutcome::Success) {
+        r.status = TransactionStatus::Success;
+        if (r.type == TransactionType::Voucher)
+            r.redeemCode = newRedeemCode();
+    } else if (!live && outcome == FulfilmentOutcome::Failed) {
+        r.status = TransactionStatus::Failed;
+    }
     r.transactionId = transactions.insert(row, now);
 
     if (!wallets.debit(caller.accountId, caller.mode, r.paid, r.transactionId, now)) {
@@ -142,7 +155,7 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     }
 
     WriteResult result;
-    if (caller.mode == Mode::Live) {
+    if (live) {
         // The upstream answers later: the sale stays PENDING with what to send, committed first.
         const QJsonObject upstream = m_live->enqueue(row, sale, now);
         result.dispatchLive = true;
@@ -150,17 +163,10 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
         result.record.upstream = upstream;
         return result;
     }
-    const FulfilmentOutcome outcome = m_sandbox.decide(sale);
     switch (outcome) {
     case FulfilmentOutcome::Success:
-        r.status = TransactionStatus::Success;
-        if (r.type == TransactionType::Voucher)
-            r.redeemCode = newRedeemCode();
-        transactions.settle(r.transactionId, r.status, r.redeemCode, now);
-        break;
+        break; // written SUCCESS (and with its redeem code) by the insert
     case FulfilmentOutcome::Failed:
-        r.status = TransactionStatus::Failed;
-        transactions.settle(r.transactionId, r.status, QString(), now);
         wallets.post(caller.accountId, caller.mode, r.paid, LedgerKind::Refund, r.transactionId,
                      QStringLiteral("refund of failed transaction"), QStringLiteral("system"), now);
         break;

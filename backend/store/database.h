@@ -17,7 +17,8 @@ class DatabaseError final : public std::runtime_error
 {
 public:
     explicit DatabaseError(const QString &message, bool uniqueViolation = false, bool retryable = false)
-        : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation), m_retryable(retryable) {}
+        : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation), m_retryable(retryable)
+    {}
     /// True when the statement broke a UNIQUE constraint (used to detect concurrent duplicates).
     bool isUniqueViolation() const { return m_uniqueViolation; }
     /// True when PostgreSQL gave up on the transaction because of other writers (deadlock detected,
@@ -79,6 +80,8 @@ public:
 private:
     Database(QString connectionName, bool postgres);
     void migrate();
+    /// A transaction-control statement: prepared once and cached on SQLite, execute() on PostgreSQL.
+    void executeCached(const QString &sql);
     /// PostgreSQL, outside a transaction: when the connection no longer answers (the server restarted,
     /// or ended the session), opens a new one, runs the session statements and returns true, so the
     /// caller can run its statement again. False when the connection works or cannot be restored.

@@ -14,8 +14,8 @@
 #include <QLoggingCategory>
 #include <QNetworkProxy>
 #include <QNetworkReply>
-#include <QSslConfiguration>
 #include <QRandomGenerator>
+#include <QSslConfiguration>
 
 Q_LOGGING_CATEGORY(lcWebhooks, "rechargedesk.webhooks")
 
@@ -201,7 +201,8 @@ void WebhookDispatcher::startDeliveries()
 {
     for (auto it = m_lanes.begin(); it != m_lanes.end(); ++it) {
         Lane &lane = it.value();
-        while (lane.inFlight < kMaxInFlightPerEndpoint && !lane.queue.isEmpty()) {
+        const int limit = lane.builtinInbox ? kMaxInFlightBuiltinInbox : kMaxInFlightPerEndpoint;
+        while (lane.inFlight < limit && !lane.queue.isEmpty()) {
             ++lane.inFlight;
             deliver(lane.queue.takeFirst());
         }
@@ -242,6 +243,7 @@ void WebhookDispatcher::deliver(const WebhookEvent &event)
                  Failure::Permanent);
         return;
     }
+    m_lanes[LaneKey{event.accountId, int(event.mode)}].builtinInbox = view->endpoint.builtinInbox;
     if (view->endpoint.builtinInbox)
         post(event, view->endpoint, view->effectiveUrl, view->effectiveUrl); // this very server
     else

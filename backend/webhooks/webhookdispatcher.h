@@ -40,6 +40,9 @@ class WebhookDispatcher final : public QObject
 
 public:
     static constexpr int kMaxInFlightPerEndpoint = 4;
+    /// The built-in inbox is this server itself: as many requests in flight as QNetworkAccessManager opens
+    /// connections to one host (6), so that the inbox's stores share one grouped commit (issue 17).
+    static constexpr int kMaxInFlightBuiltinInbox = 6;
     /// Events taken from the outbox per endpoint at once (in flight plus queued).
     static constexpr int kLaneCapacity = 64;
     /// Outcomes are written in groups: at most this long after the first one, in milliseconds
@@ -91,6 +94,7 @@ private:
     {
         QList<WebhookEvent> queue;
         int inFlight = 0;
+        bool builtinInbox = false; ///< the endpoint was the built-in inbox at the last delivery
     };
     struct Outcome
     {

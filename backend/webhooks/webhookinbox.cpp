@@ -2,12 +2,15 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "services/commitbatcher.h"
 #include "store/database.h"
 #include "webhookendpointrepository.h"
 #include "webhooksigner.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <memory>
 
 namespace {
 
@@ -18,8 +21,21 @@ ApiError badSignature(const QString &reason, const QString &description)
 
 } // namespace
 
-WebhookInbox::Receipt WebhookInbox::receive(const QByteArray &webhookId, const QByteArray &timestamp,
-                                            const QByteArray &signature, const QByteArray &body)
+void WebhookInbox::receive(const QByteArray &webhookId, const QByteArray &timestamp, const QByteArray &signature,
+                           const QByteArray &body, ReceiptCallback done)
+{
+    const InboxMessage message = verified(webhookId, timestamp, signature, body);
+    auto receipt = std::make_shared<Receipt>();
+    m_batcher.submit(
+        [this, message, receipt] {
+            receipt->message = WebhookInboxRepository(m_db).store(message);
+            receipt->duplicate = receipt->message.deliveries > 1;
+        },
+        [receipt, done = std::move(done)](std::exception_ptr error) { done(error ? nullptr : receipt.get(), error); });
+}
+
+InboxMessage WebhookInbox::verified(const QByteArray &webhookId, const QByteArray &timestamp,
+                                    const QByteArray &signature, const QByteArray &body)
 {
     if (webhookId.isEmpty() || webhookId.size() > 256 || timestamp.isEmpty() || signature.isEmpty())
         throw ApiError::badRequest(
@@ -65,11 +81,7 @@ WebhookInbox::Receipt WebhookInbox::receive(const QByteArray &webhookId, const Q
         qint64(data.value(QStringLiteral("payload")).toObject().value(QStringLiteral("transaction_id")).toDouble());
     message.body = body;
     message.receivedAtMs = m_clock.nowMs();
-    WriteTransaction transaction(m_db);
-    Receipt receipt{WebhookInboxRepository(m_db).store(message), false};
-    transaction.commit();
-    receipt.duplicate = receipt.message.deliveries > 1;
-    return receipt;
+    return message;
 }
 
 QList<InboxMessage> WebhookInbox::list(qint64 accountId, Mode mode, int limit, qint64 beforeId)

@@ -14,6 +14,7 @@
 class AadhaarVault;
 class ApiRouter;
 class Clock;
+class CommitBatcher;
 class Database;
 class SettlementService;
 class TransactionService;
@@ -26,9 +27,11 @@ class WebhookModule
 public:
     /// `serverUrl` gives "http://host:port" of the listening server, or an invalid URL before
     /// it listens. `retryScale` multiplies the retry schedule (ServerOptions). `vault` seals the
-    /// endpoints' secrets; those still in the clear are sealed here (null: none, no data dir).
-    WebhookModule(Database &db, const Clock &clock, TransactionService &transactions, SettlementService &settlements,
-                  double retryScale, const AadhaarVault *vault, std::function<QUrl()> serverUrl);
+    /// endpoints' secrets; those still in the clear are sealed here (null: none, no data dir). The built-in inbox
+    /// stores its messages through `batcher` (the server's grouped commit).
+    WebhookModule(Database &db, CommitBatcher &batcher, const Clock &clock, TransactionService &transactions,
+                  SettlementService &settlements, double retryScale, const AadhaarVault *vault,
+                  std::function<QUrl()> serverUrl);
     WebhookModule(const WebhookModule &) = delete;
     WebhookModule &operator=(const WebhookModule &) = delete;
 

@@ -5,6 +5,31 @@ local common = {}
 -- "Basic base64(key_id:key_secret)", computed by run_benchmarks.sh.
 common.authorization = os.getenv("BENCH_AUTH") or error("BENCH_AUTH is not set")
 
+-- Gives each wrk thread its own random seed: `setup = common.setup` and `init = common.init` in a script.
+local threadIndex = 0
+function common.setup(thread)
+    threadIndex = threadIndex + 1
+    thread:set("seed", threadIndex)
+end
+function common.init(args)
+    math.randomseed(os.time() * 100 + (seed or 0))
+end
+
+-- A random valid mobile number: ending in `ending` (a sandbox ending such as "0000") when given, else one that
+-- avoids the sandbox endings 0000 (FAILED), 1111 and 2222 (PENDING), i.e. the SUCCESS path.
+function common.phoneNumber(ending)
+    if ending and ending ~= "" then
+        return string.format("9%05d%s", math.random(0, 99999), ending)
+    end
+    while true do
+        local tail = math.random(0, 999999999)
+        local last4 = tail % 10000
+        if last4 ~= 0 and last4 ~= 1111 and last4 ~= 2222 then
+            return string.format("9%09d", tail)
+        end
+    end
+end
+
 function common.report(name, summary, latency)
     local seconds = summary.duration / 1e6
     local e = summary.errors

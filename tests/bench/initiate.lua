@@ -1,7 +1,8 @@
 -- wrk script: POST /api/v1/recharge/mobile/initiate-transaction, the sandbox SUCCESS path.
 -- Every request is a new sale (no reference_id) of ₹10 on Airtel to a random valid number
 -- that avoids the sandbox endings 0000 (FAILED), 1111 and 2222 (PENDING); amount is sent as a
--- JSON string like the spec's client samples.
+-- JSON string like the spec's client samples. BENCH_ENDING (e.g. 0000: FAILED, 1111: PENDING then
+-- SUCCESS) makes every number end in that sandbox ending instead.
 local common = dofile((os.getenv("BENCH_DIR") or "tests/bench") .. "/common.lua")
 
 local path = "/api/v1/recharge/mobile/initiate-transaction"
@@ -9,29 +10,13 @@ local headers = {
     ["Authorization"] = common.authorization,
     ["Content-Type"] = "application/json",
 }
-local threadIndex = 0
+local ending = os.getenv("BENCH_ENDING")
 
-function setup(thread)
-    threadIndex = threadIndex + 1
-    thread:set("seed", threadIndex)
-end
-
-function init(args)
-    math.randomseed(os.time() * 100 + (seed or 0))
-end
-
-local function phoneNumber()
-    while true do
-        local tail = math.random(0, 999999999)
-        local last4 = tail % 10000
-        if last4 ~= 0 and last4 ~= 1111 and last4 ~= 2222 then
-            return string.format("9%09d", tail)
-        end
-    end
-end
+setup = common.setup
+init = common.init
 
 function request()
-    local body = string.format('{"phone_number":"%s","amount":"10","operator_code":"AT"}', phoneNumber())
+    local body = string.format('{"phone_number":"%s","amount":"10","operator_code":"AT"}', common.phoneNumber(ending))
     return wrk.format("POST", path, headers, body)
 end
 

@@ -12,6 +12,7 @@
 # CONNECTIONS (32), WRK_THREADS (1), OPERATOR (AT), CIRCLE (DL), NGINX_WORKERS (1).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/start_server.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/nginx.sh"
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -47,8 +48,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
 cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 echo "== machine: $(nproc) CPU(s), $cpu; $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== $("$nginx_bin" -v 2>&1); $(wrk --version 2>&1 | head -n 1)"
@@ -64,47 +63,10 @@ mkdir -p "$work/www"
 curl -sS --fail -o "$work/www/plans.json" -H "Authorization: $auth" -H 'Content-Type: application/json' \
     --data "$body" "$lookup_url"
 echo "== response for ($operator, $circle): $(wc -c <"$work/www/plans.json") bytes"
-# nginx's worker drops root privileges (to "nobody"), so the file must be world-readable.
-chmod a+rx "$work" "$work/www"
-chmod a+r "$work/www/plans.json"
 
 # -- nginx serving the same bytes as a static file ----------------------------------------------
-nginx_port="$(free_port)"
-mkdir -p "$work/nginx/logs" "$work/nginx/tmp"
-cat >"$work/nginx/nginx.conf" <<EOF
-worker_processes $nginx_workers;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    client_body_temp_path $work/nginx/tmp/body;
-    proxy_temp_path $work/nginx/tmp/proxy;
-    fastcgi_temp_path $work/nginx/tmp/fastcgi;
-    uwsgi_temp_path $work/nginx/tmp/uwsgi;
-    scgi_temp_path $work/nginx/tmp/scgi;
-    types { }
-    default_type application/json;
-    server {
-        listen 127.0.0.1:$nginx_port;
-        location = /plans.json {
-            root $work/www;
-            add_header Cache-Control "private, max-age=300";
-        }
-    }
-}
-EOF
-"$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/logs/error.log" -g 'daemon off;' &
-nginx_pid=$!
-nginx_url="http://127.0.0.1:$nginx_port/plans.json"
-for _ in $(seq 1 100); do
-    curl -s -o /dev/null "$nginx_url" && break
-    kill -0 "$nginx_pid" 2>/dev/null || { cat "$work/nginx/logs/error.log" >&2; echo "nginx exited" >&2; exit 1; }
-    sleep 0.1
-done
+start_nginx "$work" "$work/www" "private, max-age=300"
+nginx_url="$nginx_url/plans.json"
 curl -sS --fail -o "$work/from-nginx.json" "$nginx_url"
 cmp -s "$work/www/plans.json" "$work/from-nginx.json" || { echo "nginx does not serve the same bytes" >&2; exit 1; }
 echo "== nginx $nginx_url: worker_processes $nginx_workers, Content-Type $(curl -sI "$nginx_url" | tr -d '\r' | awk -F': ' 'tolower($1)=="content-type"{print $2}')"

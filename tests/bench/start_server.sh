@@ -5,13 +5,14 @@
 #   start_server BINARY LISTEN DATA_DIR WORK_DIR
 #
 # Sets server_pid, key_id, key_secret and server_url (http://host:port); the server's output
-# goes to WORK_DIR/serve.out and serve.err. Exits the script if the server does not come up.
+# goes to WORK_DIR/serve.out and serve.err. Exits the script if the server does not come up within
+# START_TIMEOUT_S seconds (20; more for a server under valgrind).
 start_server() {
     local binary=$1 listen=$2 data=$3 work=$4
     QT_LOGGING_RULES="rechargedesk.auth.info=false;rechargedesk.http.info=false" \
         "$binary" serve --listen "$listen" --data-dir "$data" >"$work/serve.out" 2>"$work/serve.err" &
     server_pid=$!
-    for _ in $(seq 1 200); do
+    for _ in $(seq 1 $((${START_TIMEOUT_S:-20} * 10))); do
         grep -q 'listening on' "$work/serve.out" 2>/dev/null && break
         kill -0 "$server_pid" 2>/dev/null || { cat "$work/serve.err" >&2; echo "server exited" >&2; exit 1; }
         sleep 0.1
@@ -25,4 +26,20 @@ start_server() {
         cat "$work/serve.out" "$work/serve.err" >&2
         exit 1
     fi
+}
+
+# fund_test_wallet BINARY DATA_DIR: ten top-ups of the test wallet by `rechargedesk wallet topup` (₹1,000,000 each,
+# the most one top-up may be; ₹9.80 is paid per ₹10 sale, so they cover a million sales).
+fund_test_wallet() {
+    for _ in $(seq 1 10); do
+        "$1" wallet topup --mode test --amount 1000000 --note bench --data-dir "$2" >/dev/null
+    done
+}
+
+# export_bench_auth DIR: exports BENCH_DIR (where the wrk scripts are) and BENCH_AUTH ("Basic …" of the key
+# start_server read) for the wrk scripts.
+export_bench_auth() {
+    export BENCH_DIR="$1"
+    BENCH_AUTH="Basic $(printf '%s:%s' "$key_id" "$key_secret" | base64 -w0)"
+    export BENCH_AUTH
 }

@@ -4,16 +4,9 @@ local common = dofile((os.getenv("BENCH_DIR") or "tests/bench") .. "/common.lua"
 
 local maxId = tonumber(os.getenv("BENCH_MAX_ID") or "") or error("BENCH_MAX_ID is not set")
 local headers = { ["Authorization"] = common.authorization }
-local threadIndex = 0
 
-function setup(thread)
-    threadIndex = threadIndex + 1
-    thread:set("seed", threadIndex)
-end
-
-function init(args)
-    math.randomseed(os.time() * 100 + (seed or 0))
-end
+setup = common.setup
+init = common.init
 
 function request()
     return wrk.format("GET", "/api/v1/transactions/" .. math.random(1, maxId), headers)

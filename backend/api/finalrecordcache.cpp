@@ -1,0 +1,56 @@
+#include "finalrecordcache.h"
+
+#include "transactionrecord.h"
+
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcStatusCache, "rechargedesk.http.statuscache")
+
+FinalRecordCache::FinalRecordCache(qsizetype maxEntries) : m_answers(maxEntries)
+{}
+
+FinalRecordCache::~FinalRecordCache()
+{
+    const Stats s = stats();
+    const qint64 lookups = s.hits + s.misses;
+    qCInfo(lcStatusCache, "status cache: %lld hits, %lld misses (hit rate %.1f %%), %lld of at most %lld answers kept",
+           s.hits, s.misses, lookups > 0 ? 100.0 * double(s.hits) / double(lookups) : 0.0,
+           static_cast<long long>(s.entries), static_cast<long long>(s.maxEntries));
+}
+
+FinalRecordCache::Key FinalRecordCache::key(const AuthContext &caller, qint64 transactionId)
+{
+    return {caller.accountId * 2 + (caller.mode == Mode::Live ? 1 : 0), transactionId};
+}
+
+QByteArray FinalRecordCache::find(const AuthContext &caller, qint64 transactionId)
+{
+    if (const QByteArray *body = m_answers.object(key(caller, transactionId))) {
+        ++m_hits;
+        return *body;
+    }
+    ++m_misses;
+    return QByteArray();
+}
+
+void FinalRecordCache::keep(const AuthContext &caller, const TransactionRecord &record, const QByteArray &body)
+{
+    if (m_answers.maxCost() > 0 && isFinal(record))
+        m_answers.insert(key(caller, record.transactionId), new QByteArray(body));
+}
+
+bool FinalRecordCache::isFinal(const TransactionRecord &record)
+{
+    if (record.status == TransactionStatus::Pending)
+        return false;
+    if (record.upstream.isEmpty())
+        return true;
+    // A live sale's upstream object can still move (attempts, errors) until the upstream's end is taken over.
+    const QString state = record.upstream.value(QLatin1String("state")).toString();
+    return state == QLatin1String("settled") || state == QLatin1String("refused");
+}
+
+FinalRecordCache::Stats FinalRecordCache::stats() const
+{
+    return Stats{m_hits, m_misses, m_answers.size(), m_answers.maxCost()};
+}

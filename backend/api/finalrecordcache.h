@@ -1,0 +1,52 @@
+#pragma once
+
+#include "auth/authcontext.h"
+
+#include <QByteArray>
+#include <QCache>
+
+#include <utility>
+
+struct TransactionRecord;
+
+/// The status-check answers (GET /api/v1/transactions/{id}, the whole `{"data": record}` body) of
+/// finished sales, kept serialized so that a repeated check costs no SQL and no JSON (issue 17).
+/// Only SUCCESS and FAILED records are kept, and a live sale's only once its `upstream` object is
+/// settled or refused too: nothing changes such a record any more, so the cache is right even when
+/// several servers share one database. PENDING records are always read fresh. Bounded: at most
+/// `maxEntries` answers, the least recently used dropped first. Hit and miss counts are logged
+/// (category rechargedesk.http.statuscache) when the cache is destroyed, i.e. when the server stops.
+class FinalRecordCache
+{
+public:
+    struct Stats
+    {
+        qint64 hits = 0;
+        qint64 misses = 0;
+        qsizetype entries = 0;
+        qsizetype maxEntries = 0;
+    };
+
+    /// `maxEntries` 0 keeps nothing (every check reads the database).
+    explicit FinalRecordCache(qsizetype maxEntries);
+    ~FinalRecordCache();
+    Q_DISABLE_COPY_MOVE(FinalRecordCache)
+
+    /// The kept answer body of `caller`'s transaction `transactionId`, or a null QByteArray.
+    /// Counts a hit or a miss.
+    QByteArray find(const AuthContext &caller, qint64 transactionId);
+    /// Keeps `body` (the answer to the caller's status check of `record`) if the record is final.
+    void keep(const AuthContext &caller, const TransactionRecord &record, const QByteArray &body);
+    /// True when nothing can change `record` any more: SUCCESS or FAILED, and for a live sale through an
+    /// upstream, its upstream state "settled" or "refused".
+    static bool isFinal(const TransactionRecord &record);
+    Stats stats() const;
+
+private:
+    using Key = std::pair<qint64, qint64>; ///< (account × 2 + live, transaction id)
+    static Key key(const AuthContext &caller, qint64 transactionId);
+
+    QCache<Key, QByteArray> m_answers;
+    qint64 m_hits = 0;
+    qint64 m_misses = 0;
+};
