@@ -1,10 +1,11 @@
 #include "keyspage.h"
 
-#include "apiclient.h"
 #include "backofficeui.h"
+#include "clock.h"
 #include "collectionmodel.h"
 #include "secretdialog.h"
 #include "terminalcontext.h"
+#include "typedcolumn.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -20,38 +21,36 @@
 
 namespace {
 
-
 QList<CollectionColumn> keyColumns(const QString &ownKeyId)
 {
     return {
-        {KeysPage::tr("Key id"),
-         [ownKeyId](const QJsonObject &i) {
-             const QString id = BackOfficeUi::itemText(i, "key_id");
-             return id == ownKeyId ? KeysPage::tr("%1 (this terminal)").arg(id) : id;
-         }},
-        {KeysPage::tr("Name"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "name"); }},
-        {KeysPage::tr("Mode"),
-         [](const QJsonObject &i) {
-             return BackOfficeUi::itemText(i, "mode") == QLatin1String("live") ? KeysPage::tr("Live") : KeysPage::tr("Test");
-         }},
-        {KeysPage::tr("Scope"),
-         [](const QJsonObject &i) {
-             return BackOfficeUi::itemText(i, "scope") == QLatin1String("admin") ? KeysPage::tr("Admin") : KeysPage::tr("Point of sale");
-         }},
-        {KeysPage::tr("Created (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "created_at"); }},
-        {KeysPage::tr("State"),
-         [](const QJsonObject &i) {
-             const QString revoked = BackOfficeUi::itemText(i, "revoked_at");
-             return revoked.isEmpty() ? KeysPage::tr("Active") : KeysPage::tr("Revoked %1").arg(revoked);
-         }},
+        TypedColumn::make<ApiKey>(KeysPage::tr("Key id"),
+                                  [ownKeyId](const ApiKey &k) {
+                                      return k.keyId == ownKeyId ? KeysPage::tr("%1 (this terminal)").arg(k.keyId)
+                                                                 : k.keyId;
+                                  }),
+        TypedColumn::make<ApiKey>(KeysPage::tr("Name"), [](const ApiKey &k) { return k.name; }),
+        TypedColumn::make<ApiKey>(
+            KeysPage::tr("Mode"),
+            [](const ApiKey &k) { return k.isLive() ? KeysPage::tr("Live") : KeysPage::tr("Test"); }),
+        TypedColumn::make<ApiKey>(
+            KeysPage::tr("Scope"),
+            [](const ApiKey &k) { return k.isAdmin() ? KeysPage::tr("Admin") : KeysPage::tr("Point of sale"); }),
+        TypedColumn::make<ApiKey>(KeysPage::tr("Created (IST)"),
+                                  [](const ApiKey &k) { return IstTime::format(k.createdAt); }),
+        TypedColumn::make<ApiKey>(KeysPage::tr("State"),
+                                  [](const ApiKey &k) {
+                                      return k.revokedAt ? KeysPage::tr("Revoked %1").arg(IstTime::format(*k.revokedAt))
+                                                         : KeysPage::tr("Active");
+                                  }),
     };
 }
 
 } // namespace
 
 KeysPage::KeysPage(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_context(context), m_model(new CollectionModel(context.api(), QStringLiteral("/api/v1/keys"),
-                                                                       keyColumns(context.api().keyId()), 0, this)),
+    : QWidget(parent), m_api(context.api()),
+      m_model(new CollectionModel(context.api(), KeysApi::listPath(), keyColumns(context.api().keyId()), 0, this)),
       m_name(new QLineEdit(this)), m_mode(new QComboBox(this)), m_scope(new QComboBox(this)),
       m_create(new QPushButton(tr("&Create key"), this)), m_revoke(new QPushButton(tr("&Revoke selected key…"), this)),
       m_notice(BackOfficeUi::notice(this)), m_listError(BackOfficeUi::generalError(this)), m_table(nullptr)
@@ -171,8 +170,8 @@ void KeysPage::refresh()
 
 void KeysPage::updateButtons()
 {
-    const QJsonObject item = m_model->item(m_table->currentIndex().row());
-    m_revoke->setEnabled(!item.isEmpty() && item.value(QStringLiteral("revoked_at")).isNull());
+    const std::optional<ApiKey> key = TypedColumn::item<ApiKey>(*m_model, m_table->currentIndex().row());
+    m_revoke->setEnabled(key && !key->isRevoked());
 }
 
 void KeysPage::onCreateClicked()
@@ -188,14 +187,12 @@ void KeysPage::onCreateClicked()
         return;
     }
     m_create->setEnabled(false);
-    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/keys"),
-                                         QJsonObject{{QStringLiteral("name"), name},
-                                                     {QStringLiteral("mode"), m_mode->currentData().toString()},
-                                                     {QStringLiteral("scope"), m_scope->currentData().toString()}});
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+    const TypedCall<ApiKey> call =
+        m_api.create(name, m_mode->currentData().toString(), m_scope->currentData().toString());
+    call.then(this, [this](const Answer<ApiKey> &answer) {
         m_create->setEnabled(true);
-        if (!result.ok()) {
-            const ApiError &error = *result.error;
+        if (!answer.ok()) {
+            const ApiError &error = *answer.error;
             if (error.reason() == QLatin1String("live_key_needs_live_admin"))
                 m_errors->showAt(QStringLiteral("mode"),
                                  tr("This terminal uses a test key, so it can only make test keys. Live keys are "
@@ -204,11 +201,10 @@ void KeysPage::onCreateClicked()
                 m_errors->show(error);
             return;
         }
-        const QString keyId = result.data.value(QStringLiteral("key_id")).toString();
-        auto *dialog = new SecretDialog(
-            tr("New API key"),
-            tr("Key id: %1\nName: %2").arg(keyId, result.data.value(QStringLiteral("name")).toString()),
-            tr("Key secret"), result.data.value(QStringLiteral("key_secret")).toString(), this);
+        const ApiKey &key = *answer.value;
+        const QString keyId = key.keyId;
+        auto *dialog = new SecretDialog(tr("New API key"), tr("Key id: %1\nName: %2").arg(keyId, key.name),
+                                        tr("Key secret"), key.secret.value_or(QString()), this);
         dialog->open();
         BackOfficeUi::showNotice(m_notice, tr("Key %1 created.").arg(keyId));
         m_name->clear();
@@ -218,13 +214,13 @@ void KeysPage::onCreateClicked()
 
 void KeysPage::onRevokeClicked()
 {
-    const QJsonObject item = m_model->item(m_table->currentIndex().row());
-    if (item.isEmpty())
+    const std::optional<ApiKey> key = TypedColumn::item<ApiKey>(*m_model, m_table->currentIndex().row());
+    if (!key)
         return;
-    const QString keyId = item.value(QStringLiteral("key_id")).toString();
+    const QString keyId = key->keyId;
     BackOfficeUi::confirm(this, tr("Revoke key"),
                           tr("Revoke %1 (%2)?\nAnything using this key stops working at once. This cannot be undone.")
-                              .arg(keyId, item.value(QStringLiteral("name")).toString()),
+                              .arg(keyId, key->name),
                           tr("Revoke"), [this, keyId] { revoke(keyId); });
 }
 
@@ -233,10 +229,9 @@ void KeysPage::revoke(const QString &keyId)
     m_errors->clear();
     m_listError->hide();
     BackOfficeUi::showNotice(m_notice, QString());
-    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/keys/%1/revoke").arg(keyId), QJsonObject());
-    connect(call, &ApiCall::finished, this, [this, keyId](const ApiResult &result) {
-        if (!result.ok()) {
-            const ApiError &error = *result.error;
+    m_api.revoke(keyId).then(this, [this, keyId](const Answer<ApiKey> &answer) {
+        if (!answer.ok()) {
+            const ApiError &error = *answer.error;
             m_listError->setText(error.reason() == QLatin1String("cannot_revoke_own_key")
                                      ? tr("%1 is the key this terminal signs in with, so it cannot revoke itself. "
                                           "Revoke it from another admin terminal, or with "

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "keysapi.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -13,11 +15,9 @@ class QPushButton;
 class QTableView;
 class TerminalContext;
 
-/// Back office: the shop's API keys (issue 6, item 4) — the list (GET /api/v1/keys) with mode,
-/// scope and state, creating a key (POST /api/v1/keys; its secret is shown once in a
-/// SecretDialog with Copy) and revoking one after a confirmation (POST
-/// /api/v1/keys/{key_id}/revoke; the key of this terminal cannot revoke itself, 409
-/// cannot_revoke_own_key, which is shown in words). Loads when shown.
+/// Back office: the shop's API keys (issue 6, item 4) through KeysApi — the list with mode, scope and state,
+/// creating a key (its secret is shown once in a SecretDialog with Copy) and revoking one after a confirmation (the
+/// key of this terminal cannot revoke itself, 409 cannot_revoke_own_key, which is shown in words). Loads when shown.
 class KeysPage final : public QWidget
 {
     Q_OBJECT
@@ -40,7 +40,7 @@ private:
     void revoke(const QString &keyId);
     void updateButtons();
 
-    TerminalContext &m_context;
+    KeysApi m_api;
     CollectionModel *m_model;
     QLineEdit *m_name;
     QComboBox *m_mode;
