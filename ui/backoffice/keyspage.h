@@ -8,12 +8,13 @@
 
 class CollectionModel;
 class FormErrors;
-class QComboBox;
 class QLabel;
-class QLineEdit;
-class QPushButton;
 class QTableView;
 class TerminalContext;
+
+namespace Ui {
+class KeysPage;
+}
 
 /// Back office: the shop's API keys (issue 6, item 4) through KeysApi — the list with mode, scope and state,
 /// creating a key (its secret is shown once in a SecretDialog with Copy) and revoking one after a confirmation (the
@@ -41,12 +42,8 @@ private:
     void updateButtons();
 
     KeysApi m_api;
+    std::unique_ptr<Ui::KeysPage> m_ui; ///< the form of keyspage.ui
     CollectionModel *m_model;
-    QLineEdit *m_name;
-    QComboBox *m_mode;
-    QComboBox *m_scope;
-    QPushButton *m_create;
-    QPushButton *m_revoke;
     QLabel *m_notice;
     QLabel *m_listError;
     std::unique_ptr<FormErrors> m_errors;
