@@ -3,8 +3,7 @@
 ApiError::ApiError(int httpStatus, QString code, QString reason, QString description, QString field)
     : m_httpStatus(httpStatus), m_code(std::move(code)), m_reason(std::move(reason)),
       m_description(std::move(description)), m_field(std::move(field))
-{
-}
+{}
 
 ApiError ApiError::withHeader(const QByteArray &name, const QByteArray &value) const
 {
@@ -13,22 +12,31 @@ ApiError ApiError::withHeader(const QByteArray &name, const QByteArray &value) c
     return copy;
 }
 
+ApiError ApiError::withExtension(const QString &name, const QJsonValue &value) const
+{
+    ApiError copy(*this);
+    copy.m_extensions.insert(name, value);
+    return copy;
+}
+
 QJsonObject ApiError::toJson() const
 {
-    QJsonObject error{{QStringLiteral("code"), m_code},
-                      {QStringLiteral("description"), m_description},
-                      {QStringLiteral("reason"), m_reason}};
+    QJsonObject error = m_extensions;
+    error.insert(QStringLiteral("code"), m_code);
+    error.insert(QStringLiteral("description"), m_description);
+    error.insert(QStringLiteral("reason"), m_reason);
     error.insert(QStringLiteral("field"), m_field.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(m_field));
     return QJsonObject{{QStringLiteral("error"), error}};
 }
 
 ApiError ApiError::fromJson(int httpStatus, const QJsonObject &body)
 {
-    const QJsonObject error = body.value(QStringLiteral("error")).toObject();
-    return ApiError(httpStatus, error.value(QStringLiteral("code")).toString(),
-                    error.value(QStringLiteral("reason")).toString(),
-                    error.value(QStringLiteral("description")).toString(),
-                    error.value(QStringLiteral("field")).toString());
+    QJsonObject error = body.value(QStringLiteral("error")).toObject();
+    ApiError parsed(
+        httpStatus, error.take(QStringLiteral("code")).toString(), error.take(QStringLiteral("reason")).toString(),
+        error.take(QStringLiteral("description")).toString(), error.take(QStringLiteral("field")).toString());
+    parsed.m_extensions = error;
+    return parsed;
 }
 
 ApiError ApiError::badRequest(const QString &field, const QString &reason, const QString &description)

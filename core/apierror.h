@@ -22,7 +22,13 @@ public:
     const QString &description() const { return m_description; }
     const QString &field() const { return m_field; }
 
-    /// {"error": {"code", "description", "field" (or null), "reason"}}.
+    /// Extension members of the error envelope beyond the four of api-conventions.md (e.g. the Aadhaar flow's
+    /// `attempts_left`): written into the `error` object by toJson(), kept by fromJson(). Empty for none.
+    const QJsonObject &extensions() const { return m_extensions; }
+    /// Returns a copy whose envelope also carries `name: value` (a snake_case name not among the four).
+    ApiError withExtension(const QString &name, const QJsonValue &value) const;
+
+    /// {"error": {"code", "description", "field" (or null), "reason", ...extensions()}}.
     QJsonObject toJson() const;
     /// Reads an error envelope as toJson() writes it; httpStatus is taken from the response.
     static ApiError fromJson(int httpStatus, const QJsonObject &body);
@@ -59,5 +65,6 @@ private:
     QString m_reason;
     QString m_description;
     QString m_field;
+    QJsonObject m_extensions;
     QList<std::pair<QByteArray, QByteArray>> m_headers;
 };

@@ -110,6 +110,21 @@ void expectError(const HttpResult &result, int status, const QString &code, cons
     QVERIFY(!error.value(QStringLiteral("description")).toString().isEmpty());
 }
 
+/// The description words and the `attempts_left` of three wrong answers in a row.
+QList<std::pair<QString, int>> attemptsLeft()
+{
+    return {{QStringLiteral("2 attempts left"), 2},
+            {QStringLiteral("1 attempt left"), 1},
+            {QStringLiteral("no attempts left"), 0}};
+}
+
+void expectAttemptsLeft(const HttpResult &result, int count)
+{
+    const QJsonValue left = result.error().value(QStringLiteral("attempts_left"));
+    QVERIFY2(left.isDouble(), result.body.constData());
+    QCOMPARE(left.toInteger(), count);
+}
+
 QUrl smsUrl(TestServer &server, const QString &query)
 {
     QUrl url = server.url(QStringLiteral("/api/v1/sandbox/sms"));
@@ -426,14 +441,14 @@ void TestAadhaarApi::captchaMismatchCountsDownAndCloses()
     const QString number = aadhaarWith(QStringLiteral("56789012345"));
     const qint64 id = flow.start();
     const QString captcha = flow.captchaOf(id);
-    const QStringList left{QStringLiteral("2 attempts left"), QStringLiteral("1 attempt left"),
-                           QStringLiteral("no attempts left")};
-    for (const QString &expected : left) {
+    // The count is data too (issue 14): `attempts_left` in the error envelope, so no client parses the prose.
+    for (const auto &[expected, count] : attemptsLeft()) {
         const HttpResult result = flow.requestOtp(id, number, Flow::wrong(captcha));
         expectError(result, 400, QStringLiteral("BAD_REQUEST_ERROR"), QStringLiteral("captcha_mismatch"),
                     QStringLiteral("captcha_value"));
         const QString description = result.error().value(QStringLiteral("description")).toString();
         QVERIFY2(description.contains(expected), qPrintable(description));
+        expectAttemptsLeft(result, count);
     }
     expectError(flow.requestOtp(id, number, captcha), 409, QStringLiteral("CONFLICT_ERROR"),
                 QStringLiteral("transaction_closed"));
@@ -474,17 +489,18 @@ void TestAadhaarApi::otpMismatchCountsDownAndCloses()
     QVERIFY(id > 0);
     const QString otp = flow.otpOf(id);
     QCOMPARE(sealedNumbers(server), 1);
-    const QStringList left{QStringLiteral("2 attempts left"), QStringLiteral("1 attempt left"),
-                           QStringLiteral("no attempts left")};
-    for (const QString &expected : left) {
+    for (const auto &[expected, count] : attemptsLeft()) {
         const HttpResult result = flow.verifyOtp(id, Flow::wrong(otp));
         expectError(result, 400, QStringLiteral("BAD_REQUEST_ERROR"), QStringLiteral("otp_mismatch"),
                     QStringLiteral("otp_value"));
         const QString description = result.error().value(QStringLiteral("description")).toString();
         QVERIFY2(description.contains(expected), qPrintable(description));
+        expectAttemptsLeft(result, count);
     }
     QCOMPARE(sealedNumbers(server), 0); // closing erases the number
-    expectError(flow.verifyOtp(id, otp), 409, QStringLiteral("CONFLICT_ERROR"), QStringLiteral("transaction_closed"));
+    const HttpResult closed = flow.verifyOtp(id, otp);
+    expectError(closed, 409, QStringLiteral("CONFLICT_ERROR"), QStringLiteral("transaction_closed"));
+    QVERIFY(!closed.error().contains(QStringLiteral("attempts_left"))); // only wrong answers carry a count
 }
 
 void TestAadhaarApi::otpExpiresAndCanBeResent()

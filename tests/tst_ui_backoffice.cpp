@@ -7,6 +7,7 @@
 #include "backoffice/saletermscard.h"
 #include "backoffice/secretdialog.h"
 #include "backoffice/settingspage.h"
+#include "backoffice/typedcolumn.h"
 #include "backoffice/userspage.h"
 #include "backoffice/walletpage.h"
 #include "backoffice/webhookspage.h"
@@ -179,6 +180,22 @@ private slots:
         QFETCH(QString, database);
         QFETCH(bool, valid);
         QCOMPARE(SettingsPage::checkDatabase(database).isEmpty(), valid);
+    }
+
+    // Issue 14: a table cell of an item that does not decode says what is wrong, never a blank or a zero.
+    void typedColumnsShowAnUnreadableItem()
+    {
+        const CollectionColumn state = TypedColumn::make<User>(QStringLiteral("State"), [](const User &u) {
+            return u.active ? QStringLiteral("on") : QStringLiteral("off");
+        });
+        QJsonObject user{{QStringLiteral("entity"), QStringLiteral("user")},
+                         {QStringLiteral("id"), 4},
+                         {QStringLiteral("name"), QStringLiteral("Asha")},
+                         {QStringLiteral("role"), QStringLiteral("clerk")},
+                         {QStringLiteral("active"), false}};
+        QCOMPARE(state.text(user), QStringLiteral("off"));
+        user.remove(QStringLiteral("active"));
+        QCOMPARE(state.text(user), QStringLiteral("Unreadable answer: user: field `active` is missing"));
     }
 
     void collectionModelPagesThroughTheAuditLog()

@@ -1,3 +1,4 @@
+#include "aadhaarstubserver.h"
 #include "apiclient.h"
 #include "terminal/verifypage.h"
 #include "terminalcontext.h"
@@ -140,6 +141,7 @@ private slots:
     void noMobileLinkedIsShownAtTheNumber();
     void otpWaitCountsDownAndEnds();
     void liveKeyVerifiesThroughTheUpstream();
+    void triesLeftComeFromTheServersData();
 };
 
 void TestUiVerify::initTestCase()
@@ -492,6 +494,43 @@ void TestUiVerify::liveKeyVerifiesThroughTheUpstream()
     QTRY_VERIFY_WITH_TIMEOUT(masked->isVisible(), 10000);
     QCOMPARE(masked->text(), QStringLiteral("XXXX XXXX ") + number.right(4));
     QVERIFY(!allTexts(*f.page).contains(number));
+}
+
+// Issue 14: the screen shows the tries left the server sends as data (`attempts_left`), whatever its description
+// says: this server's prose is in another language and names another number.
+void TestUiVerify::triesLeftComeFromTheServersData()
+{
+    AadhaarStubServer stub;
+    stub.attemptsLeft = 1;
+    QTemporaryDir dir;
+    ApiClient api(stub.baseUrl(), QStringLiteral("test_stub"), QStringLiteral("secret"));
+    TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
+    VerifyPage page(context);
+    page.resize(1156, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowActive(&page));
+    auto *consent = page.findChild<QCheckBox *>(QStringLiteral("consentCheck"));
+    auto *numberInput = page.findChild<QLineEdit *>(QStringLiteral("aadhaarInput"));
+    auto *captchaInput = page.findChild<QLineEdit *>(QStringLiteral("captchaInput"));
+    auto *otpInput = page.findChild<QLineEdit *>(QStringLiteral("otpInput"));
+    auto *tries = page.findChild<QLabel *>(QStringLiteral("otpTries"));
+    auto *captchaImage = page.findChild<QLabel *>(QStringLiteral("captchaImage"));
+    QVERIFY(consent && numberInput && captchaInput && otpInput && tries && captchaImage);
+
+    QTest::keyClick(consent, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!captchaImage->pixmap().isNull(), 10000);
+    QTest::keyClicks(numberInput, aadhaar(QStringLiteral("98765432101")));
+    QTest::keyClicks(captchaInput, QStringLiteral("123456"));
+    QTest::keyClick(captchaInput, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(otpInput->isVisible(), 10000);
+    QCOMPARE(tries->text(), QStringLiteral("3 tries left"));
+
+    QTest::keyClicks(otpInput, QStringLiteral("000000"));
+    QTest::keyClick(otpInput, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(tries->text(), QStringLiteral("1 try left"), 10000);
+    QVERIFY2(shownErrors(page).contains(QLatin1String("Wrong OTP")), qPrintable(shownErrors(page)));
+    QVERIFY2(shownErrors(page).contains(QLatin1String("1 try left")), qPrintable(shownErrors(page)));
+    QVERIFY(!shownErrors(page).contains(QLatin1String("7")));
 }
 
 QTEST_MAIN(TestUiVerify)

@@ -4,6 +4,7 @@
 #include "apierror.h"
 #include "captcharenderer.h"
 #include "clock.h"
+#include "entities/aadhaarstep.h"
 #include "sandboxresidents.h"
 #include "smsgateway.h"
 #include "store/database.h"
@@ -270,9 +271,11 @@ AadhaarStepResult AadhaarService::requestOtp(const AuthContext &caller, qint64 t
         if (left <= 0)
             repository.close(row.id, QStringLiteral("captcha_attempts"), now);
         transaction.commit();
-        throw ApiError::badRequest(QStringLiteral("captcha_value"), QStringLiteral("captcha_mismatch"),
-                                   QStringLiteral("captcha_value does not match the captcha image; ") +
-                                       attemptsLeftText(left));
+        throw AadhaarAttempts::withLeft(
+            ApiError::badRequest(QStringLiteral("captcha_value"), QStringLiteral("captcha_mismatch"),
+                                 QStringLiteral("captcha_value does not match the captcha image; ") +
+                                     attemptsLeftText(left)),
+            left);
     }
 
     const std::optional<QString> mobile = SandboxResidents::linkedMobile(aadhaarNumber);
@@ -370,8 +373,10 @@ AadhaarStepResult AadhaarService::verifyOtp(const AuthContext &caller, qint64 tr
         if (left <= 0)
             qCInfo(lcAadhaar, "Aadhaar transaction %lld closed after %d wrong OTPs for %s", row.id, kMaxOtpAttempts,
                    qPrintable(row.maskedNumber));
-        throw ApiError::badRequest(QStringLiteral("otp_value"), QStringLiteral("otp_mismatch"),
-                                   QStringLiteral("otp_value is not the OTP that was sent; ") + attemptsLeftText(left));
+        throw AadhaarAttempts::withLeft(
+            ApiError::badRequest(QStringLiteral("otp_value"), QStringLiteral("otp_mismatch"),
+                                 QStringLiteral("otp_value is not the OTP that was sent; ") + attemptsLeftText(left)),
+            left);
     }
 
     const std::optional<QString> number = m_vault->unseal(row.sealedNumber, QByteArray::number(row.id));

@@ -3,6 +3,7 @@
 #include "aadhaar/aadhaargateway.h"
 #include "aadhaar/aadhaarservice.h"
 #include "apierror.h"
+#include "entities/aadhaarstep.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
 
@@ -15,15 +16,15 @@ const QLatin1String kCaptchaPath("/api/v1/uidai/aadhaar-authentication/captcha/"
 /// only from initiate.
 QJsonObject toJson(const AadhaarStepResult &result, const QString &captchaLocation)
 {
-    QJsonObject data{{QStringLiteral("transaction_id"), result.transactionId},
-                     {QStringLiteral("entity"), QStringLiteral("aadhaar_authentication")},
-                     {QStringLiteral("status"), AadhaarStatusNames::name(result.status)},
-                     {QStringLiteral("msg"), result.msg}};
+    AadhaarStep step;
+    step.transactionId = result.transactionId;
+    step.status = AadhaarStatusNames::name(result.status);
+    step.msg = result.msg;
     if (!result.aadhaarNumber.isEmpty())
-        data.insert(QStringLiteral("aadhaar_number"), result.aadhaarNumber);
+        step.aadhaarNumber = result.aadhaarNumber;
     if (!result.captchaToken.isEmpty())
-        data.insert(QStringLiteral("captcha"), captchaLocation);
-    return data;
+        step.captcha = captchaLocation;
+    return step.toJson();
 }
 
 } // namespace

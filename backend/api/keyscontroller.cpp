@@ -5,24 +5,25 @@
 #include "auth/authenticator.h"
 #include "auth/authorizer.h"
 #include "clock.h"
+#include "entities/apikey.h"
+#include "entities/collection.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "users/auditlog.h"
 
-#include <QJsonArray>
-
 namespace {
 
-QJsonObject keyJson(const ApiKeyRow &key)
+ApiKey toEntity(const ApiKeyRow &key)
 {
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("api_key")},
-                       {QStringLiteral("key_id"), key.keyId},
-                       {QStringLiteral("name"), key.name},
-                       {QStringLiteral("mode"), ModeNames::mode(key.mode)},
-                       {QStringLiteral("scope"), ModeNames::scope(key.scope)},
-                       {QStringLiteral("created_at"), IstTime::formatMs(key.createdAtMs)},
-                       {QStringLiteral("revoked_at"), key.revokedAtMs ? QJsonValue(IstTime::formatMs(*key.revokedAtMs))
-                                                                      : QJsonValue(QJsonValue::Null)}};
+    ApiKey entity;
+    entity.keyId = key.keyId;
+    entity.name = key.name;
+    entity.mode = ModeNames::mode(key.mode);
+    entity.scope = ModeNames::scope(key.scope);
+    entity.createdAt = QDateTime::fromMSecsSinceEpoch(key.createdAtMs, Qt::UTC);
+    if (key.revokedAtMs)
+        entity.revokedAt = QDateTime::fromMSecsSinceEpoch(*key.revokedAtMs, Qt::UTC);
+    return entity;
 }
 
 } // namespace
@@ -31,14 +32,12 @@ void KeysController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/keys"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   QJsonArray items;
+                   Collection<ApiKey> keys;
                    for (const ApiKeyRow &key : m_keys.list()) {
                        if (key.accountId == request.caller.accountId)
-                           items.append(keyJson(key));
+                           keys.items.append(toEntity(key));
                    }
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
-                                              {QStringLiteral("count"), items.size()},
-                                              {QStringLiteral("items"), items}});
+                   reply.sendData(keys.toJson());
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/keys"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
@@ -64,9 +63,9 @@ void KeysController::registerRoutes(ApiRouter &router)
                    m_audit.record(request.caller.accountId, actor, QStringLiteral("key.create"),
                                   QStringLiteral("%1 (%2, %3, \"%4\")")
                                       .arg(created.keyId, ModeNames::mode(*mode), ModeNames::scope(*scope), name));
-                   QJsonObject json = keyJson(*row);
-                   json.insert(QStringLiteral("key_secret"), created.secret);
-                   reply.sendData(json, 201);
+                   ApiKey key = toEntity(*row);
+                   key.secret = created.secret;
+                   reply.sendData(key.toJson(), 201);
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/keys/{key_id}/revoke"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
@@ -84,6 +83,6 @@ void KeysController::registerRoutes(ApiRouter &router)
                    m_keys.revoke(keyId);
                    m_authenticator.clearCache();
                    m_audit.record(request.caller.accountId, actor, QStringLiteral("key.revoke"), keyId);
-                   reply.sendData(keyJson(*m_keys.find(keyId)));
+                   reply.sendData(toEntity(*m_keys.find(keyId)).toJson());
                });
 }

@@ -1,17 +1,16 @@
 #include "tlscontroller.h"
 
+#include "entities/tlsinfo.h"
 #include "http/apirouter.h"
-
-#include <QJsonObject>
 
 void TlsController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/server/tls"), Access::Pos,
                [this](const ApiRequest &, const ApiReply &reply) {
-                   reply.sendData(QJsonObject{
-                       {QStringLiteral("tls"), !m_fingerprint.isEmpty()},
-                       {QStringLiteral("fingerprint_sha256"),
-                        m_fingerprint.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(m_fingerprint)},
-                   });
+                   TlsInfo info;
+                   info.tls = !m_fingerprint.isEmpty();
+                   if (info.tls)
+                       info.fingerprintSha256 = m_fingerprint;
+                   reply.sendData(info.toJson());
                });
 }

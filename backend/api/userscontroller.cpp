@@ -2,21 +2,22 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "entities/collection.h"
+#include "entities/user.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "users/sessionresolver.h"
 
-#include <QJsonArray>
-
 namespace {
+
+User toEntity(const UserInfo &user)
+{
+    return User{user.id, user.name, UserRoles::name(user.role), user.active};
+}
 
 QJsonObject userJson(const UserInfo &user)
 {
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("user")},
-                       {QStringLiteral("id"), user.id},
-                       {QStringLiteral("name"), user.name},
-                       {QStringLiteral("role"), UserRoles::name(user.role)},
-                       {QStringLiteral("active"), user.active}};
+    return toEntity(user).toJson();
 }
 
 /// A PIN is text: a JSON number would lose leading zeros, so only strings are accepted.
@@ -32,18 +33,18 @@ UsersController::UsersController(Database &db, const Clock &clock) : m_audit(db,
 
 void UsersController::registerRoutes(ApiRouter &router)
 {
-    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/sign-in"), Access::Pos,
-               [this](const ApiRequest &request, const ApiReply &reply) {
-                   const JsonFields fields(request.jsonBody());
-                   const QString name = fields.requiredString(QStringLiteral("name"));
-                   const QString pin = pinField(fields, QStringLiteral("pin"));
-                   const UserSession session = m_users.signIn(request.caller.accountId, name, pin,
-                                                              QStringLiteral("key:") + request.caller.keyId);
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("session")},
-                                              {QStringLiteral("session_token"), session.token},
-                                              {QStringLiteral("expires_at"), IstTime::formatMs(session.expiresAtMs)},
-                                              {QStringLiteral("user"), userJson(session.user)}});
-               });
+    router.add(
+        QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/sign-in"), Access::Pos,
+        [this](const ApiRequest &request, const ApiReply &reply) {
+            const JsonFields fields(request.jsonBody());
+            const QString name = fields.requiredString(QStringLiteral("name"));
+            const QString pin = pinField(fields, QStringLiteral("pin"));
+            const UserSession session =
+                m_users.signIn(request.caller.accountId, name, pin, QStringLiteral("key:") + request.caller.keyId);
+            reply.sendData(UserSignIn{session.token, QDateTime::fromMSecsSinceEpoch(session.expiresAtMs, Qt::UTC),
+                                      toEntity(session.user)}
+                               .toJson());
+        });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users/sign-out"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const QString token = QString::fromLatin1(request.header(SessionResolver::kHeader)).trimmed();
@@ -57,12 +58,10 @@ void UsersController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/users"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   QJsonArray items;
+                   Collection<User> users;
                    for (const UserInfo &user : m_users.list(request.caller.accountId))
-                       items.append(userJson(user));
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
-                                              {QStringLiteral("count"), items.size()},
-                                              {QStringLiteral("items"), items}});
+                       users.items.append(toEntity(user));
+                   reply.sendData(users.toJson());
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/users"), Access::LiveAdmin,
                [this](const ApiRequest &request, const ApiReply &reply) {

@@ -2,26 +2,28 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "entities/collection.h"
+#include "entities/webhook.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "webhooks/webhookinbox.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace {
 
-QJsonObject messageJson(const InboxMessage &m)
+WebhookInboxMessage toEntity(const InboxMessage &m)
 {
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("webhook_inbox_message")},
-                       {QStringLiteral("id"), m.id},
-                       {QStringLiteral("webhook_id"), m.webhookId},
-                       {QStringLiteral("webhook_event"), m.eventType},
-                       {QStringLiteral("transaction_id"),
-                        m.transactionId > 0 ? QJsonValue(m.transactionId) : QJsonValue(QJsonValue::Null)},
-                       {QStringLiteral("received_at"), IstTime::formatMs(m.receivedAtMs)},
-                       {QStringLiteral("deliveries"), m.deliveries},
-                       {QStringLiteral("body"), QJsonDocument::fromJson(m.body).object()}};
+    WebhookInboxMessage message;
+    message.id = m.id;
+    message.webhookId = m.webhookId;
+    message.webhookEvent = m.eventType;
+    if (m.transactionId > 0)
+        message.transactionId = m.transactionId;
+    message.receivedAt = QDateTime::fromMSecsSinceEpoch(m.receivedAtMs, Qt::UTC);
+    message.deliveries = m.deliveries;
+    message.body = QJsonDocument::fromJson(m.body).object();
+    return message;
 }
 
 qint64 queryInteger(const QUrlQuery &query, const QString &name, qint64 fallback, qint64 min, qint64 max)
@@ -47,11 +49,9 @@ void WebhookInboxController::registerRoutes(ApiRouter &router)
                                    [reply](const WebhookInbox::Receipt *receipt, std::exception_ptr error) {
                                        if (error)
                                            return reply.sendException(error);
-                                       reply.sendData(
-                                           QJsonObject{{QStringLiteral("entity"), QStringLiteral("webhook_receipt")},
-                                                       {QStringLiteral("id"), receipt->message.id},
-                                                       {QStringLiteral("webhook_id"), receipt->message.webhookId},
-                                                       {QStringLiteral("duplicate"), receipt->duplicate}});
+                                       reply.sendData(WebhookReceipt{receipt->message.id, receipt->message.webhookId,
+                                                                     receipt->duplicate}
+                                                          .toJson());
                                    });
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/webhook-inbox"), Access::Admin,
@@ -61,15 +61,12 @@ void WebhookInboxController::registerRoutes(ApiRouter &router)
                        queryInteger(request.query, QStringLiteral("cursor"), 0, 1, std::numeric_limits<qint64>::max());
                    const QList<InboxMessage> messages =
                        m_inbox.list(request.caller.accountId, request.caller.mode, limit, cursor);
-                   QJsonArray items;
+                   Collection<WebhookInboxMessage> page;
+                   page.paged = true;
                    for (const InboxMessage &m : messages)
-                       items.append(messageJson(m));
-                   reply.sendData(
-                       QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
-                                   {QStringLiteral("count"), items.size()},
-                                   {QStringLiteral("items"), items},
-                                   {QStringLiteral("next_cursor"), messages.size() == limit
-                                                                       ? QJsonValue(QString::number(messages.last().id))
-                                                                       : QJsonValue(QJsonValue::Null)}});
+                       page.items.append(toEntity(m));
+                   if (messages.size() == limit)
+                       page.nextCursor = QString::number(messages.last().id);
+                   reply.sendData(page.toJson());
                });
 }

@@ -2,81 +2,86 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "entities/collection.h"
+#include "entities/webhook.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "webhooks/webhookendpointservice.h"
 #include "webhooks/webhookoutbox.h"
 
-#include <QJsonArray>
-
 namespace {
 
-QJsonValue timeOrNull(std::optional<qint64> ms)
+std::optional<QDateTime> instant(std::optional<qint64> ms)
 {
-    return ms ? QJsonValue(IstTime::formatMs(*ms)) : QJsonValue(QJsonValue::Null);
+    return ms ? std::optional<QDateTime>(QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC)) : std::nullopt;
 }
 
-QJsonValue idOrNull(qint64 id)
+std::optional<qint64> idOrNone(qint64 id)
 {
-    return id > 0 ? QJsonValue(id) : QJsonValue(QJsonValue::Null);
+    return id > 0 ? std::optional<qint64>(id) : std::nullopt;
+}
+
+/// When a pending event is tried next; nullopt once it is delivered or given up.
+std::optional<QDateTime> nextAttempt(const WebhookEvent &e)
+{
+    return instant(e.status == WebhookEventStatus::Pending ? std::optional<qint64>(e.nextAttemptAtMs) : std::nullopt);
 }
 
 QJsonObject endpointJson(const WebhookEndpointView &view, qint64 nowMs)
 {
     const WebhookEndpoint &e = view.endpoint;
     const bool rotating = !e.previousSecret.isEmpty() && e.previousSecretExpiresAtMs > nowMs;
-    QJsonObject json{{QStringLiteral("entity"), QStringLiteral("webhook_endpoint")},
-                     {QStringLiteral("mode"), ModeNames::mode(e.mode)},
-                     {QStringLiteral("url"), view.effectiveUrl.toString()},
-                     {QStringLiteral("builtin_inbox"), e.builtinInbox},
-                     {QStringLiteral("webhook_password"), e.password},
-                     {QStringLiteral("enabled"), !e.disabledAtMs.has_value()},
-                     {QStringLiteral("disabled_reason"),
-                      e.disabledAtMs ? QJsonValue(e.disabledReason) : QJsonValue(QJsonValue::Null)},
-                     {QStringLiteral("previous_secret_expires_at"),
-                      timeOrNull(rotating ? std::optional<qint64>(e.previousSecretExpiresAtMs) : std::nullopt)},
-                     {QStringLiteral("created_at"), IstTime::formatMs(e.createdAtMs)},
-                     {QStringLiteral("updated_at"), IstTime::formatMs(e.updatedAtMs)}};
+    WebhookEndpointInfo json;
+    json.mode = ModeNames::mode(e.mode);
+    json.url = view.effectiveUrl.toString();
+    json.builtinInbox = e.builtinInbox;
+    json.webhookPassword = e.password;
+    json.enabled = !e.disabledAtMs.has_value();
+    if (e.disabledAtMs)
+        json.disabledReason = e.disabledReason;
+    json.previousSecretExpiresAt =
+        instant(rotating ? std::optional<qint64>(e.previousSecretExpiresAtMs) : std::nullopt);
+    json.createdAt = *instant(e.createdAtMs);
+    json.updatedAt = *instant(e.updatedAtMs);
     if (!view.shownSecret.isEmpty())
-        json.insert(QStringLiteral("secret"), view.shownSecret);
-    return json;
+        json.secret = view.shownSecret;
+    return json.toJson();
 }
 
 QJsonObject eventJson(const WebhookEvent &e)
 {
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("webhook_event")},
-                       {QStringLiteral("id"), e.id},
-                       {QStringLiteral("webhook_id"), e.webhookId},
-                       {QStringLiteral("webhook_event"), e.eventType},
-                       {QStringLiteral("transaction_id"), idOrNull(e.transactionId)},
-                       {QStringLiteral("status"), WebhookNames::status(e.status)},
-                       {QStringLiteral("attempts"), e.attempts},
-                       {QStringLiteral("next_attempt_at"),
-                        timeOrNull(e.status == WebhookEventStatus::Pending ? std::optional<qint64>(e.nextAttemptAtMs)
-                                                                           : std::nullopt)}};
+    WebhookEventInfo json;
+    json.id = e.id;
+    json.webhookId = e.webhookId;
+    json.webhookEvent = e.eventType;
+    json.transactionId = idOrNone(e.transactionId);
+    json.status = WebhookNames::status(e.status);
+    json.attempts = e.attempts;
+    json.nextAttemptAt = nextAttempt(e);
+    return json.toJson();
 }
 
-QJsonObject deliveryJson(const WebhookDeliveryRow &row)
+WebhookDelivery deliveryEntity(const WebhookDeliveryRow &row)
 {
     const WebhookAttempt &a = row.attempt;
-    return QJsonObject{
-        {QStringLiteral("entity"), QStringLiteral("webhook_delivery")},
-        {QStringLiteral("id"), a.id},
-        {QStringLiteral("event_id"), a.eventId},
-        {QStringLiteral("webhook_id"), row.event.webhookId},
-        {QStringLiteral("webhook_event"), row.event.eventType},
-        {QStringLiteral("transaction_id"), idOrNull(row.event.transactionId)},
-        {QStringLiteral("attempt"), a.attempt},
-        {QStringLiteral("datetime"), IstTime::formatMs(a.attemptedAtMs)},
-        {QStringLiteral("url"), a.url},
-        {QStringLiteral("http_status"), a.httpStatus ? QJsonValue(*a.httpStatus) : QJsonValue(QJsonValue::Null)},
-        {QStringLiteral("latency_ms"), a.latencyMs},
-        {QStringLiteral("success"), a.success},
-        {QStringLiteral("error"), a.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.error)},
-        {QStringLiteral("event_status"), WebhookNames::status(row.event.status)},
-        {QStringLiteral("next_attempt_at"),
-         timeOrNull(row.event.status == WebhookEventStatus::Pending ? std::optional<qint64>(row.event.nextAttemptAtMs)
-                                                                    : std::nullopt)}};
+    WebhookDelivery json;
+    json.id = a.id;
+    json.eventId = a.eventId;
+    json.webhookId = row.event.webhookId;
+    json.webhookEvent = row.event.eventType;
+    json.transactionId = idOrNone(row.event.transactionId);
+    json.attempt = a.attempt;
+    json.datetime = *instant(a.attemptedAtMs);
+    json.url = a.url;
+    if (a.httpStatus)
+        json.httpStatus = *a.httpStatus;
+    json.latencyMs = a.latencyMs;
+    json.success = a.success;
+    if (!a.error.isEmpty())
+        json.error = a.error;
+    json.eventStatus = WebhookNames::status(row.event.status);
+    json.nextAttemptAt = nextAttempt(row.event);
+    return json;
 }
 
 ApiError badQuery(const QString &field, const QString &description)
@@ -178,18 +183,15 @@ void WebhooksController::registerRoutes(ApiRouter &router)
                    const WebhookDeliveryFilter filter = parseFilter(request.query);
                    const QList<WebhookDeliveryRow> rows =
                        m_outbox.deliveries(request.caller.accountId, request.caller.mode, filter);
-                   QJsonArray items;
+                   Collection<WebhookDelivery> page;
+                   page.paged = true;
                    for (const WebhookDeliveryRow &row : rows)
-                       items.append(deliveryJson(row));
-                   QJsonValue next = QJsonValue::Null;
+                       page.items.append(deliveryEntity(row));
                    if (rows.size() == filter.limit)
-                       next = QString::fromLatin1(
+                       page.nextCursor = QString::fromLatin1(
                            QByteArray::number(rows.last().attempt.id)
                                .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
-                                              {QStringLiteral("count"), items.size()},
-                                              {QStringLiteral("items"), items},
-                                              {QStringLiteral("next_cursor"), next}});
+                   reply.sendData(page.toJson());
                });
     router.add(Method::Post, QStringLiteral("/api/v1/webhook-deliveries/{id}/redeliver"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {

@@ -1,152 +1,95 @@
 #include "keyspage.h"
 
-#include "apiclient.h"
 #include "backofficeui.h"
+#include "clock.h"
 #include "collectionmodel.h"
 #include "secretdialog.h"
 #include "terminalcontext.h"
+#include "typedcolumn.h"
+#include "ui_keyspage.h"
 #include "widgets/formerrors.h"
 
-#include <QComboBox>
-#include <QGridLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
-#include <QVBoxLayout>
 
 namespace {
-
 
 QList<CollectionColumn> keyColumns(const QString &ownKeyId)
 {
     return {
-        {KeysPage::tr("Key id"),
-         [ownKeyId](const QJsonObject &i) {
-             const QString id = BackOfficeUi::itemText(i, "key_id");
-             return id == ownKeyId ? KeysPage::tr("%1 (this terminal)").arg(id) : id;
-         }},
-        {KeysPage::tr("Name"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "name"); }},
-        {KeysPage::tr("Mode"),
-         [](const QJsonObject &i) {
-             return BackOfficeUi::itemText(i, "mode") == QLatin1String("live") ? KeysPage::tr("Live") : KeysPage::tr("Test");
-         }},
-        {KeysPage::tr("Scope"),
-         [](const QJsonObject &i) {
-             return BackOfficeUi::itemText(i, "scope") == QLatin1String("admin") ? KeysPage::tr("Admin") : KeysPage::tr("Point of sale");
-         }},
-        {KeysPage::tr("Created (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "created_at"); }},
-        {KeysPage::tr("State"),
-         [](const QJsonObject &i) {
-             const QString revoked = BackOfficeUi::itemText(i, "revoked_at");
-             return revoked.isEmpty() ? KeysPage::tr("Active") : KeysPage::tr("Revoked %1").arg(revoked);
-         }},
+        TypedColumn::make<ApiKey>(KeysPage::tr("Key id"),
+                                  [ownKeyId](const ApiKey &k) {
+                                      return k.keyId == ownKeyId ? KeysPage::tr("%1 (this terminal)").arg(k.keyId)
+                                                                 : k.keyId;
+                                  }),
+        TypedColumn::make<ApiKey>(KeysPage::tr("Name"), [](const ApiKey &k) { return k.name; }),
+        TypedColumn::make<ApiKey>(
+            KeysPage::tr("Mode"),
+            [](const ApiKey &k) { return k.isLive() ? KeysPage::tr("Live") : KeysPage::tr("Test"); }),
+        TypedColumn::make<ApiKey>(
+            KeysPage::tr("Scope"),
+            [](const ApiKey &k) { return k.isAdmin() ? KeysPage::tr("Admin") : KeysPage::tr("Point of sale"); }),
+        TypedColumn::make<ApiKey>(KeysPage::tr("Created (IST)"),
+                                  [](const ApiKey &k) { return IstTime::format(k.createdAt); }),
+        TypedColumn::make<ApiKey>(KeysPage::tr("State"),
+                                  [](const ApiKey &k) {
+                                      return k.revokedAt ? KeysPage::tr("Revoked %1").arg(IstTime::format(*k.revokedAt))
+                                                         : KeysPage::tr("Active");
+                                  }),
     };
 }
 
 } // namespace
 
 KeysPage::KeysPage(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_context(context), m_model(new CollectionModel(context.api(), QStringLiteral("/api/v1/keys"),
-                                                                       keyColumns(context.api().keyId()), 0, this)),
-      m_name(new QLineEdit(this)), m_mode(new QComboBox(this)), m_scope(new QComboBox(this)),
-      m_create(new QPushButton(tr("&Create key"), this)), m_revoke(new QPushButton(tr("&Revoke selected key…"), this)),
-      m_notice(BackOfficeUi::notice(this)), m_listError(BackOfficeUi::generalError(this)), m_table(nullptr)
+    : QWidget(parent), m_api(context.api()), m_ui(std::make_unique<Ui::KeysPage>()),
+      m_model(new CollectionModel(context.api(), KeysApi::listPath(), keyColumns(context.api().keyId()), 0, this)),
+      m_notice(BackOfficeUi::notice(this)), m_listError(BackOfficeUi::generalError(this)),
+      m_table(BackOfficeUi::table(m_model, QStringLiteral("keysTable"), this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("page"));
-    QLabel *general = BackOfficeUi::generalError(this);
-    general->setObjectName(QStringLiteral("generalError"));
+    m_ui->card->setAttribute(Qt::WA_StyledBackground);
+    m_ui->secretHint->setObjectName(
+        QStringLiteral("hint")); // the look of style.qss; two labels cannot share a name in a form
+    m_ui->cardLayout->insertWidget(0, BackOfficeUi::heading(tr("New key"), m_ui->card));
+    QLabel *general = BackOfficeUi::generalError(m_ui->card);
+    m_ui->cardLayout->insertWidget(2, general);
     m_errors = std::make_unique<FormErrors>(general);
-
-    m_name->setObjectName(QStringLiteral("keyName"));
-    m_name->setPlaceholderText(tr("e.g. Counter 2 tablet"));
-    m_name->setMaxLength(80);
-    m_mode->setObjectName(QStringLiteral("keyMode"));
-    m_mode->addItem(tr("Test (sandbox)"), QStringLiteral("test"));
-    m_mode->addItem(tr("Live (real recharges)"), QStringLiteral("live"));
-    m_scope->setObjectName(QStringLiteral("keyScope"));
-    m_scope->addItem(tr("Point of sale: sell and check status"), QStringLiteral("pos"));
-    m_scope->addItem(tr("Admin: everything, including the back office"), QStringLiteral("admin"));
-    // Long choices elide in the closed box (the list shows them whole), so they never widen the page.
-    for (QComboBox *combo : {m_mode, m_scope}) {
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(14);
+    const std::pair<const char *, QLabel *> fieldErrors[] = {
+        {"name", m_ui->nameError}, {"mode", m_ui->modeError}, {"scope", m_ui->scopeError}};
+    for (const auto &[field, label] : fieldErrors) {
+        label->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+        m_errors->addField(QLatin1String(field), label);
     }
-    m_create->setObjectName(QStringLiteral("createKey"));
-    BackOfficeUi::makePrimary(m_create);
-    m_revoke->setObjectName(QStringLiteral("revokeKey"));
-    m_revoke->setEnabled(false);
-    m_listError->setObjectName(QStringLiteral("keysError"));
-
-    QLabel *nameError = FormErrors::makeLabel(this);
-    QLabel *modeError = FormErrors::makeLabel(this);
-    QLabel *scopeError = FormErrors::makeLabel(this);
-    m_errors->addField(QStringLiteral("name"), nameError);
-    m_errors->addField(QStringLiteral("mode"), modeError);
-    m_errors->addField(QStringLiteral("scope"), scopeError);
-
     // The new-key form is one row above the list, so the list gets the page's full width.
-    auto *form = new QGridLayout;
-    form->setHorizontalSpacing(10);
-    form->setVerticalSpacing(4);
-    form->addWidget(new QLabel(tr("Name"), this), 0, 0);
-    form->addWidget(new QLabel(tr("Mode"), this), 0, 1);
-    form->addWidget(new QLabel(tr("Scope"), this), 0, 2);
-    form->addWidget(m_name, 1, 0);
-    form->addWidget(m_mode, 1, 1);
-    form->addWidget(m_scope, 1, 2);
-    form->addWidget(m_create, 1, 3);
-    form->addWidget(nameError, 2, 0);
-    form->addWidget(modeError, 2, 1);
-    form->addWidget(scopeError, 2, 2);
-    form->setColumnStretch(0, 3);
-    form->setColumnStretch(1, 2);
-    form->setColumnStretch(2, 3);
-    auto *createCard = new QWidget(this);
-    createCard->setObjectName(QStringLiteral("card"));
-    createCard->setAttribute(Qt::WA_StyledBackground);
-    auto *cardLayout = new QVBoxLayout(createCard);
-    cardLayout->setContentsMargins(20, 12, 20, 12);
-    cardLayout->addWidget(BackOfficeUi::heading(tr("New key"), createCard));
-    cardLayout->addLayout(form);
-    cardLayout->addWidget(general);
-    cardLayout->addWidget(BackOfficeUi::hint(tr("The secret is shown once, right after the key is made."), createCard));
+    m_ui->form->setColumnStretch(0, 3);
+    m_ui->form->setColumnStretch(1, 2);
+    m_ui->form->setColumnStretch(2, 3);
+    m_ui->keyMode->addItem(tr("Test (sandbox)"), QStringLiteral("test"));
+    m_ui->keyMode->addItem(tr("Live (real recharges)"), QStringLiteral("live"));
+    m_ui->keyScope->addItem(tr("Point of sale: sell and check status"), QStringLiteral("pos"));
+    m_ui->keyScope->addItem(tr("Admin: everything, including the back office"), QStringLiteral("admin"));
+    BackOfficeUi::makePrimary(m_ui->createKey);
 
-    m_table = BackOfficeUi::table(m_model, QStringLiteral("keysTable"), this);
-    m_table->horizontalHeader()->resizeSection(0, 300);
-    m_table->horizontalHeader()->resizeSection(1, 200);
-    m_table->horizontalHeader()->resizeSection(2, 80);
-    m_table->horizontalHeader()->resizeSection(3, 140);
-    m_table->horizontalHeader()->resizeSection(4, 180);
-    m_revoke->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
-    auto *actions = new QHBoxLayout;
-    actions->addWidget(m_notice, 1);
-    actions->addStretch();
-    actions->addWidget(m_revoke);
+    m_listError->setObjectName(QStringLiteral("keysError"));
+    int section = 0;
+    for (const int width : {300, 200, 80, 140, 180})
+        m_table->horizontalHeader()->resizeSection(section++, width);
+    const int listAt = m_ui->pageLayout->indexOf(m_ui->card) + 1;
+    m_ui->pageLayout->insertWidget(listAt, m_listError);
+    m_ui->pageLayout->insertWidget(listAt + 1, m_table, 1);
+    m_ui->actions->insertWidget(0, m_notice, 1);
+    setTabOrder(m_ui->createKey, m_table);
+    setTabOrder(m_table, m_ui->revokeKey);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(BackOfficeUi::title(tr("API keys"), this));
-    layout->addWidget(BackOfficeUi::hint(
-        tr("A key lets a terminal or another program use this shop's API. Point-of-sale keys can sell; admin keys "
-           "can also open the back office. Test keys use the sandbox and the test wallet."),
-        this));
-    layout->addWidget(createCard);
-    layout->addWidget(m_listError);
-    layout->addWidget(m_table, 1);
-    layout->addLayout(actions);
-
-    setTabOrder(m_name, m_mode);
-    setTabOrder(m_mode, m_scope);
-    setTabOrder(m_scope, m_create);
-    setTabOrder(m_create, m_table);
-    setTabOrder(m_table, m_revoke);
-
-    connect(m_name, &QLineEdit::returnPressed, this, &KeysPage::onCreateClicked);
-    connect(m_create, &QPushButton::clicked, this, &KeysPage::onCreateClicked);
-    connect(m_revoke, &QPushButton::clicked, this, &KeysPage::onRevokeClicked);
+    connect(m_ui->keyName, &QLineEdit::returnPressed, this, &KeysPage::onCreateClicked);
+    connect(m_ui->createKey, &QPushButton::clicked, this, &KeysPage::onCreateClicked);
+    connect(m_ui->revokeKey, &QPushButton::clicked, this, &KeysPage::onRevokeClicked);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &KeysPage::updateButtons);
     connect(m_model, &CollectionModel::modelReset, this, &KeysPage::updateButtons);
     connect(m_model, &CollectionModel::loaded, m_listError, &QWidget::hide);
@@ -171,31 +114,29 @@ void KeysPage::refresh()
 
 void KeysPage::updateButtons()
 {
-    const QJsonObject item = m_model->item(m_table->currentIndex().row());
-    m_revoke->setEnabled(!item.isEmpty() && item.value(QStringLiteral("revoked_at")).isNull());
+    const std::optional<ApiKey> key = TypedColumn::item<ApiKey>(*m_model, m_table->currentIndex().row());
+    m_ui->revokeKey->setEnabled(key && !key->isRevoked());
 }
 
 void KeysPage::onCreateClicked()
 {
-    if (!m_create->isEnabled())
+    if (!m_ui->createKey->isEnabled())
         return;
     m_errors->clear();
     BackOfficeUi::showNotice(m_notice, QString());
-    const QString name = m_name->text().trimmed();
+    const QString name = m_ui->keyName->text().trimmed();
     if (name.isEmpty()) {
         m_errors->showAt(QStringLiteral("name"), tr("Give the key a name that says where it is used."));
-        m_name->setFocus();
+        m_ui->keyName->setFocus();
         return;
     }
-    m_create->setEnabled(false);
-    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/keys"),
-                                         QJsonObject{{QStringLiteral("name"), name},
-                                                     {QStringLiteral("mode"), m_mode->currentData().toString()},
-                                                     {QStringLiteral("scope"), m_scope->currentData().toString()}});
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        m_create->setEnabled(true);
-        if (!result.ok()) {
-            const ApiError &error = *result.error;
+    m_ui->createKey->setEnabled(false);
+    const TypedCall<ApiKey> call =
+        m_api.create(name, m_ui->keyMode->currentData().toString(), m_ui->keyScope->currentData().toString());
+    call.then(this, [this](const Answer<ApiKey> &answer) {
+        m_ui->createKey->setEnabled(true);
+        if (!answer.ok()) {
+            const ApiError &error = *answer.error;
             if (error.reason() == QLatin1String("live_key_needs_live_admin"))
                 m_errors->showAt(QStringLiteral("mode"),
                                  tr("This terminal uses a test key, so it can only make test keys. Live keys are "
@@ -204,27 +145,26 @@ void KeysPage::onCreateClicked()
                 m_errors->show(error);
             return;
         }
-        const QString keyId = result.data.value(QStringLiteral("key_id")).toString();
-        auto *dialog = new SecretDialog(
-            tr("New API key"),
-            tr("Key id: %1\nName: %2").arg(keyId, result.data.value(QStringLiteral("name")).toString()),
-            tr("Key secret"), result.data.value(QStringLiteral("key_secret")).toString(), this);
+        const ApiKey &key = *answer.value;
+        const QString keyId = key.keyId;
+        auto *dialog = new SecretDialog(tr("New API key"), tr("Key id: %1\nName: %2").arg(keyId, key.name),
+                                        tr("Key secret"), key.secret.value_or(QString()), this);
         dialog->open();
         BackOfficeUi::showNotice(m_notice, tr("Key %1 created.").arg(keyId));
-        m_name->clear();
+        m_ui->keyName->clear();
         refresh();
     });
 }
 
 void KeysPage::onRevokeClicked()
 {
-    const QJsonObject item = m_model->item(m_table->currentIndex().row());
-    if (item.isEmpty())
+    const std::optional<ApiKey> key = TypedColumn::item<ApiKey>(*m_model, m_table->currentIndex().row());
+    if (!key)
         return;
-    const QString keyId = item.value(QStringLiteral("key_id")).toString();
+    const QString keyId = key->keyId;
     BackOfficeUi::confirm(this, tr("Revoke key"),
                           tr("Revoke %1 (%2)?\nAnything using this key stops working at once. This cannot be undone.")
-                              .arg(keyId, item.value(QStringLiteral("name")).toString()),
+                              .arg(keyId, key->name),
                           tr("Revoke"), [this, keyId] { revoke(keyId); });
 }
 
@@ -233,10 +173,9 @@ void KeysPage::revoke(const QString &keyId)
     m_errors->clear();
     m_listError->hide();
     BackOfficeUi::showNotice(m_notice, QString());
-    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/keys/%1/revoke").arg(keyId), QJsonObject());
-    connect(call, &ApiCall::finished, this, [this, keyId](const ApiResult &result) {
-        if (!result.ok()) {
-            const ApiError &error = *result.error;
+    m_api.revoke(keyId).then(this, [this, keyId](const Answer<ApiKey> &answer) {
+        if (!answer.ok()) {
+            const ApiError &error = *answer.error;
             m_listError->setText(error.reason() == QLatin1String("cannot_revoke_own_key")
                                      ? tr("%1 is the key this terminal signs in with, so it cannot revoke itself. "
                                           "Revoke it from another admin terminal, or with "

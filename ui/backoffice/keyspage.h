@@ -1,23 +1,24 @@
 #pragma once
 
+#include "keysapi.h"
+
 #include <QWidget>
 
 #include <memory>
 
 class CollectionModel;
 class FormErrors;
-class QComboBox;
 class QLabel;
-class QLineEdit;
-class QPushButton;
 class QTableView;
 class TerminalContext;
 
-/// Back office: the shop's API keys (issue 6, item 4) — the list (GET /api/v1/keys) with mode,
-/// scope and state, creating a key (POST /api/v1/keys; its secret is shown once in a
-/// SecretDialog with Copy) and revoking one after a confirmation (POST
-/// /api/v1/keys/{key_id}/revoke; the key of this terminal cannot revoke itself, 409
-/// cannot_revoke_own_key, which is shown in words). Loads when shown.
+namespace Ui {
+class KeysPage;
+}
+
+/// Back office: the shop's API keys (issue 6, item 4) through KeysApi — the list with mode, scope and state,
+/// creating a key (its secret is shown once in a SecretDialog with Copy) and revoking one after a confirmation (the
+/// key of this terminal cannot revoke itself, 409 cannot_revoke_own_key, which is shown in words). Loads when shown.
 class KeysPage final : public QWidget
 {
     Q_OBJECT
@@ -40,13 +41,9 @@ private:
     void revoke(const QString &keyId);
     void updateButtons();
 
-    TerminalContext &m_context;
+    KeysApi m_api;
+    std::unique_ptr<Ui::KeysPage> m_ui; ///< the form of keyspage.ui
     CollectionModel *m_model;
-    QLineEdit *m_name;
-    QComboBox *m_mode;
-    QComboBox *m_scope;
-    QPushButton *m_create;
-    QPushButton *m_revoke;
     QLabel *m_notice;
     QLabel *m_listError;
     std::unique_ptr<FormErrors> m_errors;

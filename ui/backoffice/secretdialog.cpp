@@ -23,7 +23,6 @@ SecretDialog::SecretDialog(const QString &title, const QString &identity, const 
                                this);
     warning->setObjectName(QStringLiteral("secretWarning"));
     warning->setWordWrap(true);
-    warning->setStyleSheet(QStringLiteral("color: #7a2e0e; background: #fef0c7; padding: 10px; border-radius: 6px;"));
 
     auto *identityLabel = new QLabel(identity, this);
     identityLabel->setObjectName(QStringLiteral("secretIdentity"));
@@ -32,7 +31,6 @@ SecretDialog::SecretDialog(const QString &title, const QString &identity, const 
 
     m_secret->setObjectName(QStringLiteral("secretValue"));
     m_secret->setReadOnly(true);
-    m_secret->setFont(QFont(QStringLiteral("DejaVu Sans Mono")));
     m_secret->setMinimumWidth(420);
     m_copy->setObjectName(QStringLiteral("copySecret"));
     auto *done = new QPushButton(tr("I have saved it — &Done"), this);

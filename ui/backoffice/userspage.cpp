@@ -1,9 +1,10 @@
 #include "userspage.h"
 
-#include "apiclient.h"
 #include "backofficeui.h"
 #include "collectionmodel.h"
 #include "terminalcontext.h"
+#include "typedcolumn.h"
+#include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -14,7 +15,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpressionValidator>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -69,12 +69,11 @@ QString actionText(const QString &action)
 QList<CollectionColumn> userColumns()
 {
     return {
-        {UsersPage::tr("Name"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "name"); }},
-        {UsersPage::tr("Role"), [](const QJsonObject &i) { return roleText(BackOfficeUi::itemText(i, "role")); }},
-        {UsersPage::tr("State"),
-         [](const QJsonObject &i) {
-             return i.value(QStringLiteral("active")).toBool() ? UsersPage::tr("Active") : UsersPage::tr("Deactivated");
-         }},
+        TypedColumn::make<User>(UsersPage::tr("Name"), [](const User &u) { return u.name; }),
+        TypedColumn::make<User>(UsersPage::tr("Role"), [](const User &u) { return roleText(u.role); }),
+        TypedColumn::make<User>(
+            UsersPage::tr("State"),
+            [](const User &u) { return u.active ? UsersPage::tr("Active") : UsersPage::tr("Deactivated"); }),
     };
 }
 
@@ -90,10 +89,9 @@ QList<CollectionColumn> auditColumns()
 
 QLineEdit *pinEdit(QWidget *parent, const char *name)
 {
-    auto *edit = new QLineEdit(parent);
+    auto *edit = new DigitsLineEdit(DigitsLineEdit::Kind::Digits, 8, parent);
     edit->setObjectName(QLatin1String(name));
     edit->setEchoMode(QLineEdit::Password);
-    edit->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), edit));
     edit->setPlaceholderText(UsersPage::tr("clerk 4-8, admin 6-8 digits"));
     return edit;
 }
@@ -101,9 +99,9 @@ QLineEdit *pinEdit(QWidget *parent, const char *name)
 } // namespace
 
 UsersPage::UsersPage(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_context(context),
-      m_users(new CollectionModel(context.api(), QStringLiteral("/api/v1/users"), userColumns(), 0, this)),
-      m_audit(new CollectionModel(context.api(), QStringLiteral("/api/v1/audit-log"), auditColumns(), 100, this)),
+    : QWidget(parent), m_api(context.api()),
+      m_users(new CollectionModel(context.api(), UsersApi::listPath(), userColumns(), 0, this)),
+      m_audit(new CollectionModel(context.api(), UsersApi::auditLogPath(), auditColumns(), 100, this)),
       m_usersTable(BackOfficeUi::table(m_users, QStringLiteral("usersTable"), this)),
       m_auditTable(BackOfficeUi::table(m_audit, QStringLiteral("auditTable"), this)), m_name(new QLineEdit(this)),
       m_role(new QComboBox(this)), m_pin(pinEdit(this, "userPin")), m_pinAgain(pinEdit(this, "userPinAgain")),
@@ -257,20 +255,18 @@ void UsersPage::refresh()
     m_audit->reload();
 }
 
-QJsonObject UsersPage::selectedUser() const
+std::optional<User> UsersPage::selectedUser() const
 {
-    return m_users->item(m_usersTable->currentIndex().row());
+    return TypedColumn::item<User>(*m_users, m_usersTable->currentIndex().row());
 }
 
 void UsersPage::onCurrentUserChanged()
 {
-    const QJsonObject user = selectedUser();
-    const bool active = !user.isEmpty() && user.value(QStringLiteral("active")).toBool();
-    m_selected->setText(user.isEmpty() ? tr("Choose a person in the list to reset their PIN or deactivate them.")
-                                       : tr("%1 — %2%3")
-                                             .arg(BackOfficeUi::itemText(user, "name"),
-                                                  roleText(BackOfficeUi::itemText(user, "role")),
-                                                  active ? QString() : tr(" (deactivated)")));
+    const std::optional<User> user = selectedUser();
+    const bool active = user && user->active;
+    m_selected->setText(
+        !user ? tr("Choose a person in the list to reset their PIN or deactivate them.")
+              : tr("%1 — %2%3").arg(user->name, roleText(user->role), active ? QString() : tr(" (deactivated)")));
     m_newPin->setEnabled(active);
     m_resetPin->setEnabled(active);
     m_deactivate->setEnabled(active);
@@ -300,23 +296,18 @@ void UsersPage::onAddClicked()
         return;
     }
     m_add->setEnabled(false);
-    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/users"),
-                                         QJsonObject{{QStringLiteral("name"), name},
-                                                     {QStringLiteral("role"), m_role->currentData().toString()},
-                                                     {QStringLiteral("pin"), m_pin->text()}});
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+    m_api.create(name, m_role->currentData().toString(), m_pin->text()).then(this, [this](const Answer<User> &answer) {
         m_add->setEnabled(true);
         m_pin->clear();
         m_pinAgain->clear();
-        if (!result.ok()) {
-            m_addErrors->show(*result.error);
-            (result.error->field() == QLatin1String("pin") ? m_pin : m_name)->setFocus();
+        if (!answer.ok()) {
+            m_addErrors->show(*answer.error);
+            (answer.error->field() == QLatin1String("pin") ? m_pin : m_name)->setFocus();
             return;
         }
-        BackOfficeUi::showNotice(m_addNotice,
-                                 tr("%1 can now sign in as %2.")
-                                     .arg(BackOfficeUi::itemText(result.data, "name"),
-                                          roleText(BackOfficeUi::itemText(result.data, "role")).toLower()));
+        BackOfficeUi::showNotice(
+            m_addNotice,
+            tr("%1 can now sign in as %2.").arg(answer.value->name, roleText(answer.value->role).toLower()));
         m_name->clear();
         m_name->setFocus();
         refresh();
@@ -325,41 +316,36 @@ void UsersPage::onAddClicked()
 
 void UsersPage::onResetPinClicked()
 {
-    const QJsonObject user = selectedUser();
-    if (user.isEmpty() || !m_resetPin->isEnabled())
+    const std::optional<User> user = selectedUser();
+    if (!user || !m_resetPin->isEnabled())
         return;
     m_userErrors->clear();
     BackOfficeUi::showNotice(m_userNotice, QString());
-    if (const QString problem = pinProblem(m_newPin->text(), BackOfficeUi::itemText(user, "role"));
-        !problem.isEmpty()) {
+    if (const QString problem = pinProblem(m_newPin->text(), user->role); !problem.isEmpty()) {
         m_userErrors->showAt(QStringLiteral("pin"), problem);
         m_newPin->setFocus();
         return;
     }
-    const qint64 id = user.value(QStringLiteral("id")).toInteger();
     m_resetPin->setEnabled(false);
-    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/users/%1/reset-pin").arg(id),
-                                         QJsonObject{{QStringLiteral("pin"), m_newPin->text()}});
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+    m_api.resetPin(user->id, m_newPin->text()).then(this, [this](const Answer<User> &answer) {
         m_newPin->clear();
         onCurrentUserChanged();
-        if (!result.ok()) {
-            m_userErrors->show(*result.error);
+        if (!answer.ok()) {
+            m_userErrors->show(*answer.error);
             return;
         }
-        BackOfficeUi::showNotice(m_userNotice,
-                                 tr("New PIN set for %1.").arg(BackOfficeUi::itemText(result.data, "name")));
+        BackOfficeUi::showNotice(m_userNotice, tr("New PIN set for %1.").arg(answer.value->name));
         m_audit->reload();
     });
 }
 
 void UsersPage::onDeactivateClicked()
 {
-    const QJsonObject user = selectedUser();
-    if (user.isEmpty() || !m_deactivate->isEnabled())
+    const std::optional<User> user = selectedUser();
+    if (!user || !m_deactivate->isEnabled())
         return;
-    const qint64 id = user.value(QStringLiteral("id")).toInteger();
-    const QString name = BackOfficeUi::itemText(user, "name");
+    const qint64 id = user->id;
+    const QString name = user->name;
     BackOfficeUi::confirm(
         this, tr("Deactivate"),
         tr("Deactivate %1?\nThey can no longer sign in at any terminal. Their past sales stay in "
@@ -368,18 +354,16 @@ void UsersPage::onDeactivateClicked()
         tr("Deactivate"), [this, id] {
             m_userErrors->clear();
             BackOfficeUi::showNotice(m_userNotice, QString());
-            ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/users/%1/deactivate").arg(id), QJsonObject());
-            connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-                if (!result.ok()) {
-                    const ApiError &error = *result.error;
+            m_api.deactivate(id).then(this, [this](const Answer<User> &answer) {
+                if (!answer.ok()) {
+                    const ApiError &error = *answer.error;
                     m_userErrors->showAt(QString(), error.reason() == QLatin1String("last_admin")
                                                         ? tr("This is the last active admin. Add another admin "
                                                              "first, so someone can still open the back office.")
                                                         : error.description());
                     return;
                 }
-                BackOfficeUi::showNotice(m_userNotice,
-                                         tr("%1 is deactivated.").arg(BackOfficeUi::itemText(result.data, "name")));
+                BackOfficeUi::showNotice(m_userNotice, tr("%1 is deactivated.").arg(answer.value->name));
                 refresh();
             });
         });

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "usersapi.h"
+
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class CollectionModel;
 class FormErrors;
@@ -13,12 +16,10 @@ class QPushButton;
 class QTableView;
 class TerminalContext;
 
-/// Back office: the shop's people and the audit log (issue 6, item 6) — the users (GET
-/// /api/v1/users), adding a clerk or admin with a PIN (POST /api/v1/users), resetting a PIN
-/// (POST /api/v1/users/{id}/reset-pin), deactivating after a confirmation (POST
-/// /api/v1/users/{id}/deactivate; the last active admin cannot go, 409 last_admin) and the
-/// server's audit log of admin actions, newest first and paged as it scrolls (GET
-/// /api/v1/audit-log). Loads when shown.
+/// Back office: the shop's people and the audit log (issue 6, item 6) — the users, adding a clerk or admin with a
+/// PIN, resetting a PIN, deactivating after a confirmation (the last active admin cannot go, 409 last_admin), all
+/// through UsersApi, and the server's audit log of admin actions, newest first and paged as it scrolls. Loads when
+/// shown.
 class UsersPage final : public QWidget
 {
     Q_OBJECT
@@ -42,9 +43,10 @@ private:
     void onDeactivateClicked();
     void onCurrentUserChanged();
     /// The selected user's JSON, or an empty object.
-    QJsonObject selectedUser() const;
+    /// The user chosen in the list; nullopt for none (or an entry that does not decode).
+    std::optional<User> selectedUser() const;
 
-    TerminalContext &m_context;
+    UsersApi m_api;
     CollectionModel *m_users;
     CollectionModel *m_audit;
     QTableView *m_usersTable;

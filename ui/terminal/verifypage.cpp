@@ -1,8 +1,8 @@
 #include "verifypage.h"
 
-#include "apiclient.h"
 #include "clock.h"
 #include "validators.h"
+#include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 #include "widgets/wrappedcheckbox.h"
 
@@ -10,86 +10,25 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QJsonArray>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPixmap>
 #include <QPushButton>
-#include <QRegularExpression>
-#include <QRegularExpressionValidator>
 #include <QStackedWidget>
 #include <QStyle>
-#include <QTime>
 #include <QVBoxLayout>
 
 namespace {
 
-constexpr int kAadhaarDigits = 12;
-constexpr int kCodeDigits = 6;                 // captcha and OTP (api-conventions.md "Aadhaar OTP flow")
-constexpr qint64 kOtpValidityMs = 10 * 60'000; // OTP lifetime from the send
-constexpr int kOtpTries = 3;
 constexpr int kSmsShown = 20;
-const QLatin1String kFlowPath("/api/v1/uidai/aadhaar-authentication/");
-
-// Page-local look for widgets whose object names are test handles (style.qss styles by object name).
-const QLatin1String kPageStyle(
-    "QPushButton#requestOtpButton, QPushButton#verifyOtpButton, QPushButton#verifyAnotherButton {"
-    " background: #1570ef; color: white; border: none; font-weight: 600; }"
-    "QPushButton#requestOtpButton:disabled, QPushButton#verifyOtpButton:disabled { background: #98a2b3; }"
-    "QPushButton#requestOtpButton:focus, QPushButton#verifyOtpButton:focus, QPushButton#verifyAnotherButton:focus {"
-    " border: 3px solid #0b4aa2; }"
-    "QLineEdit#aadhaarInput, QLineEdit#captchaInput, QLineEdit#otpInput {"
-    " font-family: 'DejaVu Sans Mono'; font-size: 24px; min-height: 44px; }"
-    "QLabel#aadhaarCheck[state=\"bad\"] { color: #b42318; font-weight: 600; }"
-    "QLabel#aadhaarCheck[state=\"ok\"] { color: #067647; font-weight: 600; }"
-    "QLabel#aadhaarCheck { color: #667085; }"
-    "QLabel#captchaImage { background: white; border: 1px solid #d0d5dd; border-radius: 6px; color: #667085; }"
-    "QLabel#otpCountdown, QLabel#otpTries { font-size: 18px; font-weight: 600; color: #1d2939; }"
-    "QLabel#otpCountdown[state=\"bad\"] { color: #b42318; }"
-    "QLabel#maskedNumber { font-family: 'DejaVu Sans Mono'; font-size: 32px; font-weight: 700; color: #101828; }"
-    "QLabel#verifiedBadge { font-size: 26px; font-weight: 700; border-radius: 10px; padding: 10px; color: white;"
-    " background: #079455; }"
-    "QLabel#sandboxTitle { background: #f79009; color: #1d1d1d; font-weight: 700; padding: 6px 10px;"
-    " border-radius: 6px; }"
-    "QListWidget#smsOutbox { background: white; border: 1px solid #e4e7ec; border-radius: 6px; }"
-    "QListWidget#smsOutbox::item { padding: 8px; border-bottom: 1px solid #e4e7ec; }"
-    "QCheckBox#consentCheck { font-weight: 600; spacing: 10px; }"
-    "QCheckBox#consentCheck::indicator { width: 22px; height: 22px; }");
-
-QString digitsOf(const QString &text)
-{
-    QString digits;
-    for (const QChar c : text) {
-        if (c >= u'0' && c <= u'9')
-            digits.append(c);
-    }
-    return digits;
-}
-
-/// The "N attempts left" of an otp_mismatch/captcha_mismatch description; `fallback` when it names none.
-int attemptsLeft(const QString &description, int fallback)
-{
-    static const QRegularExpression pattern(QStringLiteral("(\\d+) attempts? left"));
-    const QRegularExpressionMatch match = pattern.match(description);
-    if (match.hasMatch())
-        return match.captured(1).toInt();
-    if (description.contains(QLatin1String("no attempts left")))
-        return 0;
-    return fallback;
-}
 
 QString minutesSeconds(qint64 seconds)
 {
     return QStringLiteral("%1:%2")
         .arg(seconds / 60, 2, 10, QLatin1Char('0'))
         .arg(seconds % 60, 2, 10, QLatin1Char('0'));
-}
-
-qint64 secondsLeft(const QDeadlineTimer &deadline)
-{
-    return (deadline.remainingTime() + 999) / 1000;
 }
 
 void setState(QWidget *widget, const char *name, const QVariant &value)
@@ -99,23 +38,12 @@ void setState(QWidget *widget, const char *name, const QVariant &value)
     widget->style()->polish(widget);
 }
 
-QLineEdit *digitsEdit(int digits, const QString &objectName, QWidget *parent)
-{
-    auto *edit = new QLineEdit(parent);
-    edit->setObjectName(objectName);
-    edit->setValidator(
-        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,%1}").arg(digits)), edit));
-    edit->setMaxLength(digits);
-    edit->setInputMethodHints(Qt::ImhDigitsOnly);
-    return edit;
-}
-
 } // namespace
 
-VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(parent), m_context(context)
+VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_flow(new AadhaarFlow(context.api(), this)), m_api(context.api())
 {
     setObjectName(QStringLiteral("page"));
-    setStyleSheet(kPageStyle);
 
     auto *title = new QLabel(tr("Verify customer (Aadhaar OTP)"), this);
     title->setObjectName(QStringLiteral("pageTitle"));
@@ -138,7 +66,7 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     consentText->setTextFormat(Qt::RichText);
     auto *consent = new WrappedCheckBox(tr("The customer agrees to verify their identity with Aadhaar OTP"),
                                         m_requestStep); // wraps: a plain QCheckBox would widen the page
-    consent->label()->setStyleSheet(QStringLiteral("font-weight: 600;"));
+    consent->label()->setObjectName(QStringLiteral("consentLabel"));
     m_consent = consent->checkBox();
     m_consent->setObjectName(QStringLiteral("consentCheck"));
     m_consent->installEventFilter(this);
@@ -148,7 +76,8 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     m_number->setObjectName(QStringLiteral("aadhaarInput"));
     m_number->setPlaceholderText(QStringLiteral("0000 0000 0000"));
     m_number->setInputMethodHints(Qt::ImhDigitsOnly);
-    m_number->setMaxLength(kAadhaarDigits + 6); // room for pasted separators; the formatter keeps 12 digits
+    m_number->setMaxLength(AadhaarFlow::kAadhaarDigits +
+                           6); // room for pasted separators; the formatter keeps 12 digits
     m_numberCheck = new QLabel(m_numberArea);
     m_numberCheck->setObjectName(QStringLiteral("aadhaarCheck"));
     m_numberCheck->setWordWrap(true);
@@ -161,7 +90,8 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     m_captchaRefresh = new QPushButton(tr("New captcha"), m_numberArea);
     m_captchaRefresh->setObjectName(QStringLiteral("captchaRefresh"));
     m_captchaRefresh->setToolTip(tr("Draw a new captcha picture (starts a new verification)"));
-    m_captcha = digitsEdit(kCodeDigits, QStringLiteral("captchaInput"), m_numberArea);
+    m_captcha = new DigitsLineEdit(DigitsLineEdit::Kind::Digits, AadhaarFlow::kCodeDigits, m_numberArea);
+    m_captcha->setObjectName(QStringLiteral("captchaInput"));
     m_captcha->setPlaceholderText(tr("6 digits"));
     QLabel *captchaError = FormErrors::makeLabel(m_numberArea);
     m_requestOtp = new QPushButton(tr("Send OTP to the customer"), m_numberArea);
@@ -196,11 +126,12 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     m_otpStep = new QWidget(this);
     auto *otpTitle = new QLabel(tr("Ask the customer for the 6-digit OTP sent by SMS"), m_otpStep);
     otpTitle->setWordWrap(true);
-    otpTitle->setStyleSheet(QStringLiteral("font-size: 18px; font-weight: 600;"));
+    otpTitle->setObjectName(QStringLiteral("otpTitle"));
     m_otpSent = new QLabel(m_otpStep);
     m_otpSent->setObjectName(QStringLiteral("otpSentMessage"));
     m_otpSent->setWordWrap(true);
-    m_otp = digitsEdit(kCodeDigits, QStringLiteral("otpInput"), m_otpStep);
+    m_otp = new DigitsLineEdit(DigitsLineEdit::Kind::Digits, AadhaarFlow::kCodeDigits, m_otpStep);
+    m_otp->setObjectName(QStringLiteral("otpInput"));
     m_otp->setPlaceholderText(tr("6-digit OTP"));
     QLabel *otpError = FormErrors::makeLabel(m_otpStep);
     m_errors->addField(QStringLiteral("otp_value"), otpError);
@@ -279,43 +210,7 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     layout->setSpacing(16);
     layout->addWidget(card, 3);
 
-    if (m_context.api().isTestMode()) {
-        m_sandboxPanel = new QWidget(this);
-        m_sandboxPanel->setObjectName(QStringLiteral("card"));
-        m_sandboxPanel->setMinimumWidth(300);
-        m_sandboxPanel->setMaximumWidth(420);
-        auto *sandboxTitle = new QLabel(tr("SANDBOX — SMS outbox"), m_sandboxPanel);
-        sandboxTitle->setObjectName(QStringLiteral("sandboxTitle"));
-        auto *sandboxHint = new QLabel(tr("Test mode: no real SMS is sent. The messages a customer would receive "
-                                          "appear here, newest first."),
-                                       m_sandboxPanel);
-        sandboxHint->setObjectName(QStringLiteral("hint"));
-        sandboxHint->setWordWrap(true);
-        m_smsList = new QListWidget(m_sandboxPanel);
-        m_smsList->setObjectName(QStringLiteral("smsOutbox"));
-        m_smsList->setWordWrap(true);
-        m_smsList->setFocusPolicy(Qt::NoFocus);
-        m_smsList->setSelectionMode(QAbstractItemView::NoSelection);
-        m_smsList->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
-        m_smsList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        m_smsList->setResizeMode(QListView::Adjust);
-        m_smsState = new QLabel(m_sandboxPanel);
-        m_smsState->setObjectName(QStringLiteral("hint"));
-        m_smsState->setWordWrap(true);
-        auto *smsRefresh = new QPushButton(tr("Refresh outbox"), m_sandboxPanel);
-        smsRefresh->setObjectName(QStringLiteral("smsRefresh"));
-        smsRefresh->setFocusPolicy(Qt::NoFocus);
-        connect(smsRefresh, &QPushButton::clicked, this, &VerifyPage::refreshSms);
-        auto *sandboxLayout = new QVBoxLayout(m_sandboxPanel);
-        sandboxLayout->addWidget(sandboxTitle);
-        sandboxLayout->addWidget(sandboxHint);
-        sandboxLayout->addWidget(m_smsList, 1);
-        sandboxLayout->addWidget(m_smsState);
-        sandboxLayout->addWidget(smsRefresh);
-        layout->addWidget(m_sandboxPanel, 2);
-    } else {
-        layout->addStretch(1);
-    }
+    buildSandboxPanel(layout);
 
     setTabOrder(m_consent, m_number);
     setTabOrder(m_number, m_captcha);
@@ -328,44 +223,118 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     connect(m_consent, &QCheckBox::toggled, this, &VerifyPage::onConsentToggled);
     connect(m_number, &QLineEdit::textEdited, this, &VerifyPage::onNumberEdited);
     connect(m_number, &QLineEdit::returnPressed, m_captcha, qOverload<>(&QWidget::setFocus));
-    connect(m_captcha, &QLineEdit::returnPressed, this, &VerifyPage::onRequestOtpClicked);
-    connect(m_requestOtp, &QPushButton::clicked, this, &VerifyPage::onRequestOtpClicked);
+    const auto requestOtp = [this] {
+        if (!m_flow->canRequestOtp())
+            return;
+        m_errors->clear();
+        m_flow->requestOtp(AadhaarFlow::digitsOf(m_number->text()), m_captcha->text());
+    };
+    connect(m_captcha, &QLineEdit::returnPressed, this, requestOtp);
+    connect(m_requestOtp, &QPushButton::clicked, this, requestOtp);
     connect(m_captchaRefresh, &QPushButton::clicked, this, [this] {
         m_errors->clear();
-        initiate();
+        m_flow->restart();
         m_captcha->setFocus();
     });
-    connect(m_otp, &QLineEdit::returnPressed, this, &VerifyPage::onVerifyClicked);
-    connect(m_verify, &QPushButton::clicked, this, &VerifyPage::onVerifyClicked);
-    connect(m_resend, &QPushButton::clicked, this, &VerifyPage::onResendClicked);
-    connect(m_startOver, &QPushButton::clicked, this, [this] { restartFlow(QString()); });
+    const auto verifyOtp = [this] {
+        if (m_flow->isBusy())
+            return;
+        m_errors->clear();
+        m_flow->verifyOtp(m_otp->text());
+    };
+    connect(m_otp, &QLineEdit::returnPressed, this, verifyOtp);
+    connect(m_verify, &QPushButton::clicked, this, verifyOtp);
+    connect(m_resend, &QPushButton::clicked, this, [this] {
+        if (m_flow->isBusy())
+            return;
+        m_errors->clear();
+        m_flow->resendOtp();
+    });
+    connect(m_startOver, &QPushButton::clicked, this, [this] {
+        m_errors->clear();
+        m_flow->restart();
+        m_captcha->setFocus();
+    });
     connect(m_another, &QPushButton::clicked, this, &VerifyPage::reset);
     // Enter on a focused button presses it (QPushButton does that outside dialogs only when auto-default).
     for (QPushButton *button : {m_captchaRefresh, m_requestOtp, m_verify, m_resend, m_startOver, m_another})
         button->setAutoDefault(true);
-    m_tick.setInterval(1000);
-    connect(&m_tick, &QTimer::timeout, this, &VerifyPage::onTick);
+
+    connect(m_flow, &AadhaarFlow::stepChanged, this, &VerifyPage::onStepChanged);
+    connect(m_flow, &AadhaarFlow::busyChanged, this, &VerifyPage::updateButtons);
+    connect(m_flow, &AadhaarFlow::failed, this, &VerifyPage::onFailed);
+    connect(m_flow, &AadhaarFlow::otpSent, this, &VerifyPage::onOtpSent);
+    connect(m_flow, &AadhaarFlow::triesLeftChanged, this, &VerifyPage::updateTries);
+    connect(m_flow, &AadhaarFlow::ticked, this, &VerifyPage::onTick);
+    connect(m_flow, &AadhaarFlow::throttleEnded, this, [this] {
+        m_errors->clear();
+        updateButtons();
+    });
+    connect(m_flow, &AadhaarFlow::captchaLoading, this, [this] {
+        m_captcha->clear();
+        m_captchaImage->setPixmap(QPixmap());
+        m_captchaImage->setText(tr("Loading captcha…"));
+    });
+    connect(m_flow, &AadhaarFlow::captchaLoaded, this, &VerifyPage::onCaptchaLoaded);
+    connect(m_flow, &AadhaarFlow::captchaFailed, this, [this] {
+        m_captchaImage->setText(m_flow->transactionId() == 0
+                                    ? tr("No captcha")
+                                    : tr("The captcha could not be loaded. Press New captcha."));
+    });
+    connect(m_flow, &AadhaarFlow::verified, this, &VerifyPage::onVerified);
 
     reset();
+}
+
+void VerifyPage::buildSandboxPanel(QBoxLayout *layout)
+{
+    if (m_context.api().isTestMode()) {
+        auto *sandboxPanel = new QWidget(this);
+        sandboxPanel->setObjectName(QStringLiteral("card"));
+        sandboxPanel->setMinimumWidth(300);
+        sandboxPanel->setMaximumWidth(420);
+        auto *sandboxTitle = new QLabel(tr("SANDBOX — SMS outbox"), sandboxPanel);
+        sandboxTitle->setObjectName(QStringLiteral("sandboxTitle"));
+        auto *sandboxHint = new QLabel(tr("Test mode: no real SMS is sent. The messages a customer would receive "
+                                          "appear here, newest first."),
+                                       sandboxPanel);
+        sandboxHint->setObjectName(QStringLiteral("hint"));
+        sandboxHint->setWordWrap(true);
+        m_smsList = new QListWidget(sandboxPanel);
+        m_smsList->setObjectName(QStringLiteral("smsOutbox"));
+        m_smsList->setWordWrap(true);
+        m_smsList->setFocusPolicy(Qt::NoFocus);
+        m_smsList->setSelectionMode(QAbstractItemView::NoSelection);
+        m_smsList->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+        m_smsList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        m_smsList->setResizeMode(QListView::Adjust);
+        m_smsState = new QLabel(sandboxPanel);
+        m_smsState->setObjectName(QStringLiteral("hint"));
+        m_smsState->setWordWrap(true);
+        auto *smsRefresh = new QPushButton(tr("Refresh outbox"), sandboxPanel);
+        smsRefresh->setObjectName(QStringLiteral("smsRefresh"));
+        smsRefresh->setFocusPolicy(Qt::NoFocus);
+        connect(smsRefresh, &QPushButton::clicked, this, &VerifyPage::refreshSms);
+        auto *sandboxLayout = new QVBoxLayout(sandboxPanel);
+        sandboxLayout->addWidget(sandboxTitle);
+        sandboxLayout->addWidget(sandboxHint);
+        sandboxLayout->addWidget(m_smsList, 1);
+        sandboxLayout->addWidget(m_smsState);
+        sandboxLayout->addWidget(smsRefresh);
+        layout->addWidget(sandboxPanel, 2);
+    } else {
+        layout->addStretch(1);
+    }
 }
 
 VerifyPage::~VerifyPage() = default;
 
 void VerifyPage::reset()
 {
-    ++m_generation;
-    m_tick.stop();
-    m_throttle = Throttle();
-    m_transactionId = 0;
-    m_sentNumber.clear();
-    m_sentCaptcha.clear();
+    m_flow->reset();
     m_lastDigits.clear();
-    m_busy = false;
     m_errors->clear();
-    m_number->setText(QString()); // unlike clear(), also drops the undo history holding the number
-    m_captcha->clear();
-    m_otp->clear();
-    m_captchaImage->setPixmap(QPixmap());
+    clearInputs();
     m_captchaImage->setText(tr("The captcha appears here"));
     {
         const QSignalBlocker blocker(m_consent);
@@ -374,12 +343,21 @@ void VerifyPage::reset()
     m_numberArea->setEnabled(false);
     updateNumberCheck();
     m_steps->setCurrentWidget(m_requestStep);
+    updateButtons();
     m_consent->setFocus();
+}
+
+void VerifyPage::clearInputs()
+{
+    m_number->setText(QString()); // unlike clear(), also drops the undo history holding the number
+    m_captcha->clear();
+    m_otp->clear();
+    m_captchaImage->setPixmap(QPixmap());
 }
 
 QString VerifyPage::groupDigits(const QString &text)
 {
-    const QString digits = digitsOf(text).left(kAadhaarDigits);
+    const QString digits = AadhaarFlow::digitsOf(text).left(AadhaarFlow::kAadhaarDigits);
     QString grouped;
     for (qsizetype i = 0; i < digits.size(); ++i) {
         if (i > 0 && i % 4 == 0)
@@ -387,14 +365,6 @@ QString VerifyPage::groupDigits(const QString &text)
         grouped.append(digits.at(i));
     }
     return grouped;
-}
-
-QString VerifyPage::maskNumber(const QString &number)
-{
-    const QString digits = digitsOf(number);
-    if (digits.size() < 4)
-        return {};
-    return QStringLiteral("XXXX XXXX ") + digits.right(4);
 }
 
 bool VerifyPage::eventFilter(QObject *watched, QEvent *event)
@@ -428,14 +398,14 @@ void VerifyPage::onConsentToggled(bool checked)
         return;
     }
     m_numberArea->setEnabled(true);
-    initiate();
+    m_flow->giveConsent();
     m_number->setFocus();
 }
 
 void VerifyPage::onNumberEdited(const QString &text)
 {
-    QString digits = digitsOf(text);
-    int cursorDigits = int(digitsOf(text.left(m_number->cursorPosition())).size());
+    QString digits = AadhaarFlow::digitsOf(text);
+    int cursorDigits = int(AadhaarFlow::digitsOf(text.left(m_number->cursorPosition())).size());
     // A backspace that only removed a group blank removes the digit before it instead.
     if (digits == m_lastDigits && text.size() < groupDigits(m_lastDigits).size() && cursorDigits > 0) {
         digits.remove(cursorDigits - 1, 1);
@@ -451,16 +421,14 @@ void VerifyPage::onNumberEdited(const QString &text)
         }
         m_number->setCursorPosition(position);
     }
-    m_lastDigits = digitsOf(grouped);
+    m_lastDigits = AadhaarFlow::digitsOf(grouped);
     updateNumberCheck();
-    // The wait is per Aadhaar number: another customer's number need not wait.
-    if (m_throttle.active() && !m_throttle.resend && m_lastDigits != m_throttle.number)
-        endThrottle();
+    m_flow->numberEdited(m_lastDigits); // the wait is per Aadhaar number: another customer's need not wait
 }
 
 void VerifyPage::updateNumberCheck()
 {
-    const QString digits = digitsOf(m_number->text());
+    const QString digits = AadhaarFlow::digitsOf(m_number->text());
     QString text;
     QString state;
     if (digits.isEmpty()) {
@@ -468,7 +436,7 @@ void VerifyPage::updateNumberCheck()
     } else if (digits.front() == QLatin1Char('0') || digits.front() == QLatin1Char('1')) {
         text = tr("✘ An Aadhaar number never starts with 0 or 1. Check the first digit.");
         state = QStringLiteral("bad");
-    } else if (digits.size() < kAadhaarDigits) {
+    } else if (digits.size() < AadhaarFlow::kAadhaarDigits) {
         text = tr("%1 of 12 digits").arg(digits.size());
     } else if (Validators::isAadhaarNumber(digits)) {
         text = tr("✔ Valid Aadhaar number (check digit correct)");
@@ -482,323 +450,173 @@ void VerifyPage::updateNumberCheck()
     setState(m_number, "invalid", state == QLatin1String("bad"));
 }
 
-void VerifyPage::initiate()
+void VerifyPage::onCaptchaLoaded(const QByteArray &png)
 {
-    const int generation = ++m_generation;
-    m_transactionId = 0;
-    m_sentNumber.clear();
-    m_sentCaptcha.clear();
-    m_captcha->clear();
-    m_captchaImage->setPixmap(QPixmap());
-    m_captchaImage->setText(tr("Loading captcha…"));
-    ApiCall *call = m_context.api().get(kFlowPath + QStringLiteral("initiate-transaction"));
-    connect(call, &ApiCall::finished, this, [this, generation](const ApiResult &result) {
-        if (generation != m_generation)
-            return;
-        if (!result.ok()) {
-            m_captchaImage->setText(tr("No captcha"));
-            m_errors->showAt(QString(), tr("Could not start the verification: %1").arg(result.error->description()));
-            return;
-        }
-        m_transactionId = result.data.value(QStringLiteral("transaction_id")).toInteger();
-        QUrl url(result.data.value(QStringLiteral("captcha")).toString());
-        if (url.isRelative())
-            url = m_context.api().baseUrl().resolved(url);
-        loadCaptcha(url, generation);
-    });
-}
-
-void VerifyPage::loadCaptcha(const QUrl &url, int generation)
-{
-    ApiCall *call = m_context.api().fetch(url);
-    connect(call, &ApiCall::finished, this, [this, generation](const ApiResult &result) {
-        if (generation != m_generation)
-            return;
-        QPixmap image;
-        if (!result.ok() || !image.loadFromData(result.body)) {
-            m_captchaImage->setText(tr("The captcha could not be loaded. Press New captcha."));
-            return;
-        }
-        m_captchaImage->setPixmap(image.height() > 90 ? image.scaledToHeight(90, Qt::SmoothTransformation) : image);
-    });
-}
-
-void VerifyPage::onRequestOtpClicked()
-{
-    if (m_busy || !m_consent->isChecked() || (m_throttle.active() && !m_throttle.resend))
-        return;
-    m_errors->clear();
-    const QString digits = digitsOf(m_number->text());
-    if (!Validators::isAadhaarNumber(digits)) {
-        m_errors->showAt(QStringLiteral("aadhaar_number"), digits.size() < kAadhaarDigits
-                                                               ? tr("Type all 12 digits of the Aadhaar number.")
-                                                               : tr("This is not a valid Aadhaar number."));
-        m_number->setFocus();
+    QPixmap image;
+    if (!image.loadFromData(png)) {
+        m_captchaImage->setText(tr("The captcha could not be loaded. Press New captcha."));
         return;
     }
-    if (m_captcha->text().size() != kCodeDigits) {
-        m_errors->showAt(QStringLiteral("captcha_value"), tr("Type the 6 digits shown in the captcha picture."));
-        m_captcha->setFocus();
-        return;
-    }
-    if (m_transactionId == 0) {
-        m_errors->showAt(QStringLiteral("captcha_value"), tr("The captcha is still loading. Wait a moment."));
-        return;
-    }
-    sendOtpRequest(digits, m_captcha->text(), false);
+    m_captchaImage->setPixmap(image.height() > 90 ? image.scaledToHeight(90, Qt::SmoothTransformation) : image);
 }
 
-void VerifyPage::onResendClicked()
+void VerifyPage::onStepChanged(AadhaarFlow::Step step)
 {
-    if (m_busy || m_sentNumber.isEmpty())
-        return;
-    m_errors->clear();
-    sendOtpRequest(m_sentNumber, m_sentCaptcha, true);
-}
-
-void VerifyPage::sendOtpRequest(const QString &number, const QString &captcha, bool resend)
-{
-    setBusy(true);
-    const int generation = m_generation;
-    ApiCall *call = m_context.api().post(kFlowPath + QStringLiteral("request-otp"),
-                                         QJsonObject{{QStringLiteral("transaction_id"), m_transactionId},
-                                                     {QStringLiteral("aadhaar_number"), number},
-                                                     {QStringLiteral("captcha_value"), captcha}});
-    connect(call, &ApiCall::finished, this, [this, generation, number, captcha, resend](const ApiResult &result) {
-        if (generation != m_generation)
-            return;
-        setBusy(false);
-        if (!result.ok()) {
-            onOtpRequestFailed(*result.error, result.retryAfterSeconds, resend);
-            return;
-        }
-        m_sentNumber = number;
-        m_sentCaptcha = captcha;
-        m_otpDeadline = QDeadlineTimer(kOtpValidityMs);
-        m_resendDeadline = QDeadlineTimer();
-        if (!resend)
-            m_triesLeft = kOtpTries;
-        m_otpSent->setText(result.data.value(QStringLiteral("msg")).toString());
+    switch (step) {
+    case AadhaarFlow::Step::Consent:
+    case AadhaarFlow::Step::Number:
         m_otp->clear();
+        m_steps->setCurrentWidget(m_requestStep);
+        break;
+    case AadhaarFlow::Step::Otp:
         m_steps->setCurrentWidget(m_otpStep);
-        updateTries();
-        onTick();
-        m_tick.start();
-        m_otp->setFocus();
-        refreshSms();
-    });
+        break;
+    case AadhaarFlow::Step::Verified:
+        m_steps->setCurrentWidget(m_successStep);
+        break;
+    }
+    updateButtons();
 }
 
-void VerifyPage::onOtpRequestFailed(const ApiError &error, int retryAfterSeconds, bool resend)
+void VerifyPage::onOtpSent()
 {
-    const QString &reason = error.reason();
-    if (error.httpStatus() == 429) {
-        const int wait = qMax(1, retryAfterSeconds);
-        if (resend)
-            m_resendDeadline = QDeadlineTimer(qint64(wait) * 1000);
-        startThrottle(wait, resend);
-        if (resend)
+    m_otpSent->setText(m_flow->otpMessage());
+    m_otp->clear();
+    updateTries();
+    m_otp->setFocus();
+    refreshSms();
+}
+
+void VerifyPage::onFailed(const AadhaarFlow::Problem &problem)
+{
+    using Failure = AadhaarFlow::Failure;
+    if (problem.failure == Failure::Throttled) {
+        showThrottle();
+        if (m_flow->isThrottleOnResend())
             m_otp->setFocus();
         return;
     }
-    if (reason == QLatin1String("captcha_mismatch")) {
-        const int left = attemptsLeft(error.description(), -1);
-        if (left == 0) {
-            restartFlow(tr("Three wrong captcha answers closed this verification. Here is a new captcha."));
-            return;
-        }
-        m_captcha->clear();
-        m_captcha->setFocus();
-        m_errors->showAt(QStringLiteral("captcha_value"),
-                         tr("The captcha answer is wrong. Look at the picture again (%1).").arg(triesLeftText(left)));
-        return;
-    }
-    if (reason == QLatin1String("captcha_expired")) {
-        restartFlow(tr("The captcha expired after 10 minutes. Here is a new one."));
-        return;
-    }
-    if (reason == QLatin1String("invalid_aadhaar_number")) {
-        m_errors->showAt(QStringLiteral("aadhaar_number"), tr("This is not a valid Aadhaar number."));
+    m_errors->showAt(problem.field, describe(problem));
+    switch (problem.failure) {
+    case Failure::NumberIncomplete:
+    case Failure::NumberInvalid:
         m_number->setFocus();
-        return;
-    }
-    if (reason == QLatin1String("no_mobile_linked")) {
-        m_errors->showAt(QStringLiteral("aadhaar_number"),
-                         tr("No mobile number is linked with this Aadhaar, so no OTP can be sent. The customer must "
-                            "link a mobile number at an Aadhaar enrolment centre."));
-        return;
-    }
-    if (error.httpStatus() == 409) {
-        restartFlow(tr("This verification can no longer continue (%1). Start again with the new captcha.")
-                        .arg(error.description()));
-        return;
-    }
-    m_errors->show(error);
-}
-
-void VerifyPage::onVerifyClicked()
-{
-    if (m_busy || m_transactionId == 0)
-        return;
-    m_errors->clear();
-    if (m_throttle.resend)
-        m_throttle = Throttle(); // the Resend button keeps counting; this answer gets the message line
-    if (m_otp->text().size() != kCodeDigits) {
-        m_errors->showAt(QStringLiteral("otp_value"), tr("Type the 6-digit OTP from the customer's SMS."));
-        m_otp->setFocus();
-        return;
-    }
-    setBusy(true);
-    const int generation = m_generation;
-    ApiCall *call = m_context.api().post(
-        kFlowPath + QStringLiteral("verify-otp"),
-        QJsonObject{{QStringLiteral("transaction_id"), m_transactionId}, {QStringLiteral("otp_value"), m_otp->text()}});
-    connect(call, &ApiCall::finished, this, [this, generation](const ApiResult &result) {
-        if (generation != m_generation)
-            return;
-        setBusy(false);
-        if (!result.ok()) {
-            onVerifyFailed(*result.error);
-            return;
-        }
-        const QString number = result.data.value(QStringLiteral("aadhaar_number")).toString();
-        showSuccess(number.isEmpty() ? m_sentNumber : number);
-    });
-}
-
-void VerifyPage::onVerifyFailed(const ApiError &error)
-{
-    const QString &reason = error.reason();
-    if (reason == QLatin1String("otp_mismatch")) {
-        m_triesLeft = attemptsLeft(error.description(), m_triesLeft - 1);
-        updateTries();
-        if (m_triesLeft <= 0) {
-            restartFlow(tr("Three wrong OTPs closed this verification. Start again with the new captcha."));
-            return;
-        }
+        break;
+    case Failure::CaptchaWrong:
+        m_captcha->clear();
+        [[fallthrough]];
+    case Failure::CaptchaIncomplete:
+        m_captcha->setFocus();
+        break;
+    case Failure::OtpWrong:
         m_otp->clear();
+        [[fallthrough]];
+    case Failure::OtpIncomplete:
         m_otp->setFocus();
-        m_errors->showAt(QStringLiteral("otp_value"),
-                         tr("Wrong OTP. Ask the customer to read it again (%1).").arg(triesLeftText(m_triesLeft)));
-        return;
-    }
-    if (reason == QLatin1String("otp_expired")) {
-        m_errors->showAt(QStringLiteral("otp_value"), tr("The OTP has expired. Press Resend OTP to send a new one."));
+        break;
+    case Failure::OtpExpired:
         m_resend->setFocus();
-        return;
+        break;
+    case Failure::CaptchaClosed:
+    case Failure::CaptchaExpired:
+    case Failure::OtpClosed:
+    case Failure::FlowEnded:
+        m_captcha->setFocus();
+        break;
+    default:
+        break;
     }
-    if (error.httpStatus() == 409) {
-        restartFlow(tr("This verification can no longer continue (%1). Start again with the new captcha.")
-                        .arg(error.description()));
-        return;
-    }
-    m_errors->show(error);
 }
 
-void VerifyPage::restartFlow(const QString &why)
+QString VerifyPage::describe(const AadhaarFlow::Problem &problem)
 {
-    m_tick.stop();
-    m_throttle = Throttle();
-    m_errors->clear();
-    m_otp->clear();
-    m_steps->setCurrentWidget(m_requestStep);
-    if (!why.isEmpty())
-        m_errors->showAt(QString(), why);
-    initiate();
-    m_captcha->setFocus();
+    using Failure = AadhaarFlow::Failure;
+    const QString said = problem.error ? problem.error->description() : QString();
+    switch (problem.failure) {
+    case Failure::NumberIncomplete:
+        return tr("Type all 12 digits of the Aadhaar number.");
+    case Failure::NumberInvalid:
+        return tr("This is not a valid Aadhaar number.");
+    case Failure::NoMobileLinked:
+        return tr("No mobile number is linked with this Aadhaar, so no OTP can be sent. The customer must link a "
+                  "mobile number at an Aadhaar enrolment centre.");
+    case Failure::CaptchaIncomplete:
+        return tr("Type the 6 digits shown in the captcha picture.");
+    case Failure::CaptchaLoading:
+        return tr("The captcha is still loading. Wait a moment.");
+    case Failure::CaptchaWrong:
+        return tr("The captcha answer is wrong. Look at the picture again (%1).")
+            .arg(triesLeftText(problem.attemptsLeft));
+    case Failure::OtpIncomplete:
+        return tr("Type the 6-digit OTP from the customer's SMS.");
+    case Failure::OtpWrong:
+        return tr("Wrong OTP. Ask the customer to read it again (%1).").arg(triesLeftText(problem.attemptsLeft));
+    case Failure::OtpExpired:
+        return tr("The OTP has expired. Press Resend OTP to send a new one.");
+    case Failure::StartFailed:
+        return tr("Could not start the verification: %1").arg(said);
+    case Failure::CaptchaClosed:
+        return tr("Three wrong captcha answers closed this verification. Here is a new captcha.");
+    case Failure::CaptchaExpired:
+        return tr("The captcha expired after 10 minutes. Here is a new one.");
+    case Failure::OtpClosed:
+        return tr("Three wrong OTPs closed this verification. Start again with the new captcha.");
+    case Failure::FlowEnded:
+        return tr("This verification can no longer continue (%1). Start again with the new captcha.").arg(said);
+    case Failure::Throttled: // counted down by showThrottle()
+    case Failure::Other:
+        break;
+    }
+    return said;
 }
 
-void VerifyPage::showSuccess(const QString &number)
+void VerifyPage::onVerified(const QString &masked)
 {
-    const QString masked = maskNumber(number);
-    ++m_generation;
-    m_tick.stop();
-    m_throttle = Throttle();
-    m_transactionId = 0;
-    m_sentNumber.clear();
-    m_sentCaptcha.clear();
     m_lastDigits.clear();
-    m_number->setText(QString()); // unlike clear(), also drops the undo history holding the number
-    m_captcha->clear();
-    m_otp->clear();
-    m_captchaImage->setPixmap(QPixmap());
+    clearInputs();
     m_errors->clear();
     updateNumberCheck();
     m_maskedNumber->setText(masked);
     m_successMessage->setText(tr("Identity confirmed by Aadhaar OTP at %1. The full number has been cleared "
                                  "from this screen.")
                                   .arg(IstTime::timeOfDay(QDateTime::currentDateTimeUtc())));
-    m_steps->setCurrentWidget(m_successStep);
     m_another->setFocus();
     emit customerVerified(masked);
 }
 
-void VerifyPage::startThrottle(int seconds, bool resend)
+bool VerifyPage::showThrottle()
 {
-    m_throttle.deadline = QDeadlineTimer(qint64(seconds) * 1000);
-    m_throttle.resend = resend;
-    m_throttle.number = resend ? m_sentNumber : digitsOf(m_number->text());
-    onTick();
-    m_tick.start();
-}
-
-bool VerifyPage::tickThrottle()
-{
-    if (!m_throttle.active())
+    const qint64 left = m_flow->throttleSecondsLeft();
+    if (left <= 0)
         return false;
-    const qint64 left = secondsLeft(m_throttle.deadline);
-    if (left <= 0) {
-        endThrottle();
-        return false;
-    }
-    if (m_throttle.resend)
+    if (m_flow->isThrottleOnResend())
         m_errors->showAt(QStringLiteral("otp_value"),
                          tr("An OTP was sent a moment ago. Resend is possible again in %1.").arg(minutesSeconds(left)));
     else
         m_errors->showAt(QStringLiteral("aadhaar_number"),
                          tr("Too many OTPs for this Aadhaar number. Try again in %1.").arg(minutesSeconds(left)));
-    m_requestOtp->setEnabled(false);
     return true;
-}
-
-void VerifyPage::endThrottle()
-{
-    if (!m_throttle.active())
-        return;
-    m_throttle = Throttle();
-    m_errors->clear();
-    setBusy(m_busy);
 }
 
 void VerifyPage::onTick()
 {
-    const bool throttled = tickThrottle();
-    if (m_steps->currentWidget() != m_otpStep) {
-        if (!throttled)
-            m_tick.stop();
-        return;
+    showThrottle();
+    if (m_flow->step() == AadhaarFlow::Step::Otp) {
+        const qint64 otpLeft = m_flow->otpSecondsLeft();
+        if (otpLeft > 0) {
+            m_otpCountdown->setText(tr("OTP valid for %1").arg(minutesSeconds(otpLeft)));
+            setState(m_otpCountdown, "state", QString());
+        } else {
+            m_otpCountdown->setText(tr("OTP expired — press Resend OTP"));
+            setState(m_otpCountdown, "state", QStringLiteral("bad"));
+        }
     }
-    const qint64 otpLeft = secondsLeft(m_otpDeadline);
-    if (otpLeft > 0) {
-        m_otpCountdown->setText(tr("OTP valid for %1").arg(minutesSeconds(otpLeft)));
-        setState(m_otpCountdown, "state", QString());
-    } else {
-        m_otpCountdown->setText(tr("OTP expired — press Resend OTP"));
-        setState(m_otpCountdown, "state", QStringLiteral("bad"));
-    }
-    const qint64 resendLeft = m_resendDeadline.isForever() ? 0 : secondsLeft(m_resendDeadline);
-    if (resendLeft > 0) {
-        m_resend->setText(tr("Resend in %1").arg(minutesSeconds(resendLeft)));
-        m_resend->setEnabled(false);
-    } else {
-        m_resend->setText(tr("Resend OTP"));
-        m_resend->setEnabled(!m_busy);
-    }
+    updateButtons();
 }
 
 void VerifyPage::updateTries()
 {
-    m_otpTries->setText(triesLeftText(m_triesLeft));
+    m_otpTries->setText(triesLeftText(m_flow->triesLeft()));
 }
 
 QString VerifyPage::triesLeftText(int left)
@@ -808,40 +626,38 @@ QString VerifyPage::triesLeftText(int left)
     return left == 1 ? tr("1 try left") : tr("%1 tries left").arg(left);
 }
 
-void VerifyPage::setBusy(bool busy)
+void VerifyPage::updateButtons()
 {
-    m_busy = busy;
-    m_requestOtp->setEnabled(!busy && (!m_throttle.active() || m_throttle.resend));
+    const bool busy = m_flow->isBusy();
+    m_requestOtp->setEnabled(m_flow->step() != AadhaarFlow::Step::Number || m_flow->canRequestOtp());
     m_captchaRefresh->setEnabled(!busy);
     m_verify->setEnabled(!busy);
     m_startOver->setEnabled(!busy);
-    m_resend->setEnabled(!busy && (m_resendDeadline.isForever() || m_resendDeadline.hasExpired()));
+    const qint64 resendLeft = m_flow->resendSecondsLeft();
+    if (resendLeft > 0) {
+        m_resend->setText(tr("Resend in %1").arg(minutesSeconds(resendLeft)));
+        m_resend->setEnabled(false);
+    } else {
+        m_resend->setText(tr("Resend OTP"));
+        m_resend->setEnabled(!busy);
+    }
 }
 
 void VerifyPage::refreshSms()
 {
     if (!m_smsList)
         return;
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("limit"), QString::number(kSmsShown));
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/sandbox/sms"), query);
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok()) {
-            m_smsState->setText(result.error->httpStatus() == 404
+    m_api.sandboxSms(kSmsShown).then(this, [this](const Answer<Collection<SandboxSms>> &answer) {
+        if (!answer.ok()) {
+            m_smsState->setText(answer.error->httpStatus() == 404
                                     ? tr("The SMS outbox can be read with an admin test key only.")
-                                    : tr("Could not read the SMS outbox: %1").arg(result.error->description()));
+                                    : tr("Could not read the SMS outbox: %1").arg(answer.error->description()));
             return;
         }
         m_smsList->clear();
-        const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
-        for (const QJsonValue &value : items) {
-            const QJsonObject sms = value.toObject();
-            m_smsList->addItem(tr("%1 · to %2\n%3")
-                                   .arg(sms.value(QStringLiteral("datetime")).toString(),
-                                        sms.value(QStringLiteral("mobile")).toString(),
-                                        sms.value(QStringLiteral("message")).toString()));
-        }
-        m_smsState->setText(items.isEmpty()
+        for (const SandboxSms &sms : answer.value->items)
+            m_smsList->addItem(tr("%1 · to %2\n%3").arg(sms.datetime, sms.mobile, sms.message));
+        m_smsState->setText(answer.value->items.isEmpty()
                                 ? tr("No messages yet.")
                                 : tr("Updated %1").arg(IstTime::timeOfDay(QDateTime::currentDateTimeUtc(), true)));
     });

@@ -1,0 +1,196 @@
+#include "entities/aadhaarstep.h"
+#include "entities/apikey.h"
+#include "entities/collection.h"
+#include "entities/tlsinfo.h"
+#include "entities/user.h"
+#include "entities/webhook.h"
+
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <functional>
+
+namespace {
+
+/// Decodes `json` with T's codec and encodes the result again; empty object and `*error` set when it does not decode.
+template <class T> QJsonObject roundTrip(const QJsonObject &json, QString *error)
+{
+    const std::optional<T> decoded = T::fromJson(json, error);
+    return decoded ? decoded->toJson() : QJsonObject();
+}
+
+using RoundTrip = std::function<QJsonObject(const QJsonObject &, QString *)>;
+
+QJsonObject parse(const char *json)
+{
+    return QJsonDocument::fromJson(QByteArray(json)).object();
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(RoundTrip)
+
+/// The codecs of core/entities/ for the people and integration side of the API (issue 14): each reads exactly what
+/// the server writes and writes it back byte for byte, and a missing or mistyped field is an error naming the field.
+class TestPeopleEntities final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void serverAnswersRoundTrip_data();
+    void serverAnswersRoundTrip();
+    void missingOrMistypedFieldsAreErrors_data();
+    void missingOrMistypedFieldsAreErrors();
+    void collectionOfUsers();
+    void attemptsLeftTravelsInTheErrorEnvelope();
+};
+
+void TestPeopleEntities::serverAnswersRoundTrip_data()
+{
+    QTest::addColumn<RoundTrip>("codec");
+    QTest::addColumn<QJsonObject>("json");
+    QTest::newRow("user") << RoundTrip(roundTrip<User>)
+                          << parse(R"({"entity":"user","id":3,"name":"Asha","role":"clerk","active":true})");
+    QTest::newRow("session") << RoundTrip(roundTrip<UserSignIn>)
+                             << parse(R"({"entity":"session","session_token":"s_1","expires_at":"2026-11-24 18:30:00",
+                                          "user":{"entity":"user","id":1,"name":"Owner","role":"admin","active":true}})");
+    QTest::newRow("api key, revoked") << RoundTrip(roundTrip<ApiKey>)
+                                      << parse(R"({"entity":"api_key","key_id":"test_ab","name":"Till 2","mode":"test",
+                                                   "scope":"pos","created_at":"2026-11-01 09:00:00",
+                                                   "revoked_at":"2026-11-02 10:00:00"})");
+    QTest::newRow("api key, new with secret")
+        << RoundTrip(roundTrip<ApiKey>)
+        << parse(R"({"entity":"api_key","key_id":"live_cd","name":"Till 3","mode":"live","scope":"admin",
+                     "created_at":"2026-11-01 09:00:00","revoked_at":null,"key_secret":"sec"})");
+    QTest::newRow("tls") << RoundTrip(roundTrip<TlsInfo>) << parse(R"({"tls":true,"fingerprint_sha256":"AB:CD"})");
+    QTest::newRow("no tls") << RoundTrip(roundTrip<TlsInfo>) << parse(R"({"tls":false,"fingerprint_sha256":null})");
+    QTest::newRow("webhook endpoint")
+        << RoundTrip(roundTrip<WebhookEndpointInfo>)
+        << parse(R"({"entity":"webhook_endpoint","mode":"test","url":"https://x.example/h","builtin_inbox":false,
+                     "webhook_password":"pw","enabled":false,"disabled_reason":"410 Gone",
+                     "previous_secret_expires_at":"2026-11-25 10:00:00","created_at":"2026-11-01 09:00:00",
+                     "updated_at":"2026-11-24 10:00:00","secret":"whsec_1"})");
+    QTest::newRow("webhook event")
+        << RoundTrip(roundTrip<WebhookEventInfo>)
+        << parse(R"({"entity":"webhook_event","id":9,"webhook_id":"msg_1","webhook_event":"test","transaction_id":null,
+                     "status":"pending","attempts":0,"next_attempt_at":"2026-11-24 10:00:01"})");
+    QTest::newRow("webhook delivery")
+        << RoundTrip(roundTrip<WebhookDelivery>)
+        << parse(R"({"entity":"webhook_delivery","id":4,"event_id":9,"webhook_id":"msg_1","webhook_event":"recharge",
+                     "transaction_id":77,"attempt":2,"datetime":"2026-11-24 10:00:05","url":"https://x.example/h",
+                     "http_status":null,"latency_ms":1200,"success":false,"error":"timeout","event_status":"failed",
+                     "next_attempt_at":null})");
+    QTest::newRow("inbox message")
+        << RoundTrip(roundTrip<WebhookInboxMessage>)
+        << parse(R"({"entity":"webhook_inbox_message","id":5,"webhook_id":"msg_1","webhook_event":"test",
+                     "transaction_id":null,"received_at":"2026-11-24 10:00:05","deliveries":2,"body":{"a":1}})");
+    QTest::newRow("receipt") << RoundTrip(roundTrip<WebhookReceipt>)
+                             << parse(R"({"entity":"webhook_receipt","id":5,"webhook_id":"msg_1","duplicate":true})");
+    QTest::newRow("aadhaar initiate")
+        << RoundTrip(roundTrip<AadhaarStep>)
+        << parse(R"({"entity":"aadhaar_authentication","transaction_id":12,"status":"CAPTCHA_GENERATED",
+                     "msg":"Captcha generated","captcha":"/api/v1/uidai/aadhaar-authentication/captcha/x.png"})");
+    QTest::newRow("aadhaar verified")
+        << RoundTrip(roundTrip<AadhaarStep>)
+        << parse(R"({"entity":"aadhaar_authentication","transaction_id":12,"status":"AUTHENTICATION_SUCCESS",
+                     "msg":"Authenticated","aadhaar_number":"987654321012"})");
+    QTest::newRow("empty paged collection")
+        << RoundTrip(roundTrip<Collection<WebhookReceipt>>)
+        << parse(R"({"entity":"collection","count":0,"items":[],"next_cursor":null})");
+}
+
+void TestPeopleEntities::serverAnswersRoundTrip()
+{
+    QFETCH(RoundTrip, codec);
+    QFETCH(QJsonObject, json);
+    QString error;
+    const QJsonObject again = codec(json, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(QJsonDocument(again).toJson(QJsonDocument::Compact), QJsonDocument(json).toJson(QJsonDocument::Compact));
+}
+
+void TestPeopleEntities::missingOrMistypedFieldsAreErrors_data()
+{
+    QTest::addColumn<RoundTrip>("codec");
+    QTest::addColumn<QJsonObject>("json");
+    QTest::addColumn<QString>("expected");
+    const QJsonObject user = parse(R"({"entity":"user","id":3,"name":"Asha","role":"clerk","active":true})");
+    QJsonObject noActive = user;
+    noActive.remove(QStringLiteral("active"));
+    QTest::newRow("user without active") << RoundTrip(roundTrip<User>) << noActive
+                                         << QStringLiteral("user: field `active` is missing");
+    QJsonObject stringId = user;
+    stringId.insert(QStringLiteral("id"), QStringLiteral("3"));
+    QTest::newRow("user id as text") << RoundTrip(roundTrip<User>) << stringId
+                                     << QStringLiteral("user: field `id` is not an integer");
+    QJsonObject owner = user;
+    owner.insert(QStringLiteral("role"), QStringLiteral("owner"));
+    QTest::newRow("unknown role") << RoundTrip(roundTrip<User>) << owner
+                                  << QStringLiteral("user: field `role` has the unknown value \"owner\"");
+    QJsonObject key = user;
+    QTest::newRow("a user is not a key") << RoundTrip(roundTrip<ApiKey>) << key
+                                         << QStringLiteral("API key: field `entity` is \"user\", not \"api_key\"");
+    QTest::newRow("delivery without attempt count")
+        << RoundTrip(roundTrip<WebhookDelivery>)
+        << parse(R"({"entity":"webhook_delivery","id":4,"event_id":9,"webhook_id":"msg_1","webhook_event":"recharge",
+                     "transaction_id":77,"datetime":"2026-11-24 10:00:05","url":"u","http_status":200,"latency_ms":3,
+                     "success":true,"error":null,"event_status":"delivered","next_attempt_at":null})")
+        << QStringLiteral("webhook delivery: field `attempt` is missing");
+    QTest::newRow("aadhaar step with a bad status")
+        << RoundTrip(roundTrip<AadhaarStep>)
+        << parse(R"({"entity":"aadhaar_authentication","transaction_id":12,"status":"DONE","msg":"m"})")
+        << QStringLiteral("Aadhaar step: field `status` has the unknown value \"DONE\"");
+    QTest::newRow("tls without fingerprint") << RoundTrip(roundTrip<TlsInfo>) << parse(R"({"tls":true})")
+                                             << QStringLiteral("server TLS: field `fingerprint_sha256` is missing "
+                                                               "although tls is true");
+    QTest::newRow("bad item in a list")
+        << RoundTrip(roundTrip<Collection<User>>)
+        << parse(R"({"entity":"collection","count":1,"items":[{"entity":"user","id":1,"name":"A","role":"clerk"}]})")
+        << QStringLiteral("collection: field `items` element 0: user: field `active` is missing");
+    QTest::newRow("count disagrees") << RoundTrip(roundTrip<Collection<User>>)
+                                     << parse(R"({"entity":"collection","count":2,"items":[]})")
+                                     << QStringLiteral("collection: field `count` does not match the number of items");
+}
+
+void TestPeopleEntities::missingOrMistypedFieldsAreErrors()
+{
+    QFETCH(RoundTrip, codec);
+    QFETCH(QJsonObject, json);
+    QFETCH(QString, expected);
+    QString error;
+    QVERIFY(codec(json, &error).isEmpty());
+    QCOMPARE(error, expected);
+}
+
+void TestPeopleEntities::collectionOfUsers()
+{
+    QString error;
+    const std::optional<Collection<User>> users = Collection<User>::fromJson(
+        parse(R"({"entity":"collection","count":2,"items":[{"entity":"user","id":1,"name":"A","role":"admin",
+                  "active":true},{"entity":"user","id":2,"name":"B","role":"clerk","active":false}]})"),
+        &error);
+    QVERIFY2(users, qPrintable(error));
+    QCOMPARE(users->items.size(), 2);
+    QVERIFY(users->items.at(0).isAdmin());
+    QVERIFY(!users->items.at(1).active);
+    QVERIFY(!users->paged);
+    QVERIFY(!users->toJson().contains(QStringLiteral("next_cursor")));
+}
+
+void TestPeopleEntities::attemptsLeftTravelsInTheErrorEnvelope()
+{
+    const ApiError sent = AadhaarAttempts::withLeft(
+        ApiError::badRequest(QStringLiteral("otp_value"), QStringLiteral("otp_mismatch"), QStringLiteral("any words")),
+        2);
+    const QJsonObject envelope = sent.toJson();
+    QCOMPARE(envelope.value(QStringLiteral("error")).toObject().value(QStringLiteral("attempts_left")).toInt(), 2);
+    const ApiError read = ApiError::fromJson(400, envelope);
+    QCOMPARE(AadhaarAttempts::left(read), std::optional<int>(2));
+    QCOMPARE(read.reason(), QStringLiteral("otp_mismatch"));
+    QCOMPARE(read.toJson(), envelope); // relayed unchanged (a shop passes its upstream's error on)
+    QCOMPARE(AadhaarAttempts::left(ApiError::badRequest(QString(), QStringLiteral("x"), QStringLiteral("y"))),
+             std::nullopt);
+}
+
+QTEST_GUILESS_MAIN(TestPeopleEntities)
+#include "tst_peopleentities.moc"

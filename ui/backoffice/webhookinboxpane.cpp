@@ -1,0 +1,90 @@
+#include "webhookinboxpane.h"
+
+#include "backofficeui.h"
+#include "clock.h"
+#include "collectionmodel.h"
+#include "terminalcontext.h"
+#include "typedcolumn.h"
+#include "webhooksapi.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace {
+
+QList<CollectionColumn> inboxColumns()
+{
+    using Message = WebhookInboxMessage;
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    return {
+        TypedColumn::make<Message>(WebhookInboxPane::tr("Received (IST)"),
+                                   [](const Message &m) { return IstTime::format(m.receivedAt); }),
+        TypedColumn::make<Message>(WebhookInboxPane::tr("Event"), [](const Message &m) { return m.webhookEvent; }),
+        TypedColumn::make<Message>(
+            WebhookInboxPane::tr("Transaction"),
+            [](const Message &m) { return m.transactionId ? QString::number(*m.transactionId) : QString(); }, right),
+        TypedColumn::make<Message>(
+            WebhookInboxPane::tr("Received"),
+            [](const Message &m) { return WebhookInboxPane::tr("%1×").arg(m.deliveries); }, right),
+        TypedColumn::make<Message>(WebhookInboxPane::tr("webhook-id"), [](const Message &m) { return m.webhookId; }),
+    };
+}
+
+} // namespace
+
+WebhookInboxPane::WebhookInboxPane(TerminalContext &context, QWidget *parent)
+    : QWidget(parent), m_model(new CollectionModel(context.api(), WebhooksApi::inboxPath(), inboxColumns(), 100, this)),
+      m_error(BackOfficeUi::generalError(this)),
+      m_table(BackOfficeUi::table(m_model, QStringLiteral("inboxTable"), this)), m_body(new QPlainTextEdit(this))
+{
+    m_error->setObjectName(QStringLiteral("inboxError"));
+    m_body->setObjectName(QStringLiteral("inboxBody"));
+    m_body->setReadOnly(true);
+    m_body->setPlaceholderText(tr("Choose a message to see the body the server received."));
+    int section = 0;
+    for (const int width : {170, 150, 100, 80})
+        m_table->horizontalHeader()->resizeSection(section++, width);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_table);
+    split->addWidget(m_body);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(BackOfficeUi::hint(
+        tr("What this server's built-in inbox received (test mode): each event once, with how many times it "
+           "arrived. Receivers must accept repeats of the same webhook-id."),
+        this));
+    layout->addWidget(m_error);
+    layout->addWidget(split, 1);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &WebhookInboxPane::onRowChanged);
+    connect(m_model, &CollectionModel::modelReset, this, &WebhookInboxPane::onRowChanged);
+    connect(m_model, &CollectionModel::loaded, m_error, &QWidget::hide);
+    connect(m_model, &CollectionModel::failed, this, [this](const ApiError &error) {
+        m_error->setText(tr("Could not load: %1").arg(error.description()));
+        m_error->show();
+    });
+}
+
+void WebhookInboxPane::reload(bool evenIfLoading)
+{
+    if (evenIfLoading || !m_model->isLoading())
+        m_model->reload();
+}
+
+void WebhookInboxPane::onRowChanged()
+{
+    QString problem;
+    const std::optional<WebhookInboxMessage> message =
+        TypedColumn::item<WebhookInboxMessage>(*m_model, m_table->currentIndex().row(), &problem);
+    if (message)
+        m_body->setPlainText(QString::fromUtf8(QJsonDocument(message->body).toJson(QJsonDocument::Indented)));
+    else
+        m_body->setPlainText(problem);
+}
