@@ -28,7 +28,9 @@ void printUsage()
         "  rechargedesk upstream set --url BASE_URL --key-id ID --key-secret-file FILE [--webhook-password P]\n"
         "  rechargedesk upstream show|check|clear\n"
         "  rechargedesk plans import|check FILE\n"
-        "  rechargedesk dev seed --transactions N\n\n"
+        "  rechargedesk dev seed --transactions N\n"
+        "  rechargedesk backup --to FILE [--config FILE] | restore --from FILE [--replace]\n"
+        "  rechargedesk serve --config /etc/rechargedesk/server.conf  (keys: the serve flags without --)\n\n"
         "Every command takes --data-dir DIR (or $RECHARGEDESK_DATA_DIR) and --help."));
 }
 
@@ -37,7 +39,8 @@ void printUsage()
 int main(int argc, char *argv[])
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    const bool terminal = command.isEmpty() || (command.startsWith(QLatin1String("--")) && command != QLatin1String("--help"));
+    const bool terminal =
+        command.isEmpty() || (command.startsWith(QLatin1String("--")) && command != QLatin1String("--help"));
     if (terminal) {
         if (!terminalHasDisplay()) {
             std::fputs("rechargedesk: no display found, so the terminal window cannot open.\n"
@@ -79,6 +82,10 @@ int main(int argc, char *argv[])
         return runPlans(arguments);
     if (command == QLatin1String("dev"))
         return runDev(arguments);
+    if (command == QLatin1String("backup"))
+        return runBackup(arguments);
+    if (command == QLatin1String("restore"))
+        return runRestore(arguments);
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         printUsage();
         return 0;

@@ -2,6 +2,7 @@
 
 #include "aadhaar/aadhaarmodule.h"
 #include "aadhaar/aadhaarvault.h"
+#include "api/backupcontroller.h"
 #include "api/healthcontroller.h"
 #include "api/keyscontroller.h"
 #include "api/planscontroller.h"
@@ -17,6 +18,7 @@
 #include "auth/apikeyservice.h"
 #include "auth/authenticator.h"
 #include "auth/authorizer.h"
+#include "backup/nightlybackup.h"
 #include "http/apirequest.h"
 #include "http/apirouter.h"
 #include "http/limitedtcpserver.h"
@@ -88,6 +90,10 @@ struct ApiServer::Parts
         tlsApi = std::make_unique<TlsController>(options.tls ? TlsPin::fingerprint(options.tls->localCertificate())
                                                              : QString());
         tlsApi->registerRoutes(router);
+        if (!options.dataDir.isEmpty() && !options.backup.dir.isEmpty())
+            nightlyBackup = std::make_unique<NightlyBackup>(clock, options.backup, options.dataDir);
+        backupApi = std::make_unique<BackupController>(clock, nightlyBackup.get());
+        backupApi->registerRoutes(router);
     }
 
     /// Starts a plan sync from the configured upstream; false when there is none, no sync or one is running.
@@ -179,6 +185,8 @@ struct ApiServer::Parts
     ReportsController reportsApi;
     std::unique_ptr<UpstreamController> upstreamApi;
     std::unique_ptr<TlsController> tlsApi;
+    std::unique_ptr<NightlyBackup> nightlyBackup; ///< null without a backup folder
+    std::unique_ptr<BackupController> backupApi;
     /// http://host:port of the bound server; invalid before listen().
     QUrl listeningUrl() const
     {
@@ -208,6 +216,11 @@ ApiServer::~ApiServer() = default;
 bool ApiServer::startPlanSync()
 {
     return m_parts->startPlanSync(m_db);
+}
+
+NightlyBackup *ApiServer::nightlyBackup()
+{
+    return m_parts->nightlyBackup.get();
 }
 
 PlanSync *ApiServer::planSync()

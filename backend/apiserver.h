@@ -1,5 +1,7 @@
 #pragma once
 
+#include "backup/backupoptions.h"
+
 #include <QHostAddress>
 #include <QObject>
 #include <QSslConfiguration>
@@ -10,6 +12,7 @@
 #include <optional>
 
 class ApiRouter;
+class NightlyBackup;
 class Authenticator;
 class Clock;
 class Database;
@@ -48,6 +51,8 @@ struct ServerOptions
     QUrl publicUrl;
     /// Serve HTTPS with this certificate and key (issue 12; see TlsIdentity); plain HTTP when empty.
     std::optional<QSslConfiguration> tls;
+    /// The server's own backups (issue 15): listed when backup.dir is set, taken nightly when backup.at is too.
+    BackupOptions backup;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
@@ -84,6 +89,8 @@ public:
     bool startPlanSync();
     /// The plan sync of this server; null when ServerOptions::plansSyncAt or dataDir is empty.
     PlanSync *planSync();
+    /// The nightly backup of this server (issue 15); null when ServerOptions::backup.dir or dataDir is empty.
+    NightlyBackup *nightlyBackup();
 
 private:
     struct Parts;
