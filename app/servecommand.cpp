@@ -302,7 +302,6 @@ int runServe(const QStringList &arguments)
     options.backup.dir = parser.value(QStringLiteral("backup-dir"));
     if (options.backup.dir.isEmpty())
         options.backup.dir = QDir(options.dataDir).filePath(QStringLiteral("backups"));
-    options.backup.databaseLocation = CommandLine::databaseLocation(parser);
     QString warning;
     PrivateFiles::ensureDirectory(options.dataDir, &warning);
     if (!warning.isEmpty())

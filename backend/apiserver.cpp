@@ -31,6 +31,7 @@
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
+#include "store/database.h"
 #include "tlspin.h"
 #include "upstream/upstreamdispatcher.h"
 #include "users/auditlog.h"
@@ -91,7 +92,7 @@ struct ApiServer::Parts
                                                              : QString());
         tlsApi->registerRoutes(router);
         if (!options.dataDir.isEmpty() && !options.backup.dir.isEmpty())
-            nightlyBackup = std::make_unique<NightlyBackup>(clock, options.backup, options.dataDir);
+            nightlyBackup = std::make_unique<NightlyBackup>(clock, options.backup, options.dataDir, db.location());
         backupApi = std::make_unique<BackupController>(clock, nightlyBackup.get());
         backupApi->registerRoutes(router);
     }

@@ -25,7 +25,7 @@ void BackupController::registerRoutes(ApiRouter &router)
                        const QFileInfoList backups = m_backup->folder().backups();
                        if (!backups.isEmpty()) {
                            const QFileInfo &newest = backups.constFirst();
-                           const QDateTime created = newest.lastModified().toUTC();
+                           const QDateTime created = BackupFolder::startedAt(newest);
                            last = QJsonObject{{QStringLiteral("file"), newest.fileName()},
                                               {QStringLiteral("created_at"), IstTime::format(created)},
                                               {QStringLiteral("bytes"), newest.size()}};

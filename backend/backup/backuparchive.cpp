@@ -34,17 +34,17 @@ QString archiveError(archive *a)
     return text ? QString::fromLocal8Bit(text) : QStringLiteral("unknown libarchive error");
 }
 
-/// True for a relative name without "..", ".", or empty parts.
-bool safeName(const QString &name)
+/// `name` without "." parts ("./keys/x" -> "keys/x", as GNU tar writes names); empty for an absolute name, one
+/// with "..", or one that names only the top directory.
+QString normalizedName(const QString &name)
 {
-    if (name.isEmpty() || name.startsWith(QLatin1Char('/')))
-        return false;
-    const QStringList parts = name.split(QLatin1Char('/'), Qt::SkipEmptyParts);
-    for (const QString &part : parts) {
-        if (part == QLatin1String("..") || part == QLatin1String("."))
-            return false;
-    }
-    return !parts.isEmpty();
+    if (name.startsWith(QLatin1Char('/')))
+        return QString();
+    QStringList parts = name.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    parts.removeAll(QStringLiteral("."));
+    if (parts.contains(QStringLiteral("..")))
+        return QString();
+    return parts.join(QLatin1Char('/'));
 }
 
 bool writeEntry(archive *a, const ArchiveEntry &entry, QString *error)
@@ -156,11 +156,15 @@ QList<ArchiveEntry> extract(const QString &path, const QString &directory, QStri
             return {};
         }
         const char *rawName = archive_entry_pathname_utf8(header);
-        const QString name = rawName ? QString::fromUtf8(rawName) : QString();
+        const QString rawText = rawName ? QString::fromUtf8(rawName) : QString();
+        const QString name = normalizedName(rawText);
         const auto type = archive_entry_filetype(header);
-        if (!safeName(name) || (type != AE_IFREG && type != AE_IFDIR)) {
+        if (type == AE_IFDIR && name.isEmpty() && !rawText.startsWith(QLatin1Char('/')) &&
+            !rawText.contains(QLatin1String("..")))
+            continue; // "./", the top directory
+        if (name.isEmpty() || (type != AE_IFREG && type != AE_IFDIR)) {
             *error =
-                QStringLiteral("the backup %1 holds an entry this program does not restore: \"%2\"").arg(path, name);
+                QStringLiteral("the backup %1 holds an entry this program does not restore: \"%2\"").arg(path, rawText);
             return {};
         }
         const QString target = root.filePath(name);

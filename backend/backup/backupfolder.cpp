@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTimeZone>
 
 QString BackupFolder::fileFor(const QDateTime &nowUtc) const
 {
@@ -23,6 +24,13 @@ QFileInfoList BackupFolder::backups() const
             found.append(file);
     }
     return found;
+}
+
+QDateTime BackupFolder::startedAt(const QFileInfo &file)
+{
+    QDateTime ist = QDateTime::fromString(file.fileName().mid(13, 15), QStringLiteral("yyyyMMdd-HHmmss"));
+    ist.setTimeZone(QTimeZone(IstTime::kOffsetSeconds));
+    return ist.toUTC();
 }
 
 int BackupFolder::prune(int keep) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDateTime>
+#include <QFileInfo>
 #include <QFileInfoList>
 #include <QString>
 
@@ -16,6 +17,8 @@ public:
     QString fileFor(const QDateTime &nowUtc) const;
     /// The backups in the folder, newest first (other files are ignored).
     QFileInfoList backups() const;
+    /// When the backup `file` (one of backups()) was started: the IST time in its name, as UTC.
+    static QDateTime startedAt(const QFileInfo &file);
     /// Removes the oldest backups so that `keep` (>= 1) remain; returns how many were removed.
     int prune(int keep) const;
 

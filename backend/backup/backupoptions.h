@@ -14,6 +14,4 @@ struct BackupOptions
     QString dir;
     /// How many archives are kept; older ones are removed after each successful backup.
     int keep = 7;
-    /// What Database::open() took: the backup opens its own read connection (or pg_dump) on it.
-    QString databaseLocation;
 };

@@ -183,7 +183,16 @@ bool restore(const QString &archive, const RestoreTarget &target, QStringList *r
                                                   "postgres:// --database");
         return false;
     }
+    QString sqliteLocation = DatabaseSnapshot::sqlitePath(target.databaseLocation);
+    if (!postgresTarget && sqliteLocation.isEmpty())
+        sqliteLocation = QDir(target.dataDir).filePath(QStringLiteral("rechargedesk.db"));
     if (!target.replace) {
+        if (!sqliteLocation.isEmpty() && QFileInfo(sqliteLocation).size() > 0) {
+            *error =
+                QStringLiteral("%1 holds a database already; restore into a fresh data directory, or add --replace")
+                    .arg(sqliteLocation);
+            return false;
+        }
         for (const ArchiveEntry &file : files) {
             const QString relative = file.name.mid(qsizetype(qstrlen(BackupMaker::kDataPrefix)));
             if (file.name.startsWith(QLatin1String(BackupMaker::kDataPrefix)) &&
@@ -220,15 +229,7 @@ bool restore(const QString &archive, const RestoreTarget &target, QStringList *r
         }
         for (const char *suffix : {"-wal", "-shm"})
             QFile::remove(copy + QLatin1String(suffix));
-        QString location = DatabaseSnapshot::sqlitePath(target.databaseLocation);
-        if (location.isEmpty())
-            location = QDir(target.dataDir).filePath(QStringLiteral("rechargedesk.db"));
-        if (QFileInfo::exists(location) && QFileInfo(location).size() > 0 && !target.replace) {
-            *error =
-                QStringLiteral("%1 holds a database already; restore into a fresh data directory, or add --replace")
-                    .arg(location);
-            return false;
-        }
+        const QString &location = sqliteLocation;
         if (QFileInfo(location).size() == 0)
             QFile::remove(location);
         for (const char *suffix : {"-wal", "-shm"})

@@ -12,9 +12,10 @@ namespace {
 Q_LOGGING_CATEGORY(lcBackup, "rechargedesk.backup")
 }
 
-NightlyBackup::NightlyBackup(const Clock &clock, BackupOptions options, QString dataDir, QObject *parent)
+NightlyBackup::NightlyBackup(const Clock &clock, BackupOptions options, QString dataDir, QString databaseLocation,
+                             QObject *parent)
     : QObject(parent), m_clock(clock), m_options(std::move(options)), m_dataDir(std::move(dataDir)),
-      m_folder(m_options.dir)
+      m_databaseLocation(std::move(databaseLocation)), m_folder(m_options.dir)
 {
     if (m_options.at)
         m_timer = std::make_unique<DailyTimer>(m_clock, *m_options.at, [this] { runNow(); });
@@ -34,7 +35,7 @@ bool NightlyBackup::runNow()
         return false;
     QString warning;
     PrivateFiles::ensureDirectory(m_folder.path(), &warning);
-    const BackupSource source{m_dataDir, m_options.databaseLocation, {m_folder.path()}};
+    const BackupSource source{m_dataDir, m_databaseLocation, {m_folder.path()}};
     const QString target = m_folder.fileFor(m_clock.nowUtc());
     const qint64 nowMs = m_clock.nowUtc().toMSecsSinceEpoch();
     m_worker = QThread::create([this, source, target, nowMs] {

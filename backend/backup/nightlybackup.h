@@ -21,7 +21,9 @@ class NightlyBackup final : public QObject
     Q_DISABLE_COPY_MOVE(NightlyBackup)
 
 public:
-    NightlyBackup(const Clock &clock, BackupOptions options, QString dataDir, QObject *parent = nullptr);
+    /// `databaseLocation`: what Database::open() took; the backup opens its own read connection (or pg_dump) on it.
+    NightlyBackup(const Clock &clock, BackupOptions options, QString dataDir, QString databaseLocation,
+                  QObject *parent = nullptr);
     /// Waits for a running backup to finish.
     ~NightlyBackup() override;
 
@@ -43,6 +45,7 @@ private:
     const Clock &m_clock;
     BackupOptions m_options;
     QString m_dataDir;
+    QString m_databaseLocation;
     BackupFolder m_folder;
     std::unique_ptr<DailyTimer> m_timer;
     QThread *m_worker = nullptr;

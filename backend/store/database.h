@@ -17,7 +17,8 @@ class DatabaseError final : public std::runtime_error
 {
 public:
     explicit DatabaseError(const QString &message, bool uniqueViolation = false, bool retryable = false)
-        : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation), m_retryable(retryable) {}
+        : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation), m_retryable(retryable)
+    {}
     /// True when the statement broke a UNIQUE constraint (used to detect concurrent duplicates).
     bool isUniqueViolation() const { return m_uniqueViolation; }
     /// True when PostgreSQL gave up on the transaction because of other writers (deadlock detected,
@@ -49,6 +50,9 @@ public:
     Database &operator=(const Database &) = delete;
 
     bool isPostgres() const { return m_postgres; }
+    /// The location open() was given (an SQLite path or a postgres:// URL, password included): for tools that
+    /// open their own connection to the same database (the nightly backup).
+    const QString &location() const { return m_location; }
     QSqlDatabase connection() const;
 
     /// A prepared statement for `sql` with `?` placeholders, cached for the life of the
@@ -88,6 +92,7 @@ private:
 
     QString m_connectionName;
     bool m_postgres;
+    QString m_location;
     QHash<QString, QSqlQuery> m_statements;
     QStringList m_sessionStatements;
     bool m_inTransaction = false;
