@@ -39,8 +39,7 @@ void printUsage()
 int main(int argc, char *argv[])
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    const bool terminal =
-        command.isEmpty() || (command.startsWith(QLatin1String("--")) && command != QLatin1String("--help"));
+    const bool terminal = command.isEmpty() || (command.startsWith(QLatin1String("--")) && command != QLatin1String("--help"));
     if (terminal) {
         if (!terminalHasDisplay()) {
             std::fputs("rechargedesk: no display found, so the terminal window cannot open.\n"

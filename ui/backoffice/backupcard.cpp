@@ -38,6 +38,7 @@ BackupCard::BackupCard(TerminalContext &context, QWidget *parent)
     layout->addWidget(m_last);
     layout->addWidget(m_schedule);
     layout->addWidget(m_warning);
+    layout->addStretch();
 }
 
 void BackupCard::showEvent(QShowEvent *event)
