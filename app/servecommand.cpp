@@ -280,7 +280,9 @@ int runServe(const QStringList &arguments)
             QStringLiteral("--public-url must be an http:// or https:// URL without user, query or fragment"));
     options.publicUrl = *publicUrl;
     const QString backupAt = parser.value(QStringLiteral("backup-at"));
-    if (backupAt != QLatin1String("off")) {
+    if (backupAt == QLatin1String("off")) {
+        options.backup.at.reset();
+    } else {
         options.backup.at = QTime::fromString(backupAt, QStringLiteral("HH:mm"));
         if (!options.backup.at->isValid())
             return usageError(QStringLiteral("--backup-at must be HH:MM (IST) or off"));
@@ -299,9 +301,7 @@ int runServe(const QStringList &arguments)
     if (!serverLock.tryLock(0))
         std::fprintf(stderr, "rechargedesk: warning: another server uses the data directory %s\n",
                      qPrintable(options.dataDir));
-    options.backup.dir = parser.value(QStringLiteral("backup-dir"));
-    if (options.backup.dir.isEmpty())
-        options.backup.dir = QDir(options.dataDir).filePath(QStringLiteral("backups"));
+    options.backup.dir = parser.value(QStringLiteral("backup-dir")); // empty: <data-dir>/backups
     QString warning;
     PrivateFiles::ensureDirectory(options.dataDir, &warning);
     if (!warning.isEmpty())

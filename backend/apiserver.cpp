@@ -38,6 +38,7 @@
 #include "users/sessionresolver.h"
 #include "webhooks/webhookmodule.h"
 
+#include <QDir>
 #include <QHttpServer>
 
 struct ApiServer::Parts
@@ -91,8 +92,12 @@ struct ApiServer::Parts
         tlsApi = std::make_unique<TlsController>(options.tls ? TlsPin::fingerprint(options.tls->localCertificate())
                                                              : QString());
         tlsApi->registerRoutes(router);
-        if (!options.dataDir.isEmpty() && !options.backup.dir.isEmpty())
-            nightlyBackup = std::make_unique<NightlyBackup>(clock, options.backup, options.dataDir, db.location());
+        if (!options.dataDir.isEmpty()) {
+            BackupOptions backup = options.backup;
+            if (backup.dir.isEmpty())
+                backup.dir = QDir(options.dataDir).filePath(QStringLiteral("backups"));
+            nightlyBackup = std::make_unique<NightlyBackup>(clock, backup, options.dataDir, db.location());
+        }
         backupApi = std::make_unique<BackupController>(clock, nightlyBackup.get());
         backupApi->registerRoutes(router);
     }

@@ -51,7 +51,8 @@ struct ServerOptions
     QUrl publicUrl;
     /// Serve HTTPS with this certificate and key (issue 12; see TlsIdentity); plain HTTP when empty.
     std::optional<QSslConfiguration> tls;
-    /// The server's own backups (issue 15): listed when backup.dir is set, taken nightly when backup.at is too.
+    /// The server's own backups (issue 15): nightly at backup.at into backup.dir (default <dataDir>/backups);
+    /// none without a dataDir.
     BackupOptions backup;
 };
 
@@ -89,7 +90,7 @@ public:
     bool startPlanSync();
     /// The plan sync of this server; null when ServerOptions::plansSyncAt or dataDir is empty.
     PlanSync *planSync();
-    /// The nightly backup of this server (issue 15); null when ServerOptions::backup.dir or dataDir is empty.
+    /// The nightly backup of this server (issue 15); null when ServerOptions::dataDir is empty.
     NightlyBackup *nightlyBackup();
 
 private:
