@@ -15,14 +15,19 @@
 
 namespace CommandLine {
 
+QList<QCommandLineOption> storeOptions()
+{
+    return {
+        {QStringLiteral("data-dir"), QStringLiteral("Directory holding the database and keys."), QStringLiteral("DIR")},
+        {QStringLiteral("database"),
+         QStringLiteral("Database location: an SQLite file path, or postgres://user@host:port/db (the "
+                        "password from ~/.pgpass or PGPASSWORD keeps it out of the process list)."),
+         QStringLiteral("URL")}};
+}
+
 void addStoreOptions(QCommandLineParser &parser)
 {
-    parser.addOption({QStringLiteral("data-dir"), QStringLiteral("Directory holding the database and keys."),
-                      QStringLiteral("DIR")});
-    parser.addOption({QStringLiteral("database"),
-                      QStringLiteral("Database location: an SQLite file path, or postgres://user@host:port/db (the "
-                                     "password from ~/.pgpass or PGPASSWORD keeps it out of the process list)."),
-                      QStringLiteral("URL")});
+    parser.addOptions(storeOptions());
 }
 
 void addAccountOptions(QCommandLineParser &parser)
@@ -98,13 +103,16 @@ QString dataDir(const QCommandLineParser &parser)
     return QDir(dir).absolutePath();
 }
 
+QString databaseLocation(const QCommandLineParser &parser)
+{
+    const QString location = parser.value(QStringLiteral("database"));
+    return location.isEmpty() ? QDir(dataDir(parser)).filePath(QStringLiteral("rechargedesk.db")) : location;
+}
+
 std::unique_ptr<Database> openDatabase(const QCommandLineParser &parser)
 {
-    QString location = parser.value(QStringLiteral("database"));
-    if (location.isEmpty())
-        location = QDir(dataDir(parser)).filePath(QStringLiteral("rechargedesk.db"));
     QString error;
-    std::unique_ptr<Database> db = Database::open(location, &error);
+    std::unique_ptr<Database> db = Database::open(databaseLocation(parser), &error);
     if (!db)
         std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(error));
     return db;

@@ -38,11 +38,15 @@ void addModesOption(QCommandLineParser &parser);
 /// The modes --mode names: both when absent. Prints a usage error and returns nullopt when it
 /// names neither test nor live.
 std::optional<QList<Mode>> modesOption(const QCommandLineParser &parser);
-/// Adds --data-dir and --database to `parser`.
+/// --data-dir and --database.
+QList<QCommandLineOption> storeOptions();
+/// Adds storeOptions() to `parser`.
 void addStoreOptions(QCommandLineParser &parser);
 /// The data directory: --data-dir, else $RECHARGEDESK_DATA_DIR, else the platform's app data
 /// location (~/.local/share/RechargeDesk/rechargedesk on Linux). Created (mode 0700) if missing.
 QString dataDir(const QCommandLineParser &parser);
+/// --database, else <data dir>/rechargedesk.db: what Database::open() takes.
+QString databaseLocation(const QCommandLineParser &parser);
 /// Opens --database, else <data dir>/rechargedesk.db; prints the error and returns nullptr on failure.
 std::unique_ptr<Database> openDatabase(const QCommandLineParser &parser);
 /// The key vault of the data directory (<data dir>/keys/aadhaar.key, created if missing), which
@@ -63,7 +67,12 @@ void out(const QString &text);
 
 } // namespace CommandLine
 
+/// Every option of `serve`; each is also a key of its --config file (ConfigFile).
+QList<QCommandLineOption> serveOptions();
 int runServe(const QStringList &arguments);
+/// `backup --to FILE` and `restore --from FILE` (issue 15; backupcommand.cpp).
+int runBackup(const QStringList &arguments);
+int runRestore(const QStringList &arguments);
 int runKeys(const QStringList &arguments);
 int runWallet(const QStringList &arguments);
 int runSetup(const QStringList &arguments);

@@ -28,7 +28,9 @@ void printUsage()
         "  rechargedesk upstream set --url BASE_URL --key-id ID --key-secret-file FILE [--webhook-password P]\n"
         "  rechargedesk upstream show|check|clear\n"
         "  rechargedesk plans import|check FILE\n"
-        "  rechargedesk dev seed --transactions N\n\n"
+        "  rechargedesk dev seed --transactions N\n"
+        "  rechargedesk backup --to FILE [--config FILE] | restore --from FILE [--replace]\n"
+        "  rechargedesk serve --config /etc/rechargedesk/server.conf  (keys: the serve flags without --)\n\n"
         "Every command takes --data-dir DIR (or $RECHARGEDESK_DATA_DIR) and --help."));
 }
 
@@ -79,6 +81,10 @@ int main(int argc, char *argv[])
         return runPlans(arguments);
     if (command == QLatin1String("dev"))
         return runDev(arguments);
+    if (command == QLatin1String("backup"))
+        return runBackup(arguments);
+    if (command == QLatin1String("restore"))
+        return runRestore(arguments);
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         printUsage();
         return 0;

@@ -1,7 +1,9 @@
 #include "apiserver.h"
 #include "auth/apikeyservice.h"
+#include "backup/backuprestorer.h"
 #include "clock.h"
 #include "commandline.h"
+#include "configfile.h"
 #include "operatorcatalog.h"
 #include "servicenotifier.h"
 #include "store/accountrepository.h"
@@ -14,6 +16,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHostAddress>
+#include <QLockFile>
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -124,91 +127,126 @@ bool setUpTls(const QCommandLineParser &parser, const QString &dataDir, const QH
 
 } // namespace
 
+QList<QCommandLineOption> serveOptions()
+{
+    QList<QCommandLineOption> flags;
+    flags.append({QStringLiteral("listen"),
+                  QStringLiteral("Address and port, default 127.0.0.1:8080 (0 = any free port)."),
+                  QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:8080")});
+    flags.append({QStringLiteral("settle-delay-ms"),
+                  QStringLiteral("Sandbox: milliseconds before a PENDING sale settles (default 10000)."),
+                  QStringLiteral("N"), QStringLiteral("10000")});
+    flags.append({QStringLiteral("webhook-retry-scale"),
+                  QStringLiteral("Multiplies the webhook retry schedule (default 1; 0.001: 5 min -> 300 ms)."),
+                  QStringLiteral("FACTOR"), QStringLiteral("1")});
+    flags.append({QStringLiteral("upstream-timeout-ms"),
+                  QStringLiteral("Live sales: how long a call to the upstream, and initiate's wait for its first "
+                                 "answer, may take (default 15000)."),
+                  QStringLiteral("N"), QStringLiteral("15000")});
+    flags.append({QStringLiteral("plans-sync-at"),
+                  QStringLiteral("IST time of day of the daily copy of the upstream's plans (default 04:30; "
+                                 "\"off\": none). Skipped while no upstream is configured."),
+                  QStringLiteral("HH:MM"), QStringLiteral("04:30")});
+    flags.append({QStringLiteral("upstream-retry-scale"),
+                  QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
+                  QStringLiteral("FACTOR"), QStringLiteral("1")});
+    flags.append({QStringLiteral("max-connections"),
+                  QStringLiteral("Open HTTP connections in total; more are answered 503 (default 512)."),
+                  QStringLiteral("N"), QStringLiteral("512")});
+    flags.append({QStringLiteral("max-connections-per-address"),
+                  QStringLiteral("Open HTTP connections per client address (IPv6: per /64); more are answered "
+                                 "503 (default 64)."),
+                  QStringLiteral("N"), QStringLiteral("64")});
+    flags.append({QStringLiteral("header-timeout-s"),
+                  QStringLiteral("Seconds a client has to send a complete request head, from connecting or "
+                                 "from its first byte; then 408 and close (default 10)."),
+                  QStringLiteral("N"), QStringLiteral("10")});
+    flags.append({QStringLiteral("idle-timeout-s"),
+                  QStringLiteral("Seconds a keep-alive connection, or a request body, may go without traffic "
+                                 "before it is closed (default 60)."),
+                  QStringLiteral("N"), QStringLiteral("60")});
+    flags.append({QStringLiteral("new-test-key"),
+                  QStringLiteral("Create a fresh test admin key at start; its secret goes to the key file.")});
+    flags.append({QStringLiteral("key-file"),
+                  QStringLiteral("Where a key created at start is written, mode 0600 (default "
+                                 "<data-dir>/keys/test-admin.key); only its path is printed."),
+                  QStringLiteral("FILE")});
+    flags.append({QStringLiteral("public-url"),
+                  QStringLiteral("How clients reach this server, e.g. https://shop.lan:8443; links in answers "
+                                 "(the captcha image) start with it. Default: relative paths."),
+                  QStringLiteral("URL")});
+    flags.append({QStringLiteral("tls"),
+                  QStringLiteral("Serve HTTPS. Without --tls-cert/--tls-key a self-signed certificate is created "
+                                 "once under <data-dir>/tls/ and reused.")});
+    flags.append({QStringLiteral("tls-cert"), QStringLiteral("With --tls: PEM certificate (chain) file."),
+                  QStringLiteral("FILE")});
+    flags.append({QStringLiteral("tls-key"), QStringLiteral("With --tls: PEM private key file of --tls-cert."),
+                  QStringLiteral("FILE")});
+    flags.append({QStringLiteral("tls-name"),
+                  QStringLiteral("With --tls: a DNS name or IP address the generated certificate names "
+                                 "(repeatable; default: host name, localhost, 127.0.0.1, the listen address)."),
+                  QStringLiteral("NAME")});
+    flags.append({QStringLiteral("backup-at"),
+                  QStringLiteral("IST time of day of the nightly backup (default 02:30; \"off\": none)."),
+                  QStringLiteral("HH:MM"), QStringLiteral("02:30")});
+    flags.append({QStringLiteral("backup-dir"),
+                  QStringLiteral("Folder of the nightly backups (default <data-dir>/backups; another disk is better)."),
+                  QStringLiteral("DIR")});
+    flags.append({QStringLiteral("backup-keep"), QStringLiteral("How many nightly backups are kept (default 7)."),
+                  QStringLiteral("N"), QStringLiteral("7")});
+    flags.append({QStringLiteral("config"),
+                  QStringLiteral("Read settings from FILE: \"key = value\" lines, a key per option above (e.g. "
+                                 "listen = 127.0.0.1:8080); flags given here override it."),
+                  QStringLiteral("FILE")});
+    flags.append({QStringLiteral("check-config"),
+                  QStringLiteral("Check the flags and --config file, print \"configuration OK\" and exit.")});
+    flags += CommandLine::storeOptions();
+    return flags;
+}
+
 int runServe(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Runs the RechargeDesk HTTP API without a window."));
-    parser.addOption({QStringLiteral("listen"),
-                      QStringLiteral("Address and port, default 127.0.0.1:8080 (0 = any free port)."),
-                      QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:8080")});
-    parser.addOption({QStringLiteral("settle-delay-ms"),
-                      QStringLiteral("Sandbox: milliseconds before a PENDING sale settles (default 10000)."),
-                      QStringLiteral("N"), QStringLiteral("10000")});
-    parser.addOption({QStringLiteral("webhook-retry-scale"),
-                      QStringLiteral("Multiplies the webhook retry schedule (default 1; 0.001: 5 min -> 300 ms)."),
-                      QStringLiteral("FACTOR"), QStringLiteral("1")});
-    parser.addOption({QStringLiteral("upstream-timeout-ms"),
-                      QStringLiteral("Live sales: how long a call to the upstream, and initiate's wait for its first "
-                                     "answer, may take (default 15000)."),
-                      QStringLiteral("N"), QStringLiteral("15000")});
-    parser.addOption({QStringLiteral("plans-sync-at"),
-                      QStringLiteral("IST time of day of the daily copy of the upstream's plans (default 04:30; "
-                                     "\"off\": none). Skipped while no upstream is configured."),
-                      QStringLiteral("HH:MM"), QStringLiteral("04:30")});
-    parser.addOption(
-        {QStringLiteral("upstream-retry-scale"),
-         QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
-         QStringLiteral("FACTOR"), QStringLiteral("1")});
-    parser.addOption({QStringLiteral("max-connections"),
-                      QStringLiteral("Open HTTP connections in total; more are answered 503 (default 512)."),
-                      QStringLiteral("N"), QStringLiteral("512")});
-    parser.addOption({QStringLiteral("max-connections-per-address"),
-                      QStringLiteral("Open HTTP connections per client address (IPv6: per /64); more are answered "
-                                     "503 (default 64)."),
-                      QStringLiteral("N"), QStringLiteral("64")});
-    parser.addOption({QStringLiteral("header-timeout-s"),
-                      QStringLiteral("Seconds a client has to send a complete request head, from connecting or "
-                                     "from its first byte; then 408 and close (default 10)."),
-                      QStringLiteral("N"), QStringLiteral("10")});
-    parser.addOption({QStringLiteral("idle-timeout-s"),
-                      QStringLiteral("Seconds a keep-alive connection, or a request body, may go without traffic "
-                                     "before it is closed (default 60)."),
-                      QStringLiteral("N"), QStringLiteral("60")});
-    parser.addOption({QStringLiteral("new-test-key"),
-                      QStringLiteral("Create a fresh test admin key at start; its secret goes to the key file.")});
-    parser.addOption({QStringLiteral("key-file"),
-                      QStringLiteral("Where a key created at start is written, mode 0600 (default "
-                                     "<data-dir>/keys/test-admin.key); only its path is printed."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("public-url"),
-                      QStringLiteral("How clients reach this server, e.g. https://shop.lan:8443; links in answers "
-                                     "(the captcha image) start with it. Default: relative paths."),
-                      QStringLiteral("URL")});
-    parser.addOption({QStringLiteral("tls"),
-                      QStringLiteral("Serve HTTPS. Without --tls-cert/--tls-key a self-signed certificate is created "
-                                     "once under <data-dir>/tls/ and reused.")});
-    parser.addOption({QStringLiteral("tls-cert"), QStringLiteral("With --tls: PEM certificate (chain) file."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("tls-key"), QStringLiteral("With --tls: PEM private key file of --tls-cert."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("tls-name"),
-                      QStringLiteral("With --tls: a DNS name or IP address the generated certificate names "
-                                     "(repeatable; default: host name, localhost, 127.0.0.1, the listen address)."),
-                      QStringLiteral("NAME")});
-    CommandLine::addStoreOptions(parser);
+    const QList<QCommandLineOption> flags = serveOptions();
+    parser.addOptions(flags);
     CommandLine::process(parser, arguments);
+    const QStringList setOnCommandLine = parser.optionNames();
+    std::optional<ConfigFile> config;
+    if (parser.isSet(QStringLiteral("config"))) {
+        QString configError;
+        config = ConfigFile::read(parser.value(QStringLiteral("config")), flags,
+                                  {QStringLiteral("config"), QStringLiteral("check-config")},
+                                  {QStringLiteral("tls-name")}, &configError);
+        if (!config)
+            return CommandLine::usageError(configError);
+        if (!parser.parse(config->merged(arguments, setOnCommandLine)))
+            return CommandLine::usageError(parser.errorText());
+    }
+    // A bad value from the file names its line ("server.conf:3: --listen must be ...").
+    const auto usageError = [&config, &setOnCommandLine](const QString &message) {
+        return CommandLine::usageError(config ? config->locate(message, setOnCommandLine) : message);
+    };
 
     ServerOptions options;
     if (!parseListen(parser.value(QStringLiteral("listen")), &options.address, &options.port))
-        return CommandLine::usageError(
-            QStringLiteral("--listen must be ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080"));
+        return usageError(QStringLiteral("--listen must be ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080"));
     bool ok = false;
     options.settleDelayMs = parser.value(QStringLiteral("settle-delay-ms")).toLongLong(&ok);
     if (!ok || options.settleDelayMs < 0 || options.settleDelayMs > 86'400'000)
-        return CommandLine::usageError(QStringLiteral("--settle-delay-ms must be a whole number from 0 to 86400000"));
+        return usageError(QStringLiteral("--settle-delay-ms must be a whole number from 0 to 86400000"));
 
     options.webhookRetryScale = parser.value(QStringLiteral("webhook-retry-scale")).toDouble(&ok);
     if (!ok || !(options.webhookRetryScale > 0.0) || options.webhookRetryScale > 100.0)
-        return CommandLine::usageError(QStringLiteral("--webhook-retry-scale must be above 0 and at most 100"));
+        return usageError(QStringLiteral("--webhook-retry-scale must be above 0 and at most 100"));
 
     const qint64 upstreamTimeout = parser.value(QStringLiteral("upstream-timeout-ms")).toLongLong(&ok);
     if (!ok || upstreamTimeout < 100 || upstreamTimeout > 600'000)
-        return CommandLine::usageError(
-            QStringLiteral("--upstream-timeout-ms must be a whole number from 100 to 600000"));
+        return usageError(QStringLiteral("--upstream-timeout-ms must be a whole number from 100 to 600000"));
     options.upstreamTimeoutMs = int(upstreamTimeout);
     options.upstreamRetryScale = parser.value(QStringLiteral("upstream-retry-scale")).toDouble(&ok);
     if (!ok || !(options.upstreamRetryScale > 0.0) || options.upstreamRetryScale > 100.0)
-        return CommandLine::usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
+        return usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
 
     const QString plansSyncAt = parser.value(QStringLiteral("plans-sync-at"));
     if (plansSyncAt == QLatin1String("off")) {
@@ -216,7 +254,7 @@ int runServe(const QStringList &arguments)
     } else {
         options.plansSyncAt = QTime::fromString(plansSyncAt, QStringLiteral("HH:mm"));
         if (!options.plansSyncAt->isValid())
-            return CommandLine::usageError(QStringLiteral("--plans-sync-at must be HH:MM (IST) or off"));
+            return usageError(QStringLiteral("--plans-sync-at must be HH:MM (IST) or off"));
     }
 
     const auto wholeNumber = [&parser](const QString &name, qint64 lowest, qint64 highest, qint64 *value) {
@@ -226,25 +264,45 @@ int runServe(const QStringList &arguments)
     };
     qint64 number = 0;
     if (!wholeNumber(QStringLiteral("max-connections"), 1, 100'000, &number))
-        return CommandLine::usageError(QStringLiteral("--max-connections must be a whole number from 1 to 100000"));
+        return usageError(QStringLiteral("--max-connections must be a whole number from 1 to 100000"));
     options.maxConnections = int(number);
     if (!wholeNumber(QStringLiteral("max-connections-per-address"), 1, 100'000, &number))
-        return CommandLine::usageError(
-            QStringLiteral("--max-connections-per-address must be a whole number from 1 to 100000"));
+        return usageError(QStringLiteral("--max-connections-per-address must be a whole number from 1 to 100000"));
     options.maxConnectionsPerAddress = int(number);
     if (!wholeNumber(QStringLiteral("header-timeout-s"), 1, 3'600, &number))
-        return CommandLine::usageError(QStringLiteral("--header-timeout-s must be a whole number from 1 to 3600"));
+        return usageError(QStringLiteral("--header-timeout-s must be a whole number from 1 to 3600"));
     options.headerTimeoutMs = number * 1000;
     if (!wholeNumber(QStringLiteral("idle-timeout-s"), 1, 86'400, &number))
-        return CommandLine::usageError(QStringLiteral("--idle-timeout-s must be a whole number from 1 to 86400"));
+        return usageError(QStringLiteral("--idle-timeout-s must be a whole number from 1 to 86400"));
     options.idleTimeoutMs = number * 1000;
     const std::optional<QUrl> publicUrl = parsePublicUrl(parser.value(QStringLiteral("public-url")));
     if (!publicUrl)
-        return CommandLine::usageError(
+        return usageError(
             QStringLiteral("--public-url must be an http:// or https:// URL without user, query or fragment"));
     options.publicUrl = *publicUrl;
+    const QString backupAt = parser.value(QStringLiteral("backup-at"));
+    if (backupAt == QLatin1String("off")) {
+        options.backup.at.reset();
+    } else {
+        options.backup.at = QTime::fromString(backupAt, QStringLiteral("HH:mm"));
+        if (!options.backup.at->isValid())
+            return usageError(QStringLiteral("--backup-at must be HH:MM (IST) or off"));
+    }
+    if (!wholeNumber(QStringLiteral("backup-keep"), 1, 1000, &number))
+        return usageError(QStringLiteral("--backup-keep must be a whole number from 1 to 1000"));
+    options.backup.keep = int(number);
+    if (parser.isSet(QStringLiteral("check-config"))) {
+        CommandLine::out(QStringLiteral("configuration OK"));
+        return 0;
+    }
 
     options.dataDir = CommandLine::dataDir(parser);
+    // Held while the server runs: `rechargedesk restore` refuses a data directory with a live server.
+    QLockFile serverLock(BackupRestorer::serverLockPath(options.dataDir));
+    if (!serverLock.tryLock(0))
+        std::fprintf(stderr, "rechargedesk: warning: another server uses the data directory %s\n",
+                     qPrintable(options.dataDir));
+    options.backup.dir = parser.value(QStringLiteral("backup-dir")); // empty: <data-dir>/backups
     QString warning;
     PrivateFiles::ensureDirectory(options.dataDir, &warning);
     if (!warning.isEmpty())

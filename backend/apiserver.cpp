@@ -2,6 +2,7 @@
 
 #include "aadhaar/aadhaarmodule.h"
 #include "aadhaar/aadhaarvault.h"
+#include "api/backupcontroller.h"
 #include "api/healthcontroller.h"
 #include "api/keyscontroller.h"
 #include "api/openapicontroller.h"
@@ -18,6 +19,7 @@
 #include "auth/apikeyservice.h"
 #include "auth/authenticator.h"
 #include "auth/authorizer.h"
+#include "backup/nightlybackup.h"
 #include "http/apirequest.h"
 #include "http/apirouter.h"
 #include "http/limitedtcpserver.h"
@@ -30,6 +32,7 @@
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
+#include "store/database.h"
 #include "tlspin.h"
 #include "upstream/upstreamdispatcher.h"
 #include "users/auditlog.h"
@@ -38,6 +41,7 @@
 
 #include <QAbstractSocket>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QHttpServer>
 #include <QTimer>
 
@@ -94,6 +98,14 @@ struct ApiServer::Parts
                                                              : QString());
         tlsApi->registerRoutes(router);
         openApi.registerRoutes(router);
+        if (!options.dataDir.isEmpty()) {
+            BackupOptions backup = options.backup;
+            if (backup.dir.isEmpty())
+                backup.dir = QDir(options.dataDir).filePath(QStringLiteral("backups"));
+            nightlyBackup = std::make_unique<NightlyBackup>(clock, backup, options.dataDir, db.location());
+        }
+        backupApi = std::make_unique<BackupController>(clock, nightlyBackup.get());
+        backupApi->registerRoutes(router);
     }
 
     /// Starts a plan sync from the configured upstream; false when there is none, no sync or one is running.
@@ -186,6 +198,8 @@ struct ApiServer::Parts
     std::unique_ptr<UpstreamController> upstreamApi;
     std::unique_ptr<TlsController> tlsApi;
     OpenApiController openApi;
+    std::unique_ptr<NightlyBackup> nightlyBackup; ///< null without a backup folder
+    std::unique_ptr<BackupController> backupApi;
     /// http://host:port of the bound server; invalid before listen().
     QUrl listeningUrl() const
     {
@@ -215,6 +229,11 @@ ApiServer::~ApiServer() = default;
 bool ApiServer::startPlanSync()
 {
     return m_parts->startPlanSync(m_db);
+}
+
+NightlyBackup *ApiServer::nightlyBackup()
+{
+    return m_parts->nightlyBackup.get();
 }
 
 PlanSync *ApiServer::planSync()

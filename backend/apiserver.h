@@ -1,5 +1,7 @@
 #pragma once
 
+#include "backup/backupoptions.h"
+
 #include <QDeadlineTimer>
 #include <QHostAddress>
 #include <QObject>
@@ -12,6 +14,7 @@
 
 class ApiRouter;
 class CommitBatcher;
+class NightlyBackup;
 class Authenticator;
 class Clock;
 class Database;
@@ -52,6 +55,9 @@ struct ServerOptions
     std::optional<QSslConfiguration> tls;
     /// Status-check answers of finished sales kept serialized (issue 17, FinalRecordCache); 0: none.
     qsizetype statusCacheEntries = 10'000;
+    /// The server's own backups (issue 15): nightly at backup.at into backup.dir (default <dataDir>/backups);
+    /// none without a dataDir.
+    BackupOptions backup;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
@@ -100,6 +106,8 @@ public:
 signals:
     /// stop() is done: the event loop may end.
     void stopped();
+    /// The nightly backup of this server (issue 15); null when ServerOptions::dataDir is empty.
+    NightlyBackup *nightlyBackup();
 
 private:
     void finishStop(QDeadlineTimer deadline);

@@ -13,6 +13,8 @@ packages=(
     libgl-dev libxkbcommon-dev
     # crypto for the Aadhaar vault (authenticated encryption)
     libsodium-dev
+    # libarchive: the backup archive (tar.gz); postgresql-client (pg_dump, pg_restore) backs up PostgreSQL
+    libarchive-dev postgresql-client
     # OpenSSL 3 libcrypto: the self-signed certificate of `serve --tls`
     libssl-dev
     # database CLIs used by the benchmark baseline and the PostgreSQL option

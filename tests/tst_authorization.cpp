@@ -72,6 +72,7 @@ QList<RouteCase> expectedRoutes()
         {"GET", QStringLiteral("/api/v1/upstream"), QStringLiteral("/api/v1/upstream"), Access::Pos},
         // The back office: admin authority.
         {"GET", QStringLiteral("/api/v1/wallet/ledger"), QStringLiteral("/api/v1/wallet/ledger"), Access::Admin},
+        {"GET", QStringLiteral("/api/v1/server/backup"), QStringLiteral("/api/v1/server/backup"), Access::Admin},
         {"POST", QStringLiteral("/api/v1/wallet/topups"), QStringLiteral("/api/v1/wallet/topups"), Access::Admin},
         {"GET", QStringLiteral("/api/v1/transactions/{transaction_id}/ledger"),
          QStringLiteral("/api/v1/transactions/999999/ledger"), Access::Admin},

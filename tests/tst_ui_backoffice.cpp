@@ -1,5 +1,6 @@
 #include "apiclient.h"
 #include "backoffice/backofficeview.h"
+#include "backoffice/backupcard.h"
 #include "backoffice/collectionmodel.h"
 #include "backoffice/dayendpage.h"
 #include "backoffice/historypage.h"
@@ -33,12 +34,15 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 #include <QVBoxLayout>
 
 namespace {
@@ -582,6 +586,53 @@ private slots:
         QVERIFY2(refusal().contains(QStringLiteral("needs an admin")), qPrintable(refusal()));
         shot(page, "users_clerk_403");
         QCOMPARE(shop.sql(QStringLiteral("SELECT COUNT(*) FROM users WHERE name = 'Mallory'")), 0);
+    }
+
+    // Settings → Backups (issue 15): the server's last nightly backup, the next run and the folder; a warning once
+    // no backup is newer than 2 days (the server's clock moved on), and right away when there is none at all.
+    void backupCardShowsLastBackupAndWarnsWhenOld()
+    {
+        QTemporaryDir folder;
+        QFile archive(folder.filePath(QStringLiteral("rechargedesk-20261124-023000.tar.gz")));
+        QVERIFY(archive.open(QIODevice::WriteOnly));
+        archive.write(QByteArray(2048, 'x'));
+        archive.close();
+        ManualClock clock(QDateTime(QDate(2026, 11, 24), QTime(10, 0), QTimeZone(IstTime::kOffsetSeconds)));
+        ServerOptions options = TestServer::defaultOptions();
+        options.backup.at = QTime(2, 30);
+        options.backup.dir = folder.path();
+        TestServer server(options, &clock);
+        const CreatedKey key = server.createKeyPair(Mode::Test, Scope::Admin);
+        ApiClient api(server.baseUrl(), key.keyId, key.secret);
+        QTemporaryDir prefs;
+        TerminalContext context(api, prefs.filePath(QStringLiteral("prefs.ini")));
+        BackupCard card(context);
+        card.resize(460, 260);
+        showPage(card);
+        auto *last = child<QLabel>(card, "backupLast");
+        QTRY_VERIFY_WITH_TIMEOUT(last->text().contains(QStringLiteral("2026-11-24 02:30:00")), kTimeoutMs);
+        QVERIFY2(last->text().contains(QStringLiteral("rechargedesk-20261124-023000.tar.gz")),
+                 qPrintable(last->text()));
+        QVERIFY(child<QLabel>(card, "backupSchedule")->text().contains(QStringLiteral("2026-11-25 02:30:00")));
+        QVERIFY(!child<QLabel>(card, "backupWarning")->isVisible());
+        shot(card, "backup_fresh");
+
+        clock.advanceMs(3LL * 24 * 3600 * 1000);
+        card.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(card, "backupWarning")->isVisible(), kTimeoutMs);
+        QVERIFY(child<QLabel>(card, "backupWarning")->text().contains(QStringLiteral("2 days")));
+        shot(card, "backup_stale");
+
+        // The card is part of Settings.
+        SettingsPage page(context);
+        showPage(page);
+        QVERIFY(page.findChild<BackupCard *>());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page.findChild<BackupCard *>()->findChild<QLabel *>(QStringLiteral("backupWarning"))->isVisible(),
+            kTimeoutMs);
+        auto *scroll = page.findChild<QScrollArea *>();
+        scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+        shot(page, "settings_backup");
     }
 
     void settingsChangeShopAndTerminal()

@@ -110,6 +110,7 @@ std::unique_ptr<Database> Database::open(const QString &location, QString *error
         return nullptr;
     }
     std::unique_ptr<Database> database(new Database(nextConnectionName(), postgres));
+    database->m_location = location;
     QSqlDatabase db = QSqlDatabase::addDatabase(driver, database->m_connectionName);
     QString shownLocation = location;
     QString sqlitePath; // SQLite only: the database file

@@ -50,6 +50,9 @@ public:
     Database &operator=(const Database &) = delete;
 
     bool isPostgres() const { return m_postgres; }
+    /// The location open() was given (an SQLite path or a postgres:// URL, password included): for tools that
+    /// open their own connection to the same database (the nightly backup).
+    const QString &location() const { return m_location; }
     QSqlDatabase connection() const;
 
     /// A prepared statement for `sql` with `?` placeholders, cached for the life of the
@@ -91,6 +94,7 @@ private:
 
     QString m_connectionName;
     bool m_postgres;
+    QString m_location;
     QHash<QString, QSqlQuery> m_statements;
     QStringList m_sessionStatements;
     bool m_inTransaction = false;

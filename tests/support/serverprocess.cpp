@@ -22,6 +22,11 @@ bool ServerProcess::start(const TestStore &store, const QStringList &extraArgume
     return startWith(store.arguments() + extraArguments, error);
 }
 
+bool ServerProcess::startWithConfig(const QString &configFile, const QStringList &extraArguments, QString *error)
+{
+    return startWith(QStringList{QStringLiteral("--config"), configFile} + extraArguments, error);
+}
+
 QString ServerProcess::secretInKeyFile(const QString &path)
 {
     QFile file(path);

@@ -17,6 +17,9 @@ public:
     bool start(const QString &dataDir, const QStringList &extraArguments, QString *error);
     /// Same over a TestStore: its directory and database (TestStore::arguments()).
     bool start(const TestStore &store, const QStringList &extraArguments, QString *error);
+    /// Starts `rechargedesk serve --listen 127.0.0.1:0 --config configFile` plus `extraArguments`: the file
+    /// names the data directory and everything else (issue 15).
+    bool startWithConfig(const QString &configFile, const QStringList &extraArguments, QString *error);
     /// SIGKILL, no cleanup: what a power cut or OOM kill does.
     void kill();
     /// SIGTERM and wait for a clean exit; returns the exit code.

@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "backofficeui.h"
+#include "backupcard.h"
 #include "money.h"
 #include "saletermscard.h"
 #include "terminalcontext.h"
@@ -168,6 +169,7 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     right->setSpacing(14);
     right->addWidget(m_terms);
     right->addWidget(m_upstream);
+    right->addWidget(new BackupCard(context, this));
     right->addStretch();
     columns->addLayout(right, 2);
     auto *content = new QWidget(this);
