@@ -4,7 +4,8 @@
 # /etc/rechargedesk/server.conf; no systemd needed), sell one sandbox sale over HTTP, stop it with SIGTERM,
 # then `apt-get remove` (the data stays) and `apt-get purge` (the data goes), as Debian policy says.
 # Run as root on a machine without the package: packaging/tests/install_test.sh build-deb/rechargedesk_*.deb
-# Each step is a function; main() lists them in order (more steps, e.g. a backup under load, go there).
+# Then a backup under load and one at rest, each restored into a fresh directory and compared.
+# Each step is a function; main() lists them in order.
 set -euo pipefail
 
 deb=$(realpath "$1")
@@ -126,6 +127,53 @@ built_in_catalogue_answers() {
     log "plan catalogue answers (Jio, Mumbai)"
 }
 
+as_shop() { runuser -u rechargedesk -- "$@"; }
+
+# SQL that counts wallets whose balance is not the sum of their ledger (0 when wallet = ledger).
+readonly wallet_not_ledger="SELECT COUNT(*) FROM wallets w WHERE balance <> (SELECT COALESCE(SUM(amount), 0)
+    FROM wallet_ledger l WHERE l.account_id = w.account_id AND l.mode = w.mode)"
+
+# `rechargedesk backup` while a writer sells: the archive is the owner's alone, restores into a fresh
+# directory, and its database keeps wallet = ledger.
+backup_under_load_restores() {
+    local work="$scratch/backup" writer i
+    install -d -o rechargedesk -g rechargedesk -m 700 "$work"
+    (for i in $(seq 200); do
+        curl -sf -u "$key" -H 'Content-Type: application/json' \
+            -d "{\"phone_number\":\"98765$((10000 + i))\",\"amount\":\"149\",\"operator_code\":\"RJ\"}" \
+            "$server_url/api/v1/recharge/mobile/initiate-transaction" >/dev/null || exit 1
+    done) &
+    writer=$!
+    as_shop /usr/bin/rechargedesk backup --config "$config" --to "$work/live.tar.gz" >"$scratch/backup.log" 2>&1 ||
+        fail "backup under load failed: $(cat "$scratch/backup.log")"
+    wait "$writer" || fail "the writer's sales failed during the backup"
+    [ "$(stat -c '%U %a' "$work/live.tar.gz")" = "rechargedesk 600" ] ||
+        fail "the archive is $(stat -c '%U %a' "$work/live.tar.gz"), not rechargedesk 600"
+    as_shop /usr/bin/rechargedesk restore --from "$work/live.tar.gz" --data-dir "$work/restored-live" \
+        >"$scratch/restore.log" 2>&1 || fail "restore of the backup under load failed: $(cat "$scratch/restore.log")"
+    [ "$(sqlite3 "$work/restored-live/rechargedesk.db" "$wallet_not_ledger")" = 0 ] ||
+        fail "the backup taken under load has a wallet that is not its ledger"
+    log "backup under load restored; wallet = ledger"
+}
+
+# With the server stopped, a backup restored into a fresh directory equals the shop's database row for row.
+backup_at_rest_equals_every_row() {
+    local work="$scratch/backup" table tables
+    as_shop /usr/bin/rechargedesk backup --config "$config" --to "$work/rest.tar.gz" >"$scratch/backup.log" 2>&1 ||
+        fail "backup failed: $(cat "$scratch/backup.log")"
+    as_shop /usr/bin/rechargedesk restore --from "$work/rest.tar.gz" --data-dir "$work/restored" \
+        >"$scratch/restore.log" 2>&1 || fail "restore failed: $(cat "$scratch/restore.log")"
+    tables=$(sqlite3 "$data_dir/rechargedesk.db" \
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    for table in $tables; do
+        diff <(sqlite3 "$data_dir/rechargedesk.db" "SELECT * FROM $table ORDER BY 1") \
+            <(sqlite3 "$work/restored/rechargedesk.db" "SELECT * FROM $table ORDER BY 1") >/dev/null ||
+            fail "table $table differs after backup and restore"
+    done
+    [ "$(sqlite3 "$work/restored/rechargedesk.db" "$wallet_not_ledger")" = 0 ] || fail "restored wallet != ledger"
+    log "backup at rest restored: every row of $(wc -w <<<"$tables") tables equal, wallet = ledger"
+}
+
 stop_server() {
     kill -TERM "$server_pid"
     local status=0
@@ -158,7 +206,9 @@ main() {
     create_pos_key
     sell_one_sandbox_sale
     built_in_catalogue_answers
+    backup_under_load_restores
     stop_server
+    backup_at_rest_equals_every_row
     remove_keeps_data
     purge_deletes_data
     log "PASS"
