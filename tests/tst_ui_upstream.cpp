@@ -1,6 +1,5 @@
 #include "apiclient.h"
 #include "backoffice/dayendpage.h"
-#include "backoffice/dayendreport.h"
 #include "backoffice/historydetailpane.h"
 #include "backoffice/historymodel.h"
 #include "backoffice/historypage.h"
@@ -9,6 +8,7 @@
 #include "backoffice/upstreamcard.h"
 #include "clock.h"
 #include "operatorcatalog.h"
+#include "receipts/dayendprint.h"
 #include "services/walletservice.h"
 #include "statuspanel.h"
 #include "terminal/saleresultpanel.h"
@@ -695,8 +695,8 @@ private slots:
                  qPrintable(label->text()));
         shot(page, "dayend_unknown");
         // Printed too.
-        const QString html =
-            page.report().toHtml(shop.context.catalog(), shop.context.shopName(), shop.context.shopAddress());
+        const QString html = DayEndPrint::toHtml(page.report(), shop.context.catalog(), shop.context.shopName(),
+                                                 shop.context.shopAddress());
         QVERIFY(html.contains(QStringLiteral("of which unknown at the upstream")));
         QVERIFY(html.contains(QStringLiteral("2 (₹387.06 paid)")));
         QString error;

@@ -4,6 +4,7 @@
 #include "backofficeui.h"
 #include "money.h"
 #include "saletermscard.h"
+#include "shopapi.h"
 #include "terminalcontext.h"
 #include "uilanguage.h"
 #include "upstreamcard.h"
@@ -45,8 +46,7 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
       m_circle(new QComboBox(this)), m_saveShop(new QPushButton(tr("&Save shop settings"), this)),
       m_shopNotice(BackOfficeUi::notice(this)), m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)),
       m_language(new QComboBox(this)), m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
-      m_terminalNotice(BackOfficeUi::notice(this)),
-      m_upstream(new UpstreamCard(context, this))
+      m_terminalNotice(BackOfficeUi::notice(this)), m_upstream(new UpstreamCard(context, this))
 {
     setObjectName(QStringLiteral("page"));
     QLabel *shopGeneral = BackOfficeUi::generalError(this);
@@ -247,21 +247,18 @@ void SettingsPage::loadTls()
 
 void SettingsPage::loadShop()
 {
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/shop"));
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok()) {
-            m_shopErrors->show(*result.error);
+    ShopApi(m_context.api()).get().then(this, [this](const Answer<ShopInfo> &answer) {
+        if (!answer.ok()) {
+            m_shopErrors->show(*answer.error);
             return;
         }
-        const QJsonObject &shop = result.data;
+        const ShopInfo &shop = *answer.value;
         m_terms->showShop(shop);
-        m_name->setText(shop.value(QStringLiteral("name")).toString());
-        m_address->setPlainText(shop.value(QStringLiteral("address")).toString());
-        if (const std::optional<Paise> paise =
-                Money::parse(shop.value(QStringLiteral("low_balance_threshold")).toString()))
-            m_threshold->setText(QString::number(*paise / Money::kPaisePerRupee));
-        m_idleLock->setValue(shop.value(QStringLiteral("idle_lock_seconds")).toInt(m_idleLock->value()));
-        m_circle->setCurrentIndex(qMax(0, m_circle->findData(shop.value(QStringLiteral("circle_code")).toString())));
+        m_name->setText(shop.name);
+        m_address->setPlainText(shop.address);
+        m_threshold->setText(QString::number(shop.lowBalanceThreshold / Money::kPaisePerRupee));
+        m_idleLock->setValue(shop.idleLockSeconds);
+        m_circle->setCurrentIndex(qMax(0, m_circle->findData(shop.circleCode)));
     });
 }
 
@@ -283,16 +280,14 @@ void SettingsPage::onSaveShopClicked()
     if (!m_threshold->text().isEmpty())
         body.insert(QStringLiteral("low_balance_threshold_rupees"), m_threshold->text().toLongLong());
     m_saveShop->setEnabled(false);
-    ApiCall *call = m_context.api().put(QStringLiteral("/api/v1/shop"), body);
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+    ShopApi(m_context.api()).update(body).then(this, [this](const Answer<ShopInfo> &answer) {
         m_saveShop->setEnabled(true);
-        if (!result.ok()) {
-            m_shopErrors->show(*result.error);
+        if (!answer.ok()) {
+            m_shopErrors->show(*answer.error);
             return;
         }
-        const QString name = result.data.value(QStringLiteral("name")).toString();
-        m_context.applyShop(result.data); // name and address for receipts, the circle for Plans
-        BackOfficeUi::showNotice(m_shopNotice, tr("Saved. Receipts now show \"%1\".").arg(name));
+        m_context.applyShop(*answer.value); // name and address for receipts, the circle for Plans
+        BackOfficeUi::showNotice(m_shopNotice, tr("Saved. Receipts now show \"%1\".").arg(answer.value->name));
         emit m_context.salesChanged(); // the status bar re-reads the low-balance threshold
     });
 }

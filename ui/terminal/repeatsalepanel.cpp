@@ -40,13 +40,12 @@ RepeatSalePanel::RepeatSalePanel(QWidget *parent)
     connect(m_yes, &QPushButton::clicked, this, &RepeatSalePanel::sellAgain);
 }
 
-void RepeatSalePanel::ask(const QJsonObject &record)
+void RepeatSalePanel::ask(const TransactionRecord &record)
 {
     m_question->setText(SaleHistory::repeatQuestion(record));
     m_details->setText(tr("Transaction %1 · %2 · %3. Selling again charges the wallet again.")
-                           .arg(record.value(QStringLiteral("transaction_id")).toInteger())
-                           .arg(record.value(QStringLiteral("operator")).toString(),
-                                record.value(QStringLiteral("transaction_status")).toString()));
+                           .arg(record.transactionId)
+                           .arg(record.operatorName, TransactionNames::status(record.status)));
     m_no->setFocus(Qt::OtherFocusReason);
 }
 
