@@ -3,10 +3,13 @@
 #include "dayendreportdata.h"
 #include "ledgerentry.h"
 #include "page.h"
+#include "plancataloguesummary.h"
+#include "servertls.h"
 #include "shopinfo.h"
 #include "transactionquery.h"
 #include "transactionrecord.h"
 #include "transactionsummary.h"
+#include "upstreaminfo.h"
 #include "walletbalance.h"
 
 #include <QJsonDocument>
@@ -138,6 +141,52 @@ private slots:
         checkRoundTrip<Page<TransactionRecord>>(page.toJson());
         checkRoundTrip<Page<TransactionRecord>>(Page<TransactionRecord>{{}, {}, true}.toJson()); // last page
         checkRoundTrip<Page<LedgerEntry>>(Page<LedgerEntry>{{sampleLedgerEntry(1)}, {}, false}.toJson());
+        checkRoundTrip<ServerTls>(ServerTls{true, QStringLiteral("AB:CD")}.toJson());
+        checkRoundTrip<ServerTls>(ServerTls{false, {}}.toJson()); // fingerprint null
+        checkRoundTrip<PlanCatalogueSummary>(
+            PlanCatalogueSummary{QStringLiteral("2025.1"), 3955, 220, QStringLiteral("upstream dist.example.in"),
+                                 QStringLiteral("dist.example.in"), QDateTime::fromMSecsSinceEpoch(1'764'000'000'000)}
+                .toJson());
+        checkRoundTrip<PlanCatalogueSummary>(
+            PlanCatalogueSummary{QStringLiteral("2025.1"), 1, 1, QStringLiteral("imported"), {}, {}}.toJson());
+    }
+
+    void upstreamRoundTrips()
+    {
+        UpstreamInfo none;
+        none.state = QStringLiteral("not_configured");
+        none.webhookPath = QStringLiteral("/hooks/upstream");
+        checkRoundTrip<UpstreamInfo>(none.toJson()); // base_url, key_id, since... null
+        UpstreamInfo live = none;
+        live.configured = true;
+        live.baseUrl = QStringLiteral("https://dist.example.in/api/v1");
+        live.keyId = QStringLiteral("live_abc");
+        live.state = QStringLiteral("unreachable");
+        live.sinceMs = 1'764'000'000'000;
+        live.lastContactMs = 1'763'999'000'000;
+        live.lastError = QStringLiteral("connection refused");
+        live.unknownSales = 2;
+        checkRoundTrip<UpstreamInfo>(live.toJson());
+        checkRoundTrip<UpstreamCheck>(UpstreamCheck{true, 200, 35, QStringLiteral("The upstream answered.")}.toJson());
+        checkRoundTrip<UpstreamCheck>(UpstreamCheck{false, 0, 5000, QStringLiteral("No answer.")}.toJson());
+        UpstreamCall call{
+            0,  1'764'000'000'000,         QStringLiteral("POST"),   QStringLiteral("/recharge/mobile/x"), 0,
+            12, QStringLiteral("timeout"), QStringLiteral("unknown")};
+        UpstreamCall answered = call;
+        answered.httpStatus = 201;
+        answered.error.clear();
+        answered.outcome = QStringLiteral("SUCCESS");
+        checkRoundTrip<UpstreamCallList>(UpstreamCallList{{call, answered}}.toJson());
+
+        QString error;
+        QJsonObject bad = live.toJson();
+        bad.remove(QStringLiteral("unknown_sales"));
+        QVERIFY(!UpstreamInfo::fromJson(bad, &error));
+        QVERIFY2(error.contains(QStringLiteral("`unknown_sales` is missing")), qPrintable(error));
+        bad = live.toJson();
+        bad.insert(QStringLiteral("since"), QStringLiteral("yesterday"));
+        QVERIFY(!UpstreamInfo::fromJson(bad, &error));
+        QVERIFY2(error.contains(QStringLiteral("`since`")), qPrintable(error));
     }
 
     void dayEndValues()

@@ -10,27 +10,17 @@
 
 namespace {
 
-DayEndReportData::Line lineData(const DayEndReport::Line &line)
-{
-    return {line.type,   line.operatorCode, line.success,  line.pending,
-            line.failed, line.billAmount,   line.discount, line.paid};
-}
-
 /// The service's report as the API's entity (the totals are the sums over the lines).
 DayEndReportData dayEndData(const DayEndReport &report)
 {
     DayEndReportData data;
     data.date = report.date;
     data.mode = ModeNames::mode(report.mode);
-    data.totals = lineData(report.total());
+    data.totals = report.total();
     data.commission = data.totals.discount;
-    for (const DayEndReport::Line &line : report.lines)
-        data.lines.append(lineData(line));
-    for (const DayEndReport::Clerk &clerk : report.clerks)
-        data.clerks.append({clerk.clerk, clerk.success, clerk.billAmount, clerk.discount});
-    data.hours.clear();
-    for (const DayEndReport::Hour &hour : report.hours)
-        data.hours.append({hour.hour, hour.success, hour.billAmount});
+    data.lines = report.lines;
+    data.clerks = report.clerks;
+    data.hours = report.hours;
     data.walletOpening = report.walletOpening;
     data.walletClosing = report.walletClosing;
     data.topups = report.topups;

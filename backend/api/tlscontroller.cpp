@@ -1,17 +1,12 @@
 #include "tlscontroller.h"
 
 #include "http/apirouter.h"
-
-#include <QJsonObject>
+#include "servertls.h"
 
 void TlsController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/server/tls"), Access::Pos,
                [this](const ApiRequest &, const ApiReply &reply) {
-                   reply.sendData(QJsonObject{
-                       {QStringLiteral("tls"), !m_fingerprint.isEmpty()},
-                       {QStringLiteral("fingerprint_sha256"),
-                        m_fingerprint.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(m_fingerprint)},
-                   });
+                   reply.sendData(ServerTls{!m_fingerprint.isEmpty(), m_fingerprint}.toJson());
                });
 }

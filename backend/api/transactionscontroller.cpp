@@ -8,7 +8,6 @@
 #include "page.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
-#include "transactionsummary.h"
 
 namespace {
 
@@ -104,10 +103,7 @@ void TransactionsController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/summary"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const TransactionTotals totals = m_transactions.totals(request.caller, parseFilter(request.query));
-                   reply.sendData(TransactionSummary{totals.count, totals.success, totals.pending, totals.failed,
-                                                     totals.billAmount, totals.discount, totals.paid}
-                                      .toJson());
+                   reply.sendData(m_transactions.totals(request.caller, parseFilter(request.query)).toJson());
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}/ledger"),
                Access::Admin, [this](const ApiRequest &request, const ApiReply &reply) {

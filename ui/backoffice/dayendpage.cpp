@@ -5,6 +5,7 @@
 #include "receipts/dayendprint.h"
 #include "reportsapi.h"
 #include "terminalcontext.h"
+#include "widgets/look.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -42,7 +43,7 @@ QLabel *valueLabel(QWidget *parent, const char *name)
 {
     auto *label = new QLabel(parent);
     label->setObjectName(QLatin1String(name));
-    label->setStyleSheet(QStringLiteral("font-size: 22px; font-weight: 700; color: #101828;"));
+    Look::set(label, "reportValue");
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
 }
@@ -57,7 +58,7 @@ QWidget *card(QWidget *parent, const QString &title, const QList<std::pair<QStri
     grid->setContentsMargins(16, 12, 16, 12);
     grid->setHorizontalSpacing(24);
     auto *heading = new QLabel(title, box);
-    heading->setStyleSheet(QStringLiteral("font-weight: 600; color: #475467;"));
+    Look::set(heading, "reportCardHeading");
     grid->addWidget(heading, 0, 0, 1, columns);
     for (int i = 0; i < values.size(); ++i) {
         auto *caption = new QLabel(values.at(i).first, box);
@@ -145,10 +146,10 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     m_message->setWordWrap(true);
     m_message->hide();
     m_heading->setObjectName(QStringLiteral("reportHeading"));
-    m_heading->setStyleSheet(QStringLiteral("font-size: 17px; font-weight: 600; color: #344054;"));
+    Look::set(m_heading, "reportHeading");
     m_upstreamUnknown->setObjectName(QStringLiteral("upstreamUnknown"));
     m_upstreamUnknown->setWordWrap(true);
-    m_upstreamUnknown->setStyleSheet(QStringLiteral("font-weight: 600; color: #b54708; padding: 4px 0;"));
+    Look::set(m_upstreamUnknown, "reportWarning");
     m_upstreamUnknown->hide();
 
     auto *dateLabel = new QLabel(tr("&Date"), this);
@@ -213,7 +214,7 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     auto *linesTitle = new QLabel(tr("By type and operator"), content);
     auto *clerksTitle = new QLabel(tr("By clerk (successful sales)"), content);
     for (QLabel *label : {linesTitle, clerksTitle})
-        label->setStyleSheet(QStringLiteral("font-weight: 600; color: #344054; padding-top: 8px;"));
+        Look::set(label, "reportSection");
     column->addWidget(linesTitle);
     column->addWidget(m_lines);
     column->addWidget(clerksTitle);
@@ -424,7 +425,6 @@ void DayEndPage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
     m_message->setObjectName(QStringLiteral("generalError"));
-    m_message->setStyleSheet(error ? QString()
-                                   : QStringLiteral("background: #ecfdf3; color: #067647; font-weight: 600;"));
+    Look::set(m_message, error ? "" : "success");
     m_message->show();
 }

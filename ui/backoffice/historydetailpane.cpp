@@ -8,6 +8,7 @@
 #include "terminalcontext.h"
 #include "transactionsapi.h"
 #include "upstreamcallsview.h"
+#include "widgets/look.h"
 #include "widgets/statusbadge.h"
 
 #include <QFormLayout>
@@ -59,7 +60,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
 {
     setObjectName(QStringLiteral("historyDetail"));
     m_title->setObjectName(QStringLiteral("detailTitle"));
-    m_title->setStyleSheet(QStringLiteral("font-size: 20px; font-weight: 600; color: #1d2939;"));
+    Look::set(m_title, "paneTitle");
     m_title->setText(tr("Select a sale to see its details"));
     m_title->setWordWrap(true);
     m_badge->hide();
@@ -333,7 +334,6 @@ void HistoryDetailPane::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
     m_message->setProperty("error", error);
-    m_message->setStyleSheet(error ? QStringLiteral("color: #b42318; font-weight: 600;")
-                                   : QStringLiteral("color: #067647; font-weight: 600;"));
+    Look::set(m_message, error ? "problem" : "notice");
     m_message->show();
 }

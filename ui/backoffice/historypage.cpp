@@ -9,6 +9,7 @@
 #include "terminalcontext.h"
 #include "transactionsapi.h"
 #include "widgets/columnwidths.h"
+#include "widgets/look.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -99,13 +100,13 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_refreshButton->setToolTip(tr("Reload the sales and totals (F5 or Ctrl+R)"));
     m_totals->setObjectName(QStringLiteral("totalsLine"));
     m_totals->setWordWrap(true);
-    m_totals->setStyleSheet(QStringLiteral("font-weight: 600; color: #1d2939;"));
+    Look::set(m_totals, "strong");
     m_message->setObjectName(QStringLiteral("generalError"));
     m_message->setWordWrap(true);
     m_message->hide();
     m_notice->setObjectName(QStringLiteral("notice"));
     m_notice->setWordWrap(true);
-    m_notice->setStyleSheet(QStringLiteral("color: #067647; font-weight: 600;"));
+    Look::set(m_notice, "notice");
     m_notice->hide();
 
     auto *filters = new QGridLayout;

@@ -4,10 +4,12 @@
 #include "backofficeui.h"
 #include "money.h"
 #include "saletermscard.h"
+#include "servertls.h"
 #include "shopapi.h"
 #include "terminalcontext.h"
 #include "uilanguage.h"
 #include "upstreamcard.h"
+#include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -21,7 +23,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QRegularExpressionValidator>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
@@ -42,10 +43,11 @@ constexpr int kMaxIdleLock = 3600; // seconds
 
 SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_terms(new SaleTermsCard(context, this)), m_name(new QLineEdit(this)),
-      m_address(new QPlainTextEdit(this)), m_threshold(new QLineEdit(this)), m_idleLock(new QSpinBox(this)),
-      m_circle(new QComboBox(this)), m_saveShop(new QPushButton(tr("&Save shop settings"), this)),
-      m_shopNotice(BackOfficeUi::notice(this)), m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)),
-      m_language(new QComboBox(this)), m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
+      m_address(new QPlainTextEdit(this)), m_threshold(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)),
+      m_idleLock(new QSpinBox(this)), m_circle(new QComboBox(this)),
+      m_saveShop(new QPushButton(tr("&Save shop settings"), this)), m_shopNotice(BackOfficeUi::notice(this)),
+      m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)), m_language(new QComboBox(this)),
+      m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
       m_terminalNotice(BackOfficeUi::notice(this)), m_upstream(new UpstreamCard(context, this))
 {
     setObjectName(QStringLiteral("page"));
@@ -64,7 +66,6 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     m_address->setFixedHeight(80);
     m_address->setPlaceholderText(tr("Printed under the name on every receipt"));
     m_threshold->setObjectName(QStringLiteral("shopThreshold"));
-    m_threshold->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,7}")), this));
     m_idleLock->setObjectName(QStringLiteral("idleLock"));
     m_idleLock->setRange(kMinIdleLock, kMaxIdleLock);
     m_idleLock->setSuffix(tr(" seconds"));
@@ -228,15 +229,14 @@ void SettingsPage::refresh()
 
 void SettingsPage::loadTls()
 {
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/server/tls"));
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok()) {
+    ServerApi(m_context.api()).tls().then(this, [this](const Answer<ServerTls> &answer) {
+        if (!answer.ok()) {
             m_tlsFingerprint->clear();
             return;
         }
-        const QString fingerprint = result.data.value(QStringLiteral("fingerprint_sha256")).toString();
+        const QString fingerprint = answer.value->fingerprint;
         m_tlsFingerprint->setText(
-            result.data.value(QStringLiteral("tls")).toBool()
+            answer.value->tls
                 ? tr("Connections to the server are encrypted (TLS). Certificate SHA-256 fingerprint, which a "
                      "terminal asks to confirm on first contact:\n%1")
                       .arg(fingerprint)

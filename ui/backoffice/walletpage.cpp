@@ -6,6 +6,7 @@
 #include "shopapi.h"
 #include "terminalcontext.h"
 #include "walletapi.h"
+#include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpressionValidator>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -99,8 +99,9 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context),
       m_ledger(new CollectionModel(context.api(), WalletApi::ledgerPath(), ledgerColumns(), 100, this)),
       m_filter(new LedgerFilter(this)), m_balance(new QLabel(QStringLiteral("—"), this)), m_mode(new QLabel(this)),
-      m_amount(new QLineEdit(this)), m_note(new QLineEdit(this)), m_topup(new QPushButton(tr("&Top up"), this)),
-      m_topupNotice(BackOfficeUi::notice(this)), m_threshold(new QLineEdit(this)),
+      m_amount(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)), m_note(new QLineEdit(this)),
+      m_topup(new QPushButton(tr("&Top up"), this)), m_topupNotice(BackOfficeUi::notice(this)),
+      m_threshold(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)),
       m_saveThreshold(new QPushButton(tr("Sa&ve threshold"), this)), m_thresholdNotice(BackOfficeUi::notice(this)),
       m_kind(new QComboBox(this)), m_search(new QLineEdit(this)), m_ledgerError(BackOfficeUi::generalError(this)),
       m_table(nullptr)
@@ -128,7 +129,6 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     // Top-up
     m_amount->setObjectName(QStringLiteral("topupAmount"));
     m_amount->setPlaceholderText(tr("Rupees, e.g. 5000"));
-    m_amount->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,7}")), this));
     m_note->setObjectName(QStringLiteral("topupNote"));
     m_note->setPlaceholderText(test ? tr("Optional") : tr("Required: why, e.g. cash deposit slip 4411"));
     m_note->setMaxLength(200);
@@ -167,7 +167,6 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
 
     // Low-balance threshold
     m_threshold->setObjectName(QStringLiteral("lowBalanceThreshold"));
-    m_threshold->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,7}")), this));
     m_threshold->setPlaceholderText(tr("Rupees"));
     m_saveThreshold->setObjectName(QStringLiteral("saveThreshold"));
     QLabel *thresholdError = FormErrors::makeLabel(this);

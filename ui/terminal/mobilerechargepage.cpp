@@ -9,6 +9,7 @@
 #include "salehistory.h"
 #include "saleinputs.h"
 #include "widgets/digitslineedit.h"
+#include "widgets/look.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -40,9 +41,7 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     m_repeat = new QPushButton(form);
     m_repeat->setObjectName(QStringLiteral("repeatLast"));
     m_repeat->setFocusPolicy(Qt::NoFocus);
-    m_repeat->setStyleSheet(QStringLiteral("QPushButton { text-align: left; padding: 6px 12px; background: #eff8ff;"
-                                           " border: 1px solid #84caff; border-radius: 14px; color: #175cd3;"
-                                           " font-weight: 600; }"));
+    Look::set(m_repeat, "repeatChip");
     m_repeat->hide();
     form->addBelow(m_repeat);
     m_inputs->addOperatorField(tr("Choose the operator"));
@@ -56,9 +55,7 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     m_planChip = new QWidget(form);
     m_planChip->setObjectName(QStringLiteral("planChip"));
     m_planChip->setAttribute(Qt::WA_StyledBackground);
-    m_planChip->setStyleSheet(QStringLiteral("QWidget#planChip { background: #ecfdf3; border: 1px solid #75e0a7;"
-                                             " border-radius: 8px; }"
-                                             " QLabel { color: #067647; font-weight: 600; }"));
+    Look::set(m_planChip, "planChip");
     m_planText = new QLabel(m_planChip);
     m_planText->setObjectName(QStringLiteral("planChipText"));
     m_planText->setWordWrap(true);

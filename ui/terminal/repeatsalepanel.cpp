@@ -1,6 +1,7 @@
 #include "repeatsalepanel.h"
 
 #include "salehistory.h"
+#include "widgets/look.h"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -16,7 +17,7 @@ RepeatSalePanel::RepeatSalePanel(QWidget *parent)
     setAttribute(Qt::WA_StyledBackground);
     m_question->setObjectName(QStringLiteral("repeatQuestion"));
     m_question->setWordWrap(true);
-    m_question->setStyleSheet(QStringLiteral("font-size: 22px; font-weight: 700;"));
+    Look::set(m_question, "question");
     m_details->setObjectName(QStringLiteral("hint"));
     m_details->setWordWrap(true);
     m_no->setObjectName(QStringLiteral("primary"));
