@@ -38,12 +38,12 @@ template <class T> struct Page
     }
 
     /// Reads a collection strictly: every item must decode, `count` must match the items; a
-    /// missing `next_cursor` reads as an unpaged list. nullopt with *error naming the problem.
+    /// missing `next_cursor` reads as an unpaged list, a missing `entity` as "collection". nullopt with *error naming the problem.
     static std::optional<Page> fromJson(const QJsonObject &json, QString *error)
     {
         AnswerReader in(json, QStringLiteral("list"));
         Page page;
-        if (in.string(u"entity") != QLatin1String("collection") && in.ok())
+        if (in.optionalString(u"entity").value_or(QStringLiteral("collection")) != QLatin1String("collection"))
             in.fail(u"entity", QStringLiteral("is not collection"));
         const qint64 count = in.integer(u"count");
         page.items = in.list<T>(u"items", &T::fromJson);

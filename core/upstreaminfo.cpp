@@ -4,6 +4,7 @@
 #include "clock.h"
 
 #include <QJsonArray>
+#include <QTimeZone>
 
 namespace {
 
@@ -17,13 +18,37 @@ QJsonValue textOrNull(const QString &text)
     return text.isEmpty() ? QJsonValue() : QJsonValue(text);
 }
 
-/// An IST time that may be null: UTC ms, 0 for null.
+/// A time of the upstream contract ("times ISO 8601 IST"): the spec's "YYYY-MM-DD HH:MM:SS" (IST)
+/// or ISO 8601 with a 'T' (an offset, else IST); invalid when it is neither.
+QDateTime contractTime(const QString &text)
+{
+    if (!text.contains(QLatin1Char('T')))
+        return IstTime::parse(text);
+    QDateTime instant = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (instant.isValid() && instant.timeSpec() == Qt::LocalTime) // no offset given: IST
+        instant = QDateTime(instant.date(), instant.time(), QTimeZone(IstTime::kOffsetSeconds));
+    return instant;
+}
+
+/// A required time of the contract in UTC ms; 0 when the reader failed.
+qint64 requiredTime(AnswerReader &in, QStringView field)
+{
+    const QString text = in.string(field);
+    if (!in.ok())
+        return 0;
+    const QDateTime instant = contractTime(text);
+    if (!instant.isValid())
+        in.fail(field, QStringLiteral("is not a date and time (\"%1\")").arg(text));
+    return instant.toMSecsSinceEpoch();
+}
+
+/// A time of the contract that may be null: UTC ms, 0 for null.
 qint64 optionalTime(AnswerReader &in, QStringView field)
 {
     const std::optional<QString> text = in.optionalString(field);
     if (!text)
         return 0;
-    const QDateTime instant = IstTime::parse(*text);
+    const QDateTime instant = contractTime(*text);
     if (!instant.isValid()) {
         in.fail(field, QStringLiteral("is not a date and time (\"%1\")").arg(*text));
         return 0;
@@ -105,7 +130,7 @@ std::optional<UpstreamCall> UpstreamCall::fromJson(const QJsonObject &json, QStr
 {
     AnswerReader in(json, QStringLiteral("upstream call"));
     UpstreamCall call;
-    call.atMs = in.dateTime(u"at").toMSecsSinceEpoch();
+    call.atMs = requiredTime(in, u"at");
     call.method = in.string(u"method");
     call.endpoint = in.string(u"endpoint");
     call.httpStatus = int(in.optionalInteger(u"http_status").value_or(0));

@@ -8,8 +8,9 @@
 
 /// What GET/PUT/DELETE /api/v1/upstream answer about the server's upstream provider (issue 11,
 /// upstream-contract.md): whether one is configured, its URL and key id (never a secret), its
-/// state since when (UTC ms; IST on the wire, null when unknown), the last contact and error, the
-/// path the upstream sends webhooks to and how many of the caller's sales are still unknown there.
+/// state since when (UTC ms; on the wire "YYYY-MM-DD HH:MM:SS" IST, ISO 8601 also read; null when unknown), the last
+/// contact and error, the path the upstream sends webhooks to and how many of the caller's sales are still unknown
+/// there.
 struct UpstreamInfo
 {
     bool configured = false;
