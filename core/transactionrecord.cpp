@@ -1,5 +1,6 @@
 #include "transactionrecord.h"
 
+#include "answerreader.h"
 #include "clock.h"
 
 #include <QJsonDocument>
@@ -157,33 +158,41 @@ QByteArray TransactionRecord::dataEnvelope() const
 
 std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &json, QString *error)
 {
+    AnswerReader in(json, QStringLiteral("transaction"));
     TransactionRecord record;
-    const std::optional<TransactionType> type =
-        TransactionNames::typeFromString(json.value(QStringLiteral("type")).toString());
-    const std::optional<TransactionStatus> status =
-        TransactionNames::statusFromString(json.value(QStringLiteral("transaction_status")).toString());
-    const std::optional<Paise> bill = Money::parse(json.value(QStringLiteral("bill_amount")).toString());
-    const std::optional<Paise> discount = Money::parse(json.value(QStringLiteral("discount")).toString());
-    const std::optional<Paise> paid = Money::parse(json.value(QStringLiteral("paid")).toString());
-    const QDateTime created = IstTime::parse(json.value(QStringLiteral("datetime")).toString());
-    const qint64 id = json.value(QStringLiteral("transaction_id")).toInteger(0);
-    if (!type || !status || !bill || !discount || !paid || !created.isValid() || id <= 0 ||
-        json.value(QStringLiteral("entity")).toString() != TransactionNames::entity(*type)) {
-        *error = QStringLiteral("not a transaction record");
+    const QString typeText = in.string(u"type");
+    const std::optional<TransactionType> type = TransactionNames::typeFromString(typeText);
+    if (in.ok() && !type)
+        in.fail(u"type", QStringLiteral("is not MOBILE, VOUCHER or DTH (\"%1\")").arg(typeText));
+    if (in.ok() && in.string(u"entity") != TransactionNames::entity(*type))
+        in.fail(u"entity", QStringLiteral("is not %1").arg(TransactionNames::entity(*type)));
+    const QString statusText = in.string(u"transaction_status");
+    const std::optional<TransactionStatus> status = TransactionNames::statusFromString(statusText);
+    if (in.ok() && !status)
+        in.fail(u"transaction_status", QStringLiteral("is not PENDING, SUCCESS or FAILED (\"%1\")").arg(statusText));
+    record.transactionId = in.integer(u"transaction_id");
+    if (in.ok() && record.transactionId <= 0)
+        in.fail(u"transaction_id", QStringLiteral("is not positive"));
+    record.operatorName = in.string(u"operator");
+    record.billAmount = in.money(u"bill_amount");
+    record.discount = in.money(u"discount");
+    record.paid = in.money(u"paid");
+    record.referenceId = in.string(u"reference_id");
+    const QDateTime created = in.dateTime(u"datetime");
+    if (in.ok() && *type == TransactionType::Voucher) {
+        record.customerEmail = in.string(u"customer_email");
+        record.redeemCode = in.string(u"redeem_code");
+    } else if (in.ok()) {
+        record.number = in.string(u"number");
+    }
+    if (in.ok() && json.contains(QStringLiteral("upstream")))
+        record.upstream = in.object(u"upstream");
+    if (!in.ok()) {
+        *error = in.error();
         return std::nullopt;
     }
-    record.transactionId = id;
     record.type = *type;
     record.status = *status;
-    record.billAmount = *bill;
-    record.discount = *discount;
-    record.paid = *paid;
     record.createdAtMs = created.toMSecsSinceEpoch();
-    record.operatorName = json.value(QStringLiteral("operator")).toString();
-    record.number = json.value(QStringLiteral("number")).toString();
-    record.customerEmail = json.value(QStringLiteral("customer_email")).toString();
-    record.redeemCode = json.value(QStringLiteral("redeem_code")).toString();
-    record.referenceId = json.value(QStringLiteral("reference_id")).toString();
-    record.upstream = json.value(QStringLiteral("upstream")).toObject();
     return record;
 }

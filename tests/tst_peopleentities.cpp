@@ -1,9 +1,9 @@
 #include "entities/aadhaarstep.h"
 #include "entities/apikey.h"
 #include "entities/collection.h"
-#include "entities/tlsinfo.h"
 #include "entities/user.h"
 #include "entities/webhook.h"
+#include "servertls.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -62,8 +62,8 @@ void TestPeopleEntities::serverAnswersRoundTrip_data()
         << RoundTrip(roundTrip<ApiKey>)
         << parse(R"({"entity":"api_key","key_id":"live_cd","name":"Till 3","mode":"live","scope":"admin",
                      "created_at":"2026-11-01 09:00:00","revoked_at":null,"key_secret":"sec"})");
-    QTest::newRow("tls") << RoundTrip(roundTrip<TlsInfo>) << parse(R"({"tls":true,"fingerprint_sha256":"AB:CD"})");
-    QTest::newRow("no tls") << RoundTrip(roundTrip<TlsInfo>) << parse(R"({"tls":false,"fingerprint_sha256":null})");
+    QTest::newRow("tls") << RoundTrip(roundTrip<ServerTls>) << parse(R"({"tls":true,"fingerprint_sha256":"AB:CD"})");
+    QTest::newRow("no tls") << RoundTrip(roundTrip<ServerTls>) << parse(R"({"tls":false,"fingerprint_sha256":null})");
     QTest::newRow("webhook endpoint")
         << RoundTrip(roundTrip<WebhookEndpointInfo>)
         << parse(R"({"entity":"webhook_endpoint","mode":"test","url":"https://x.example/h","builtin_inbox":false,
@@ -140,7 +140,7 @@ void TestPeopleEntities::missingOrMistypedFieldsAreErrors_data()
         << RoundTrip(roundTrip<AadhaarStep>)
         << parse(R"({"entity":"aadhaar_authentication","transaction_id":12,"status":"DONE","msg":"m"})")
         << QStringLiteral("Aadhaar step: field `status` has the unknown value \"DONE\"");
-    QTest::newRow("tls without fingerprint") << RoundTrip(roundTrip<TlsInfo>) << parse(R"({"tls":true})")
+    QTest::newRow("tls without fingerprint") << RoundTrip(roundTrip<ServerTls>) << parse(R"({"tls":true})")
                                              << QStringLiteral("server TLS: field `fingerprint_sha256` is missing "
                                                                "although tls is true");
     QTest::newRow("bad item in a list")

@@ -1,8 +1,8 @@
 #include "apiclient.h"
 #include "backoffice/dayendpage.h"
-#include "backoffice/dayendreport.h"
 #include "clock.h"
 #include "operatorcatalog.h"
+#include "receipts/dayendprint.h"
 #include "services/historyseeder.h"
 #include "store/accountrepository.h"
 #include "terminalcontext.h"
@@ -14,11 +14,14 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTableWidget>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
@@ -43,6 +46,35 @@ QDate istDate(qint64 ms)
     return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone(IstTime::kOffsetSeconds)).date();
 }
 
+/// A stand-in server that answers every request with one canned JSON body (200), to show the
+/// page an answer the real server would never send.
+class CannedServer final : public QTcpServer
+{
+public:
+    explicit CannedServer(const QJsonObject &body) : m_body(QJsonDocument(body).toJson(QJsonDocument::Compact))
+    {
+        connect(this, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+                    m_request += socket->readAll();
+                    if (!m_request.contains("\r\n\r\n"))
+                        return;
+                    m_request.clear();
+                    socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                                  "Content-Length: " +
+                                  QByteArray::number(m_body.size()) + "\r\n\r\n" + m_body);
+                    socket->disconnectFromHost();
+                });
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+    }
+
+private:
+    QByteArray m_body;
+    QByteArray m_request;
+};
+
 } // namespace
 
 class TestUiDayEnd final : public QObject
@@ -56,35 +88,80 @@ private slots:
         hours.append(QJsonObject{{QStringLiteral("hour"), 19},
                                  {QStringLiteral("success"), 3},
                                  {QStringLiteral("bill_amount"), QStringLiteral("₹600.00")}});
-        hours.append(QJsonObject{{QStringLiteral("hour"), 24}});
-        const QJsonObject totals{{QStringLiteral("success"), 3},
+        const QJsonObject totals{{QStringLiteral("type"), QString()},
+                                 {QStringLiteral("operator_code"), QString()},
+                                 {QStringLiteral("success"), 3},
                                  {QStringLiteral("pending"), 1},
                                  {QStringLiteral("failed"), 2},
                                  {QStringLiteral("bill_amount"), QStringLiteral("₹600.00")},
                                  {QStringLiteral("discount"), QStringLiteral("₹12.50")},
                                  {QStringLiteral("paid"), QStringLiteral("₹587.50")}};
         const QJsonObject wallet{{QStringLiteral("opening"), QStringLiteral("₹1000.00")},
-                                 {QStringLiteral("debits"), QStringLiteral("-₹587.50")}};
-        const QJsonObject data{{QStringLiteral("date"), QStringLiteral("2025-03-04")},
-                               {QStringLiteral("mode"), QStringLiteral("test")},
-                               {QStringLiteral("totals"), totals},
-                               {QStringLiteral("commission_earned"), QStringLiteral("₹12.50")},
-                               {QStringLiteral("hours"), hours},
-                               {QStringLiteral("wallet"), wallet}};
-        const DayEndReportData report = DayEndReportData::fromJson(data);
+                                 {QStringLiteral("topups"), QStringLiteral("₹0.00")},
+                                 {QStringLiteral("debits"), QStringLiteral("-₹587.50")},
+                                 {QStringLiteral("refunds"), QStringLiteral("₹0.00")},
+                                 {QStringLiteral("closing"), QStringLiteral("₹412.50")}};
+        const QJsonObject data{
+            {QStringLiteral("date"), QStringLiteral("2025-03-04")},
+            {QStringLiteral("mode"), QStringLiteral("test")},
+            {QStringLiteral("totals"), totals},
+            {QStringLiteral("commission_earned"), QStringLiteral("₹12.50")},
+            {QStringLiteral("lines"), QJsonArray()},
+            {QStringLiteral("clerks"), QJsonArray()},
+            {QStringLiteral("hours"), hours},
+            {QStringLiteral("unknown_at_upstream"),
+             QJsonObject{{QStringLiteral("count"), 0}, {QStringLiteral("paid"), QStringLiteral("₹0.00")}}},
+            {QStringLiteral("wallet"), wallet}};
+        QString error;
+        const std::optional<DayEndReportData> decoded = DayEndReportData::fromJson(data, &error);
+        QVERIFY2(decoded, qPrintable(error));
+        const DayEndReportData &report = *decoded;
         QCOMPARE(report.date, QDate(2025, 3, 4));
         QCOMPARE(report.totals.success, 3);
         QCOMPARE(report.totals.failed, 2);
         QCOMPARE(report.commission, 1250);
-        QCOMPARE(report.hours.size(), 24); // hour 24 is out of range and ignored
+        QCOMPARE(report.hours.size(), 24); // the hours left out count zero
         QCOMPARE(report.hours.at(19).billAmount, 60000);
         QCOMPARE(report.walletOpening, 100000);
         QCOMPARE(report.debits, -58750);
-        QCOMPARE(report.walletClosing, 0);
-        const QString html =
-            report.toHtml(OperatorCatalog::builtIn(), QStringLiteral("Shop <1>"), QStringLiteral("Road & Co"));
+        QCOMPARE(report.walletClosing, 41250);
+        const QString html = DayEndPrint::toHtml(report, OperatorCatalog::builtIn(), QStringLiteral("Shop <1>"),
+                                                 QStringLiteral("Road & Co"));
         QVERIFY(html.contains(QStringLiteral("Shop &lt;1&gt;")));
         QVERIFY(html.contains(QStringLiteral("₹12.50")));
+    }
+
+    // Issue 14: the day-end report used to read a missing field as zero, so an answer without the
+    // closing balance showed "₹0.00". Now the page shows why the answer could not be read.
+    void answerWithoutAFieldShowsAnErrorNotZero()
+    {
+        DayEndReportData honest;
+        honest.date = QDate(2026, 11, 24);
+        honest.mode = QStringLiteral("test");
+        honest.walletOpening = 100000;
+        honest.walletClosing = 41250;
+        for (int hour = 0; hour < 24; ++hour)
+            honest.hours.append({hour, 0, 0});
+        QJsonObject data = honest.toJson();
+        QJsonObject wallet = data.value(QStringLiteral("wallet")).toObject();
+        wallet.remove(QStringLiteral("closing"));
+        data.insert(QStringLiteral("wallet"), wallet);
+        CannedServer server(QJsonObject{{QStringLiteral("data"), data}});
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        ApiClient api(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())), QStringLiteral("test_k"),
+                      QStringLiteral("secret"));
+        QTemporaryDir dir;
+        TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
+        DayEndPage page(context);
+        page.resize(1366, 768);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto *message = child<QLabel>(page, "generalError");
+        QTRY_VERIFY_WITH_TIMEOUT(message->isVisible(), kTimeoutMs);
+        QVERIFY2(message->text().contains(QStringLiteral("`closing` is missing")), qPrintable(message->text()));
+        QVERIFY(!page.hasReport());
+        QVERIFY(!child<QPushButton>(page, "printButton")->isEnabled());
+        QVERIFY(child<QLabel>(page, "walletClosing")->text() != Money::formatIndian(0));
     }
 
     void reportMatchesTheDatabase()

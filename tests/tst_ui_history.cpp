@@ -158,21 +158,25 @@ private slots:
 
     void csvFields()
     {
-        const QJsonObject voucher{{QStringLiteral("transaction_id"), 42},
-                                  {QStringLiteral("datetime"), QStringLiteral("2025-01-02 10:11:12")},
-                                  {QStringLiteral("type"), QStringLiteral("VOUCHER")},
-                                  {QStringLiteral("operator"), QStringLiteral("Google Play")},
-                                  {QStringLiteral("customer_email"), QStringLiteral("a,b@example.com")},
-                                  {QStringLiteral("bill_amount"), QStringLiteral("₹500.00")},
-                                  {QStringLiteral("discount"), QStringLiteral("₹5.00")},
-                                  {QStringLiteral("paid"), QStringLiteral("₹495.00")},
-                                  {QStringLiteral("transaction_status"), QStringLiteral("SUCCESS")},
-                                  {QStringLiteral("redeem_code"), QStringLiteral("ABCD-EFGH-IJKL-MNOP")},
-                                  {QStringLiteral("reference_id"), QStringLiteral("ref-1")}};
-        QCOMPARE(CsvExport::line(CsvExport::fields(voucher)),
+        const QJsonObject json{{QStringLiteral("entity"), QStringLiteral("appstore_voucher")},
+                               {QStringLiteral("transaction_id"), 42},
+                               {QStringLiteral("datetime"), QStringLiteral("2025-01-02 10:11:12")},
+                               {QStringLiteral("type"), QStringLiteral("VOUCHER")},
+                               {QStringLiteral("operator"), QStringLiteral("Google Play")},
+                               {QStringLiteral("customer_email"), QStringLiteral("a,b@example.com")},
+                               {QStringLiteral("bill_amount"), QStringLiteral("₹500.00")},
+                               {QStringLiteral("discount"), QStringLiteral("₹5.00")},
+                               {QStringLiteral("paid"), QStringLiteral("₹495.00")},
+                               {QStringLiteral("transaction_status"), QStringLiteral("SUCCESS")},
+                               {QStringLiteral("redeem_code"), QStringLiteral("ABCD-EFGH-IJKL-MNOP")},
+                               {QStringLiteral("reference_id"), QStringLiteral("ref-1")}};
+        QString error;
+        const std::optional<TransactionRecord> voucher = TransactionRecord::fromJson(json, &error);
+        QVERIFY2(voucher, qPrintable(error));
+        QCOMPARE(CsvExport::line(CsvExport::fields(*voucher)),
                  QStringLiteral("42,2025-01-02 10:11:12,VOUCHER,Google Play,,\"a,b@example.com\",500.00,5.00,495.00,"
                                 "SUCCESS,ref-1\r\n"));
-        QCOMPARE(CsvExport::header().size(), CsvExport::fields(voucher).size());
+        QCOMPARE(CsvExport::header().size(), CsvExport::fields(*voucher).size());
     }
 
     void modelPagesUntilTheEnd()

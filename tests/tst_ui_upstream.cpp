@@ -1,6 +1,5 @@
 #include "apiclient.h"
 #include "backoffice/dayendpage.h"
-#include "backoffice/dayendreport.h"
 #include "backoffice/historydetailpane.h"
 #include "backoffice/historymodel.h"
 #include "backoffice/historypage.h"
@@ -8,7 +7,9 @@
 #include "backoffice/upstreamcallsview.h"
 #include "backoffice/upstreamcard.h"
 #include "clock.h"
+#include "dayendreportdata.h"
 #include "operatorcatalog.h"
+#include "receipts/dayendprint.h"
 #include "services/walletservice.h"
 #include "statuspanel.h"
 #include "terminal/saleresultpanel.h"
@@ -16,6 +17,7 @@
 #include "terminal/upstreamnotice.h"
 #include "terminalcontext.h"
 #include "terminalfixture.h"
+#include "transactionsummary.h"
 #include "upstreamsaleinfo.h"
 #include "widgets/statusbadge.h"
 
@@ -185,8 +187,11 @@ private:
                 if (upstreamState.isEmpty() || UpstreamSaleInfo::fromRecord(record).isUnknown())
                     items.append(record);
             }
-            if (path.endsWith(QLatin1String("summary")))
-                return answer(responder, {{QStringLiteral("count"), items.size()}});
+            if (path.endsWith(QLatin1String("summary"))) {
+                TransactionSummary summary; // a whole answer: the screens read it strictly (issue 14)
+                summary.count = items.size();
+                return answer(responder, summary.toJson());
+            }
             return answer(responder, {{QStringLiteral("items"), items},
                                       {QStringLiteral("count"), items.size()},
                                       {QStringLiteral("next_cursor"), QJsonValue::Null}});
@@ -669,14 +674,15 @@ private slots:
     void dayEndCountsUnknownApart()
     {
         FakeShop shop;
-        shop.server.dayEnd = {
-            {QStringLiteral("date"), QDate::currentDate().toString(Qt::ISODate)},
-            {QStringLiteral("mode"), QStringLiteral("live")},
-            {QStringLiteral("totals"), QJsonObject{{QStringLiteral("success"), 5},
-                                                   {QStringLiteral("pending"), 3},
-                                                   {QStringLiteral("failed"), 1}}},
-            {QStringLiteral("unknown_at_upstream"),
-             QJsonObject{{QStringLiteral("count"), 2}, {QStringLiteral("paid"), QStringLiteral("₹387.06")}}}};
+        DayEndReportData report; // a whole answer: the page reads it strictly (issue 14)
+        report.date = QDate::currentDate();
+        report.mode = QStringLiteral("live");
+        report.totals.success = 5;
+        report.totals.pending = 3;
+        report.totals.failed = 1;
+        report.unknownAtUpstream = 2;
+        report.unknownAtUpstreamPaid = 38706;
+        shop.server.dayEnd = report.toJson();
         DayEndPage page(shop.context);
         showWidget(page);
         QTRY_VERIFY_WITH_TIMEOUT(page.hasReport(), kTimeoutMs);
@@ -688,8 +694,8 @@ private slots:
                  qPrintable(label->text()));
         shot(page, "dayend_unknown");
         // Printed too.
-        const QString html =
-            page.report().toHtml(shop.context.catalog(), shop.context.shopName(), shop.context.shopAddress());
+        const QString html = DayEndPrint::toHtml(page.report(), shop.context.catalog(), shop.context.shopName(),
+                                                 shop.context.shopAddress());
         QVERIFY(html.contains(QStringLiteral("of which unknown at the upstream")));
         QVERIFY(html.contains(QStringLiteral("2 (₹387.06 paid)")));
         QString error;

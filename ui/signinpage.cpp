@@ -1,6 +1,7 @@
 #include "signinpage.h"
 
 #include "apiclient.h"
+#include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 
 #include <QFormLayout>
@@ -8,7 +9,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpressionValidator>
 #include <QVBoxLayout>
 
 SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(parent), m_context(context)
@@ -19,9 +19,8 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     m_title->setWordWrap(true); // the card has a fixed width: "Locked — enter your PIN…" (and Hindi) wraps
     m_name = new QLineEdit(this);
     m_name->setPlaceholderText(tr("Your name"));
-    m_pin = new QLineEdit(this);
+    m_pin = new DigitsLineEdit(DigitsLineEdit::Kind::Digits, 8, this);
     m_pin->setEchoMode(QLineEdit::Password);
-    m_pin->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), this));
     m_pin->setPlaceholderText(tr("PIN"));
     m_signIn = new QPushButton(tr("Sign in"), this);
     m_signIn->setObjectName(QStringLiteral("primary"));
@@ -98,9 +97,9 @@ void SignInPage::onSignInClicked()
         return;
     }
     m_signIn->setEnabled(false);
-    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/users/sign-in"),
-                                         QJsonObject{{QStringLiteral("name"), m_name->text().trimmed()},
-                                                     {QStringLiteral("pin"), m_pin->text()}});
+    ApiCall *call = m_context.api().post(
+        QStringLiteral("/api/v1/users/sign-in"),
+        QJsonObject{{QStringLiteral("name"), m_name->text().trimmed()}, {QStringLiteral("pin"), m_pin->text()}});
     connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
         m_signIn->setEnabled(true);
         m_pin->clear();
@@ -111,7 +110,8 @@ void SignInPage::onSignInClicked()
             return;
         }
         const QJsonObject user = result.data.value(QStringLiteral("user")).toObject();
-        emit signedIn(SignedInUser{user.value(QStringLiteral("id")).toInteger(), user.value(QStringLiteral("name")).toString(),
+        emit signedIn(SignedInUser{user.value(QStringLiteral("id")).toInteger(),
+                                   user.value(QStringLiteral("name")).toString(),
                                    user.value(QStringLiteral("role")).toString() == QLatin1String("admin"),
                                    result.data.value(QStringLiteral("session_token")).toString()});
     });

@@ -2,7 +2,10 @@
 
 #include "apiclient.h"
 #include "money.h"
+#include "shopapi.h"
+#include "transactionsapi.h"
 #include "upstreamindicator.h"
+#include "walletapi.h"
 
 #include <QLabel>
 #include <QStatusBar>
@@ -80,13 +83,14 @@ void StatusPanel::showServerState(bool online)
 
 void StatusPanel::refreshWallet()
 {
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/wallet"));
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok()) {
+    WalletApi(m_context.api()).balance().then(this, [this](const Answer<WalletBalance> &answer) {
+        if (!answer.ok()) {
             m_wallet->setText(tr("Wallet: unavailable"));
+            m_wallet->setToolTip(answer.error->description());
             return;
         }
-        const qint64 balance = result.data.value(QStringLiteral("balance_paise")).toInteger();
+        m_wallet->setToolTip(QString());
+        const Paise balance = answer.value->balance;
         const bool low = balance < m_lowBalancePaise;
         m_wallet->setText(low ? tr("Wallet: %1 — LOW, top up").arg(Money::formatIndian(balance))
                               : tr("Wallet: %1").arg(Money::formatIndian(balance)));
@@ -94,28 +98,24 @@ void StatusPanel::refreshWallet()
         m_wallet->style()->unpolish(m_wallet);
         m_wallet->style()->polish(m_wallet);
     });
-    ApiCall *shop = m_context.api().get(QStringLiteral("/api/v1/shop"));
-    connect(shop, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok())
+    ShopApi(m_context.api()).get().then(this, [this](const Answer<ShopInfo> &answer) {
+        if (!answer.ok())
             return;
-        const std::optional<Paise> threshold = Money::parse(result.data.value(QStringLiteral("low_balance_threshold")).toString());
-        if (threshold)
-            m_lowBalancePaise = *threshold;
-        m_context.applyShop(result.data);
+        m_lowBalancePaise = answer.value->lowBalanceThreshold;
+        m_context.applyShop(*answer.value);
     });
 }
 
 void StatusPanel::refreshPending()
 {
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("status"), QStringLiteral("PENDING"));
-    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("200"));
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/transactions"), query);
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok())
+    TransactionQuery query;
+    query.status = QStringLiteral("PENDING");
+    query.limit = 200;
+    TransactionsApi(m_context.api()).list(query).then(this, [this](const Answer<Page<TransactionRecord>> &answer) {
+        if (!answer.ok())
             return;
-        const qint64 count = result.data.value(QStringLiteral("count")).toInteger();
-        const bool more = !result.data.value(QStringLiteral("next_cursor")).isNull();
+        const qsizetype count = answer.value->items.size();
+        const bool more = !answer.value->isLast();
         m_pending->setText(tr("Pending: %1%2").arg(count).arg(more ? QStringLiteral("+") : QString()));
     });
 }

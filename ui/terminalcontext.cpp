@@ -4,8 +4,7 @@
 
 TerminalContext::TerminalContext(ApiClient &api, const QString &settingsPath, QObject *parent)
     : QObject(parent), m_api(api), m_catalog(OperatorCatalog::builtIn()), m_settings(settingsPath, QSettings::IniFormat)
-{
-}
+{}
 
 void TerminalContext::setUser(const SignedInUser &user)
 {
@@ -20,17 +19,13 @@ void TerminalContext::setShop(const QString &name, const QString &address)
     emit shopChanged();
 }
 
-void TerminalContext::applyShop(const QJsonObject &shop)
+void TerminalContext::applyShop(const ShopInfo &shop)
 {
-    for (const QJsonValue &value : shop.value(QStringLiteral("discount_rates")).toArray()) {
-        const QJsonObject rate = value.toObject();
-        const QJsonValue basisPoints = rate.value(QStringLiteral("basis_points"));
-        if (basisPoints.isDouble())
-            m_catalog.setDiscount(rate.value(QStringLiteral("operator_code")).toString(), basisPoints.toInt());
-    }
-    setIdleLockSeconds(shop.value(QStringLiteral("idle_lock_seconds")).toInt());
-    m_shopCircle = shop.value(QStringLiteral("circle_code")).toString();
-    setShop(shop.value(QStringLiteral("name")).toString(), shop.value(QStringLiteral("address")).toString());
+    for (const DiscountRate &rate : shop.discountRates)
+        m_catalog.setDiscount(rate.operatorCode, rate.basisPoints);
+    setIdleLockSeconds(shop.idleLockSeconds);
+    m_shopCircle = shop.circleCode;
+    setShop(shop.name, shop.address);
 }
 
 void TerminalContext::setShopCircle(const QString &circleCode)

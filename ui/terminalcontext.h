@@ -1,6 +1,7 @@
 #pragma once
 
 #include "operatorcatalog.h"
+#include "shopinfo.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -54,7 +55,7 @@ public:
     /// Takes what a GET/PUT /api/v1/shop answer says about this shop: name, address and circle
     /// (shopChanged), idle lock, and the discount rate per operator into catalog(), so the
     /// confirmation screen shows the discount the server will charge.
-    void applyShop(const QJsonObject &shop);
+    void applyShop(const ShopInfo &shop);
     /// Seconds of no input after which the terminal locks (the shop's setting).
     int idleLockSeconds() const { return m_idleLockSeconds; }
     void setIdleLockSeconds(int seconds);

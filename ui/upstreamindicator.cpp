@@ -1,6 +1,8 @@
 #include "upstreamindicator.h"
 
 #include "apiclient.h"
+#include "upstreamapi.h"
+#include "widgets/look.h"
 
 #include <QLabel>
 
@@ -15,12 +17,11 @@ void UpstreamIndicator::refresh()
 {
     if (m_api.isTestMode() || m_call)
         return;
-    m_call = m_api.get(QStringLiteral("/api/v1/upstream"));
-    connect(m_call, &ApiCall::finished, this, [this](const ApiResult &result) {
+    m_call = UpstreamApi(m_api).get().then(this, [this](const Answer<UpstreamInfo> &answer) {
         m_call = nullptr;
-        if (result.ok())
-            show(UpstreamStatus::fromJson(result.data));
-        else if (result.httpStatus == 404) // a server without upstream support
+        if (answer.ok())
+            show(UpstreamStatus::from(*answer.value));
+        else if (answer.httpStatus == 404) // a server without upstream support
             show(UpstreamStatus{});
         // Other failures (server offline) keep the last state: the server line already says so.
     });
@@ -32,6 +33,5 @@ void UpstreamIndicator::show(const UpstreamStatus &status)
     const QString text = status.statusBarText();
     m_label->setText(text);
     m_label->setVisible(!text.isEmpty());
-    m_label->setStyleSheet(
-        status.state == QLatin1String("unreachable") ? QStringLiteral("color: #b54708; font-weight: 600;") : QString());
+    Look::set(m_label, status.state == QLatin1String("unreachable") ? "warning" : "");
 }

@@ -4,22 +4,22 @@
 
 #include <QTimeZone>
 
-UpstreamStatus UpstreamStatus::fromJson(const QJsonObject &data)
+UpstreamStatus UpstreamStatus::from(const UpstreamInfo &info)
 {
-    const auto text = [&data](const char *name) { return data.value(QLatin1String(name)).toString(); };
+    const auto instant = [](qint64 ms) {
+        return ms > 0 ? QDateTime::fromMSecsSinceEpoch(ms, QTimeZone(IstTime::kOffsetSeconds)) : QDateTime();
+    };
     UpstreamStatus status;
-    status.configured = data.value(QStringLiteral("configured")).toBool();
-    status.baseUrl = text("base_url");
-    status.keyId = text("key_id");
-    status.state = text("state");
-    if (status.state.isEmpty())
-        status.state = status.configured ? QStringLiteral("unknown") : QStringLiteral("not_configured");
-    status.since = parseTime(text("since"));
-    status.lastContact = parseTime(text("last_contact"));
-    status.lastError = text("last_error");
-    if (const QString path = text("webhook_path"); !path.isEmpty())
-        status.webhookPath = path;
-    status.unknownSales = data.value(QStringLiteral("unknown_sales")).toInteger();
+    status.configured = info.configured;
+    status.baseUrl = info.baseUrl;
+    status.keyId = info.keyId;
+    status.state = info.state;
+    status.since = instant(info.sinceMs);
+    status.lastContact = instant(info.lastContactMs);
+    status.lastError = info.lastError;
+    if (!info.webhookPath.isEmpty())
+        status.webhookPath = info.webhookPath;
+    status.unknownSales = info.unknownSales;
     return status;
 }
 
@@ -48,21 +48,6 @@ QString UpstreamStatus::description() const
         return text + contact;
     }
     return tr("Configured, not contacted yet: the first live sale or Check will try it.");
-}
-
-QDateTime UpstreamStatus::parseTime(const QString &text)
-{
-    if (text.isEmpty())
-        return {};
-    if (text.contains(QLatin1Char('T'))) {
-        QDateTime instant = QDateTime::fromString(text, Qt::ISODateWithMs);
-        if (!instant.isValid())
-            instant = QDateTime::fromString(text, Qt::ISODate);
-        if (instant.isValid() && instant.timeSpec() == Qt::LocalTime) // no offset given: IST, as every API time
-            instant = QDateTime(instant.date(), instant.time(), QTimeZone(IstTime::kOffsetSeconds));
-        return instant;
-    }
-    return IstTime::parse(text.left(19));
 }
 
 QString UpstreamStatus::istClock(const QDateTime &instant)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "upstreaminfo.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonObject>
@@ -24,8 +26,8 @@ public:
     QString webhookPath = QStringLiteral("/hooks/upstream");
     qint64 unknownSales = 0;
 
-    /// Reads the `data` object of GET/PUT/DELETE /api/v1/upstream; missing fields read as empty.
-    static UpstreamStatus fromJson(const QJsonObject &data);
+    /// The status of an answer of GET/PUT/DELETE /api/v1/upstream (decoded strictly by UpstreamApi).
+    static UpstreamStatus from(const UpstreamInfo &info);
 
     /// One line for the status bar: "Upstream online", "Upstream unreachable since 14:02",
     /// "Upstream not contacted yet"; empty when none is configured.
@@ -33,9 +35,6 @@ public:
     /// The state in a sentence for the settings card, with times in IST and the last error.
     QString description() const;
 
-    /// An API time (ISO 8601 with offset, or the spec's "YYYY-MM-DD HH:MM:SS" IST) as an instant;
-    /// invalid when empty or unreadable.
-    static QDateTime parseTime(const QString &text);
     /// "14:02" — the instant's IST wall-clock time.
     static QString istClock(const QDateTime &instant);
 };

@@ -6,6 +6,7 @@
 #include "http/staticasset.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
+#include "plancataloguesummary.h"
 #include "plans/plancatalogue.h"
 #include "plans/plancataloguestore.h"
 
@@ -23,14 +24,9 @@ constexpr QByteArrayView kLogoCacheControl = "public, max-age=86400";
 QJsonObject summaryJson(const PlanCatalogue &catalogue)
 {
     const PlanCatalogueOrigin &origin = catalogue.origin();
-    return QJsonObject{
-        {QStringLiteral("entity"), QStringLiteral("plan_catalogue")},
-        {QStringLiteral("catalogue_version"), catalogue.version()},
-        {QStringLiteral("plans"), catalogue.planCount()},
-        {QStringLiteral("pairs"), catalogue.pairCount()},
-        {QStringLiteral("source"), origin.source},
-        {QStringLiteral("upstream_host"), origin.upstreamHost},
-        {QStringLiteral("updated_at"), origin.updatedAt.isValid() ? IstTime::format(origin.updatedAt) : QString()}};
+    return PlanCatalogueSummary{catalogue.version(), catalogue.planCount(), catalogue.pairCount(),
+                                origin.source,       origin.upstreamHost,   origin.updatedAt}
+        .toJson();
 }
 
 } // namespace

@@ -10,28 +10,6 @@
 
 namespace {
 
-QJsonArray ratesJson(const QList<DiscountRate> &rates)
-{
-    QJsonArray items;
-    for (const DiscountRate &rate : rates)
-        items.append(QJsonObject{{QStringLiteral("operator_code"), rate.operatorCode},
-                                 {QStringLiteral("basis_points"), rate.basisPoints},
-                                 {QStringLiteral("default_basis_points"), rate.defaultBasisPoints}});
-    return items;
-}
-
-QJsonObject shopJson(const ShopInfo &shop)
-{
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("shop")},
-                       {QStringLiteral("name"), shop.name},
-                       {QStringLiteral("address"), shop.address},
-                       {QStringLiteral("low_balance_threshold"), Money::format(shop.lowBalanceThreshold)},
-                       {QStringLiteral("idle_lock_seconds"), shop.idleLockSeconds},
-                       {QStringLiteral("discount_rates"), ratesJson(shop.discountRates)},
-                       {QStringLiteral("sandbox_settle_delay_ms"), shop.sandboxSettleDelayMs},
-                       {QStringLiteral("circle_code"), shop.circleCode}};
-}
-
 QJsonObject auditJson(const AuditEntry &entry)
 {
     return QJsonObject{{QStringLiteral("entity"), QStringLiteral("audit_entry")},
@@ -106,7 +84,7 @@ void ShopController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/shop"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   reply.sendData(shopJson(m_settings.get(request.caller.accountId)));
+                   reply.sendData(m_settings.get(request.caller.accountId).toJson());
                });
     router.add(QHttpServerRequest::Method::Put, QStringLiteral("/api/v1/shop"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
@@ -127,7 +105,7 @@ void ShopController::registerRoutes(ApiRouter &router)
                    if (!liveFields.isEmpty())
                        Authorizer::requireLiveAuthority(request.caller);
                    const QString actor = request.caller.actor();
-                   reply.sendData(shopJson(m_settings.update(request.caller.accountId, update, m_audit, actor)));
+                   reply.sendData(m_settings.update(request.caller.accountId, update, m_audit, actor).toJson());
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/audit-log"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {

@@ -5,11 +5,9 @@
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
+#include "page.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
-#include "walletcontroller.h"
-
-#include <QJsonArray>
 
 namespace {
 
@@ -105,26 +103,14 @@ void TransactionsController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/summary"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const TransactionTotals totals = m_transactions.totals(request.caller, parseFilter(request.query));
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("transaction_summary")},
-                                              {QStringLiteral("count"), totals.count},
-                                              {QStringLiteral("success"), totals.success},
-                                              {QStringLiteral("pending"), totals.pending},
-                                              {QStringLiteral("failed"), totals.failed},
-                                              {QStringLiteral("bill_amount"), Money::format(totals.billAmount)},
-                                              {QStringLiteral("discount"), Money::format(totals.discount)},
-                                              {QStringLiteral("paid"), Money::format(totals.paid)}});
+                   reply.sendData(m_transactions.totals(request.caller, parseFilter(request.query)).toJson());
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}/ledger"),
                Access::Admin, [this](const ApiRequest &request, const ApiReply &reply) {
                    const qint64 id = request.idCapture(0);
                    m_transactions.get(request.caller, id); // 404 unless it is the caller's
-                   QJsonArray items;
-                   for (const LedgerEntry &entry : m_wallets.ledgerForTransaction(id))
-                       items.append(WalletController::ledgerJson(entry));
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
-                                              {QStringLiteral("count"), items.size()},
-                                              {QStringLiteral("items"), items}});
+                   Page<LedgerEntry> page{m_wallets.ledgerForTransaction(id), {}, false};
+                   reply.sendData(page.toJson());
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
@@ -140,11 +126,8 @@ void TransactionsController::registerRoutes(ApiRouter &router)
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const TransactionFilter filter = parseFilter(request.query);
-                   const QList<TransactionRecord> records = m_transactions.list(request.caller, filter);
-                   QJsonArray items;
-                   for (const TransactionRecord &record : records)
-                       items.append(record.toJson());
-                   QJsonValue next = QJsonValue::Null;
+                   Page<TransactionRecord> page{m_transactions.list(request.caller, filter), {}, true};
+                   const QList<TransactionRecord> &records = page.items;
                    if (records.size() == filter.limit) {
                        const TransactionRecord &last = records.last();
                        const bool byAmount = filter.order == TransactionFilter::Order::AmountHighFirst ||
@@ -152,12 +135,9 @@ void TransactionsController::registerRoutes(ApiRouter &router)
                        // "amount:id" or "created_at:id": the sort key of the last row, then its id.
                        const QByteArray position = QByteArray::number(byAmount ? last.billAmount : last.createdAtMs) +
                                                    ':' + QByteArray::number(last.transactionId);
-                       next = QString::fromLatin1(
+                       page.nextCursor = QString::fromLatin1(
                            position.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
                    }
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
-                                              {QStringLiteral("count"), items.size()},
-                                              {QStringLiteral("items"), items},
-                                              {QStringLiteral("next_cursor"), next}});
+                   reply.sendData(page.toJson());
                });
 }

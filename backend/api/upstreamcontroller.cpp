@@ -9,15 +9,6 @@
 #include "upstream/upstreamdispatcher.h"
 #include "upstream/upstreamsalerepository.h"
 
-#include <QJsonArray>
-
-namespace {
-QJsonValue timeOrNull(qint64 ms)
-{
-    return ms > 0 ? QJsonValue(IstTime::formatMs(ms)) : QJsonValue();
-}
-} // namespace
-
 UpstreamController::UpstreamController(Database &db, const Clock &clock, UpstreamDispatcher &dispatcher,
                                        TransactionService &transactions)
     : m_db(db), m_clock(clock), m_dispatcher(dispatcher), m_transactions(transactions), m_audit(db, clock),
@@ -29,17 +20,20 @@ QJsonObject UpstreamController::view(qint64 accountId)
     UpstreamSettingsRepository repository = m_dispatcher.settings();
     const std::optional<UpstreamSettings> settings = repository.load();
     const UpstreamHealth health = repository.health();
-    const bool configured = settings.has_value();
-    return QJsonObject{{QStringLiteral("configured"), configured},
-                       {QStringLiteral("base_url"), configured ? QJsonValue(settings->baseUrl) : QJsonValue()},
-                       {QStringLiteral("key_id"), configured ? QJsonValue(settings->keyId) : QJsonValue()},
-                       {QStringLiteral("state"), configured ? health.state : QStringLiteral("not_configured")},
-                       {QStringLiteral("since"), configured ? timeOrNull(health.sinceMs) : QJsonValue()},
-                       {QStringLiteral("last_contact"), configured ? timeOrNull(health.lastContactMs) : QJsonValue()},
-                       {QStringLiteral("last_error"),
-                        configured && !health.lastError.isEmpty() ? QJsonValue(health.lastError) : QJsonValue()},
-                       {QStringLiteral("webhook_path"), QString::fromLatin1(kHookPath)},
-                       {QStringLiteral("unknown_sales"), UpstreamSaleRepository(m_db).unknownCount(accountId)}};
+    UpstreamInfo info;
+    info.configured = settings.has_value();
+    info.state = QStringLiteral("not_configured");
+    if (info.configured) {
+        info.baseUrl = settings->baseUrl;
+        info.keyId = settings->keyId;
+        info.state = health.state;
+        info.sinceMs = health.sinceMs;
+        info.lastContactMs = health.lastContactMs;
+        info.lastError = health.lastError;
+    }
+    info.webhookPath = QString::fromLatin1(kHookPath);
+    info.unknownSales = UpstreamSaleRepository(m_db).unknownCount(accountId);
+    return info.toJson();
 }
 
 void UpstreamController::registerRoutes(ApiRouter &router)
@@ -79,21 +73,14 @@ void UpstreamController::registerRoutes(ApiRouter &router)
                        throw ApiError::conflict(QStringLiteral("upstream_not_configured"),
                                                 QStringLiteral("no upstream is configured; set one first"));
                    m_dispatcher.check(*settings, [reply](const UpstreamDispatcher::CheckResult &r) {
-                       reply.sendData(QJsonObject{
-                           {QStringLiteral("ok"), r.ok},
-                           {QStringLiteral("http_status"), r.httpStatus > 0 ? QJsonValue(r.httpStatus) : QJsonValue()},
-                           {QStringLiteral("latency_ms"), r.latencyMs},
-                           {QStringLiteral("message"), r.message}});
+                       reply.sendData(UpstreamCheck{r.ok, r.httpStatus, r.latencyMs, r.message}.toJson());
                    });
                });
     router.add(Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}/upstream-calls"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const qint64 id = request.idCapture(0);
                    m_transactions.get(request.caller, id); // 404 unless the caller's
-                   QJsonArray items;
-                   for (const UpstreamCall &call : UpstreamCallLog(m_db).forTransaction(id))
-                       items.append(call.toJson());
-                   reply.sendData(QJsonObject{{QStringLiteral("items"), items}});
+                   reply.sendData(UpstreamCallList{UpstreamCallLog(m_db).forTransaction(id)}.toJson());
                });
     router.add(Method::Post, QStringLiteral("/api/v1/transactions/{transaction_id}/upstream-recheck"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {

@@ -4,36 +4,19 @@
 #include "clock.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
+#include "page.h"
 #include "services/walletservice.h"
 #include "users/auditlog.h"
-
-#include <QJsonArray>
+#include "walletbalance.h"
 
 namespace {
 
 QJsonObject walletJson(const WalletSummary &summary)
 {
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("wallet")},
-                       {QStringLiteral("mode"), ModeNames::mode(summary.mode)},
-                       {QStringLiteral("balance"), Money::format(summary.balance)},
-                       {QStringLiteral("balance_paise"), summary.balance}};
+    return WalletBalance{ModeNames::mode(summary.mode), summary.balance}.toJson();
 }
 
 } // namespace
-
-QJsonObject WalletController::ledgerJson(const LedgerEntry &entry)
-{
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("ledger_entry")},
-                       {QStringLiteral("id"), entry.id},
-                       {QStringLiteral("kind"), LedgerNames::kind(entry.kind)},
-                       {QStringLiteral("amount"), Money::format(entry.amount)},
-                       {QStringLiteral("amount_paise"), entry.amount},
-                       {QStringLiteral("transaction_id"),
-                        entry.transactionId > 0 ? QJsonValue(entry.transactionId) : QJsonValue(QJsonValue::Null)},
-                       {QStringLiteral("note"), entry.note},
-                       {QStringLiteral("actor"), entry.actor},
-                       {QStringLiteral("datetime"), IstTime::formatMs(entry.createdAtMs)}};
-}
 
 void WalletController::registerRoutes(ApiRouter &router)
 {
@@ -56,15 +39,9 @@ void WalletController::registerRoutes(ApiRouter &router)
                                                   QStringLiteral("cursor is not one this server returned"));
                    const QList<LedgerEntry> rows =
                        m_wallets.ledger(request.caller.accountId, request.caller.mode, int(*limit), *cursor);
-                   QJsonArray items;
-                   for (const LedgerEntry &row : rows)
-                       items.append(ledgerJson(row));
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
-                                              {QStringLiteral("count"), items.size()},
-                                              {QStringLiteral("items"), items},
-                                              {QStringLiteral("next_cursor"),
-                                               rows.size() == *limit ? QJsonValue(QString::number(rows.last().id))
-                                                                     : QJsonValue(QJsonValue::Null)}});
+                   const Page<LedgerEntry> page{
+                       rows, rows.size() == *limit ? QString::number(rows.last().id) : QString(), true};
+                   reply.sendData(page.toJson());
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/wallet/topups"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {

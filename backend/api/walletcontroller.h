@@ -1,11 +1,8 @@
 #pragma once
 
-#include <QJsonObject>
-
 class ApiRouter;
 class AuditLog;
 class WalletService;
-struct LedgerEntry;
 
 /// Beyond the spec (api-conventions.md, "Wallet"): GET /api/v1/wallet (the caller's balance for
 /// its key's mode), and for admin keys GET /api/v1/wallet/ledger (limit, cursor) and
@@ -16,9 +13,6 @@ class WalletController
 public:
     WalletController(WalletService &wallets, AuditLog &audit) : m_wallets(wallets), m_audit(audit) {}
     void registerRoutes(ApiRouter &router);
-    /// One ledger row as JSON: entity ledger_entry, id, kind, amount (₹ and paise), transaction_id,
-    /// note, actor, datetime (IST).
-    static QJsonObject ledgerJson(const LedgerEntry &entry);
 
 private:
     WalletService &m_wallets;

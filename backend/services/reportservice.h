@@ -1,6 +1,7 @@
 #pragma once
 
 #include "auth/authcontext.h"
+#include "dayendreportdata.h"
 #include "money.h"
 
 #include <QDate>
@@ -14,30 +15,9 @@ class Database;
 /// opening and closing balances with the day's movements, sales per clerk and per hour.
 struct DayEndReport
 {
-    struct Line
-    {
-        QString type; ///< MOBILE / VOUCHER / DTH
-        QString operatorCode;
-        qint64 success = 0;
-        qint64 pending = 0;
-        qint64 failed = 0;
-        Paise billAmount = 0; ///< SUCCESS sales only, as are discount and paid
-        Paise discount = 0;
-        Paise paid = 0;
-    };
-    struct Clerk
-    {
-        QString clerk; ///< "" for sales made without a signed-in person (API clients)
-        qint64 success = 0;
-        Paise billAmount = 0;
-        Paise discount = 0;
-    };
-    struct Hour
-    {
-        int hour = 0; ///< 0-23, IST
-        qint64 success = 0;
-        Paise billAmount = 0;
-    };
+    using Line = DayEndReportData::Line;   ///< billAmount, discount, paid: SUCCESS sales only
+    using Clerk = DayEndReportData::Clerk; ///< clerk "" for sales without a signed-in person (API clients)
+    using Hour = DayEndReportData::Hour;   ///< hour 0-23, IST
     QDate date;
     Mode mode = Mode::Test;
     QList<Line> lines;

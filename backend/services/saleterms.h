@@ -1,20 +1,13 @@
 #pragma once
 
 #include "operatorcatalog.h"
+#include "shopinfo.h"
 
 #include <QList>
 #include <QMap>
 #include <QString>
 
 class Database;
-
-/// One operator's discount (commission) rate as a shop sells it.
-struct DiscountRate
-{
-    QString operatorCode;
-    int basisPoints = 0;        ///< the rate in force: 1 bp = 0.01 %
-    int defaultBasisPoints = 0; ///< the catalogue default (api-conventions.md "Names and money")
-};
 
 /// The terms a shop sells on (issue 6 item 7): the discount rate per operator and the sandbox
 /// settle delay. Both are shop settings (rows of shop_settings); an operator without a row

@@ -2,6 +2,7 @@
 
 #include "auth/authcontext.h"
 #include "transactionrecord.h"
+#include "transactionsummary.h"
 
 #include <QList>
 #include <QString>
@@ -26,14 +27,20 @@ struct StoredTransaction
 struct TransactionFilter
 {
     /// Listing order; the keyset cursor follows it.
-    enum class Order { NewestFirst, OldestFirst, AmountHighFirst, AmountLowFirst };
+    enum class Order
+    {
+        NewestFirst,
+        OldestFirst,
+        AmountHighFirst,
+        AmountLowFirst
+    };
     std::optional<TransactionType> type;
     std::optional<TransactionStatus> status;
     QString operatorCode;
     QString referenceId;
-    qint64 fromMs = 0;  ///< inclusive
-    qint64 toMs = 0;    ///< exclusive
-    QString search;     ///< exact transaction id, or a prefix of the number or reference id
+    qint64 fromMs = 0; ///< inclusive
+    qint64 toMs = 0;   ///< exclusive
+    QString search;    ///< exact transaction id, or a prefix of the number or reference id
     /// Only live sales still unknown at the upstream (queued, sent, unknown; issue 11).
     bool upstreamUnknown = false;
     Order order = Order::NewestFirst;
@@ -45,17 +52,9 @@ struct TransactionFilter
     int limit = 50;
 };
 
-/// Sums over the transactions matching a filter (paise; money sums count SUCCESS sales only).
-struct TransactionTotals
-{
-    qint64 count = 0;
-    qint64 success = 0;
-    qint64 pending = 0;
-    qint64 failed = 0;
-    Paise billAmount = 0;
-    Paise discount = 0;
-    Paise paid = 0;
-};
+/// Sums over the transactions matching a filter (paise; money sums count SUCCESS sales only):
+/// the API's transaction summary entity.
+using TransactionTotals = TransactionSummary;
 
 /// Recharge, voucher and DTH transactions. Writes run inside the caller's transaction. Throws
 /// DatabaseError (isUniqueViolation() for a reference_id taken concurrently).

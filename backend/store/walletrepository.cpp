@@ -2,35 +2,7 @@
 
 #include "database.h"
 
-namespace LedgerNames {
-
-QString kind(LedgerKind kind)
-{
-    switch (kind) {
-    case LedgerKind::Opening:
-        return QStringLiteral("opening");
-    case LedgerKind::Topup:
-        return QStringLiteral("topup");
-    case LedgerKind::Debit:
-        return QStringLiteral("debit");
-    case LedgerKind::Refund:
-        return QStringLiteral("refund");
-    }
-    Q_UNREACHABLE();
-}
-
-} // namespace LedgerNames
-
 namespace {
-
-LedgerKind kindFromString(const QString &text)
-{
-    for (LedgerKind k : {LedgerKind::Opening, LedgerKind::Topup, LedgerKind::Debit, LedgerKind::Refund}) {
-        if (LedgerNames::kind(k) == text)
-            return k;
-    }
-    return LedgerKind::Topup;
-}
 
 QList<LedgerEntry> readLedger(QSqlQuery &q)
 {
@@ -39,7 +11,7 @@ QList<LedgerEntry> readLedger(QSqlQuery &q)
         LedgerEntry e;
         e.id = q.value(0).toLongLong();
         e.amount = q.value(1).toLongLong();
-        e.kind = kindFromString(q.value(2).toString());
+        e.kind = LedgerNames::kindFromString(q.value(2).toString()).value_or(LedgerKind::Topup);
         e.transactionId = q.value(3).toLongLong();
         e.note = q.value(4).toString();
         e.actor = q.value(5).toString();
@@ -82,8 +54,9 @@ Paise WalletRepository::balance(qint64 accountId, Mode mode)
 
 Paise WalletRepository::ledgerSum(qint64 accountId, Mode mode)
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT COALESCE(SUM(amount), 0) FROM wallet_ledger WHERE account_id = ? AND mode = ?"),
-                            {accountId, ModeNames::mode(mode)});
+    QSqlQuery &q =
+        m_db.run(QStringLiteral("SELECT COALESCE(SUM(amount), 0) FROM wallet_ledger WHERE account_id = ? AND mode = ?"),
+                 {accountId, ModeNames::mode(mode)});
     const Paise value = q.next() ? q.value(0).toLongLong() : 0;
     q.finish();
     return value;
@@ -92,11 +65,12 @@ Paise WalletRepository::ledgerSum(qint64 accountId, Mode mode)
 void WalletRepository::insertLedger(qint64 accountId, Mode mode, Paise amount, LedgerKind kind, qint64 transactionId,
                                     const QString &note, const QString &actor, qint64 nowMs)
 {
-    m_db.run(QStringLiteral("INSERT INTO wallet_ledger (account_id, mode, amount, kind, transaction_id, note, actor, created_at)"
-                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+    m_db.run(QStringLiteral(
+                 "INSERT INTO wallet_ledger (account_id, mode, amount, kind, transaction_id, note, actor, created_at)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
              {accountId, ModeNames::mode(mode), amount, LedgerNames::kind(kind),
-              transactionId > 0 ? QVariant(transactionId) : QVariant(QMetaType::fromType<qlonglong>()), textValue(note), textValue(actor),
-              nowMs});
+              transactionId > 0 ? QVariant(transactionId) : QVariant(QMetaType::fromType<qlonglong>()), textValue(note),
+              textValue(actor), nowMs});
 }
 
 void WalletRepository::post(qint64 accountId, Mode mode, Paise amount, LedgerKind kind, qint64 transactionId,

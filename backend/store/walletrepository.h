@@ -1,31 +1,13 @@
 #pragma once
 
 #include "auth/authcontext.h"
+#include "ledgerentry.h"
 #include "money.h"
 
 #include <QList>
 #include <QString>
 
 class Database;
-
-/// Why a ledger row exists.
-enum class LedgerKind { Opening, Topup, Debit, Refund };
-
-/// One wallet ledger row: a signed amount in paise (credit > 0, debit < 0).
-struct LedgerEntry
-{
-    qint64 id = 0;
-    Paise amount = 0;
-    LedgerKind kind = LedgerKind::Topup;
-    qint64 transactionId = 0; ///< 0 when not tied to a transaction
-    QString note;
-    QString actor;
-    qint64 createdAtMs = 0;
-};
-
-namespace LedgerNames {
-QString kind(LedgerKind kind); ///< "opening" / "topup" / "debit" / "refund"
-}
 
 /// The wallet of each account and mode: a balance row kept equal to the sum of its ledger
 /// (api-conventions.md, "Wallet"). Every change writes a ledger row and moves the balance in

@@ -5,17 +5,6 @@
 
 #include <QJsonValue>
 
-QJsonObject UpstreamCall::toJson() const
-{
-    return QJsonObject{{QStringLiteral("at"), IstTime::formatMs(atMs)},
-                       {QStringLiteral("method"), method},
-                       {QStringLiteral("endpoint"), endpoint},
-                       {QStringLiteral("http_status"), httpStatus > 0 ? QJsonValue(httpStatus) : QJsonValue()},
-                       {QStringLiteral("latency_ms"), latencyMs},
-                       {QStringLiteral("error"), error.isEmpty() ? QJsonValue() : QJsonValue(error)},
-                       {QStringLiteral("outcome"), outcome}};
-}
-
 void UpstreamCallLog::record(const UpstreamCall &c)
 {
     m_db.run(QStringLiteral("INSERT INTO upstream_calls (transaction_id, at, method, endpoint, http_status, latency_ms,"

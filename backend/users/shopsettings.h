@@ -2,6 +2,7 @@
 
 #include "money.h"
 #include "services/saleterms.h"
+#include "shopinfo.h"
 
 #include <QMap>
 #include <QString>
@@ -10,19 +11,6 @@
 
 class AuditLog;
 class Database;
-
-/// The shop's own settings (issue 5 item 2, issue 6 item 7): what receipts print, how the
-/// terminal behaves and the terms it sells on. Stored per account as key/value rows in shop_settings.
-struct ShopInfo
-{
-    QString name;                       ///< printed on receipts; 1-80 characters once set
-    QString address;                    ///< printed on receipts; at most 300 characters
-    Paise lowBalanceThreshold = 50'000; ///< the status bar warns below this wallet balance (paise)
-    int idleLockSeconds = 120;          ///< the terminal locks after this much idle time (seconds)
-    QList<DiscountRate> discountRates;  ///< every operator, in force and default (SaleTerms)
-    qint64 sandboxSettleDelayMs = 0;    ///< how long a sandbox PENDING sale waits (ms)
-    QString circleCode;                 ///< the shop's telecom circle (spec circle table); empty when not set
-};
 
 /// A partial update of ShopInfo: only the fields that are set change.
 struct ShopUpdate

@@ -1,8 +1,9 @@
 #include "backofficeui.h"
 
-#include <QCoreApplication>
+#include "widgets/look.h"
 
 #include <QAbstractItemModel>
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
@@ -50,7 +51,7 @@ QLabel *hint(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
     label->setObjectName(QStringLiteral("hint"));
-    label->setStyleSheet(QStringLiteral("color: #667085;")); // kept when a page renames the label
+    Look::set(label, "hint"); // kept when a page renames the label
     label->setWordWrap(true);
     return label;
 }
@@ -70,8 +71,8 @@ QLabel *generalError(QWidget *parent)
 {
     auto *label = new QLabel(parent);
     label->setObjectName(QStringLiteral("generalError"));
-    // The style sheet's #generalError look, inline so it stays when a page gives the label its own name.
-    label->setStyleSheet(QStringLiteral("color: #ffffff; background: #b42318; padding: 8px 12px; border-radius: 6px;"));
+    // The #generalError look also by property, so it stays when a page gives the label its own name.
+    Look::set(label, "generalError");
     label->setWordWrap(true);
     label->hide();
     return label;
@@ -82,7 +83,7 @@ QLabel *notice(QWidget *parent)
     auto *label = new QLabel(parent);
     label->setObjectName(QStringLiteral("notice"));
     label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: #067647; font-weight: 600;"));
+    Look::set(label, "notice");
     label->hide();
     return label;
 }
@@ -95,15 +96,13 @@ void showNotice(QLabel *label, const QString &text)
 
 void makePrimary(QPushButton *button)
 {
-    button->setStyleSheet(QStringLiteral("QPushButton { background: #1570ef; color: white; border: none; "
-                                         "font-weight: 600; } QPushButton:disabled { background: #98a2b3; } "
-                                         "QPushButton:focus { border: 2px solid #0b4a9e; }"));
+    Look::set(button, "primary");
     button->setAutoDefault(true);
 }
 
 void makeBigValue(QLabel *label)
 {
-    label->setStyleSheet(QStringLiteral("font-size: 30px; font-weight: 700; color: #101828;"));
+    Look::set(label, "bigValue");
 }
 
 QScrollArea *scrollArea(QWidget *content, QWidget *parent)

@@ -1,6 +1,7 @@
 #include "csvexport.h"
 
-#include "apiclient.h"
+#include "clock.h"
+#include "transactionsapi.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -25,8 +26,8 @@ void CsvExport::start()
     connect(m_writer, &CsvWriter::done, this, &CsvExport::onWriterDone);
     m_thread.start();
     QMetaObject::invokeMethod(m_writer, &CsvWriter::open, Qt::QueuedConnection);
-    m_call = m_api.get(QStringLiteral("/api/v1/transactions/summary"), m_filter.toQuery());
-    connect(m_call, &ApiCall::finished, this, &CsvExport::onSummary);
+    m_call = TransactionsApi(m_api).summary(m_filter).then(
+        this, [this](const Answer<TransactionSummary> &answer) { onSummary(answer); });
 }
 
 void CsvExport::cancel()
@@ -59,42 +60,40 @@ void CsvExport::stop(bool removeFile)
     }
 }
 
-void CsvExport::onSummary(const ApiResult &result)
+void CsvExport::onSummary(const Answer<TransactionSummary> &answer)
 {
     m_call = nullptr;
-    if (!result.ok()) {
-        const QString message = result.error->description();
+    if (!answer.ok()) {
+        const QString message = answer.error->description();
         stop(true);
         emit failed(message);
         return;
     }
-    m_total = result.data.value(QStringLiteral("count")).toInteger();
+    m_total = answer.value->count;
     emit totalKnown(m_total);
     fetchPage();
 }
 
 void CsvExport::fetchPage()
 {
-    QUrlQuery query = m_filter.toQuery();
-    query.addQueryItem(QStringLiteral("limit"), QString::number(HistoryModel::kPageSize));
-    if (!m_cursor.isEmpty())
-        query.addQueryItem(QStringLiteral("cursor"), m_cursor);
-    m_call = m_api.get(QStringLiteral("/api/v1/transactions"), query);
-    connect(m_call, &ApiCall::finished, this, &CsvExport::onPage);
+    TransactionQuery query = m_filter;
+    query.limit = HistoryModel::kPageSize;
+    query.cursor = m_cursor;
+    m_call = TransactionsApi(m_api).list(query).then(
+        this, [this](const Answer<Page<TransactionRecord>> &answer) { onPage(answer); });
 }
 
-void CsvExport::onPage(const ApiResult &result)
+void CsvExport::onPage(const Answer<Page<TransactionRecord>> &answer)
 {
     m_call = nullptr;
-    if (!result.ok()) {
-        const QString message = result.error->description();
+    if (!answer.ok()) {
+        const QString message = answer.error->description();
         stop(true);
         emit failed(message);
         return;
     }
-    const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
-    const QJsonValue next = result.data.value(QStringLiteral("next_cursor"));
-    m_cursor = next.isString() ? next.toString() : QString();
+    const QList<TransactionRecord> items = answer.value->items;
+    m_cursor = answer.value->nextCursor;
     CsvWriter *writer = m_writer;
     QMetaObject::invokeMethod(
         writer, [writer, items] { writer->writePage(items); }, Qt::QueuedConnection);
@@ -133,24 +132,20 @@ QStringList CsvExport::header()
             QStringLiteral("transaction_status"), QStringLiteral("reference_id")};
 }
 
-QStringList CsvExport::fields(const QJsonObject &record)
+QStringList CsvExport::fields(const TransactionRecord &record)
 {
-    const auto text = [&record](const char *name) { return record.value(QLatin1String(name)).toString(); };
-    const auto money = [&record](const char *name) {
-        const std::optional<Paise> paise = Money::parse(record.value(QLatin1String(name)).toString());
-        return paise ? rupees(*paise) : QString();
-    };
-    return {QString::number(record.value(QStringLiteral("transaction_id")).toInteger()),
-            text("datetime"),
-            text("type"),
-            text("operator"),
-            text("number"),
-            text("customer_email"),
-            money("bill_amount"),
-            money("discount"),
-            money("paid"),
-            text("transaction_status"),
-            text("reference_id")};
+    const bool voucher = record.type == TransactionType::Voucher;
+    return {QString::number(record.transactionId),
+            IstTime::formatMs(record.createdAtMs),
+            TransactionNames::type(record.type),
+            record.operatorName,
+            voucher ? QString() : record.number,
+            voucher ? record.customerEmail : QString(),
+            rupees(record.billAmount),
+            rupees(record.discount),
+            rupees(record.paid),
+            TransactionNames::status(record.status),
+            record.referenceId};
 }
 
 QString CsvExport::quote(const QString &field)
@@ -221,14 +216,14 @@ void CsvWriter::open()
         emit done(true, {});
 }
 
-void CsvWriter::writePage(const QJsonArray &records)
+void CsvWriter::writePage(const QList<TransactionRecord> &records)
 {
     if (m_failed || !m_file->isOpen())
         return;
     QByteArray chunk;
     chunk.reserve(records.size() * 120);
-    for (const QJsonValue &record : records)
-        chunk += CsvExport::line(CsvExport::fields(record.toObject())).toUtf8();
+    for (const TransactionRecord &record : records)
+        chunk += CsvExport::line(CsvExport::fields(record)).toUtf8();
     m_file->write(chunk);
     if (!check())
         return;

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "apiclient.h"
+#include "answer.h"
 #include "apierror.h"
 #include "historymodel.h"
 #include "money.h"
+#include "transactionsummary.h"
 
-#include <QJsonArray>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -43,7 +43,7 @@ public:
     /// The header line's fields.
     static QStringList header();
     /// The fields of one spec transaction record, in header() order.
-    static QStringList fields(const QJsonObject &record);
+    static QStringList fields(const TransactionRecord &record);
     /// One CSV line (with CRLF) of `fields`, quoted as RFC 4180 asks. Text that a spreadsheet
     /// would run as a formula (starting with = + - @) is prefixed with an apostrophe.
     static QString line(const QStringList &fields);
@@ -62,9 +62,9 @@ signals:
     void cancelled();
 
 private:
-    void onSummary(const ApiResult &result);
+    void onSummary(const Answer<TransactionSummary> &answer);
     void fetchPage();
-    void onPage(const ApiResult &result);
+    void onPage(const Answer<Page<TransactionRecord>> &answer);
     void onWritten(qint64 rows);
     void onWriterDone(bool ok, const QString &error);
     void stop(bool removeFile);
@@ -95,7 +95,7 @@ public:
     /// Creates the file and writes the header; done(false, …) if it cannot.
     void open();
     /// Appends the records; emits written(total rows so far).
-    void writePage(const QJsonArray &records);
+    void writePage(const QList<TransactionRecord> &records);
     /// Flushes and closes; done(true) or done(false, …).
     void finish();
     /// Stops writing; the file (written to a temporary name until finish()) never appears, or is

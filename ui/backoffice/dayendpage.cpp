@@ -2,9 +2,11 @@
 
 #include "apiclient.h"
 #include "clock.h"
+#include "receipts/dayendprint.h"
+#include "reportsapi.h"
 #include "terminalcontext.h"
+#include "widgets/look.h"
 
-#include <QAbstractTextDocumentLayout>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -19,14 +21,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QPainter>
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTableWidget>
-#include <QTextBlock>
-#include <QTextDocument>
 #include <QTimeZone>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -44,7 +43,7 @@ QLabel *valueLabel(QWidget *parent, const char *name)
 {
     auto *label = new QLabel(parent);
     label->setObjectName(QLatin1String(name));
-    label->setStyleSheet(QStringLiteral("font-size: 22px; font-weight: 700; color: #101828;"));
+    Look::set(label, "reportValue");
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
 }
@@ -59,7 +58,7 @@ QWidget *card(QWidget *parent, const QString &title, const QList<std::pair<QStri
     grid->setContentsMargins(16, 12, 16, 12);
     grid->setHorizontalSpacing(24);
     auto *heading = new QLabel(title, box);
-    heading->setStyleSheet(QStringLiteral("font-weight: 600; color: #475467;"));
+    Look::set(heading, "reportCardHeading");
     grid->addWidget(heading, 0, 0, 1, columns);
     for (int i = 0; i < values.size(); ++i) {
         auto *caption = new QLabel(values.at(i).first, box);
@@ -147,10 +146,10 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     m_message->setWordWrap(true);
     m_message->hide();
     m_heading->setObjectName(QStringLiteral("reportHeading"));
-    m_heading->setStyleSheet(QStringLiteral("font-size: 17px; font-weight: 600; color: #344054;"));
+    Look::set(m_heading, "reportHeading");
     m_upstreamUnknown->setObjectName(QStringLiteral("upstreamUnknown"));
     m_upstreamUnknown->setWordWrap(true);
-    m_upstreamUnknown->setStyleSheet(QStringLiteral("font-weight: 600; color: #b54708; padding: 4px 0;"));
+    Look::set(m_upstreamUnknown, "reportWarning");
     m_upstreamUnknown->hide();
 
     auto *dateLabel = new QLabel(tr("&Date"), this);
@@ -215,7 +214,7 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     auto *linesTitle = new QLabel(tr("By type and operator"), content);
     auto *clerksTitle = new QLabel(tr("By clerk (successful sales)"), content);
     for (QLabel *label : {linesTitle, clerksTitle})
-        label->setStyleSheet(QStringLiteral("font-weight: 600; color: #344054; padding-top: 8px;"));
+        Look::set(label, "reportSection");
     column->addWidget(linesTitle);
     column->addWidget(m_lines);
     column->addWidget(clerksTitle);
@@ -257,26 +256,26 @@ void DayEndPage::load()
     m_debounce.stop();
     if (m_call)
         m_call->abort();
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("date"), m_date->date().toString(Qt::ISODate));
     m_hasReport = false;
     m_print->setEnabled(false);
     m_savePdf->setEnabled(false);
     m_heading->setText(tr("Loading the report for %1…").arg(QLocale().toString(m_date->date(), QLocale::LongFormat)));
-    m_call = m_context.api().get(QStringLiteral("/api/v1/reports/day-end"), query);
-    connect(m_call, &ApiCall::finished, this, &DayEndPage::onReport);
+    m_call =
+        ReportsApi(m_context.api()).dayEnd(m_date->date()).then(this, [this](const Answer<DayEndReportData> &answer) {
+            onReport(answer);
+        });
 }
 
-void DayEndPage::onReport(const ApiResult &result)
+void DayEndPage::onReport(const Answer<DayEndReportData> &answer)
 {
     m_call = nullptr;
-    if (!result.ok()) {
+    if (!answer.ok()) {
         m_heading->clear();
-        showMessage(tr("Could not load the report: %1").arg(result.error->description()), true);
+        showMessage(tr("Could not load the report: %1").arg(answer.error->description()), true);
         return;
     }
     m_message->hide();
-    m_report = DayEndReportData::fromJson(result.data);
+    m_report = *answer.value;
     showReport();
     m_hasReport = true;
     m_print->setEnabled(true);
@@ -302,23 +301,24 @@ void DayEndPage::showReport()
     m_debits->setText(Money::formatIndian(r.debits));
     m_refunds->setText(Money::formatIndian(r.refunds));
     m_closing->setText(Money::formatIndian(r.walletClosing));
-    m_upstreamUnknown->setText(r.unknownAtUpstreamText());
+    m_upstreamUnknown->setText(DayEndPrint::unknownAtUpstreamText(r));
     m_upstreamUnknown->setVisible(r.unknownAtUpstream > 0);
 
     m_lines->setRowCount(int(r.lines.size()) + 1);
     for (int row = 0; row < r.lines.size(); ++row) {
         const DayEndReportData::Line &line = r.lines.at(row);
         setCells(m_lines, row,
-                 {DayEndReportData::typeName(line.type),
-                  DayEndReportData::operatorName(m_context.catalog(), line.operatorCode), locale.toString(line.success),
-                  locale.toString(line.pending), locale.toString(line.failed), Money::formatIndian(line.billAmount),
-                  Money::formatIndian(line.discount), Money::formatIndian(line.paid)},
+                 {DayEndPrint::typeName(line.type), DayEndPrint::operatorName(m_context.catalog(), line.operatorCode),
+                  locale.toString(line.success), locale.toString(line.pending), locale.toString(line.failed),
+                  Money::formatIndian(line.billAmount), Money::formatIndian(line.discount),
+                  Money::formatIndian(line.paid)},
                  2, false);
     }
     setCells(m_lines, int(r.lines.size()),
              {tr("Total"), r.lines.isEmpty() ? tr("no sales") : QString(), locale.toString(r.totals.success),
-              locale.toString(r.totals.pending), locale.toString(r.totals.failed), Money::formatIndian(r.totals.billAmount),
-              Money::formatIndian(r.totals.discount), Money::formatIndian(r.totals.paid)},
+              locale.toString(r.totals.pending), locale.toString(r.totals.failed),
+              Money::formatIndian(r.totals.billAmount), Money::formatIndian(r.totals.discount),
+              Money::formatIndian(r.totals.paid)},
              2, true);
     fitHeight(m_lines);
 
@@ -326,7 +326,7 @@ void DayEndPage::showReport()
     for (int row = 0; row < r.clerks.size(); ++row) {
         const DayEndReportData::Clerk &clerk = r.clerks.at(row);
         setCells(m_clerks, row,
-                 {DayEndReportData::clerkName(clerk.clerk), locale.toString(clerk.success),
+                 {DayEndPrint::clerkName(clerk.clerk), locale.toString(clerk.success),
                   Money::formatIndian(clerk.billAmount), Money::formatIndian(clerk.discount)},
                  1, false);
     }
@@ -347,38 +347,9 @@ void DayEndPage::showReport()
 
 bool DayEndPage::paint(QPrinter &printer)
 {
-    QPainter painter;
-    if (!painter.begin(&printer))
-        return false;
-    // Work in 96-dpi "CSS pixels" so the HTML's sizes mean what they say on paper.
-    const qreal scale = printer.resolution() / 96.0;
-    painter.scale(scale, scale);
-    const QSizeF page(printer.width() / scale, printer.height() / scale);
-
-    QTextDocument document;
-    document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 10));
-    document.setHtml(m_report.toHtml(m_context.catalog(), m_context.shopName(), m_context.shopAddress()));
-    document.setPageSize(page);
-    const int pages = document.pageCount();
-    for (int index = 0; index < pages; ++index) {
-        if (index > 0)
-            printer.newPage();
-        painter.save();
-        painter.translate(0, -index * page.height());
-        document.drawContents(&painter, QRectF(0, index * page.height(), page.width(), page.height()));
-        painter.restore();
-    }
-    // The chart goes below the text on the last page, or on a page of its own.
-    const QRectF lastBlock = document.documentLayout()->blockBoundingRect(document.lastBlock());
-    qreal top = lastBlock.bottom() - (pages - 1) * page.height() + 8;
-    const qreal chartHeight = page.width() * 0.45;
-    if (top + chartHeight > page.height()) {
-        printer.newPage();
-        top = 0;
-    }
-    m_chartView->render(&painter, QRectF(0, top, page.width(), chartHeight), m_chartView->viewport()->rect(),
-                        Qt::KeepAspectRatio);
-    return painter.end();
+    return DayEndPrint::paint(
+        printer, DayEndPrint::toHtml(m_report, m_context.catalog(), m_context.shopName(), m_context.shopAddress()),
+        m_chartView);
 }
 
 bool DayEndPage::writePdf(const QString &path, QString *error)
@@ -454,7 +425,6 @@ void DayEndPage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
     m_message->setObjectName(QStringLiteral("generalError"));
-    m_message->setStyleSheet(error ? QString()
-                                   : QStringLiteral("background: #ecfdf3; color: #067647; font-weight: 600;"));
+    Look::set(m_message, error ? "" : "success");
     m_message->show();
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "apiclient.h"
-#include "dayendreport.h"
+#include "answer.h"
+#include "dayendreportdata.h"
 
 #include <QPointer>
 #include <QTimer>
@@ -49,7 +49,7 @@ signals:
 
 private:
     void load();
-    void onReport(const ApiResult &result);
+    void onReport(const Answer<DayEndReportData> &answer);
     void showReport();
     void onPrintClicked();
     void onSavePdfClicked();

@@ -1,11 +1,14 @@
 #include "historydetailpane.h"
 
 #include "apiclient.h"
-#include "money.h"
 #include "backofficeui.h"
+#include "clock.h"
+#include "money.h"
 #include "receipts/receiptrenderer.h"
 #include "terminalcontext.h"
+#include "transactionsapi.h"
 #include "upstreamcallsview.h"
+#include "widgets/look.h"
 #include "widgets/statusbadge.h"
 
 #include <QFormLayout>
@@ -57,7 +60,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
 {
     setObjectName(QStringLiteral("historyDetail"));
     m_title->setObjectName(QStringLiteral("detailTitle"));
-    m_title->setStyleSheet(QStringLiteral("font-size: 20px; font-weight: 600; color: #1d2939;"));
+    Look::set(m_title, "paneTitle");
     m_title->setText(tr("Select a sale to see its details"));
     m_title->setWordWrap(true);
     m_badge->hide();
@@ -163,20 +166,23 @@ void HistoryDetailPane::loadRecord()
 {
     if (m_recordCall)
         m_recordCall->abort();
-    m_recordCall = m_context.api().get(QStringLiteral("/api/v1/transactions/%1").arg(m_transactionId));
-    connect(m_recordCall, &ApiCall::finished, this, &HistoryDetailPane::onRecord);
+    m_recordCall = TransactionsApi(m_context.api())
+                       .get(m_transactionId)
+                       .then(this, [this](const Answer<TransactionRecord> &answer) { onRecord(answer); });
 }
 
-void HistoryDetailPane::onRecord(const ApiResult &result)
+void HistoryDetailPane::onRecord(const Answer<TransactionRecord> &answer)
 {
     m_recordCall = nullptr;
     m_recheck->setEnabled(true);
-    if (!result.ok()) {
-        showMessage(tr("Could not load the sale: %1").arg(result.error->description()), true);
+    if (!answer.ok()) {
+        showMessage(tr("Could not load the sale: %1").arg(answer.error->description()), true);
         return;
     }
-    const QString before = m_record.value(QStringLiteral("transaction_status")).toString();
-    m_record = result.data;
+    const TransactionRecord &record = *answer.value;
+    const QString before = m_record.isEmpty() ? QString() : TransactionNames::status(m_status);
+    m_status = record.status;
+    m_record = record.toJson();
     while (m_fields->rowCount() > 0)
         m_fields->removeRow(0);
     const auto addField = [this](const QString &label, const QString &value, const char *name) {
@@ -186,21 +192,20 @@ void HistoryDetailPane::onRecord(const ApiResult &result)
         text->setWordWrap(true);
         m_fields->addRow(label, text);
     };
-    const auto field = [this](const char *name) { return m_record.value(QLatin1String(name)).toString(); };
-    addField(tr("Date and time (IST)"), field("datetime"), "detailDatetime");
-    addField(tr("Type"), field("type"), "detailType");
-    addField(tr("Operator"), field("operator"), "detailOperator");
-    if (m_record.contains(QStringLiteral("number")))
-        addField(tr("Number"), field("number"), "detailNumber");
-    if (m_record.contains(QStringLiteral("customer_email")))
-        addField(tr("Customer e-mail"), field("customer_email"), "detailEmail");
-    if (m_record.contains(QStringLiteral("redeem_code")))
-        addField(tr("Redeem code"), field("redeem_code"), "detailRedeemCode");
-    addField(tr("Bill"), Money::displayText(field("bill_amount")), "detailBill");
-    addField(tr("Discount"), Money::displayText(field("discount")), "detailDiscount");
-    addField(tr("Paid"), Money::displayText(field("paid")), "detailPaid");
-    addField(tr("Reference"), field("reference_id"), "detailReference");
-    const QString status = field("transaction_status");
+    addField(tr("Date and time (IST)"), IstTime::formatMs(record.createdAtMs), "detailDatetime");
+    addField(tr("Type"), TransactionNames::type(record.type), "detailType");
+    addField(tr("Operator"), record.operatorName, "detailOperator");
+    if (record.type == TransactionType::Voucher) {
+        addField(tr("Customer e-mail"), record.customerEmail, "detailEmail");
+        addField(tr("Redeem code"), record.redeemCode, "detailRedeemCode");
+    } else {
+        addField(tr("Number"), record.number, "detailNumber");
+    }
+    addField(tr("Bill"), Money::formatIndian(record.billAmount), "detailBill");
+    addField(tr("Discount"), Money::formatIndian(record.discount), "detailDiscount");
+    addField(tr("Paid"), Money::formatIndian(record.paid), "detailPaid");
+    addField(tr("Reference"), record.referenceId, "detailReference");
+    const QString status = TransactionNames::status(record.status);
     m_badge->setStatus(status);
     m_badge->show();
     m_reprint->setEnabled(true);
@@ -212,27 +217,26 @@ void HistoryDetailPane::onRecord(const ApiResult &result)
 
 void HistoryDetailPane::loadLedger()
 {
-    m_ledgerCall = m_context.api().get(QStringLiteral("/api/v1/transactions/%1/ledger").arg(m_transactionId));
-    connect(m_ledgerCall, &ApiCall::finished, this, [this](const ApiResult &result) {
-        m_ledgerCall = nullptr;
-        m_ledger->setRowCount(0);
-        if (!result.ok()) {
-            m_ledger->setRowCount(1);
-            setRow(m_ledger, 0, {tr("Not available: %1").arg(result.error->description())});
-            return;
-        }
-        const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
-        m_ledger->setRowCount(int(items.size()));
-        for (int row = 0; row < items.size(); ++row) {
-            const QJsonObject entry = items.at(row).toObject();
-            setRow(m_ledger, row,
-                   {entry.value(QStringLiteral("kind")).toString(),
-                    Money::displayText(entry.value(QStringLiteral("amount")).toString()),
-                    entry.value(QStringLiteral("datetime")).toString(),
-                    entry.value(QStringLiteral("note")).toString()});
-            m_ledger->item(row, 1)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        }
-    });
+    m_ledgerCall = TransactionsApi(m_context.api())
+                       .ledger(m_transactionId)
+                       .then(this, [this](const Answer<Page<LedgerEntry>> &answer) {
+                           m_ledgerCall = nullptr;
+                           m_ledger->setRowCount(0);
+                           if (!answer.ok()) {
+                               m_ledger->setRowCount(1);
+                               setRow(m_ledger, 0, {tr("Not available: %1").arg(answer.error->description())});
+                               return;
+                           }
+                           const QList<LedgerEntry> &items = answer.value->items;
+                           m_ledger->setRowCount(int(items.size()));
+                           for (int row = 0; row < items.size(); ++row) {
+                               const LedgerEntry &entry = items.at(row);
+                               setRow(m_ledger, row,
+                                      {LedgerNames::kind(entry.kind), Money::formatIndian(entry.amount),
+                                       IstTime::formatMs(entry.createdAtMs), entry.note});
+                               m_ledger->item(row, 1)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                           }
+                       });
 }
 
 void HistoryDetailPane::loadDeliveries()
@@ -330,7 +334,6 @@ void HistoryDetailPane::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
     m_message->setProperty("error", error);
-    m_message->setStyleSheet(error ? QStringLiteral("color: #b42318; font-weight: 600;")
-                                   : QStringLiteral("color: #067647; font-weight: 600;"));
+    Look::set(m_message, error ? "problem" : "notice");
     m_message->show();
 }

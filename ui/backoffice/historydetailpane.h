@@ -1,6 +1,7 @@
 #pragma once
 
-#include "apiclient.h"
+#include "answer.h"
+#include "transactionrecord.h"
 
 #include <QJsonObject>
 #include <QPointer>
@@ -47,7 +48,7 @@ private:
     void loadRecord();
     void loadLedger();
     void loadDeliveries();
-    void onRecord(const ApiResult &result);
+    void onRecord(const Answer<TransactionRecord> &answer);
     void onRecheckClicked();
     void onReprintClicked();
     void onRedeliverClicked();
@@ -57,6 +58,7 @@ private:
     TerminalContext &m_context;
     qint64 m_transactionId = 0;
     QJsonObject m_record;
+    TransactionStatus m_status = TransactionStatus::Pending; ///< of m_record
     qint64 m_latestAttemptId = 0;
     QPointer<ApiCall> m_recordCall;
     QPointer<ApiCall> m_ledgerCall;

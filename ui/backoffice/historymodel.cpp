@@ -1,34 +1,14 @@
 #include "historymodel.h"
 
-#include "apiclient.h"
+#include "clock.h"
+#include "transactionsapi.h"
 #include "upstreamsaleinfo.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
-#include <QJsonArray>
 
 namespace {
-
-QString sortName(HistoryFilter::Sort sort)
-{
-    switch (sort) {
-    case HistoryFilter::Sort::Newest:
-        return QStringLiteral("newest");
-    case HistoryFilter::Sort::Oldest:
-        return QStringLiteral("oldest");
-    case HistoryFilter::Sort::AmountHigh:
-        return QStringLiteral("amount_desc");
-    case HistoryFilter::Sort::AmountLow:
-        return QStringLiteral("amount_asc");
-    }
-    return QStringLiteral("newest");
-}
-
-Paise money(const QJsonObject &record, const QString &field)
-{
-    return Money::parse(record.value(field).toString()).value_or(0);
-}
 
 bool isMoneyColumn(int column)
 {
@@ -38,43 +18,20 @@ bool isMoneyColumn(int column)
 
 } // namespace
 
-QUrlQuery HistoryFilter::toQuery() const
-{
-    QUrlQuery query;
-    if (from.isValid())
-        query.addQueryItem(QStringLiteral("from"), from.toString(Qt::ISODate));
-    if (to.isValid())
-        query.addQueryItem(QStringLiteral("to"), to.toString(Qt::ISODate));
-    if (!type.isEmpty())
-        query.addQueryItem(QStringLiteral("type"), type);
-    if (!operatorCode.isEmpty())
-        query.addQueryItem(QStringLiteral("operator"), operatorCode);
-    if (!status.isEmpty())
-        query.addQueryItem(QStringLiteral("status"), status);
-    const QString trimmed = text.trimmed();
-    if (!trimmed.isEmpty())
-        query.addQueryItem(QStringLiteral("q"), QString::fromLatin1(QUrl::toPercentEncoding(trimmed)));
-    if (!upstreamState.isEmpty())
-        query.addQueryItem(QStringLiteral("upstream_state"), upstreamState);
-    query.addQueryItem(QStringLiteral("sort"), sortName(sort));
-    return query;
-}
-
-HistoryRow HistoryRow::fromRecord(const QJsonObject &record)
+HistoryRow HistoryRow::fromRecord(const TransactionRecord &record)
 {
     HistoryRow row;
-    row.transactionId = record.value(QStringLiteral("transaction_id")).toInteger();
-    row.datetime = record.value(QStringLiteral("datetime")).toString();
-    row.type = record.value(QStringLiteral("type")).toString();
-    row.operatorName = record.value(QStringLiteral("operator")).toString();
-    row.number = record.contains(QStringLiteral("number")) ? record.value(QStringLiteral("number")).toString()
-                                                           : record.value(QStringLiteral("customer_email")).toString();
-    row.billAmount = money(record, QStringLiteral("bill_amount"));
-    row.discount = money(record, QStringLiteral("discount"));
-    row.paid = money(record, QStringLiteral("paid"));
-    row.status = record.value(QStringLiteral("transaction_status")).toString();
-    row.referenceId = record.value(QStringLiteral("reference_id")).toString();
-    row.upstreamState = UpstreamSaleInfo::fromRecord(record).state;
+    row.transactionId = record.transactionId;
+    row.datetime = IstTime::formatMs(record.createdAtMs);
+    row.type = TransactionNames::type(record.type);
+    row.operatorName = record.operatorName;
+    row.number = record.type == TransactionType::Voucher ? record.customerEmail : record.number;
+    row.billAmount = record.billAmount;
+    row.discount = record.discount;
+    row.paid = record.paid;
+    row.status = TransactionNames::status(record.status);
+    row.referenceId = record.referenceId;
+    row.upstreamState = UpstreamSaleInfo::fromRecord(record.toJson()).state;
     return row;
 }
 
@@ -226,34 +183,32 @@ void HistoryModel::fetchMore(const QModelIndex &parent)
 {
     if (parent.isValid() || m_complete || m_failed || m_call)
         return;
-    QUrlQuery query = m_filter.toQuery();
-    query.addQueryItem(QStringLiteral("limit"), QString::number(kPageSize));
-    if (!m_cursor.isEmpty())
-        query.addQueryItem(QStringLiteral("cursor"), m_cursor);
-    m_call = m_api.get(QStringLiteral("/api/v1/transactions"), query);
-    connect(m_call, &ApiCall::finished, this, &HistoryModel::onPage);
+    TransactionQuery query = m_filter;
+    query.limit = kPageSize;
+    query.cursor = m_cursor;
+    m_call = TransactionsApi(m_api).list(query).then(
+        this, [this](const Answer<Page<TransactionRecord>> &answer) { onPage(answer); });
     emit loadingChanged(true);
 }
 
-void HistoryModel::onPage(const ApiResult &result)
+void HistoryModel::onPage(const Answer<Page<TransactionRecord>> &answer)
 {
     m_call = nullptr;
-    if (!result.ok()) {
+    if (!answer.ok()) {
         m_failed = true;
         emit loadingChanged(false);
-        emit loadFailed(*result.error);
+        emit loadFailed(*answer.error);
         return;
     }
-    const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
-    const QJsonValue next = result.data.value(QStringLiteral("next_cursor"));
-    m_cursor = next.isString() ? next.toString() : QString();
-    m_complete = m_cursor.isEmpty();
-    if (!items.isEmpty()) {
+    const Page<TransactionRecord> &page = *answer.value;
+    m_cursor = page.nextCursor;
+    m_complete = page.isLast();
+    if (!page.items.isEmpty()) {
         const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(items.size()) - 1);
-        m_rows.reserve(m_rows.size() + size_t(items.size()));
-        for (const QJsonValue &item : items)
-            m_rows.push_back(HistoryRow::fromRecord(item.toObject()));
+        beginInsertRows({}, first, first + int(page.items.size()) - 1);
+        m_rows.reserve(m_rows.size() + size_t(page.items.size()));
+        for (const TransactionRecord &record : page.items)
+            m_rows.push_back(HistoryRow::fromRecord(record));
         endInsertRows();
     }
     emit loadingChanged(false);
@@ -299,9 +254,13 @@ int HistoryModel::rowOf(qint64 transactionId) const
     return -1;
 }
 
-void HistoryModel::updateRecord(const QJsonObject &record)
+void HistoryModel::updateRecord(const QJsonObject &json)
 {
-    const HistoryRow fresh = HistoryRow::fromRecord(record);
+    QString error;
+    const std::optional<TransactionRecord> record = TransactionRecord::fromJson(json, &error);
+    if (!record)
+        return;
+    const HistoryRow fresh = HistoryRow::fromRecord(*record);
     const int at = rowOf(fresh.transactionId);
     if (at < 0)
         return;

@@ -1,48 +1,24 @@
 #pragma once
 
-#include "apiclient.h"
+#include "answer.h"
 #include "apierror.h"
 #include "money.h"
+#include "page.h"
+#include "transactionquery.h"
+#include "transactionrecord.h"
 
 #include <QAbstractTableModel>
-#include <QDate>
 #include <QJsonObject>
 #include <QPointer>
 #include <QString>
-#include <QUrlQuery>
 
 #include <vector>
 
 class ApiClient;
 
-/// The filters of the back-office history, as GET /api/v1/transactions and its /summary take
-/// them (api-conventions.md "Beyond the spec"): an IST date range (both days inclusive), type,
-/// operator code, status, free text (transaction id, or a prefix of number / reference id), the
-/// upstream state ("unknown": live sales still unknown at the upstream, issue 11) and the
-/// server-side order. Empty strings and invalid dates mean "any".
-struct HistoryFilter
-{
-    /// The server's `sort` values.
-    enum class Sort
-    {
-        Newest,
-        Oldest,
-        AmountHigh,
-        AmountLow
-    };
-    QDate from;
-    QDate to;
-    QString type;         ///< MOBILE / VOUCHER / DTH
-    QString operatorCode; ///< two-letter code
-    QString status;       ///< SUCCESS / PENDING / FAILED
-    QString text;
-    QString upstreamState; ///< "unknown" (queued, sent or unknown at the upstream) or empty
-    Sort sort = Sort::Newest;
-
-    /// The query string of the filter (without cursor and limit).
-    QUrlQuery toQuery() const;
-    bool operator==(const HistoryFilter &other) const = default;
-};
+/// The filters of the back-office history: the query of GET /api/v1/transactions and its
+/// /summary (core/transactionquery.h).
+using HistoryFilter = TransactionQuery;
 
 /// One row of the history table: the spec's transaction record, compactly (money in paise).
 struct HistoryRow
@@ -59,8 +35,8 @@ struct HistoryRow
     QString referenceId;
     QString upstreamState; ///< the live sale's upstream state (issue 11); empty without an upstream
 
-    /// Reads a record of the API; fields that are missing read as empty / zero.
-    static HistoryRow fromRecord(const QJsonObject &record);
+    /// The row of a record (the API's record, decoded strictly by TransactionsApi).
+    static HistoryRow fromRecord(const TransactionRecord &record);
 };
 
 /// The transaction history as a table that loads itself page by page from GET
@@ -121,7 +97,8 @@ public:
     const HistoryRow &row(int row) const { return m_rows[size_t(row)]; }
     /// The row showing this transaction, or -1.
     int rowOf(qint64 transactionId) const;
-    /// Replaces a row's data with a fresher record of the same transaction (after a recheck).
+    /// Replaces a row's data with a fresher record of the same transaction (after a recheck); a
+    /// record that does not decode changes nothing.
     void updateRecord(const QJsonObject &record);
     /// The column and order the current sort shows as (for the header's indicator).
     int sortColumn() const;
@@ -137,7 +114,7 @@ signals:
     void loadFailed(const ApiError &error);
 
 private:
-    void onPage(const ApiResult &result);
+    void onPage(const Answer<Page<TransactionRecord>> &answer);
     void abortCall();
 
     ApiClient &m_api;

@@ -7,7 +7,9 @@
 #include "historymodel.h"
 #include "money.h"
 #include "terminalcontext.h"
+#include "transactionsapi.h"
 #include "widgets/columnwidths.h"
+#include "widgets/look.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -57,8 +59,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
       m_search(new QLineEdit(this)), m_exportButton(new QPushButton(tr("E&xport CSV…"), this)),
       m_refreshButton(new QPushButton(tr("Refresh (F5)"), this)), m_totals(new QLabel(this)),
       m_message(new QLabel(this)), m_notice(new QLabel(this)), m_table(new QTableView(this)),
-      m_detail(new HistoryDetailPane(context, this)),
-      m_upstreamUnknown(new QCheckBox(tr("Unknown at &upstream"), this))
+      m_detail(new HistoryDetailPane(context, this)), m_upstreamUnknown(new QCheckBox(tr("Unknown at &upstream"), this))
 {
     setObjectName(QStringLiteral("page"));
     auto *title = new QLabel(tr("Transaction history"), this);
@@ -99,13 +100,13 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_refreshButton->setToolTip(tr("Reload the sales and totals (F5 or Ctrl+R)"));
     m_totals->setObjectName(QStringLiteral("totalsLine"));
     m_totals->setWordWrap(true);
-    m_totals->setStyleSheet(QStringLiteral("font-weight: 600; color: #1d2939;"));
+    Look::set(m_totals, "strong");
     m_message->setObjectName(QStringLiteral("generalError"));
     m_message->setWordWrap(true);
     m_message->hide();
     m_notice->setObjectName(QStringLiteral("notice"));
     m_notice->setWordWrap(true);
-    m_notice->setStyleSheet(QStringLiteral("color: #067647; font-weight: 600;"));
+    Look::set(m_notice, "notice");
     m_notice->hide();
 
     auto *filters = new QGridLayout;
@@ -287,29 +288,27 @@ void HistoryPage::loadSummary()
     if (m_summaryCall)
         m_summaryCall->abort();
     m_totals->setText(tr("Counting…"));
-    m_summaryCall = m_context.api().get(QStringLiteral("/api/v1/transactions/summary"), m_model->filter().toQuery());
-    connect(m_summaryCall, &ApiCall::finished, this, &HistoryPage::onSummary);
+    m_summaryCall = TransactionsApi(m_context.api())
+                        .summary(m_model->filter())
+                        .then(this, [this](const Answer<TransactionSummary> &answer) { onSummary(answer); });
 }
 
-void HistoryPage::onSummary(const ApiResult &result)
+void HistoryPage::onSummary(const Answer<TransactionSummary> &answer)
 {
     m_summaryCall = nullptr;
-    if (!result.ok()) {
-        m_totals->setText(tr("Totals not available: %1").arg(result.error->description()));
+    if (!answer.ok()) {
+        m_totals->setText(tr("Totals not available: %1").arg(answer.error->description()));
         return;
     }
+    const TransactionSummary &summary = *answer.value;
     const QLocale locale;
-    const auto count = [&](const char *name) {
-        return locale.toString(result.data.value(QLatin1String(name)).toInteger());
-    };
-    const auto money = [&](const char *name) {
-        return Money::displayText(result.data.value(QLatin1String(name)).toString());
-    };
     m_totals->setText(tr("Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Paid %7 "
                          "(money over successful sales)")
-                          .arg(count("count"), count("success"), count("pending"), count("failed"),
-                               money("bill_amount"), money("discount"), money("paid")));
-    m_totals->setProperty("count", result.data.value(QStringLiteral("count")).toInteger());
+                          .arg(locale.toString(summary.count), locale.toString(summary.success),
+                               locale.toString(summary.pending), locale.toString(summary.failed),
+                               Money::formatIndian(summary.billAmount), Money::formatIndian(summary.discount),
+                               Money::formatIndian(summary.paid)));
+    m_totals->setProperty("count", summary.count);
 }
 
 void HistoryPage::onCurrentRowChanged()

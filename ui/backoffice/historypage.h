@@ -1,6 +1,7 @@
 #pragma once
 
-#include "apiclient.h"
+#include "answer.h"
+#include "transactionsummary.h"
 
 #include <QPointer>
 #include <QTimer>
@@ -18,7 +19,8 @@ class QProgressDialog;
 class QPushButton;
 class QTableView;
 class TerminalContext;
-struct HistoryFilter;
+struct TransactionQuery;
+using HistoryFilter = TransactionQuery;
 
 /// Back office: the transaction history (issue 6, item 1). Filters (IST date range, default the
 /// last 7 days; type; operator; status; text over transaction id, number and reference id,
@@ -48,7 +50,7 @@ private:
     void applyFilter();
     void scheduleApply(int delayMs);
     void loadSummary();
-    void onSummary(const ApiResult &result);
+    void onSummary(const Answer<TransactionSummary> &answer);
     void onExportClicked();
     void onCurrentRowChanged();
     void finishExport(const QString &message, bool error);

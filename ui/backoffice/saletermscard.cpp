@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "backofficeui.h"
 #include "money.h"
+#include "shopapi.h"
 #include "terminalcontext.h"
 #include "widgets/formerrors.h"
 
@@ -132,20 +133,15 @@ SaleTermsCard::SaleTermsCard(TerminalContext &context, QWidget *parent)
 
 SaleTermsCard::~SaleTermsCard() = default;
 
-void SaleTermsCard::showShop(const QJsonObject &shop)
+void SaleTermsCard::showShop(const ShopInfo &shop)
 {
-    const QJsonArray rates = shop.value(QStringLiteral("discount_rates")).toArray();
-    for (const QJsonValue &value : rates) {
-        const QJsonObject rate = value.toObject();
-        const QString code = rate.value(QStringLiteral("operator_code")).toString();
-        const int basisPoints = rate.value(QStringLiteral("basis_points")).toInt();
-        m_savedBasisPoints.insert(code, basisPoints);
-        if (QDoubleSpinBox *field = m_rateFields.value(code); field && !field->hasFocus())
-            field->setValue(basisPoints / 100.0);
+    for (const DiscountRate &rate : shop.discountRates) {
+        m_savedBasisPoints.insert(rate.operatorCode, rate.basisPoints);
+        if (QDoubleSpinBox *field = m_rateFields.value(rate.operatorCode); field && !field->hasFocus())
+            field->setValue(rate.basisPoints / 100.0);
     }
-    const QJsonValue delay = shop.value(QStringLiteral("sandbox_settle_delay_ms"));
-    if (delay.isDouble() && !m_settleDelay->hasFocus()) {
-        m_settleDelay->setValue(delay.toDouble() / 1000.0);
+    if (!m_settleDelay->hasFocus()) {
+        m_settleDelay->setValue(double(shop.sandboxSettleDelayMs) / 1000.0);
         m_shownSettleDelay = m_settleDelay->value();
     }
 }
@@ -181,18 +177,18 @@ void SaleTermsCard::onSaveClicked()
         return;
     }
     m_save->setEnabled(false);
-    ApiCall *call = m_context.api().put(QStringLiteral("/api/v1/shop"), body);
-    connect(call, &ApiCall::finished, this, [this, codes = changed.keys()](const ApiResult &result) {
+    ShopApi(m_context.api()).update(body).then(this, [this, codes = changed.keys()](const Answer<ShopInfo> &answer) {
         m_save->setEnabled(true);
-        if (!result.ok()) {
-            m_errors->show(*result.error);
+        if (!answer.ok()) {
+            m_errors->show(*answer.error);
             return;
         }
-        showShop(result.data);
-        m_context.applyShop(result.data);
-        BackOfficeUi::showNotice(m_notice, codes.isEmpty()
-                                               ? tr("Saved. The new settle delay applies to the next test sale.")
-                                               : tr("Saved. New rates for %1 apply from the next sale.")
-                                                     .arg(codes.join(QStringLiteral(", "))));
+        showShop(*answer.value);
+        m_context.applyShop(*answer.value);
+        BackOfficeUi::showNotice(
+            m_notice,
+            codes.isEmpty()
+                ? tr("Saved. The new settle delay applies to the next test sale.")
+                : tr("Saved. New rates for %1 apply from the next sale.").arg(codes.join(QStringLiteral(", "))));
     });
 }

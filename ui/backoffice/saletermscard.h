@@ -1,5 +1,7 @@
 #pragma once
 
+#include "shopinfo.h"
+
 #include <QHash>
 #include <QJsonObject>
 #include <QWidget>
@@ -27,7 +29,7 @@ public:
     ~SaleTermsCard() override;
 
     /// Fills the fields from a GET/PUT /api/v1/shop answer (discount_rates, sandbox_settle_delay_ms).
-    void showShop(const QJsonObject &shop);
+    void showShop(const ShopInfo &shop);
     /// The rate field of an operator code (objectName "discountRate_<CODE>"), or nullptr.
     QDoubleSpinBox *rateField(const QString &operatorCode) const { return m_rateFields.value(operatorCode); }
 

@@ -5,9 +5,12 @@
 #include "backupcard.h"
 #include "money.h"
 #include "saletermscard.h"
+#include "servertls.h"
+#include "shopapi.h"
 #include "terminalcontext.h"
 #include "uilanguage.h"
 #include "upstreamcard.h"
+#include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -21,7 +24,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QRegularExpressionValidator>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
@@ -42,12 +44,12 @@ constexpr int kMaxIdleLock = 3600; // seconds
 
 SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_terms(new SaleTermsCard(context, this)), m_name(new QLineEdit(this)),
-      m_address(new QPlainTextEdit(this)), m_threshold(new QLineEdit(this)), m_idleLock(new QSpinBox(this)),
-      m_circle(new QComboBox(this)), m_saveShop(new QPushButton(tr("&Save shop settings"), this)),
-      m_shopNotice(BackOfficeUi::notice(this)), m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)),
-      m_language(new QComboBox(this)), m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
-      m_terminalNotice(BackOfficeUi::notice(this)),
-      m_upstream(new UpstreamCard(context, this))
+      m_address(new QPlainTextEdit(this)), m_threshold(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)),
+      m_idleLock(new QSpinBox(this)), m_circle(new QComboBox(this)),
+      m_saveShop(new QPushButton(tr("&Save shop settings"), this)), m_shopNotice(BackOfficeUi::notice(this)),
+      m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)), m_language(new QComboBox(this)),
+      m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
+      m_terminalNotice(BackOfficeUi::notice(this)), m_upstream(new UpstreamCard(context, this))
 {
     setObjectName(QStringLiteral("page"));
     QLabel *shopGeneral = BackOfficeUi::generalError(this);
@@ -65,7 +67,6 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     m_address->setFixedHeight(80);
     m_address->setPlaceholderText(tr("Printed under the name on every receipt"));
     m_threshold->setObjectName(QStringLiteral("shopThreshold"));
-    m_threshold->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,7}")), this));
     m_idleLock->setObjectName(QStringLiteral("idleLock"));
     m_idleLock->setRange(kMinIdleLock, kMaxIdleLock);
     m_idleLock->setSuffix(tr(" seconds"));
@@ -230,15 +231,14 @@ void SettingsPage::refresh()
 
 void SettingsPage::loadTls()
 {
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/server/tls"));
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok()) {
+    ServerApi(m_context.api()).tls().then(this, [this](const Answer<ServerTls> &answer) {
+        if (!answer.ok()) {
             m_tlsFingerprint->clear();
             return;
         }
-        const QString fingerprint = result.data.value(QStringLiteral("fingerprint_sha256")).toString();
+        const QString fingerprint = answer.value->fingerprint;
         m_tlsFingerprint->setText(
-            result.data.value(QStringLiteral("tls")).toBool()
+            answer.value->tls
                 ? tr("Connections to the server are encrypted (TLS). Certificate SHA-256 fingerprint, which a "
                      "terminal asks to confirm on first contact:\n%1")
                       .arg(fingerprint)
@@ -249,21 +249,18 @@ void SettingsPage::loadTls()
 
 void SettingsPage::loadShop()
 {
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/shop"));
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok()) {
-            m_shopErrors->show(*result.error);
+    ShopApi(m_context.api()).get().then(this, [this](const Answer<ShopInfo> &answer) {
+        if (!answer.ok()) {
+            m_shopErrors->show(*answer.error);
             return;
         }
-        const QJsonObject &shop = result.data;
+        const ShopInfo &shop = *answer.value;
         m_terms->showShop(shop);
-        m_name->setText(shop.value(QStringLiteral("name")).toString());
-        m_address->setPlainText(shop.value(QStringLiteral("address")).toString());
-        if (const std::optional<Paise> paise =
-                Money::parse(shop.value(QStringLiteral("low_balance_threshold")).toString()))
-            m_threshold->setText(QString::number(*paise / Money::kPaisePerRupee));
-        m_idleLock->setValue(shop.value(QStringLiteral("idle_lock_seconds")).toInt(m_idleLock->value()));
-        m_circle->setCurrentIndex(qMax(0, m_circle->findData(shop.value(QStringLiteral("circle_code")).toString())));
+        m_name->setText(shop.name);
+        m_address->setPlainText(shop.address);
+        m_threshold->setText(QString::number(shop.lowBalanceThreshold / Money::kPaisePerRupee));
+        m_idleLock->setValue(shop.idleLockSeconds);
+        m_circle->setCurrentIndex(qMax(0, m_circle->findData(shop.circleCode)));
     });
 }
 
@@ -285,16 +282,14 @@ void SettingsPage::onSaveShopClicked()
     if (!m_threshold->text().isEmpty())
         body.insert(QStringLiteral("low_balance_threshold_rupees"), m_threshold->text().toLongLong());
     m_saveShop->setEnabled(false);
-    ApiCall *call = m_context.api().put(QStringLiteral("/api/v1/shop"), body);
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+    ShopApi(m_context.api()).update(body).then(this, [this](const Answer<ShopInfo> &answer) {
         m_saveShop->setEnabled(true);
-        if (!result.ok()) {
-            m_shopErrors->show(*result.error);
+        if (!answer.ok()) {
+            m_shopErrors->show(*answer.error);
             return;
         }
-        const QString name = result.data.value(QStringLiteral("name")).toString();
-        m_context.applyShop(result.data); // name and address for receipts, the circle for Plans
-        BackOfficeUi::showNotice(m_shopNotice, tr("Saved. Receipts now show \"%1\".").arg(name));
+        m_context.applyShop(*answer.value); // name and address for receipts, the circle for Plans
+        BackOfficeUi::showNotice(m_shopNotice, tr("Saved. Receipts now show \"%1\".").arg(answer.value->name));
         emit m_context.salesChanged(); // the status bar re-reads the low-balance threshold
     });
 }

@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "clock.h"
 #include "terminalcontext.h"
+#include "upstreamapi.h"
 #include "upstreamsaleinfo.h"
 #include "upstreamstatus.h"
 
@@ -17,12 +18,11 @@
 
 namespace {
 
-/// "14:02:05" in IST, or the text as given when it cannot be read.
-QString callTime(const QString &text)
+/// "24 Nov 14:02:05" in IST.
+QString callTime(qint64 atMs)
 {
-    const QDateTime at = UpstreamStatus::parseTime(text);
-    return at.isValid() ? at.toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).toString(QStringLiteral("dd MMM HH:mm:ss"))
-                        : text;
+    return QDateTime::fromMSecsSinceEpoch(atMs, QTimeZone(IstTime::kOffsetSeconds))
+        .toString(QStringLiteral("dd MMM HH:mm:ss"));
 }
 
 } // namespace
@@ -109,35 +109,29 @@ void UpstreamCallsView::loadCalls()
     if (m_callsCall)
         m_callsCall->abort();
     const qint64 id = m_transactionId;
-    m_callsCall = m_context.api().get(QStringLiteral("/api/v1/transactions/%1/upstream-calls").arg(id));
-    connect(m_callsCall, &ApiCall::finished, this, [this, id](const ApiResult &result) {
+    m_callsCall = UpstreamApi(m_context.api()).calls(id).then(this, [this, id](const Answer<UpstreamCallList> &answer) {
         m_callsCall = nullptr;
         if (id != m_transactionId)
             return;
         m_calls->setRowCount(0);
-        if (!result.ok()) {
-            m_note->setText(tr("The upstream calls are not available: %1").arg(result.error->description()));
+        if (!answer.ok()) {
+            m_note->setText(tr("The upstream calls are not available: %1").arg(answer.error->description()));
             m_note->show();
             return;
         }
-        const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
+        const QList<UpstreamCall> &items = answer.value->items;
         m_note->setText(tr("No call was made to the upstream yet."));
         m_note->setVisible(items.isEmpty());
         m_calls->setRowCount(int(items.size()));
         for (int row = 0; row < items.size(); ++row) {
-            const QJsonObject call = items.at(row).toObject();
-            const QJsonValue http = call.value(QStringLiteral("http_status"));
-            const QString outcome = call.value(QStringLiteral("outcome")).toString();
-            const QString error = call.value(QStringLiteral("error")).toString();
-            const QStringList cells{callTime(call.value(QStringLiteral("at")).toString()),
-                                    call.value(QStringLiteral("endpoint")).toString(),
-                                    http.isNull() || http.isUndefined() ? tr("—") : QString::number(http.toInteger()),
-                                    tr("%1 ms").arg(call.value(QStringLiteral("latency_ms")).toInteger()),
-                                    error.isEmpty() ? outcome : tr("%1 — %2").arg(outcome, error)};
+            const UpstreamCall &call = items.at(row);
+            const QStringList cells{callTime(call.atMs), call.endpoint,
+                                    call.httpStatus > 0 ? QString::number(call.httpStatus) : tr("—"),
+                                    tr("%1 ms").arg(call.latencyMs),
+                                    call.error.isEmpty() ? call.outcome : tr("%1 — %2").arg(call.outcome, call.error)};
             for (int column = 0; column < cells.size(); ++column)
                 m_calls->setItem(row, column, new QTableWidgetItem(cells.at(column)));
-            m_calls->item(row, 1)->setToolTip(call.value(QStringLiteral("method")).toString() + QLatin1Char(' ') +
-                                              cells.at(1));
+            m_calls->item(row, 1)->setToolTip(call.method + QLatin1Char(' ') + cells.at(1));
             m_calls->item(row, 3)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_calls->item(row, 4)->setToolTip(cells.at(4));
         }
@@ -150,21 +144,20 @@ void UpstreamCallsView::onRecheckClicked()
         return;
     m_recheck->setEnabled(false);
     const qint64 id = m_transactionId;
-    ApiCall *call =
-        m_context.api().post(QStringLiteral("/api/v1/transactions/%1/upstream-recheck").arg(id), QJsonObject{});
-    connect(call, &ApiCall::finished, this, [this, id](const ApiResult &result) {
+    UpstreamApi(m_context.api()).recheck(id).then(this, [this, id](const Answer<TransactionRecord> &answer) {
         if (id != m_transactionId)
             return;
-        if (!result.ok()) {
+        if (!answer.ok()) {
             m_recheck->setEnabled(true);
-            emit message(tr("Could not recheck with the upstream: %1").arg(result.error->description()), true);
+            emit message(tr("Could not recheck with the upstream: %1").arg(answer.error->description()), true);
             loadCalls();
             return;
         }
-        const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(result.data);
+        const QJsonObject record = answer.value->toJson();
+        const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
         emit message(tr("Asked the upstream. Now: %1 (%2).")
-                         .arg(result.data.value(QStringLiteral("transaction_status")).toString(), upstream.stateText()),
+                         .arg(TransactionNames::status(answer.value->status), upstream.stateText()),
                      false);
-        emit rechecked(result.data);
+        emit rechecked(record);
     });
 }

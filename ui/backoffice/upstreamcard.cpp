@@ -3,7 +3,9 @@
 #include "apiclient.h"
 #include "backofficeui.h"
 #include "terminalcontext.h"
+#include "upstreamapi.h"
 #include "widgets/formerrors.h"
+#include "widgets/look.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -13,8 +15,6 @@
 #include <QVBoxLayout>
 
 namespace {
-
-const QString kPath = QStringLiteral("/api/v1/upstream");
 
 QLineEdit *secretEdit(QWidget *parent, const char *name)
 {
@@ -44,7 +44,7 @@ UpstreamCard::UpstreamCard(TerminalContext &context, QWidget *parent)
 
     m_state->setObjectName(QStringLiteral("upstreamStateText"));
     m_state->setWordWrap(true);
-    m_state->setStyleSheet(QStringLiteral("font-weight: 600; color: #1d2939;"));
+    Look::set(m_state, "strong");
     m_webhookUrl->setObjectName(QStringLiteral("upstreamWebhookUrl"));
     m_webhookUrl->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_webhookUrl->setWordWrap(true);
@@ -138,14 +138,13 @@ void UpstreamCard::refresh()
 {
     if (m_loadCall)
         return;
-    m_loadCall = m_context.api().get(kPath);
-    connect(m_loadCall, &ApiCall::finished, this, [this](const ApiResult &result) {
+    m_loadCall = UpstreamApi(m_context.api()).get().then(this, [this](const Answer<UpstreamInfo> &answer) {
         m_loadCall = nullptr;
-        if (!result.ok()) {
-            m_errors->show(*result.error);
+        if (!answer.ok()) {
+            m_errors->show(*answer.error);
             return;
         }
-        showStatus(UpstreamStatus::fromJson(result.data));
+        showStatus(UpstreamStatus::from(*answer.value));
     });
 }
 
@@ -199,18 +198,17 @@ void UpstreamCard::onSaveClicked()
     if (!m_webhookSecret->text().isEmpty())
         body.insert(QStringLiteral("webhook_secret"), m_webhookSecret->text());
     setBusy(true);
-    ApiCall *call = m_context.api().put(kPath, body);
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+    UpstreamApi(m_context.api()).save(body).then(this, [this](const Answer<UpstreamInfo> &answer) {
         setBusy(false);
-        if (!result.ok()) {
-            m_errors->show(*result.error);
+        if (!answer.ok()) {
+            m_errors->show(*answer.error);
             return;
         }
         for (QLineEdit *edit : {m_keySecret, m_webhookPassword, m_webhookSecret})
             edit->clear();
         m_baseUrl->setModified(false);
         m_keyId->setModified(false);
-        showStatus(UpstreamStatus::fromJson(result.data));
+        showStatus(UpstreamStatus::from(*answer.value));
         BackOfficeUi::showNotice(
             m_notice,
             tr("Saved. The next live sale goes to %1; press Check to try the key now.").arg(m_status.baseUrl));
@@ -222,28 +220,28 @@ void UpstreamCard::onClearClicked()
 {
     if (!m_status.configured)
         return;
-    BackOfficeUi::confirm(this, tr("Clear the upstream"),
-                          tr("Remove the upstream %1? Live sales are refused until one is saved again; sales already "
-                             "waiting on it keep being followed.")
-                              .arg(m_status.baseUrl),
-                          tr("Clear upstream"), [this] {
-                              m_errors->clear();
-                              m_checkResult->hide();
-                              setBusy(true);
-                              ApiCall *call = m_context.api().remove(kPath);
-                              connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-                                  setBusy(false);
-                                  if (!result.ok()) {
-                                      m_errors->show(*result.error);
-                                      return;
-                                  }
-                                  m_baseUrl->setModified(false);
-                                  m_keyId->setModified(false);
-                                  showStatus(UpstreamStatus::fromJson(result.data));
-                                  BackOfficeUi::showNotice(m_notice, tr("Cleared. Live sales are refused now."));
-                                  emit changed();
-                              });
-                          });
+    BackOfficeUi::confirm(
+        this, tr("Clear the upstream"),
+        tr("Remove the upstream %1? Live sales are refused until one is saved again; sales already "
+           "waiting on it keep being followed.")
+            .arg(m_status.baseUrl),
+        tr("Clear upstream"), [this] {
+            m_errors->clear();
+            m_checkResult->hide();
+            setBusy(true);
+            UpstreamApi(m_context.api()).clear().then(this, [this](const Answer<UpstreamInfo> &answer) {
+                setBusy(false);
+                if (!answer.ok()) {
+                    m_errors->show(*answer.error);
+                    return;
+                }
+                m_baseUrl->setModified(false);
+                m_keyId->setModified(false);
+                showStatus(UpstreamStatus::from(*answer.value));
+                BackOfficeUi::showNotice(m_notice, tr("Cleared. Live sales are refused now."));
+                emit changed();
+            });
+        });
 }
 
 void UpstreamCard::onCheckClicked()
@@ -253,22 +251,20 @@ void UpstreamCard::onCheckClicked()
     m_errors->clear();
     BackOfficeUi::showNotice(m_notice, QString());
     m_checkResult->setText(tr("Checking…"));
-    m_checkResult->setStyleSheet(QString());
+    Look::set(m_checkResult, "");
     m_checkResult->show();
     setBusy(true);
-    ApiCall *call = m_context.api().post(kPath + QStringLiteral("/check"), QJsonObject{});
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
+    UpstreamApi(m_context.api()).check().then(this, [this](const Answer<UpstreamCheck> &answer) {
         setBusy(false);
-        if (!result.ok()) {
+        if (!answer.ok()) {
             m_checkResult->hide();
-            m_errors->show(*result.error);
+            m_errors->show(*answer.error);
             return;
         }
-        const bool ok = result.data.value(QStringLiteral("ok")).toBool();
-        m_checkResult->setText(result.data.value(QStringLiteral("message")).toString());
+        const bool ok = answer.value->ok;
+        m_checkResult->setText(answer.value->message);
         m_checkResult->setProperty("ok", ok);
-        m_checkResult->setStyleSheet(ok ? QStringLiteral("color: #067647; font-weight: 600;")
-                                        : QStringLiteral("color: #b42318; font-weight: 600;"));
+        Look::set(m_checkResult, ok ? "notice" : "problem");
         refresh(); // the check moved the state (online / unreachable)
     });
 }

@@ -3,7 +3,10 @@
 #include "backofficeui.h"
 #include "collectionmodel.h"
 #include "money.h"
+#include "shopapi.h"
 #include "terminalcontext.h"
+#include "walletapi.h"
+#include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -13,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpressionValidator>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -95,10 +97,11 @@ private:
 
 WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context),
-      m_ledger(new CollectionModel(context.api(), QStringLiteral("/api/v1/wallet/ledger"), ledgerColumns(), 100, this)),
+      m_ledger(new CollectionModel(context.api(), WalletApi::ledgerPath(), ledgerColumns(), 100, this)),
       m_filter(new LedgerFilter(this)), m_balance(new QLabel(QStringLiteral("—"), this)), m_mode(new QLabel(this)),
-      m_amount(new QLineEdit(this)), m_note(new QLineEdit(this)), m_topup(new QPushButton(tr("&Top up"), this)),
-      m_topupNotice(BackOfficeUi::notice(this)), m_threshold(new QLineEdit(this)),
+      m_amount(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)), m_note(new QLineEdit(this)),
+      m_topup(new QPushButton(tr("&Top up"), this)), m_topupNotice(BackOfficeUi::notice(this)),
+      m_threshold(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)),
       m_saveThreshold(new QPushButton(tr("Sa&ve threshold"), this)), m_thresholdNotice(BackOfficeUi::notice(this)),
       m_kind(new QComboBox(this)), m_search(new QLineEdit(this)), m_ledgerError(BackOfficeUi::generalError(this)),
       m_table(nullptr)
@@ -126,7 +129,6 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     // Top-up
     m_amount->setObjectName(QStringLiteral("topupAmount"));
     m_amount->setPlaceholderText(tr("Rupees, e.g. 5000"));
-    m_amount->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,7}")), this));
     m_note->setObjectName(QStringLiteral("topupNote"));
     m_note->setPlaceholderText(test ? tr("Optional") : tr("Required: why, e.g. cash deposit slip 4411"));
     m_note->setMaxLength(200);
@@ -165,7 +167,6 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
 
     // Low-balance threshold
     m_threshold->setObjectName(QStringLiteral("lowBalanceThreshold"));
-    m_threshold->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,7}")), this));
     m_threshold->setPlaceholderText(tr("Rupees"));
     m_saveThreshold->setObjectName(QStringLiteral("saveThreshold"));
     QLabel *thresholdError = FormErrors::makeLabel(this);
@@ -271,28 +272,23 @@ void WalletPage::loadBalance()
 {
     if (m_balanceCall)
         m_balanceCall->abort();
-    m_balanceCall = m_context.api().get(QStringLiteral("/api/v1/wallet"));
-    connect(m_balanceCall, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok()) {
+    m_balanceCall = WalletApi(m_context.api()).balance().then(this, [this](const Answer<WalletBalance> &answer) {
+        if (!answer.ok()) {
             m_balance->setText(QStringLiteral("—"));
-            m_balance->setToolTip(result.error->description());
+            m_balance->setToolTip(answer.error->description());
             return;
         }
-        m_balance->setText(Money::displayText(result.data.value(QStringLiteral("balance")).toString()));
+        m_balance->setText(Money::formatIndian(answer.value->balance));
         m_balance->setToolTip(QString());
     });
 }
 
 void WalletPage::loadThreshold()
 {
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/shop"));
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok() || m_threshold->hasFocus())
+    ShopApi(m_context.api()).get().then(this, [this](const Answer<ShopInfo> &answer) {
+        if (!answer.ok() || m_threshold->hasFocus())
             return; // keep what the person is typing
-        const std::optional<Paise> paise =
-            Money::parse(result.data.value(QStringLiteral("low_balance_threshold")).toString());
-        if (paise)
-            m_threshold->setText(QString::number(*paise / Money::kPaisePerRupee));
+        m_threshold->setText(QString::number(answer.value->lowBalanceThreshold / Money::kPaisePerRupee));
     });
 }
 
@@ -335,23 +331,19 @@ void WalletPage::sendTopup(qint64 rupees, const QString &note)
 {
     m_busy = true;
     m_topup->setEnabled(false);
-    QJsonObject body{{QStringLiteral("amount"), rupees}};
-    if (!note.isEmpty())
-        body.insert(QStringLiteral("note"), note);
-    ApiCall *call = m_context.api().post(QStringLiteral("/api/v1/wallet/topups"), body);
-    connect(call, &ApiCall::finished, this, [this, rupees](const ApiResult &result) {
+    WalletApi(m_context.api()).topUp(rupees, note).then(this, [this, rupees](const Answer<WalletBalance> &answer) {
         m_busy = false;
         m_topup->setEnabled(true);
-        if (!result.ok()) {
-            m_topupErrors->show(*result.error);
+        if (!answer.ok()) {
+            m_topupErrors->show(*answer.error);
             m_amount->setFocus();
             return;
         }
-        m_balance->setText(Money::displayText(result.data.value(QStringLiteral("balance")).toString()));
-        BackOfficeUi::showNotice(m_topupNotice,
-                                 tr("Added %1. New balance %2.")
-                                     .arg(Money::formatIndian(rupees * Money::kPaisePerRupee),
-                                          Money::displayText(result.data.value(QStringLiteral("balance")).toString())));
+        const QString balance = Money::formatIndian(answer.value->balance);
+        m_balance->setText(balance);
+        BackOfficeUi::showNotice(
+            m_topupNotice,
+            tr("Added %1. New balance %2.").arg(Money::formatIndian(rupees * Money::kPaisePerRupee), balance));
         m_amount->clear();
         m_note->clear();
         m_amount->setFocus();
@@ -372,18 +364,17 @@ void WalletPage::onSaveThresholdClicked()
         return;
     }
     m_saveThreshold->setEnabled(false);
-    ApiCall *call = m_context.api().put(QStringLiteral("/api/v1/shop"),
-                                        QJsonObject{{QStringLiteral("low_balance_threshold_rupees"), rupees}});
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        m_saveThreshold->setEnabled(true);
-        if (!result.ok()) {
-            m_thresholdErrors->show(*result.error);
-            return;
-        }
-        BackOfficeUi::showNotice(
-            m_thresholdNotice,
-            tr("Saved: warn below %1.")
-                .arg(Money::displayText(result.data.value(QStringLiteral("low_balance_threshold")).toString())));
-        emit m_context.salesChanged();
-    });
+    ShopApi(m_context.api())
+        .update(QJsonObject{{QStringLiteral("low_balance_threshold_rupees"), rupees}})
+        .then(this, [this](const Answer<ShopInfo> &answer) {
+            m_saveThreshold->setEnabled(true);
+            if (!answer.ok()) {
+                m_thresholdErrors->show(*answer.error);
+                return;
+            }
+            BackOfficeUi::showNotice(
+                m_thresholdNotice,
+                tr("Saved: warn below %1.").arg(Money::formatIndian(answer.value->lowBalanceThreshold)));
+            emit m_context.salesChanged();
+        });
 }

@@ -32,7 +32,7 @@ DthRechargePage::DthRechargePage(TerminalContext &context, QWidget *parent)
 
     connect(m_inputs, &SaleInputs::operatorChanged, this, &DthRechargePage::onOperatorChanged);
     connect(form, &SaleForm::submitted, this, [this] {
-        SaleDraft draft = m_inputs->draft(QStringLiteral("/api/v1/recharge/dth/initiate-transaction"));
+        SaleDraft draft = m_inputs->draft();
         draft.body.insert(QStringLiteral("number"), m_number->text());
         draft.subjectLabel = tr("Subscriber number");
         draft.subject = m_number->text();

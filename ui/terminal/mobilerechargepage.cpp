@@ -9,6 +9,7 @@
 #include "salehistory.h"
 #include "saleinputs.h"
 #include "widgets/digitslineedit.h"
+#include "widgets/look.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -40,9 +41,7 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     m_repeat = new QPushButton(form);
     m_repeat->setObjectName(QStringLiteral("repeatLast"));
     m_repeat->setFocusPolicy(Qt::NoFocus);
-    m_repeat->setStyleSheet(QStringLiteral("QPushButton { text-align: left; padding: 6px 12px; background: #eff8ff;"
-                                           " border: 1px solid #84caff; border-radius: 14px; color: #175cd3;"
-                                           " font-weight: 600; }"));
+    Look::set(m_repeat, "repeatChip");
     m_repeat->hide();
     form->addBelow(m_repeat);
     m_inputs->addOperatorField(tr("Choose the operator"));
@@ -56,9 +55,7 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     m_planChip = new QWidget(form);
     m_planChip->setObjectName(QStringLiteral("planChip"));
     m_planChip->setAttribute(Qt::WA_StyledBackground);
-    m_planChip->setStyleSheet(QStringLiteral("QWidget#planChip { background: #ecfdf3; border: 1px solid #75e0a7;"
-                                             " border-radius: 8px; }"
-                                             " QLabel { color: #067647; font-weight: 600; }"));
+    Look::set(m_planChip, "planChip");
     m_planText = new QLabel(m_planChip);
     m_planText->setObjectName(QStringLiteral("planChipText"));
     m_planText->setWordWrap(true);
@@ -112,18 +109,18 @@ void MobileRechargePage::onNumberChanged()
 {
     QLabel *hint = m_inputs->operatorHint();
     SaleForm::setHint(hint, QString());
-    m_lastSale = QJsonObject();
+    m_lastSale.reset();
     updateOffer();
     const QString number = m_number->text();
     if (number.size() != 10)
         return;
     if (SaleChecks::phoneProblem(number).isEmpty()) {
-        ApiCall *call = SaleHistory::lookUp(m_context.api(), ProductKind::Mobile, number);
-        connect(call, &ApiCall::finished, this, [this, number](const ApiResult &result) {
-            const QList<QJsonObject> records = SaleHistory::records(result, number);
-            if (!records.isEmpty())
-                onLastSale(number, records.constFirst());
-        });
+        SaleHistory::lookUp(m_context.api(), ProductKind::Mobile, number)
+            .then(this, [this, number](const Answer<Page<TransactionRecord>> &answer) {
+                const QList<TransactionRecord> records = SaleHistory::records(answer, number);
+                if (!records.isEmpty())
+                    onLastSale(number, records.constFirst());
+            });
     }
     const OperatorInfo *remembered =
         m_context.catalog().findOperator(m_context.rememberedOperator(number), ProductKind::Mobile);
@@ -139,19 +136,17 @@ void MobileRechargePage::onNumberChanged()
     SaleForm::setHint(hint, tr("Operator remembered from this number's last recharge."));
 }
 
-void MobileRechargePage::onLastSale(const QString &number, const QJsonObject &record)
+void MobileRechargePage::onLastSale(const QString &number, const TransactionRecord &record)
 {
     if (number != m_number->text() || m_flow->stage() != SaleFlow::Stage::Form)
         return;
     // The API names the operator; the form needs its code.
-    const QString name = record.value(QStringLiteral("operator")).toString();
     m_lastSaleOperator.clear();
     for (const OperatorInfo &op : m_context.catalog().operators(ProductKind::Mobile)) {
-        if (op.name == name)
+        if (op.name == record.operatorName)
             m_lastSaleOperator = op.code;
     }
-    const std::optional<Paise> bill = Money::parse(record.value(QStringLiteral("bill_amount")).toString());
-    if (m_lastSaleOperator.isEmpty() || !bill || *bill % Money::kPaisePerRupee != 0)
+    if (m_lastSaleOperator.isEmpty() || record.billAmount % Money::kPaisePerRupee != 0)
         return;
     m_lastSale = record;
     updateOffer();
@@ -161,17 +156,15 @@ void MobileRechargePage::updateOffer()
 {
     // Only while it cannot overrule the clerk: no amount typed, no plan, no other operator chosen.
     const OperatorInfo *chosen = m_inputs->currentOperator();
-    const bool offer = !m_lastSale.isEmpty() && m_inputs->amountEdit()->text().isEmpty() && !planLinked() &&
+    const bool offer = m_lastSale && m_inputs->amountEdit()->text().isEmpty() && !planLinked() &&
                        (!chosen || chosen->code == m_lastSaleOperator);
     if (offer) {
-        const Paise bill = Money::parse(m_lastSale.value(QStringLiteral("bill_amount")).toString()).value_or(0);
-        const QString date = m_lastSale.value(QStringLiteral("datetime")).toString().left(10);
+        const QString date = IstTime::formatMs(m_lastSale->createdAtMs).left(10);
         const QString today = IstTime::formatMs(QDateTime::currentMSecsSinceEpoch()).left(10);
         const QString when =
-            date == today ? tr("today at %1").arg(SaleHistory::timeOfDay(m_lastSale)) : tr("on %1").arg(date);
-        m_repeat->setText(
-            tr("Repeat last: %1 %2 (Enter) · sold %3")
-                .arg(SaleHistory::shortAmount(bill), m_lastSale.value(QStringLiteral("operator")).toString(), when));
+            date == today ? tr("today at %1").arg(SaleHistory::timeOfDay(*m_lastSale)) : tr("on %1").arg(date);
+        m_repeat->setText(tr("Repeat last: %1 %2 (Enter) · sold %3")
+                              .arg(SaleHistory::shortAmount(m_lastSale->billAmount), m_lastSale->operatorName, when));
     }
     m_repeat->setVisible(offer);
 }
@@ -180,7 +173,7 @@ void MobileRechargePage::takeOffer()
 {
     if (m_repeat->isHidden())
         return;
-    const Paise bill = Money::parse(m_lastSale.value(QStringLiteral("bill_amount")).toString()).value_or(0);
+    const Paise bill = m_lastSale ? m_lastSale->billAmount : 0;
     m_inputs->selectOperator(m_lastSaleOperator);
     m_inputs->amountEdit()->setText(QString::number(bill / Money::kPaisePerRupee));
 }
@@ -201,7 +194,7 @@ void MobileRechargePage::publishSale()
 
 void MobileRechargePage::onSubmitted()
 {
-    SaleDraft draft = m_inputs->draft(QStringLiteral("/api/v1/recharge/mobile/initiate-transaction"));
+    SaleDraft draft = m_inputs->draft();
     draft.body.insert(QStringLiteral("phone_number"), m_number->text());
     draft.subjectLabel = tr("Mobile number");
     draft.subject = m_number->text();

@@ -2,6 +2,7 @@
 
 #include "plantablemodel.h"
 #include "terminalcontext.h"
+#include "transactionrecord.h"
 
 #include <QJsonObject>
 #include <QWidget>
@@ -52,7 +53,7 @@ private:
     void reset();
     /// Drops the linked plan; `visibly` leaves "Plan unlinked" under the amount.
     void unlinkPlan(bool visibly);
-    void onLastSale(const QString &number, const QJsonObject &record);
+    void onLastSale(const QString &number, const TransactionRecord &record);
     /// Shows the repeat offer when there is one and the amount is still empty.
     void updateOffer();
     /// Fills operator and amount from the offered last sale (Enter on an empty amount).
@@ -70,6 +71,6 @@ private:
     std::optional<PlanItem> m_plan; ///< the plan being sold, if the sale came from the Plans screen
     QString m_planOperator;
     QPushButton *m_repeat;
-    QJsonObject m_lastSale; ///< the last sale to the number typed (from the server), or empty
+    std::optional<TransactionRecord> m_lastSale; ///< the last sale to the number typed (from the server)
     QString m_lastSaleOperator;
 };

@@ -3,6 +3,8 @@
 #include "apiclient.h"
 #include "clock.h"
 #include "planfilterproxy.h"
+#include "plansapi.h"
+#include "widgets/look.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -22,33 +24,8 @@
 
 namespace {
 
-const QLatin1String kPlansPath("/api/v1/plans/mobile/prepaid-plans");
-const QLatin1String kLogosPath("/api/v1/plans/logos/");
-const QLatin1String kCataloguePath("/api/v1/plans/catalogue");
 constexpr qint64 kStaleAfterDays = 7;
 constexpr int kMaxPriceRupees = 10'000;
-
-// Page-local look for widgets whose object names are test handles (style.qss styles by object name).
-const QLatin1String kPageStyle(
-    "QPushButton#sellPlanButton { background: #1570ef; color: white; border: none; font-weight: 600; }"
-    "QPushButton#sellPlanButton:disabled { background: #98a2b3; }"
-    "QPushButton#sellPlanButton:focus { border: 3px solid #0b4aa2; }"
-    "QLabel#plansError { color: #ffffff; background: #b42318; padding: 8px 12px; border-radius: 6px; }"
-    "QTableView#planTable { background: white; alternate-background-color: #f9fafb; border: 1px solid #e4e7ec;"
-    " border-radius: 6px; selection-background-color: #d1e9ff; selection-color: #101828; }"
-    "QTableView#planTable:focus { border: 2px solid #1570ef; }"
-    "QTableView#planTable::item { padding: 4px 8px; }"
-    "QHeaderView::section { background: #f2f4f7; color: #344054; font-weight: 600; padding: 6px 8px; border: none;"
-    " border-bottom: 1px solid #e4e7ec; }"
-    "QTabBar#categoryTabs::tab { padding: 8px 16px; margin-right: 4px; border: 1px solid #d0d5dd; border-bottom: none;"
-    " border-top-left-radius: 6px; border-top-right-radius: 6px; background: #eaecf0; color: #344054; }"
-    "QTabBar#categoryTabs::tab:selected { background: #1570ef; color: white; font-weight: 600; }"
-    "QTabBar#categoryTabs:focus { border-bottom: 2px solid #1570ef; }"
-    "QComboBox#operatorCombo::drop-down, QComboBox#circleCombo::drop-down { subcontrol-origin: padding;"
-    " subcontrol-position: center right; width: 28px; border: none; }"
-    "QComboBox#operatorCombo::down-arrow, QComboBox#circleCombo::down-arrow { width: 0; height: 0;"
-    " border-left: 6px solid transparent; border-right: 6px solid transparent; border-top: 7px solid #344054; }"
-    "QLabel#planDetails { background: white; border: 1px solid #e4e7ec; border-radius: 6px; padding: 8px 12px; }");
 
 QString pairKey(const QString &operatorCode, const QString &circleCode)
 {
@@ -60,7 +37,7 @@ QString pairKey(const QString &operatorCode, const QString &circleCode)
 PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent), m_context(context)
 {
     setObjectName(QStringLiteral("page"));
-    setStyleSheet(kPageStyle);
+    Look::set(this, "plansPage"); // its tables, tabs and pickers: style.qss
 
     auto *title = new QLabel(tr("Plans"), this);
     title->setObjectName(QStringLiteral("pageTitle"));
@@ -84,7 +61,7 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent) : QWidget(parent
     m_status->setWordWrap(true);
     m_forNumber = new QLabel(this);
     m_forNumber->setObjectName(QStringLiteral("plansForNumber"));
-    m_forNumber->setStyleSheet(QStringLiteral("font-weight: 600; color: #175cd3;"));
+    Look::set(m_forNumber, "accent");
     m_forNumber->hide();
 
     m_minPrice = new QSpinBox(this);
@@ -319,7 +296,7 @@ void PlansPage::load()
     m_error->hide();
     loadSource();
 
-    QList<std::pair<QByteArray, QByteArray>> headers;
+    QByteArray etag;
     const auto cached = m_cache.constFind(key);
     if (cached != m_cache.cend()) {
         // Show the cached answer at once; the server confirms it (304) or sends the new one.
@@ -327,17 +304,14 @@ void PlansPage::load()
             m_shownKey = key;
             showPlans(cached->data);
         }
-        headers.append({QByteArrayLiteral("If-None-Match"), cached->etag});
+        etag = cached->etag;
     } else {
         m_shownKey.clear();
         showPlans(QJsonObject());
         m_status->setText(tr("Loading plans…"));
     }
 
-    ApiCall *call = m_context.api().post(
-        kPlansPath,
-        QJsonObject{{QStringLiteral("operator_code"), operatorCode}, {QStringLiteral("circle_code"), circleCode}},
-        headers);
+    ApiCall *call = PlansApi(m_context.api()).prepaidPlans(operatorCode, circleCode, etag);
     connect(call, &ApiCall::finished, this, [this, generation, key, operatorCode, circleCode](const ApiResult &result) {
         if (generation != m_generation)
             return;
@@ -358,16 +332,16 @@ void PlansPage::load()
     });
 }
 
-QString PlansPage::sourceText(const QJsonObject &catalogue, const QDateTime &nowUtc, bool *stale)
+QString PlansPage::sourceText(const PlanCatalogueSummary &catalogue, const QDateTime &nowUtc, bool *stale)
 {
-    const QDateTime updatedAt = IstTime::parse(catalogue.value(QStringLiteral("updated_at")).toString());
+    const QDateTime &updatedAt = catalogue.updatedAt;
     const QString date = updatedAt.isValid() ? IstTime::toIst(updatedAt).date().toString(QStringLiteral("d MMM yyyy"))
                                              : tr("date unknown");
-    const QString host = catalogue.value(QStringLiteral("upstream_host")).toString();
+    const QString &host = catalogue.upstreamHost;
     QString text;
     if (!host.isEmpty())
         text = tr("Plans from %1, updated %2").arg(host, date);
-    else if (catalogue.value(QStringLiteral("source")).toString() == QLatin1String("shipped with the program"))
+    else if (catalogue.source == QLatin1String("shipped with the program"))
         text = tr("Plans shipped with the program, %1").arg(date);
     else
         text = tr("Plans imported %1").arg(date);
@@ -379,14 +353,12 @@ QString PlansPage::sourceText(const QJsonObject &catalogue, const QDateTime &now
 
 void PlansPage::loadSource()
 {
-    ApiCall *call = m_context.api().get(kCataloguePath);
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok())
+    PlansApi(m_context.api()).catalogue().then(this, [this](const Answer<PlanCatalogueSummary> &answer) {
+        if (!answer.ok())
             return; // the plans answer shows what is wrong
         bool stale = false;
-        m_source->setText(sourceText(result.data, QDateTime::currentDateTimeUtc(), &stale));
-        m_source->setStyleSheet(stale ? QStringLiteral("color: #b54708; font-weight: 600;")
-                                      : QStringLiteral("color: #667085;"));
+        m_source->setText(sourceText(*answer.value, QDateTime::currentDateTimeUtc(), &stale));
+        Look::set(m_source, stale ? "warning" : "hint");
     });
 }
 
@@ -394,7 +366,14 @@ void PlansPage::showPlans(const QJsonObject &data)
 {
     const QString previousCategory =
         m_tabs->currentIndex() >= 0 ? m_tabs->tabData(m_tabs->currentIndex()).toString() : QString();
-    m_categories = PlanCategory::listFromJson(data);
+    QString problem;
+    const std::optional<PrepaidPlans> plans =
+        data.isEmpty() ? std::optional<PrepaidPlans>(PrepaidPlans()) : PrepaidPlans::fromJson(data, &problem);
+    if (!plans) {
+        m_error->setText(tr("Could not load the plans: %1").arg(AnswerDecoding::badAnswer(200, problem).description()));
+        m_error->show();
+    }
+    m_categories = plans ? plans->categories : QList<PlanCategory>();
     int selected = 0;
     qsizetype total = 0;
     {
@@ -412,12 +391,11 @@ void PlansPage::showPlans(const QJsonObject &data)
         if (m_tabs->count() > 0)
             m_tabs->setCurrentIndex(selected);
     }
-    if (!data.isEmpty()) {
-        m_status->setText(
-            tr("%1 in %2: %3 plans in %4 categories")
-                .arg(data.value(QStringLiteral("operator")).toString(), data.value(QStringLiteral("circle")).toString())
-                .arg(total)
-                .arg(m_categories.size()));
+    if (plans && !data.isEmpty()) {
+        m_status->setText(tr("%1 in %2: %3 plans in %4 categories")
+                              .arg(plans->operatorName, plans->circleName)
+                              .arg(total)
+                              .arg(m_categories.size()));
     }
     onCategoryChanged(m_tabs->currentIndex());
 }
@@ -492,9 +470,7 @@ void PlansPage::requestLogos()
             if (name.isEmpty() || m_logoRequests.contains(name))
                 continue;
             m_logoRequests.insert(name);
-            QUrl url = m_context.api().baseUrl();
-            url.setPath(kLogosPath + name);
-            ApiCall *call = m_context.api().fetch(url);
+            ApiCall *call = PlansApi(m_context.api()).logo(name);
             connect(call, &ApiCall::finished, this, [this, name](const ApiResult &result) {
                 if (result.httpStatus == 0) {
                     m_logoRequests.remove(name); // unreachable: try again with the next category

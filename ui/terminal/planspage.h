@@ -10,6 +10,7 @@
 #include <QWidget>
 
 class PlanFilterProxy;
+struct PlanCatalogueSummary;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -51,7 +52,7 @@ public:
     /// The line under the pickers that says where the plans came from and when (GET /api/v1/plans/catalogue
     /// metadata, issue 13): "Plans from <host>, updated <date>" or "Plans shipped with the program, <date>",
     /// with a warning when `updated_at` is more than 7 days before `nowUtc`. Sets *stale accordingly.
-    static QString sourceText(const QJsonObject &catalogue, const QDateTime &nowUtc, bool *stale);
+    static QString sourceText(const PlanCatalogueSummary &catalogue, const QDateTime &nowUtc, bool *stale);
 
 signals:
     /// The clerk chose a plan to sell: operator and circle codes and the plan (price, validity, benefits).

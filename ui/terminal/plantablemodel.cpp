@@ -1,5 +1,7 @@
 #include "plantablemodel.h"
 
+#include "answerreader.h"
+
 #include <QCoreApplication>
 #include <QGuiApplication>
 #include <QJsonArray>
@@ -25,39 +27,64 @@ QString PlanItem::searchText() const
     return parts.join(QLatin1Char('\n'));
 }
 
-QList<PlanCategory> PlanCategory::listFromJson(const QJsonObject &data)
+namespace {
+
+/// Ends a codec: the value, or nullopt with the reader's error.
+template <class T> std::optional<T> finish(const AnswerReader &in, T value, QString *error)
 {
-    QList<PlanCategory> categories;
-    const QJsonArray categoryArray = data.value(QStringLiteral("categories")).toArray();
-    for (const QJsonValue &categoryValue : categoryArray) {
-        const QJsonObject categoryObject = categoryValue.toObject();
-        PlanCategory category;
-        category.name = categoryObject.value(QStringLiteral("name")).toString();
-        const QJsonArray items = categoryObject.value(QStringLiteral("items")).toArray();
-        for (const QJsonValue &itemValue : items) {
-            const QJsonObject item = itemValue.toObject();
-            PlanItem plan;
-            plan.planId = item.value(QStringLiteral("plan_id")).toInteger();
-            plan.amountRupees = item.value(QStringLiteral("amount")).toInteger();
-            plan.validity = item.value(QStringLiteral("validity")).toString();
-            plan.talktime = item.value(QStringLiteral("talktime")).toString();
-            plan.benefit = item.value(QStringLiteral("benefit")).toString();
-            plan.calls = item.value(QStringLiteral("calls")).toString();
-            plan.sms = item.value(QStringLiteral("sms")).toString();
-            plan.data = item.value(QStringLiteral("data")).toString();
-            plan.remark = item.value(QStringLiteral("remark")).toString();
-            const QJsonArray subscriptions = item.value(QStringLiteral("subscriptions")).toArray();
-            for (const QJsonValue &subscriptionValue : subscriptions) {
-                const QJsonObject subscription = subscriptionValue.toObject();
-                plan.subscriptions.append({subscription.value(QStringLiteral("name")).toString(),
-                                           subscription.value(QStringLiteral("description")).toString(),
-                                           subscription.value(QStringLiteral("logo")).toString()});
-            }
-            category.items.append(plan);
-        }
-        categories.append(category);
+    if (!in.ok()) {
+        *error = in.error();
+        return std::nullopt;
     }
-    return categories;
+    return value;
+}
+
+} // namespace
+
+std::optional<PlanSubscription> PlanSubscription::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("subscription"));
+    PlanSubscription subscription;
+    subscription.name = in.string(u"name");
+    subscription.description = in.string(u"description");
+    subscription.logo = in.string(u"logo");
+    return finish(in, subscription, error);
+}
+
+std::optional<PlanItem> PlanItem::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("plan"));
+    PlanItem plan;
+    plan.planId = in.integer(u"plan_id");
+    plan.amountRupees = in.integer(u"amount");
+    plan.validity = in.string(u"validity");
+    plan.talktime = in.string(u"talktime");
+    plan.benefit = in.string(u"benefit");
+    plan.calls = in.string(u"calls");
+    plan.sms = in.string(u"sms");
+    plan.data = in.string(u"data");
+    plan.remark = in.string(u"remark");
+    plan.subscriptions = in.list<PlanSubscription>(u"subscriptions", &PlanSubscription::fromJson);
+    return finish(in, plan, error);
+}
+
+std::optional<PlanCategory> PlanCategory::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("category"));
+    PlanCategory category;
+    category.name = in.string(u"name");
+    category.items = in.list<PlanItem>(u"items", &PlanItem::fromJson);
+    return finish(in, category, error);
+}
+
+std::optional<PrepaidPlans> PrepaidPlans::fromJson(const QJsonObject &data, QString *error)
+{
+    AnswerReader in(data, QStringLiteral("prepaid plans"));
+    PrepaidPlans plans;
+    plans.operatorName = in.string(u"operator");
+    plans.circleName = in.string(u"circle");
+    plans.categories = in.list<PlanCategory>(u"categories", &PlanCategory::fromJson);
+    return finish(in, plans, error);
 }
 
 PlanTableModel::PlanTableModel(const QHash<QString, QPixmap> &logos, QObject *parent)

@@ -9,12 +9,16 @@
 #include <QPixmap>
 #include <QString>
 
+#include <optional>
+
 /// One subscription of a plan (api-v1.md "Subscription"): an OTT or other offer with its logo file name.
 struct PlanSubscription
 {
     QString name;
     QString description;
     QString logo;
+
+    static std::optional<PlanSubscription> fromJson(const QJsonObject &json, QString *error);
 };
 
 /// One prepaid plan (api-v1.md "Plan"); amount in whole rupees.
@@ -38,6 +42,9 @@ struct PlanItem
     /// The text the search box looks in: the price ("₹299"), benefit, data, validity, calls, SMS, remark and
     /// subscription names.
     QString searchText() const;
+
+    /// Reads one plan of the answer strictly (every field of api-v1.md "Plan" is required).
+    static std::optional<PlanItem> fromJson(const QJsonObject &json, QString *error);
 };
 
 /// One category of plans (api-v1.md "Category", entity `collection`).
@@ -46,8 +53,18 @@ struct PlanCategory
     QString name;
     QList<PlanItem> items;
 
-    /// The categories of a prepaid_plans `data` object (api-v1.md endpoint 4); missing fields read as empty.
-    static QList<PlanCategory> listFromJson(const QJsonObject &data);
+    static std::optional<PlanCategory> fromJson(const QJsonObject &json, QString *error);
+};
+
+/// The `data` of a prepaid_plans answer (api-v1.md endpoint 4): the operator and circle by name
+/// and their plans by category. Read strictly: a missing or mistyped field is an error naming it.
+struct PrepaidPlans
+{
+    QString operatorName;
+    QString circleName;
+    QList<PlanCategory> categories;
+
+    static std::optional<PrepaidPlans> fromJson(const QJsonObject &data, QString *error);
 };
 
 /// The plans of one category as a table: Amount (₹), Validity, Data, Calls, SMS and Benefits (OTT logos and

@@ -1,6 +1,7 @@
 #include "repeatsalepanel.h"
 
 #include "salehistory.h"
+#include "widgets/look.h"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -16,7 +17,7 @@ RepeatSalePanel::RepeatSalePanel(QWidget *parent)
     setAttribute(Qt::WA_StyledBackground);
     m_question->setObjectName(QStringLiteral("repeatQuestion"));
     m_question->setWordWrap(true);
-    m_question->setStyleSheet(QStringLiteral("font-size: 22px; font-weight: 700;"));
+    Look::set(m_question, "question");
     m_details->setObjectName(QStringLiteral("hint"));
     m_details->setWordWrap(true);
     m_no->setObjectName(QStringLiteral("primary"));
@@ -40,13 +41,12 @@ RepeatSalePanel::RepeatSalePanel(QWidget *parent)
     connect(m_yes, &QPushButton::clicked, this, &RepeatSalePanel::sellAgain);
 }
 
-void RepeatSalePanel::ask(const QJsonObject &record)
+void RepeatSalePanel::ask(const TransactionRecord &record)
 {
     m_question->setText(SaleHistory::repeatQuestion(record));
     m_details->setText(tr("Transaction %1 · %2 · %3. Selling again charges the wallet again.")
-                           .arg(record.value(QStringLiteral("transaction_id")).toInteger())
-                           .arg(record.value(QStringLiteral("operator")).toString(),
-                                record.value(QStringLiteral("transaction_status")).toString()));
+                           .arg(record.transactionId)
+                           .arg(record.operatorName, TransactionNames::status(record.status)));
     m_no->setFocus(Qt::OtherFocusReason);
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transactionrecord.h"
+
 #include <QJsonObject>
 #include <QWidget>
 
@@ -20,7 +22,7 @@ public:
     explicit RepeatSalePanel(QWidget *parent = nullptr);
 
     /// Shows the question about `record` (the earlier sale) and focuses "No, go back".
-    void ask(const QJsonObject &record);
+    void ask(const TransactionRecord &record);
 
     QLabel *questionLabel() const { return m_question; }
     QPushButton *noButton() const { return m_no; }

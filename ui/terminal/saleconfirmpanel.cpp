@@ -1,5 +1,7 @@
 #include "saleconfirmpanel.h"
 
+#include "widgets/look.h"
+
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -13,7 +15,7 @@ SaleConfirmPanel::SaleConfirmPanel(QWidget *parent) : QWidget(parent)
     setAttribute(Qt::WA_StyledBackground);
     m_title = new QLabel(tr("Check with the customer, then confirm"), this);
     m_title->setWordWrap(true);
-    m_title->setStyleSheet(QStringLiteral("font-weight: 600;"));
+    Look::set(m_title, "emphasis");
 
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(24);
@@ -97,7 +99,7 @@ void SaleConfirmPanel::showDraft(const SaleDraft &draft)
         tr("%1 (%2)").arg(Money::formatIndian(draft.discount()), Money::formatRate(draft.op.discountBasisPoints)));
     m_paid->setText(Money::formatIndian(draft.paid()));
     m_walletAfter->setText(tr("checking…"));
-    m_walletAfter->setStyleSheet(QString());
+    Look::set(m_walletAfter, "");
     m_problem->hide();
     m_confirm->setText(tr("Confirm sale (Enter)"));
     setSending(false);
@@ -114,10 +116,10 @@ void SaleConfirmPanel::setWallet(std::optional<Paise> balance)
     if (after < 0) {
         m_walletAfter->setText(tr("Not enough: the wallet has %1 and this sale needs %2. Top up in the back office.")
                                    .arg(Money::formatIndian(*balance), Money::formatIndian(m_draft.paid())));
-        m_walletAfter->setStyleSheet(QStringLiteral("color: #b42318; font-weight: 600;"));
+        Look::set(m_walletAfter, "problem");
     } else {
         m_walletAfter->setText(Money::formatIndian(after));
-        m_walletAfter->setStyleSheet(QString());
+        Look::set(m_walletAfter, "");
     }
 }
 

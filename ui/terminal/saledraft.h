@@ -14,14 +14,14 @@
 /// in paise and what the confirmation shows about the customer.
 struct SaleDraft
 {
-    QString path;                 ///< e.g. "/api/v1/recharge/mobile/initiate-transaction" (api-v1.md 5-7)
-    QJsonObject body;             ///< spec body fields except reference_id
-    OperatorInfo op;              ///< operator or voucher issuer
-    Paise bill = 0;               ///< bill_amount in paise
-    QString subjectLabel;         ///< "Mobile number", "Subscriber number", "Customer e-mail"
-    QString subject;              ///< the number or e-mail; may be empty (voucher without e-mail)
-    QString typedReference;       ///< reference_id typed by the clerk; empty: SaleFlow generates one
-    QString note;                 ///< an extra line for the confirmation (circle, plan); may be empty
+    ProductKind kind = ProductKind::Mobile; ///< which spec endpoint sells it (SalesApi, api-v1.md 5-7)
+    QJsonObject body;                       ///< spec body fields except reference_id
+    OperatorInfo op;                        ///< operator or voucher issuer
+    Paise bill = 0;                         ///< bill_amount in paise
+    QString subjectLabel;                   ///< "Mobile number", "Subscriber number", "Customer e-mail"
+    QString subject;                        ///< the number or e-mail; may be empty (voucher without e-mail)
+    QString typedReference;                 ///< reference_id typed by the clerk; empty: SaleFlow generates one
+    QString note;                           ///< an extra line for the confirmation (circle, plan); may be empty
     QString circle;               ///< the circle chosen, as shown ("Mumbai (MU)"); empty if none (for the receipt)
     std::optional<SoldPlan> plan; ///< the plan sold from the Plans screen, if any (for the receipt)
 

@@ -7,7 +7,9 @@
 #include "saleform.h"
 #include "salehistory.h"
 #include "saleresultpanel.h"
+#include "salesapi.h"
 #include "statuspoller.h"
+#include "walletapi.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -28,7 +30,8 @@ const QString kTransactionIdField = QStringLiteral("transaction_id");
 bool isRetryable(const ApiError &error)
 {
     const int status = error.httpStatus();
-    return status == 0 || status == 429 || status >= 500;
+    // An answer that does not decode (bad_answer) may be a sale made: retrying with the same reference is safe.
+    return status == 0 || status == 429 || status >= 500 || error.reason() == QLatin1String("bad_answer");
 }
 
 } // namespace
@@ -149,16 +152,16 @@ void SaleFlow::confirm(const SaleDraft &draft)
     }
     setStage(Stage::Checking);
     const qint64 since = QDateTime::currentMSecsSinceEpoch() - SaleHistory::kRepeatWindowMs;
-    ApiCall *call = SaleHistory::lookUp(m_context.api(), draft.op.kind, draft.subject, since);
-    connect(call, &ApiCall::finished, this, &SaleFlow::onRecentSales);
+    SaleHistory::lookUp(m_context.api(), draft.op.kind, draft.subject, since)
+        .then(this, [this](const Answer<Page<TransactionRecord>> &answer) { onRecentSales(answer); });
 }
 
-void SaleFlow::onRecentSales(const ApiResult &result)
+void SaleFlow::onRecentSales(const Answer<Page<TransactionRecord>> &answer)
 {
     if (m_stage != Stage::Checking)
         return; // the clerk moved on (new sale) meanwhile
-    const std::optional<QJsonObject> earlier =
-        SaleHistory::sameAmount(SaleHistory::records(result, m_draft.subject), m_draft.bill);
+    const std::optional<TransactionRecord> earlier =
+        SaleHistory::sameAmount(SaleHistory::records(answer, m_draft.subject), m_draft.bill);
     if (!earlier) {
         showConfirmation();
         return;
@@ -184,10 +187,8 @@ void SaleFlow::showConfirmation()
 
     if (m_walletCall)
         m_walletCall->abort();
-    m_walletCall = m_context.api().get(QStringLiteral("/api/v1/wallet"));
-    connect(m_walletCall, &ApiCall::finished, this, [this](const ApiResult &result) {
-        const QJsonValue paise = result.data.value(QStringLiteral("balance_paise"));
-        m_confirm->setWallet(result.ok() && paise.isDouble() ? std::optional<Paise>(paise.toInteger()) : std::nullopt);
+    m_walletCall = WalletApi(m_context.api()).balance().then(this, [this](const Answer<WalletBalance> &answer) {
+        m_confirm->setWallet(answer.ok() ? std::optional<Paise>(answer.value->balance) : std::nullopt);
     });
 }
 
@@ -199,38 +200,41 @@ void SaleFlow::send()
     body.insert(kReferenceField, m_referenceId);
     m_sentBody = m_draft.body;
     setStage(Stage::Sending);
-    ApiCall *call = m_context.api().post(m_draft.path, body);
-    connect(call, &ApiCall::finished, this, &SaleFlow::onSent);
+    SalesApi(m_context.api()).initiate(m_draft.kind, body).then(this, [this](const Answer<TransactionRecord> &answer) {
+        onSent(answer);
+    });
 }
 
-void SaleFlow::onSent(const ApiResult &result)
+void SaleFlow::onSent(const Answer<TransactionRecord> &answer)
 {
     if (m_stage != Stage::Sending)
         return;
-    if (!result.ok() && isRetryable(*result.error)) {
+    if (!answer.ok() && isRetryable(*answer.error)) {
         // Nothing definite: the sale may or may not exist. Retry sends the same reference.
         setStage(Stage::Confirm);
         m_confirm->showRetry(tr("%1\nThe sale was not confirmed. Retry sends it again safely: if it already went "
                                 "through, the server returns it instead of charging twice.")
-                                 .arg(result.error->description()));
+                                 .arg(answer.error->description()));
         return;
     }
     m_sentBody = QJsonObject();
-    if (!result.ok()) {
+    if (!answer.ok()) {
         setStage(Stage::Form);
-        if (result.error->httpStatus() == 402)
+        if (answer.error->httpStatus() == 402)
             explainInsufficientBalance();
         else
-            m_form->showError(SaleChecks::plainError(*result.error));
+            m_form->showError(SaleChecks::plainError(*answer.error));
         return;
     }
-    m_result->showSale(result.data, m_draft);
+    const TransactionRecord &sale = *answer.value;
+    const QJsonObject record = sale.toJson();
+    m_result->showSale(record, m_draft);
     setStage(Stage::Result);
     m_result->printButton()->setFocus(Qt::OtherFocusReason);
-    emit saleRecorded(result.data);
+    emit saleRecorded(record);
     emit m_context.salesChanged();
-    if (result.data.value(QStringLiteral("transaction_status")).toString() == QLatin1String("PENDING")) {
-        m_poller->start(result.data.value(QStringLiteral("transaction_id")).toInteger());
+    if (sale.status == TransactionStatus::Pending) {
+        m_poller->start(sale.transactionId);
         m_result->setNextCheck(m_poller->currentDelayMs());
     }
 }
@@ -256,13 +260,11 @@ void SaleFlow::explainInsufficientBalance()
 {
     const Paise paid = m_draft.paid();
     m_form->showGeneral(tr("The wallet cannot cover %1. Top up in the back office.").arg(Money::formatIndian(paid)));
-    ApiCall *call = m_context.api().get(QStringLiteral("/api/v1/wallet"));
-    connect(call, &ApiCall::finished, this, [this, paid](const ApiResult &result) {
-        const QJsonValue balance = result.data.value(QStringLiteral("balance_paise"));
-        if (m_stage != Stage::Form || !result.ok() || !balance.isDouble())
+    WalletApi(m_context.api()).balance().then(this, [this, paid](const Answer<WalletBalance> &answer) {
+        if (m_stage != Stage::Form || !answer.ok())
             return;
         m_form->showGeneral(tr("Wallet has %1 but this sale needs %2; top up in the back office.")
-                                .arg(Money::formatIndian(balance.toInteger()), Money::formatIndian(paid)));
+                                .arg(Money::formatIndian(answer.value->balance), Money::formatIndian(paid)));
     });
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 
+#include "answer.h"
+#include "page.h"
 #include "saledraft.h"
 #include "terminalcontext.h"
+#include "transactionrecord.h"
 
 #include <QJsonObject>
 #include <QPointer>
@@ -80,9 +83,9 @@ protected:
 private:
     void setStage(Stage stage);
     void showConfirmation();
-    void onRecentSales(const ApiResult &result);
+    void onRecentSales(const Answer<Page<TransactionRecord>> &answer);
     void send();
-    void onSent(const ApiResult &result);
+    void onSent(const Answer<TransactionRecord> &answer);
     void onSettled(const QJsonObject &record);
     void onReachabilityChanged(bool reachable);
     void explainInsufficientBalance();

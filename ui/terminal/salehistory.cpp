@@ -1,56 +1,47 @@
 #include "salehistory.h"
 
-#include "apiclient.h"
 #include "clock.h"
+#include "transactionsapi.h"
 
 #include <QDateTime>
-#include <QJsonArray>
-#include <QUrlQuery>
 
-ApiCall *SaleHistory::lookUp(ApiClient &api, ProductKind kind, const QString &number, qint64 sinceMs)
+TypedCall<Page<TransactionRecord>> SaleHistory::lookUp(ApiClient &api, ProductKind kind, const QString &number,
+                                                       qint64 sinceMs)
 {
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("type"),
-                       kind == ProductKind::Dth ? QStringLiteral("DTH") : QStringLiteral("MOBILE"));
-    query.addQueryItem(QStringLiteral("q"), number);
-    query.addQueryItem(QStringLiteral("sort"), QStringLiteral("newest"));
-    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("20"));
-    if (sinceMs > 0)
-        query.addQueryItem(QStringLiteral("from"), IstTime::formatMs(sinceMs));
-    return api.get(QStringLiteral("/api/v1/transactions"), query);
+    TransactionQuery query;
+    query.type = kind == ProductKind::Dth ? QStringLiteral("DTH") : QStringLiteral("MOBILE");
+    query.text = number;
+    query.limit = 20;
+    query.sinceMs = sinceMs;
+    return TransactionsApi(api).list(query);
 }
 
-QList<QJsonObject> SaleHistory::records(const ApiResult &result, const QString &number)
+QList<TransactionRecord> SaleHistory::records(const Answer<Page<TransactionRecord>> &answer, const QString &number)
 {
-    QList<QJsonObject> found;
-    if (!result.ok())
+    QList<TransactionRecord> found;
+    if (!answer.ok())
         return found;
     // q matches number prefixes (and ids and references): keep the exact number only.
-    const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
-    for (const QJsonValue &item : items) {
-        const QJsonObject record = item.toObject();
-        if (record.value(QStringLiteral("number")).toString() == number)
+    for (const TransactionRecord &record : answer.value->items) {
+        if (record.number == number)
             found.append(record);
     }
     return found;
 }
 
-std::optional<QJsonObject> SaleHistory::sameAmount(const QList<QJsonObject> &records, Paise bill)
+std::optional<TransactionRecord> SaleHistory::sameAmount(const QList<TransactionRecord> &records, Paise bill)
 {
-    for (const QJsonObject &record : records) {
-        if (record.value(QStringLiteral("transaction_status")).toString() == QLatin1String("FAILED"))
-            continue;
-        if (Money::parse(record.value(QStringLiteral("bill_amount")).toString()) == bill)
+    for (const TransactionRecord &record : records) {
+        if (record.status != TransactionStatus::Failed && record.billAmount == bill)
             return record;
     }
     return std::nullopt;
 }
 
-QString SaleHistory::repeatQuestion(const QJsonObject &record)
+QString SaleHistory::repeatQuestion(const TransactionRecord &record)
 {
     return tr("Sold %1 to %2 at %3 — sell again?")
-        .arg(shortAmount(Money::parse(record.value(QStringLiteral("bill_amount")).toString()).value_or(0)),
-             groupedNumber(record.value(QStringLiteral("number")).toString()), timeOfDay(record));
+        .arg(shortAmount(record.billAmount), groupedNumber(record.number), timeOfDay(record));
 }
 
 QString SaleHistory::shortAmount(Paise amount)
@@ -65,7 +56,7 @@ QString SaleHistory::groupedNumber(const QString &number)
     return number.size() == 10 ? number.left(5) + QLatin1Char(' ') + number.mid(5) : number;
 }
 
-QString SaleHistory::timeOfDay(const QJsonObject &record)
+QString SaleHistory::timeOfDay(const TransactionRecord &record)
 {
-    return record.value(QStringLiteral("datetime")).toString().mid(11, 5);
+    return IstTime::formatMs(record.createdAtMs).mid(11, 5);
 }

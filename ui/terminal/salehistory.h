@@ -1,7 +1,10 @@
 #pragma once
 
+#include "answer.h"
 #include "money.h"
 #include "operatorcatalog.h"
+#include "page.h"
+#include "transactionrecord.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -9,10 +12,6 @@
 #include <QString>
 
 #include <optional>
-
-class ApiCall;
-class ApiClient;
-struct ApiResult;
 
 /// What the server's history says about one customer number, for the counter: the last sale to
 /// it ("Repeat last: ₹299 Jio") and a sale of the same amount in the last minutes (the
@@ -29,20 +28,21 @@ public:
 
     /// The newest sales (up to 20) of `kind` to `number`; `sinceMs` > 0 (UTC ms since the epoch)
     /// keeps only sales made at or after it. The answer is read with records().
-    static ApiCall *lookUp(ApiClient &api, ProductKind kind, const QString &number, qint64 sinceMs = 0);
+    static TypedCall<Page<TransactionRecord>> lookUp(ApiClient &api, ProductKind kind, const QString &number,
+                                                     qint64 sinceMs = 0);
     /// The records of a lookUp() answer whose number is exactly `number`, newest first (empty
     /// when the request failed).
-    static QList<QJsonObject> records(const ApiResult &result, const QString &number);
+    static QList<TransactionRecord> records(const Answer<Page<TransactionRecord>> &answer, const QString &number);
     /// The newest record for `bill` paise that was not FAILED (a failed sale gave the customer
     /// nothing, so selling again is no repeat).
-    static std::optional<QJsonObject> sameAmount(const QList<QJsonObject> &records, Paise bill);
+    static std::optional<TransactionRecord> sameAmount(const QList<TransactionRecord> &records, Paise bill);
 
     /// "Sold ₹299 to 98765 43210 at 14:02 — sell again?" (the record's IST time).
-    static QString repeatQuestion(const QJsonObject &record);
+    static QString repeatQuestion(const TransactionRecord &record);
     /// "₹299" for whole rupees, else the spec's "₹249.50".
     static QString shortAmount(Paise amount);
     /// A 10-digit mobile number as "98765 43210"; other numbers unchanged.
     static QString groupedNumber(const QString &number);
-    /// "14:02" from the record's IST datetime "YYYY-MM-DD HH:MM:SS".
-    static QString timeOfDay(const QJsonObject &record);
+    /// "14:02": the record's IST time of day.
+    static QString timeOfDay(const TransactionRecord &record);
 };

@@ -82,12 +82,12 @@ bool SaleInputs::selectOperator(const QString &code)
     return index >= 0;
 }
 
-SaleDraft SaleInputs::draft(const QString &path) const
+SaleDraft SaleInputs::draft() const
 {
     const OperatorInfo *op = currentOperator();
     Q_ASSERT(op);
     SaleDraft draft;
-    draft.path = path;
+    draft.kind = m_kind;
     draft.body.insert(kAmountField, m_amount->text());
     if (m_kind != ProductKind::Voucher)
         draft.body.insert(QStringLiteral("operator_code"), op->code);

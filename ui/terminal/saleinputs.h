@@ -49,7 +49,7 @@ public:
     /// A draft for the spec endpoint `path`: amount (a JSON string of digits, as the spec's
     /// samples send it), operator_code (not for vouchers), the operator, the bill in paise and
     /// the typed reference. Only call after the form validated.
-    SaleDraft draft(const QString &path) const;
+    SaleDraft draft() const;
     /// Empties the amount and reference and un-chooses the operator.
     void reset();
 

@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "salechecks.h"
 #include "upstreamnotice.h"
+#include "widgets/look.h"
 #include "widgets/statusbadge.h"
 
 #include <QCheckBox>
@@ -52,9 +53,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
         new QLabel(tr("Server offline — the sale is safe; its status will update here when the server is back."), this);
     m_serverOffline->setObjectName(QStringLiteral("serverOffline"));
     m_serverOffline->setWordWrap(true);
-    m_serverOffline->setStyleSheet(
-        QStringLiteral("background: #fffaeb; color: #93370d; border: 1px solid #fec84b; border-radius: 6px; "
-                       "padding: 8px 12px; font-weight: 600;"));
+    Look::set(m_serverOffline, "offlineNotice");
     m_serverOffline->hide();
     m_upstream = new UpstreamNotice(this);
 
@@ -114,7 +113,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_preview->setObjectName(QStringLiteral("receiptPreview"));
     m_preview->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     m_preview->setFixedWidth(kPreviewWidth + 2);
-    m_preview->setStyleSheet(QStringLiteral("border: 1px solid #d0d5dd; background: white;"));
+    Look::set(m_preview, "receiptPreview");
     m_print = new QPushButton(tr("Print receipt (Ctrl+P)"), this);
     m_print->setObjectName(QStringLiteral("printReceipt"));
     m_savePdf = new QPushButton(tr("Save PDF"), this);
@@ -127,7 +126,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
         button->setAutoDefault(true);
     m_enterPause = new QLabel(tr("Enter is paused for a moment, so an extra press cannot start another sale."), this);
     m_enterPause->setObjectName(QStringLiteral("enterPause"));
-    m_enterPause->setStyleSheet(QStringLiteral("color: #b54708; font-weight: 600;"));
+    Look::set(m_enterPause, "warning");
     m_enterPause->setWordWrap(true);
     // Keeps its room when it goes, so the details do not jump up under the clerk's eyes.
     QSizePolicy pausePolicy = m_enterPause->sizePolicy();
@@ -269,7 +268,7 @@ void SaleResultPanel::refresh()
         m_redeemCode->setText(hasCode                                  ? SaleChecks::groupRedeemCode(data.redeemCode)
                               : data.status == QLatin1String("FAILED") ? tr("No code: the sale failed")
                                                                        : tr("The code appears when the sale succeeds"));
-        m_redeemCode->setStyleSheet(hasCode ? QString() : QStringLiteral("font-size: 18px;"));
+        Look::set(m_redeemCode, hasCode ? "" : "codeToCome");
         m_copy->setEnabled(hasCode);
     }
     if (data.status != QLatin1String("PENDING")) {

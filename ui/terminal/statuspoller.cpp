@@ -1,6 +1,7 @@
 #include "statuspoller.h"
 
 #include "apiclient.h"
+#include "transactionsapi.h"
 
 StatusPoller::StatusPoller(ApiClient &api, QObject *parent) : QObject(parent), m_api(api)
 {
@@ -43,19 +44,17 @@ void StatusPoller::checkNow()
 void StatusPoller::check()
 {
     const qint64 id = m_transactionId;
-    m_call = m_api.get(QStringLiteral("/api/v1/transactions/%1").arg(id));
-    connect(m_call, &ApiCall::finished, this, [this, id](const ApiResult &result) {
+    m_call = TransactionsApi(m_api).get(id).then(this, [this, id](const Answer<TransactionRecord> &answer) {
         m_call = nullptr;
         if (id != m_transactionId)
             return;
-        const QString status = result.data.value(QStringLiteral("transaction_status")).toString();
-        if (result.ok() && (status == QLatin1String("SUCCESS") || status == QLatin1String("FAILED"))) {
+        if (answer.ok() && answer.value->status != TransactionStatus::Pending) {
             m_transactionId = 0;
-            emit settled(result.data);
+            emit settled(answer.value->toJson());
             return;
         }
-        if (result.ok())
-            emit pendingRecord(result.data);
+        if (answer.ok())
+            emit pendingRecord(answer.value->toJson());
         schedule();
     });
 }

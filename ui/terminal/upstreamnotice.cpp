@@ -2,6 +2,7 @@
 
 #include "clock.h"
 #include "upstreamsaleinfo.h"
+#include "widgets/look.h"
 
 UpstreamNotice::UpstreamNotice(QWidget *parent) : QLabel(parent)
 {
@@ -31,7 +32,7 @@ void UpstreamNotice::showRecord(const QJsonObject &record)
         const QDateTime made = IstTime::parse(record.value(QStringLiteral("datetime")).toString());
         const QDateTime now = QDateTime::currentDateTimeUtc();
         m_started = made.isValid() && made <= now ? made : now;
-        setStyleSheet(QStringLiteral("font-size: 18px; font-weight: 600; color: #b54708;"));
+        Look::set(this, "upstreamWaiting");
         updateWaiting();
         m_tick.start();
         show();
@@ -40,7 +41,7 @@ void UpstreamNotice::showRecord(const QJsonObject &record)
     m_tick.stop();
     if (refused) {
         setText(upstream.refusalText());
-        setStyleSheet(QStringLiteral("font-size: 16px; font-weight: 600; color: #b42318;"));
+        Look::set(this, "upstreamRefused");
         show();
         return;
     }

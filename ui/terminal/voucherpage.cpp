@@ -31,7 +31,7 @@ VoucherPage::VoucherPage(TerminalContext &context, QWidget *parent)
 
     connect(form, &SaleForm::submitted, this, [this] {
         const QString email = m_email->text().trimmed();
-        SaleDraft draft = m_inputs->draft(QStringLiteral("/api/v1/voucher/appstore/initiate-transaction"));
+        SaleDraft draft = m_inputs->draft();
         if (!email.isEmpty())
             draft.body.insert(QStringLiteral("customer_email"), email);
         draft.subjectLabel = tr("Customer e-mail");

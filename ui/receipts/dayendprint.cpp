@@ -1,35 +1,16 @@
-#include "dayendreport.h"
+#include "dayendprint.h"
 
 #include "operatorcatalog.h"
 
-#include <QJsonArray>
+#include <QAbstractTextDocumentLayout>
+#include <QGraphicsView>
 #include <QLocale>
+#include <QPainter>
+#include <QPrinter>
+#include <QTextBlock>
+#include <QTextDocument>
 
 namespace {
-
-Paise money(const QJsonObject &object, const char *name)
-{
-    return Money::parse(object.value(QLatin1String(name)).toString()).value_or(0);
-}
-
-qint64 integer(const QJsonObject &object, const char *name)
-{
-    return object.value(QLatin1String(name)).toInteger();
-}
-
-DayEndReportData::Line lineFromJson(const QJsonObject &json)
-{
-    DayEndReportData::Line line;
-    line.type = json.value(QStringLiteral("type")).toString();
-    line.operatorCode = json.value(QStringLiteral("operator_code")).toString();
-    line.success = integer(json, "success");
-    line.pending = integer(json, "pending");
-    line.failed = integer(json, "failed");
-    line.billAmount = money(json, "bill_amount");
-    line.discount = money(json, "discount");
-    line.paid = money(json, "paid");
-    return line;
-}
 
 QString escaped(const QString &text)
 {
@@ -38,41 +19,7 @@ QString escaped(const QString &text)
 
 } // namespace
 
-DayEndReportData DayEndReportData::fromJson(const QJsonObject &data)
-{
-    DayEndReportData report;
-    report.date = QDate::fromString(data.value(QStringLiteral("date")).toString(), Qt::ISODate);
-    report.mode = data.value(QStringLiteral("mode")).toString();
-    report.totals = lineFromJson(data.value(QStringLiteral("totals")).toObject());
-    report.commission = money(data, "commission_earned");
-    for (const QJsonValue &line : data.value(QStringLiteral("lines")).toArray())
-        report.lines.append(lineFromJson(line.toObject()));
-    for (const QJsonValue &value : data.value(QStringLiteral("clerks")).toArray()) {
-        const QJsonObject clerk = value.toObject();
-        report.clerks.append({clerk.value(QStringLiteral("clerk")).toString(), integer(clerk, "success"),
-                              money(clerk, "bill_amount"), money(clerk, "discount")});
-    }
-    for (int hour = 0; hour < 24; ++hour)
-        report.hours.append({hour, 0, 0});
-    for (const QJsonValue &value : data.value(QStringLiteral("hours")).toArray()) {
-        const QJsonObject hour = value.toObject();
-        const int at = int(integer(hour, "hour"));
-        if (at >= 0 && at < 24)
-            report.hours[at] = {at, integer(hour, "success"), money(hour, "bill_amount")};
-    }
-    const QJsonObject wallet = data.value(QStringLiteral("wallet")).toObject();
-    report.walletOpening = money(wallet, "opening");
-    report.walletClosing = money(wallet, "closing");
-    report.topups = money(wallet, "topups");
-    report.debits = money(wallet, "debits");
-    report.refunds = money(wallet, "refunds");
-    const QJsonObject upstream = data.value(QStringLiteral("unknown_at_upstream")).toObject();
-    report.unknownAtUpstream = integer(upstream, "count");
-    report.unknownAtUpstreamPaid = money(upstream, "paid");
-    return report;
-}
-
-QString DayEndReportData::typeName(const QString &type)
+QString DayEndPrint::typeName(const QString &type)
 {
     if (type == QLatin1String("MOBILE"))
         return tr("Mobile");
@@ -83,30 +30,33 @@ QString DayEndReportData::typeName(const QString &type)
     return type;
 }
 
-QString DayEndReportData::operatorName(const OperatorCatalog &catalog, const QString &code)
+QString DayEndPrint::operatorName(const OperatorCatalog &catalog, const QString &code)
 {
     const OperatorInfo *info = catalog.findOperator(code);
     return info ? info->name : code;
 }
 
-QString DayEndReportData::clerkName(const QString &clerk)
+QString DayEndPrint::clerkName(const QString &clerk)
 {
     return clerk.isEmpty() ? tr("Counter (API)") : clerk;
 }
 
-QString DayEndReportData::unknownAtUpstreamText() const
+QString DayEndPrint::unknownAtUpstreamText(const DayEndReportData &report)
 {
-    if (unknownAtUpstream <= 0)
+    if (report.unknownAtUpstream <= 0)
         return {};
     return tr("Of the pending sales, %n (%1 paid) are still unknown at the upstream: no definite answer yet, so "
               "neither sold nor refunded. Recheck them in History → Unknown at upstream.",
-              nullptr, int(unknownAtUpstream))
-        .arg(Money::format(unknownAtUpstreamPaid));
+              nullptr, int(report.unknownAtUpstream))
+        .arg(Money::format(report.unknownAtUpstreamPaid));
 }
 
-QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &shopName,
-                                 const QString &shopAddress) const
+QString DayEndPrint::toHtml(const DayEndReportData &report, const OperatorCatalog &catalog, const QString &shopName,
+                            const QString &shopAddress)
 {
+    const auto &[date, mode, totals, commission, lines, clerks, hours, walletOpening, walletClosing, topups, debits,
+                 refunds, unknownAtUpstream, unknownAtUpstreamPaid] = report;
+    Q_UNUSED(hours)
     const QLocale locale;
     const auto num = [&locale](qint64 n) { return locale.toString(n); };
     const QString cell = QStringLiteral("<td style='padding:3px 8px'>%1</td>");
@@ -155,7 +105,7 @@ QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &
     for (const QString &title : {tr("Success"), tr("Pending"), tr("Failed"), tr("Bill"), tr("Commission"), tr("Paid")})
         html += head.arg(escaped(title), QStringLiteral("right"));
     html += QStringLiteral("</tr>");
-    const auto lineRow = [&](const Line &line, const QString &type, const QString &name, bool bold) {
+    const auto lineRow = [&](const DayEndReportData::Line &line, const QString &type, const QString &name, bool bold) {
         QString row = QStringLiteral("<tr%1>").arg(bold ? QStringLiteral(" style='font-weight:bold'") : QString());
         row += cell.arg(escaped(type)) + cell.arg(escaped(name));
         row += right.arg(num(line.success)) + right.arg(num(line.pending)) + right.arg(num(line.failed));
@@ -163,7 +113,7 @@ QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &
                right.arg(Money::formatIndian(line.paid));
         html += row + QStringLiteral("</tr>");
     };
-    for (const Line &line : lines)
+    for (const DayEndReportData::Line &line : lines)
         lineRow(line, typeName(line.type), operatorName(catalog, line.operatorCode), false);
     if (lines.isEmpty()) {
         html += QStringLiteral("<tr><td colspan='8' style='padding:3px 8px'>%1</td></tr>")
@@ -179,7 +129,7 @@ QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &
     for (const QString &title : {tr("Sales"), tr("Bill"), tr("Commission")})
         html += head.arg(escaped(title), QStringLiteral("right"));
     html += QStringLiteral("</tr>");
-    for (const Clerk &clerk : clerks) {
+    for (const DayEndReportData::Clerk &clerk : clerks) {
         html += QStringLiteral("<tr>") + cell.arg(escaped(clerkName(clerk.clerk))) + right.arg(num(clerk.success)) +
                 right.arg(Money::formatIndian(clerk.billAmount)) + right.arg(Money::formatIndian(clerk.discount)) +
                 QStringLiteral("</tr>");
@@ -189,4 +139,39 @@ QString DayEndReportData::toHtml(const OperatorCatalog &catalog, const QString &
     html += QStringLiteral("</table>");
     html += QStringLiteral("<h4>%1</h4></body></html>").arg(escaped(tr("Sales by hour (IST)")));
     return html;
+}
+
+bool DayEndPrint::paint(QPrinter &printer, const QString &html, QGraphicsView *chart)
+{
+    QPainter painter;
+    if (!painter.begin(&printer))
+        return false;
+    // Work in 96-dpi "CSS pixels" so the HTML's sizes mean what they say on paper.
+    const qreal scale = printer.resolution() / 96.0;
+    painter.scale(scale, scale);
+    const QSizeF page(printer.width() / scale, printer.height() / scale);
+
+    QTextDocument document;
+    document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 10));
+    document.setHtml(html);
+    document.setPageSize(page);
+    const int pages = document.pageCount();
+    for (int index = 0; index < pages; ++index) {
+        if (index > 0)
+            printer.newPage();
+        painter.save();
+        painter.translate(0, -index * page.height());
+        document.drawContents(&painter, QRectF(0, index * page.height(), page.width(), page.height()));
+        painter.restore();
+    }
+    // The chart goes below the text on the last page, or on a page of its own.
+    const QRectF lastBlock = document.documentLayout()->blockBoundingRect(document.lastBlock());
+    qreal top = lastBlock.bottom() - (pages - 1) * page.height() + 8;
+    const qreal chartHeight = page.width() * 0.45;
+    if (top + chartHeight > page.height()) {
+        printer.newPage();
+        top = 0;
+    }
+    chart->render(&painter, QRectF(0, top, page.width(), chartHeight), chart->viewport()->rect(), Qt::KeepAspectRatio);
+    return painter.end();
 }

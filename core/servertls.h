@@ -1,0 +1,34 @@
+#pragma once
+
+#include "answer.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+/// GET /api/v1/server/tls (issue 12): whether the shop server speaks TLS and the SHA-256
+/// fingerprint of its certificate (TlsPin::fingerprint() form) that terminals confirm.
+struct ServerTls
+{
+    bool tls = false;
+    QString fingerprint; ///< empty (null on the wire) without TLS
+
+    /// {tls, fingerprint_sha256 (null without TLS)}.
+    QJsonObject toJson() const;
+    /// Reads toJson()'s form strictly; nullopt with *error naming a missing or mistyped field.
+    static std::optional<ServerTls> fromJson(const QJsonObject &json, QString *error);
+};
+
+/// Typed calls about the server itself; owns their routes.
+class ServerApi
+{
+public:
+    explicit ServerApi(ApiClient &api) : m_api(api) {}
+
+    /// GET /api/v1/server/tls.
+    TypedCall<ServerTls> tls() const;
+
+private:
+    ApiClient &m_api;
+};

@@ -1,0 +1,157 @@
+#include "upstreaminfo.h"
+
+#include "answerreader.h"
+#include "clock.h"
+
+#include <QJsonArray>
+#include <QTimeZone>
+
+namespace {
+
+QJsonValue timeOrNull(qint64 ms)
+{
+    return ms > 0 ? QJsonValue(IstTime::formatMs(ms)) : QJsonValue();
+}
+
+QJsonValue textOrNull(const QString &text)
+{
+    return text.isEmpty() ? QJsonValue() : QJsonValue(text);
+}
+
+/// A time of the upstream contract ("times ISO 8601 IST"): the spec's "YYYY-MM-DD HH:MM:SS" (IST)
+/// or ISO 8601 with a 'T' (an offset, else IST); invalid when it is neither.
+QDateTime contractTime(const QString &text)
+{
+    if (!text.contains(QLatin1Char('T')))
+        return IstTime::parse(text);
+    QDateTime instant = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (instant.isValid() && instant.timeSpec() == Qt::LocalTime) // no offset given: IST
+        instant = QDateTime(instant.date(), instant.time(), QTimeZone(IstTime::kOffsetSeconds));
+    return instant;
+}
+
+/// A required time of the contract in UTC ms; 0 when the reader failed.
+qint64 requiredTime(AnswerReader &in, QStringView field)
+{
+    const QString text = in.string(field);
+    if (!in.ok())
+        return 0;
+    const QDateTime instant = contractTime(text);
+    if (!instant.isValid())
+        in.fail(field, QStringLiteral("is not a date and time (\"%1\")").arg(text));
+    return instant.toMSecsSinceEpoch();
+}
+
+/// A time of the contract that may be null: UTC ms, 0 for null.
+qint64 optionalTime(AnswerReader &in, QStringView field)
+{
+    const std::optional<QString> text = in.optionalString(field);
+    if (!text)
+        return 0;
+    const QDateTime instant = contractTime(*text);
+    if (!instant.isValid()) {
+        in.fail(field, QStringLiteral("is not a date and time (\"%1\")").arg(*text));
+        return 0;
+    }
+    return instant.toMSecsSinceEpoch();
+}
+
+template <class T> std::optional<T> finish(const AnswerReader &in, T value, QString *error)
+{
+    if (!in.ok()) {
+        *error = in.error();
+        return std::nullopt;
+    }
+    return value;
+}
+
+} // namespace
+
+QJsonObject UpstreamInfo::toJson() const
+{
+    return QJsonObject{{QStringLiteral("configured"), configured},
+                       {QStringLiteral("base_url"), configured ? QJsonValue(baseUrl) : QJsonValue()},
+                       {QStringLiteral("key_id"), configured ? QJsonValue(keyId) : QJsonValue()},
+                       {QStringLiteral("state"), state},
+                       {QStringLiteral("since"), timeOrNull(sinceMs)},
+                       {QStringLiteral("last_contact"), timeOrNull(lastContactMs)},
+                       {QStringLiteral("last_error"), textOrNull(lastError)},
+                       {QStringLiteral("webhook_path"), webhookPath},
+                       {QStringLiteral("unknown_sales"), unknownSales}};
+}
+
+std::optional<UpstreamInfo> UpstreamInfo::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("upstream"));
+    UpstreamInfo info;
+    info.configured = in.boolean(u"configured");
+    info.baseUrl = in.optionalString(u"base_url").value_or(QString());
+    info.keyId = in.optionalString(u"key_id").value_or(QString());
+    info.state = in.string(u"state");
+    info.sinceMs = optionalTime(in, u"since");
+    info.lastContactMs = optionalTime(in, u"last_contact");
+    info.lastError = in.optionalString(u"last_error").value_or(QString());
+    info.webhookPath = in.string(u"webhook_path");
+    info.unknownSales = in.integer(u"unknown_sales");
+    return finish(in, info, error);
+}
+
+QJsonObject UpstreamCheck::toJson() const
+{
+    return QJsonObject{{QStringLiteral("ok"), ok},
+                       {QStringLiteral("http_status"), httpStatus > 0 ? QJsonValue(httpStatus) : QJsonValue()},
+                       {QStringLiteral("latency_ms"), latencyMs},
+                       {QStringLiteral("message"), message}};
+}
+
+std::optional<UpstreamCheck> UpstreamCheck::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("upstream check"));
+    UpstreamCheck check;
+    check.ok = in.boolean(u"ok");
+    check.httpStatus = int(in.optionalInteger(u"http_status").value_or(0));
+    check.latencyMs = in.integer(u"latency_ms");
+    check.message = in.string(u"message");
+    return finish(in, check, error);
+}
+
+QJsonObject UpstreamCall::toJson() const
+{
+    return QJsonObject{{QStringLiteral("at"), IstTime::formatMs(atMs)},
+                       {QStringLiteral("method"), method},
+                       {QStringLiteral("endpoint"), endpoint},
+                       {QStringLiteral("http_status"), httpStatus > 0 ? QJsonValue(httpStatus) : QJsonValue()},
+                       {QStringLiteral("latency_ms"), latencyMs},
+                       {QStringLiteral("error"), textOrNull(error)},
+                       {QStringLiteral("outcome"), outcome}};
+}
+
+std::optional<UpstreamCall> UpstreamCall::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("upstream call"));
+    UpstreamCall call;
+    call.atMs = requiredTime(in, u"at");
+    call.method = in.string(u"method");
+    call.endpoint = in.string(u"endpoint");
+    call.httpStatus = int(in.optionalInteger(u"http_status").value_or(0));
+    call.latencyMs = in.integer(u"latency_ms");
+    call.error = in.optionalString(u"error").value_or(QString());
+    call.outcome = in.string(u"outcome");
+    return finish(in, call, error);
+}
+
+QJsonObject UpstreamCallList::toJson() const
+{
+    QJsonArray array;
+    for (const UpstreamCall &call : items)
+        array.append(call.toJson());
+    return QJsonObject{{QStringLiteral("items"), array}};
+}
+
+std::optional<UpstreamCallList> UpstreamCallList::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("upstream calls"));
+    UpstreamCallList list;
+    list.items = in.list<UpstreamCall>(u"items", &UpstreamCall::fromJson);
+    return finish(in, list, error);
+}
