@@ -102,12 +102,12 @@ public:
     /// neither stored nor answered; sales waiting for the upstream or their settle delay are rows and resume at
     /// the next start.
     void stop(int flushTimeoutMs = 5000);
+    /// The nightly backup of this server (issue 15); null when ServerOptions::dataDir is empty.
+    NightlyBackup *nightlyBackup();
 
 signals:
     /// stop() is done: the event loop may end.
     void stopped();
-    /// The nightly backup of this server (issue 15); null when ServerOptions::dataDir is empty.
-    NightlyBackup *nightlyBackup();
 
 private:
     void finishStop(QDeadlineTimer deadline);
