@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "backofficeui.h"
+#include "listenaddress.h"
 #include "money.h"
 #include "saletermscard.h"
 #include "terminalcontext.h"
@@ -15,7 +16,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHostAddress>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -45,8 +45,7 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
       m_circle(new QComboBox(this)), m_saveShop(new QPushButton(tr("&Save shop settings"), this)),
       m_shopNotice(BackOfficeUi::notice(this)), m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)),
       m_language(new QComboBox(this)), m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
-      m_terminalNotice(BackOfficeUi::notice(this)),
-      m_upstream(new UpstreamCard(context, this))
+      m_terminalNotice(BackOfficeUi::notice(this)), m_upstream(new UpstreamCard(context, this))
 {
     setObjectName(QStringLiteral("page"));
     QLabel *shopGeneral = BackOfficeUi::generalError(this);
@@ -301,12 +300,8 @@ QString SettingsPage::checkListen(const QString &listen)
 {
     if (listen.isEmpty())
         return {};
-    const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
-    bool ok = false;
-    const uint port = listen.mid(colon + 1).toUInt(&ok);
-    QHostAddress address;
-    if (colon <= 0 || !ok || port > 65535 || !address.setAddress(listen.left(colon)))
-        return tr("Write the address and port as ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080.");
+    if (!ListenAddress::parse(listen))
+        return tr("Write the address and port as ADDR:PORT, e.g. 127.0.0.1:8080, 0.0.0.0:8080 or [::1]:8080.");
     return {};
 }
 
