@@ -2,8 +2,6 @@
 
 #include "clock.h"
 
-#include <QTimeZone>
-
 UpstreamStatus UpstreamStatus::fromJson(const QJsonObject &data)
 {
     const auto text = [&data](const char *name) { return data.value(QLatin1String(name)).toString(); };
@@ -59,7 +57,7 @@ QDateTime UpstreamStatus::parseTime(const QString &text)
         if (!instant.isValid())
             instant = QDateTime::fromString(text, Qt::ISODate);
         if (instant.isValid() && instant.timeSpec() == Qt::LocalTime) // no offset given: IST, as every API time
-            instant = QDateTime(instant.date(), instant.time(), QTimeZone(IstTime::kOffsetSeconds));
+            instant = IstTime::at(instant.date(), instant.time());
         return instant;
     }
     return IstTime::parse(text.left(19));
@@ -67,5 +65,5 @@ QDateTime UpstreamStatus::parseTime(const QString &text)
 
 QString UpstreamStatus::istClock(const QDateTime &instant)
 {
-    return instant.toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).toString(QStringLiteral("HH:mm"));
+    return IstTime::timeOfDay(instant);
 }

@@ -6,7 +6,6 @@
 #include "services/reportservice.h"
 
 #include <QJsonArray>
-#include <QTimeZone>
 
 void ReportsController::registerRoutes(ApiRouter &router)
 {
@@ -14,7 +13,7 @@ void ReportsController::registerRoutes(ApiRouter &router)
         QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/reports/day-end"), Access::Admin,
         [this](const ApiRequest &request, const ApiReply &reply) {
             const QString dateText = request.query.queryItemValue(QStringLiteral("date")).trimmed();
-            QDate date = QDateTime::currentDateTimeUtc().toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).date();
+            QDate date = IstTime::dateOf(m_clock.nowUtc());
             if (!dateText.isEmpty()) {
                 date = QDate::fromString(dateText, QStringLiteral("yyyy-MM-dd"));
                 if (!date.isValid())

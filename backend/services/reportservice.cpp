@@ -3,13 +3,6 @@
 #include "clock.h"
 #include "store/database.h"
 
-#include <QTimeZone>
-
-qint64 ReportService::istMidnightMs(const QDate &date)
-{
-    return QDateTime(date, QTime(0, 0), QTimeZone(IstTime::kOffsetSeconds)).toMSecsSinceEpoch();
-}
-
 DayEndReport::Line DayEndReport::total() const
 {
     Line sum;
@@ -29,8 +22,8 @@ DayEndReport ReportService::dayEnd(qint64 accountId, Mode mode, const QDate &dat
     DayEndReport report;
     report.date = date;
     report.mode = mode;
-    const qint64 from = istMidnightMs(date);
-    const qint64 to = istMidnightMs(date.addDays(1));
+    const qint64 from = IstTime::at(date, QTime(0, 0)).toMSecsSinceEpoch();
+    const qint64 to = IstTime::at(date.addDays(1), QTime(0, 0)).toMSecsSinceEpoch();
     const QString modeName = ModeNames::mode(mode);
 
     QSqlQuery &lines = m_db.run(

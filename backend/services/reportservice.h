@@ -65,9 +65,6 @@ public:
     /// The day-end report of `date` (IST midnight to midnight). Throws DatabaseError.
     DayEndReport dayEnd(qint64 accountId, Mode mode, const QDate &date);
 
-    /// UTC milliseconds of IST midnight starting `date`.
-    static qint64 istMidnightMs(const QDate &date);
-
 private:
     Database &m_db;
 };

@@ -12,7 +12,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QTimeZone>
 #include <QVBoxLayout>
 
 namespace {
@@ -21,8 +20,7 @@ namespace {
 QString callTime(const QString &text)
 {
     const QDateTime at = UpstreamStatus::parseTime(text);
-    return at.isValid() ? at.toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).toString(QStringLiteral("dd MMM HH:mm:ss"))
-                        : text;
+    return at.isValid() ? IstTime::toIst(at).toString(QStringLiteral("dd MMM HH:mm:ss")) : text;
 }
 
 } // namespace
