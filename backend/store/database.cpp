@@ -102,8 +102,8 @@ bool isRetryable(const QSqlError &error)
 
 std::unique_ptr<Database> Database::open(const QString &location, QString *error)
 {
-    const bool postgres = location.startsWith(QLatin1String("postgres://")) ||
-                          location.startsWith(QLatin1String("postgresql://"));
+    const bool postgres =
+        location.startsWith(QLatin1String("postgres://")) || location.startsWith(QLatin1String("postgresql://"));
     const QString driver = postgres ? QStringLiteral("QPSQL") : QStringLiteral("QSQLITE");
     if (!QSqlDatabase::isDriverAvailable(driver)) {
         *error = QStringLiteral("the Qt SQL driver %1 is not installed").arg(driver);
@@ -229,6 +229,16 @@ QSqlQuery &Database::prepare(const QString &sql)
     }
     it->finish();
     return *it;
+}
+
+bool Database::isAnswering()
+{
+    try {
+        run(QStringLiteral("SELECT 1")).finish();
+        return true;
+    } catch (const std::exception &) {
+        return false;
+    }
 }
 
 QSqlQuery &Database::run(const QString &sql, const QVariantList &values)

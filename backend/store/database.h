@@ -17,7 +17,8 @@ class DatabaseError final : public std::runtime_error
 {
 public:
     explicit DatabaseError(const QString &message, bool uniqueViolation = false, bool retryable = false)
-        : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation), m_retryable(retryable) {}
+        : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation), m_retryable(retryable)
+    {}
     /// True when the statement broke a UNIQUE constraint (used to detect concurrent duplicates).
     bool isUniqueViolation() const { return m_uniqueViolation; }
     /// True when PostgreSQL gave up on the transaction because of other writers (deadlock detected,
@@ -50,6 +51,8 @@ public:
 
     bool isPostgres() const { return m_postgres; }
     QSqlDatabase connection() const;
+    /// True when the database answers a trivial query now (GET /healthz); never throws.
+    bool isAnswering();
 
     /// A prepared statement for `sql` with `?` placeholders, cached for the life of the
     /// connection. Bind with addBindValue() after clear (bindAll does both). The statement is
