@@ -103,22 +103,7 @@ TerminalOptions optionsFor(TestServer &server, const QString &dir)
     options.serverUrl = server.baseUrl();
     options.settingsPath = dir + QStringLiteral("/prefs.ini");
     options.idleLockSeconds = 600;
-    Database *db = &server.db();
-    options.setup = [db, dir](const FirstRunForm &form, QString *keyId, QString *keySecret, QString *field,
-                              QString *error) {
-        try {
-            SystemClock clock;
-            const CreatedKey key = ShopSetup::run(
-                *db, clock, ShopSetupParams{form.shopName, form.shopAddress, form.adminName, form.adminPin, dir});
-            *keyId = key.keyId;
-            *keySecret = key.secret;
-            return true;
-        } catch (const ApiError &e) {
-            *field = e.field();
-            *error = e.description();
-            return false;
-        }
-    };
+    options.setupToken = TestServer::defaultOptions().setupToken;
     return options;
 }
 
