@@ -12,8 +12,10 @@
 #include "users/shopsetup.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QTcpServer>
@@ -110,6 +112,44 @@ private slots:
         QTest::keyClicks(signInEdits.at(1), QStringLiteral("482193"));
         QTest::keyClick(signInEdits.at(1), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
+    }
+
+    void theServersRefusalShowsOnTheFirstRunScreen()
+    {
+        QTemporaryDir dir;
+        int exitCode = -1;
+        std::optional<TerminalSession> session = openTerminal(terminalArguments(dir.path()), &exitCode);
+        QVERIFY(session);
+        MainWindow &window = *session->window;
+        loadTerminalStyle(*qApp);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Someone set the shop up meanwhile (`rechargedesk setup` on the same data directory).
+        {
+            QString error;
+            std::unique_ptr<Database> db = Database::open(dir.filePath(QStringLiteral("rechargedesk.db")), &error);
+            QVERIFY2(db, qPrintable(error));
+            SystemClock clock;
+            ShopSetup::run(*db, clock,
+                           ShopSetupParams{QStringLiteral("Shop"), QString(), QStringLiteral("Ravi"),
+                                           QStringLiteral("135790"), QString()});
+        }
+        const QList<QLineEdit *> edits = window.firstRunPage()->findChildren<QLineEdit *>();
+        QTest::keyClicks(edits.at(0), QStringLiteral("Sharma Mobile Point"));
+        QTest::keyClicks(edits.at(2), QStringLiteral("Asha"));
+        QTest::keyClicks(edits.at(3), QStringLiteral("482193"));
+        QTest::keyClicks(edits.at(4), QStringLiteral("482193"));
+        QTest::keyClick(edits.at(4), Qt::Key_Return);
+        auto *general = window.firstRunPage()->findChild<QLabel *>(QStringLiteral("generalError"));
+        QVERIFY(general);
+        QTRY_VERIFY_WITH_TIMEOUT(general->isVisible(), 10000);
+        QVERIFY2(general->text().contains(QStringLiteral("already set up")), qPrintable(general->text()));
+        QCOMPARE(currentPage(window), window.firstRunPage());
+        auto *create = window.firstRunPage()->findChild<QPushButton *>(QStringLiteral("primary"));
+        QVERIFY(create && create->isEnabled());
+        if (!qEnvironmentVariableIsEmpty("RECHARGEDESK_SHOTS_DIR"))
+            window.grab().save(qEnvironmentVariable("RECHARGEDESK_SHOTS_DIR") +
+                               QStringLiteral("/firstrun_refused.png"));
     }
 
     void secondStartUsesTheKeyAndOffersNoSetup()

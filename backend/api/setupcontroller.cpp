@@ -15,8 +15,7 @@ void SetupController::registerRoutes(ApiRouter &router)
                                                  QStringLiteral("the shop is set up at the terminal of this server "
                                                                 "(first run) or with `rechargedesk setup`"));
                    if (ShopSetup::isDone(m_db))
-                       throw ApiError::conflict(QStringLiteral("already_set_up"),
-                                                QStringLiteral("this shop is already set up (it has an admin)"));
+                       throw ShopSetup::alreadySetUpError();
                    const QJsonObject body = request.jsonBody();
                    const auto text = [&body](const char *name) { return body.value(QLatin1String(name)).toString(); };
                    const CreatedKey key =
