@@ -1,5 +1,6 @@
 // RechargeDesk: composition root. Picks the subcommand and hands over; no logic here.
 #include "commandline.h"
+#include "version.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -30,7 +31,8 @@ void printUsage()
         "  rechargedesk plans import|check FILE\n"
         "  rechargedesk dev seed --transactions N\n"
         "  rechargedesk backup --to FILE [--config FILE] | restore --from FILE [--replace]\n"
-        "  rechargedesk serve --config /etc/rechargedesk/server.conf  (keys: the serve flags without --)\n\n"
+        "  rechargedesk serve --config /etc/rechargedesk/server.conf  (keys: the serve flags without --)\n"
+        "  rechargedesk --version\n\n"
         "Every command takes --data-dir DIR (or $RECHARGEDESK_DATA_DIR) and --help."));
 }
 
@@ -39,7 +41,13 @@ void printUsage()
 int main(int argc, char *argv[])
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    const bool terminal = command.isEmpty() || (command.startsWith(QLatin1String("--")) && command != QLatin1String("--help"));
+    if (command == QLatin1String("--version")) {
+        CommandLine::out(QStringLiteral("rechargedesk ") + QLatin1String(Version::text()));
+        return 0;
+    }
+    QCoreApplication::setApplicationVersion(QLatin1String(Version::text()));
+    const bool terminal =
+        command.isEmpty() || (command.startsWith(QLatin1String("--")) && command != QLatin1String("--help"));
     if (terminal) {
         if (!terminalHasDisplay()) {
             std::fputs("rechargedesk: no display found, so the terminal window cannot open.\n"

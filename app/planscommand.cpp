@@ -107,7 +107,7 @@ int sync(const QStringList &arguments)
     }
     const OperatorCatalog operators = OperatorCatalog::builtIn();
     const SystemClock clock;
-    PlanCatalogueStore store(operators, CommandLine::dataDir(parser));
+    PlanCatalogueStore store(operators, CommandLine::dataDir(parser), clock);
     PlanSync planSync(operators, store, clock, PlanSyncOptions{.gapMs = gapMs});
     PlanSyncReport report;
     QEventLoop loop;

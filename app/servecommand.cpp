@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "commandline.h"
 #include "configfile.h"
+#include "listenaddress.h"
 #include "operatorcatalog.h"
 #include "servicenotifier.h"
 #include "store/accountrepository.h"
@@ -17,35 +18,11 @@
 #include <QFileInfo>
 #include <QHostAddress>
 #include <QLockFile>
-#include <QRegularExpression>
 #include <QUrl>
 
 #include <optional>
 
 namespace {
-
-/// "ADDR:PORT", "[v6]:PORT" or "PORT" -> address and port.
-bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
-{
-    static const QRegularExpression pattern(QStringLiteral("^(?:\\[([^\\]]+)\\]|([^:]+)):([0-9]{1,5})$"));
-    const QRegularExpressionMatch match = pattern.match(text);
-    QString host = QStringLiteral("127.0.0.1");
-    QString portText = text;
-    if (match.hasMatch()) {
-        host = match.captured(1).isEmpty() ? match.captured(2) : match.captured(1);
-        portText = match.captured(3);
-    }
-    bool ok = false;
-    const uint number = portText.toUInt(&ok);
-    if (!ok || number > 65535)
-        return false;
-    if (host == QLatin1String("localhost"))
-        host = QStringLiteral("127.0.0.1");
-    if (!address->setAddress(host))
-        return false;
-    *port = quint16(number);
-    return true;
-}
 
 /// Writes the new key to `path` (mode 0600, "key_id: …" and "key_secret: …" lines, as `keys
 /// create` prints them) and prints only the key id and the file: serve's output often goes to a
@@ -131,7 +108,8 @@ QList<QCommandLineOption> serveOptions()
 {
     QList<QCommandLineOption> flags;
     flags.append({QStringLiteral("listen"),
-                  QStringLiteral("Address and port, default 127.0.0.1:8080 (0 = any free port)."),
+                  QStringLiteral("Address and port, e.g. 0.0.0.0:8080 or [::1]:8080; default 127.0.0.1:8080 (port 0 = "
+                                 "any free port)."),
                   QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:8080")});
     flags.append({QStringLiteral("settle-delay-ms"),
                   QStringLiteral("Sandbox: milliseconds before a PENDING sale settles (default 10000)."),
@@ -229,8 +207,12 @@ int runServe(const QStringList &arguments)
     };
 
     ServerOptions options;
-    if (!parseListen(parser.value(QStringLiteral("listen")), &options.address, &options.port))
-        return usageError(QStringLiteral("--listen must be ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080"));
+    QString why;
+    const std::optional<ListenAddress> listen = ListenAddress::parse(parser.value(QStringLiteral("listen")), &why);
+    if (!listen)
+        return usageError(QStringLiteral("--listen: ") + why);
+    options.address = listen->address;
+    options.port = listen->port;
     bool ok = false;
     options.settleDelayMs = parser.value(QStringLiteral("settle-delay-ms")).toLongLong(&ok);
     if (!ok || options.settleDelayMs < 0 || options.settleDelayMs > 86'400'000)

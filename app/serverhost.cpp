@@ -4,10 +4,6 @@
 #include "operatorcatalog.h"
 #include "store/database.h"
 
-#include <QMetaObject>
-
-#include <exception>
-
 ServerHost::ServerHost(QString databaseLocation, ServerOptions options, QObject *parent)
     : QThread(parent), m_location(std::move(databaseLocation)), m_options(std::move(options))
 {
@@ -49,29 +45,7 @@ void ServerHost::run()
         m_started.release();
         return;
     }
-    QObject context;
-    m_threadContext = &context;
-    m_database = db.get();
     m_url = server.url();
     m_started.release();
     exec();
-    m_threadContext = nullptr;
-    m_database = nullptr;
-}
-
-void ServerHost::runBlocking(const std::function<void(Database &)> &work)
-{
-    std::exception_ptr failure;
-    QMetaObject::invokeMethod(
-        m_threadContext,
-        [this, &work, &failure] {
-            try {
-                work(*m_database);
-            } catch (...) {
-                failure = std::current_exception();
-            }
-        },
-        Qt::BlockingQueuedConnection);
-    if (failure)
-        std::rethrow_exception(failure);
 }

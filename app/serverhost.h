@@ -6,13 +6,9 @@
 #include <QThread>
 #include <QUrl>
 
-#include <functional>
-#include <memory>
-
-class Database;
-
 /// Runs the embedded API server, its database and services on their own thread
-/// (architecture.md, "Threads"): the GUI thread never touches the database.
+/// (docs/architecture.md, "Threads"): the GUI thread never touches the database; the terminal talks to
+/// the server over HTTP like any other client (the first-run setup too: POST /api/v1/setup).
 class ServerHost final : public QThread
 {
     Q_OBJECT
@@ -28,9 +24,6 @@ public:
     bool startAndWait(QString *error);
     /// http://address:port of the running server.
     QUrl url() const { return m_url; }
-    /// Runs `work` on the server thread with its database and waits for it (for one-off admin
-    /// actions such as the first-run setup). Exceptions thrown by `work` are rethrown here.
-    void runBlocking(const std::function<void(Database &)> &work);
 
 protected:
     void run() override;
@@ -41,6 +34,4 @@ private:
     QUrl m_url;
     QString m_error;
     QSemaphore m_started;
-    QObject *m_threadContext = nullptr;
-    Database *m_database = nullptr;
 };

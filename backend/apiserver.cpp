@@ -9,6 +9,7 @@
 #include "api/planscontroller.h"
 #include "api/reportscontroller.h"
 #include "api/salescontroller.h"
+#include "api/setupcontroller.h"
 #include "api/shopcontroller.h"
 #include "api/tlscontroller.h"
 #include "api/transactionscontroller.h"
@@ -45,67 +46,55 @@
 #include <QHttpServer>
 #include <QTimer>
 
+/// Everything one server is made of. One wiring style: every part is a member built in the constructor's
+/// initializer list from the parts declared above it (so it is destroyed before them); parts that exist only
+/// with some options are std::unique_ptr. The constructor body only registers routes and connects parts.
 struct ApiServer::Parts
 {
     Parts(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options)
         : batcher(db), settlements(db, clock), terms(db, catalog, options.settleDelayMs),
           upstreamVault(openVault(options.dataDir)),
-          upstream(db, batcher, clock, settlements, upstreamVault ? &*upstreamVault : nullptr,
+          upstream(db, batcher, clock, settlements, vault(),
                    UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
+          keyService(db, clock), reports(db), audit(db, clock), planStore(catalog, options.dataDir, clock),
           authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
-          audit(db, clock), sales(transactions, catalog),
-          transactionsApi(transactions, wallets, options.statusCacheEntries), walletApi(wallets, audit), health(db),
-          keyService(db, clock), reports(db), reportsApi(reports)
+          sales(transactions, catalog), transactionsApi(transactions, wallets, options.statusCacheEntries),
+          walletApi(wallets, audit), health(db), plansApi(planStore, catalog),
+          aadhaar(db, clock, options.dataDir, options.publicUrl, options.upstreamTimeoutMs),
+          webhooks(db, batcher, clock, transactions, settlements, options.webhookRetryScale, vault(),
+                   [this] { return listeningUrl(); }),
+          usersApi(db, clock), shopApi(db, clock, terms), keysApi(keyService, authenticator, audit),
+          reportsApi(reports, clock), upstreamApi(db, clock, upstream, transactions),
+          tlsApi(options.tls ? TlsPin::fingerprint(options.tls->localCertificate()) : QString()),
+          setupApi(db, clock, options.setupToken, options.dataDir),
+          nightlyBackup(makeNightlyBackup(db, clock, options)), backupApi(clock, nightlyBackup.get())
     {
-        sales.registerRoutes(router);
-        transactionsApi.registerRoutes(router);
-        walletApi.registerRoutes(router);
-        health.registerRoutes(router);
-        planStore = std::make_unique<PlanCatalogueStore>(catalog, options.dataDir);
-        plansApi = std::make_unique<PlansController>(*planStore, catalog);
-        plansApi->registerRoutes(router);
         if (options.plansSyncAt && !options.dataDir.isEmpty()) {
             planSync = std::make_unique<PlanSync>(
-                catalog, *planStore, clock,
+                catalog, planStore, clock,
                 PlanSyncOptions{.gapMs = options.plansSyncGapMs, .timeoutMs = options.upstreamTimeoutMs});
             planSyncTimer =
                 std::make_unique<DailyTimer>(clock, *options.plansSyncAt, [this, &db] { startPlanSync(db); });
         }
-        // ROUTES (plans) go here
-        aadhaar =
-            std::make_unique<AadhaarModule>(db, clock, options.dataDir, options.publicUrl, options.upstreamTimeoutMs);
-        aadhaar->registerRoutes(router);
-        // ROUTES (aadhaar) go here
-        // ROUTES (webhooks) go here
-        webhooks = std::make_unique<WebhookModule>(db, batcher, clock, transactions, settlements,
-                                                   options.webhookRetryScale, upstreamVault ? &*upstreamVault : nullptr,
-                                                   [this] { return listeningUrl(); });
-        webhooks->registerRoutes(router);
         if (options.tls) // the built-in inbox is this server: its deliveries trust exactly its certificate
-            webhooks->dispatcher().setOwnCertificate(options.tls->localCertificate());
-        usersApi = std::make_unique<UsersController>(db, clock);
-        usersApi->registerRoutes(router);
-        shopApi = std::make_unique<ShopController>(db, clock, terms);
-        shopApi->registerRoutes(router);
-        // ROUTES (users) go here
-        keysApi = std::make_unique<KeysController>(keyService, authenticator, audit);
-        keysApi->registerRoutes(router);
+            webhooks.dispatcher().setOwnCertificate(options.tls->localCertificate());
+        sales.registerRoutes(router);
+        transactionsApi.registerRoutes(router);
+        walletApi.registerRoutes(router);
+        health.registerRoutes(router);
+        plansApi.registerRoutes(router);
+        aadhaar.registerRoutes(router);
+        webhooks.registerRoutes(router);
+        usersApi.registerRoutes(router);
+        shopApi.registerRoutes(router);
+        keysApi.registerRoutes(router);
         reportsApi.registerRoutes(router);
-        upstreamApi = std::make_unique<UpstreamController>(db, clock, upstream, transactions);
-        upstreamApi->registerRoutes(router);
-        tlsApi = std::make_unique<TlsController>(options.tls ? TlsPin::fingerprint(options.tls->localCertificate())
-                                                             : QString());
-        tlsApi->registerRoutes(router);
+        upstreamApi.registerRoutes(router);
+        tlsApi.registerRoutes(router);
+        setupApi.registerRoutes(router);
         openApi.registerRoutes(router);
-        if (!options.dataDir.isEmpty()) {
-            BackupOptions backup = options.backup;
-            if (backup.dir.isEmpty())
-                backup.dir = QDir(options.dataDir).filePath(QStringLiteral("backups"));
-            nightlyBackup = std::make_unique<NightlyBackup>(clock, backup, options.dataDir, db.location());
-        }
-        backupApi = std::make_unique<BackupController>(clock, nightlyBackup.get());
-        backupApi->registerRoutes(router);
+        backupApi.registerRoutes(router);
     }
 
     /// Starts a plan sync from the configured upstream; false when there is none, no sync or one is running.
@@ -113,8 +102,7 @@ struct ApiServer::Parts
     {
         if (!planSync)
             return false;
-        const std::optional<UpstreamSettings> settings =
-            UpstreamSettingsRepository(db, upstreamVault ? &*upstreamVault : nullptr).load();
+        const std::optional<UpstreamSettings> settings = UpstreamSettingsRepository(db, vault()).load();
         if (!settings) {
             qCInfo(lcPlanSync, "plan sync skipped: no upstream is configured");
             return false;
@@ -164,43 +152,23 @@ struct ApiServer::Parts
         return AadhaarVault::openOrCreate(AadhaarModule::keyFilePath(dataDir), &error);
     }
 
-    SandboxFulfilment sandbox;
-    CommitBatcher batcher;
-    SettlementService settlements;
-    SaleTerms terms;
-    std::optional<AadhaarVault> upstreamVault;
-    UpstreamDispatcher upstream;
-    TransactionService transactions;
-    WalletService wallets;
-    Authenticator authenticator;
-    SessionResolver sessions;
-    Authorizer authorizer;
-    QHttpServer http;
-    ApiRouter router;
-    AuditLog audit;
-    SalesController sales;
-    TransactionsController transactionsApi;
-    WalletController walletApi;
-    HealthController health;
-    std::unique_ptr<PlanCatalogueStore> planStore;
-    std::unique_ptr<PlansController> plansApi;
-    std::unique_ptr<PlanSync> planSync;        ///< the daily copy of the upstream's plans; null when off
-    std::unique_ptr<DailyTimer> planSyncTimer; ///< starts planSync at ServerOptions::plansSyncAt
-    // MEMBERS (plans) go here
-    std::unique_ptr<AadhaarModule> aadhaar;
-    // MEMBERS (aadhaar) go here
-    // MEMBERS (webhooks) go here
-    std::unique_ptr<WebhookModule> webhooks;
-    ApiKeyService keyService;
-    ReportService reports;
-    std::unique_ptr<KeysController> keysApi;
-    ReportsController reportsApi;
-    std::unique_ptr<UpstreamController> upstreamApi;
-    std::unique_ptr<TlsController> tlsApi;
-    OpenApiController openApi;
-    std::unique_ptr<NightlyBackup> nightlyBackup; ///< null without a backup folder
-    std::unique_ptr<BackupController> backupApi;
-    /// http://host:port of the bound server; invalid before listen().
+    AadhaarVault *vault() { return upstreamVault ? &*upstreamVault : nullptr; }
+
+    /// The server's own nightly backup (issue 15) into ServerOptions::backup.dir (default <dataDir>/backups);
+    /// null without a data directory.
+    static std::unique_ptr<NightlyBackup> makeNightlyBackup(Database &db, const Clock &clock,
+                                                            const ServerOptions &options)
+    {
+        if (options.dataDir.isEmpty())
+            return nullptr;
+        BackupOptions backup = options.backup;
+        if (backup.dir.isEmpty())
+            backup.dir = QDir(options.dataDir).filePath(QStringLiteral("backups"));
+        return std::make_unique<NightlyBackup>(clock, backup, options.dataDir, db.location());
+    }
+
+    /// http://host:port (https:// with TLS) of the bound server, 127.0.0.1 for a wildcard address; invalid
+    /// before listen().
     QUrl listeningUrl() const
     {
         if (!tcp || !tcp->isListening())
@@ -213,10 +181,47 @@ struct ApiServer::Parts
         url.setPort(tcp->serverPort());
         return url;
     }
-    std::unique_ptr<UsersController> usersApi;
-    std::unique_ptr<ShopController> shopApi;
-    // MEMBERS (users) go here
-    LimitedTcpServer *tcp = nullptr;
+
+    // Services and stores.
+    SandboxFulfilment sandbox;
+    CommitBatcher batcher;
+    SettlementService settlements;
+    SaleTerms terms;
+    std::optional<AadhaarVault> upstreamVault;
+    UpstreamDispatcher upstream;
+    TransactionService transactions;
+    WalletService wallets;
+    ApiKeyService keyService;
+    ReportService reports;
+    AuditLog audit;
+    PlanCatalogueStore planStore;
+    std::unique_ptr<PlanSync> planSync;        ///< the daily copy of the upstream's plans; null when off
+    std::unique_ptr<DailyTimer> planSyncTimer; ///< starts planSync at ServerOptions::plansSyncAt
+    // HTTP: who is calling, and the route table.
+    Authenticator authenticator;
+    SessionResolver sessions;
+    Authorizer authorizer;
+    QHttpServer http;
+    ApiRouter router;
+    // Controllers and modules, each registering its routes.
+    SalesController sales;
+    TransactionsController transactionsApi;
+    WalletController walletApi;
+    HealthController health;
+    PlansController plansApi;
+    AadhaarModule aadhaar;
+    WebhookModule webhooks;
+    UsersController usersApi;
+    ShopController shopApi;
+    KeysController keysApi;
+    ReportsController reportsApi;
+    UpstreamController upstreamApi;
+    TlsController tlsApi;
+    SetupController setupApi;
+    OpenApiController openApi;
+    std::unique_ptr<NightlyBackup> nightlyBackup; ///< null without a data directory
+    BackupController backupApi;
+    LimitedTcpServer *tcp = nullptr; ///< owned by http; set by listen()
 };
 
 ApiServer::ApiServer(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options,
@@ -306,13 +311,7 @@ quint16 ApiServer::port() const
 
 QUrl ApiServer::url() const
 {
-    QUrl url;
-    url.setScheme(m_options.tls ? QStringLiteral("https") : QStringLiteral("http"));
-    const QHostAddress address = m_parts->tcp ? m_parts->tcp->serverAddress() : m_options.address;
-    url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
-                                                                                 : address.toString());
-    url.setPort(port());
-    return url;
+    return m_parts->listeningUrl();
 }
 
 TransactionService &ApiServer::transactions()

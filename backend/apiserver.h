@@ -58,6 +58,10 @@ struct ServerOptions
     /// The server's own backups (issue 15): nightly at backup.at into backup.dir (default <dataDir>/backups);
     /// none without a dataDir.
     BackupOptions backup;
+    /// The terminal that runs this server in its own process sets a random token here, so that its first-run
+    /// screen, and nothing else, may set the shop up through POST /api/v1/setup (SetupController). Empty
+    /// (`serve`, tests): that route refuses.
+    QByteArray setupToken;
 };
 
 /// The embedded HTTP API of api-v1.md with its services, wired together: one object per server.
@@ -77,7 +81,8 @@ public:
     bool listen(QString *error);
     /// The bound port (after listen()).
     quint16 port() const;
-    /// http://address:port of the bound server (https:// with ServerOptions::tls).
+    /// http://address:port of the bound server (https:// with ServerOptions::tls; 127.0.0.1 for a wildcard
+    /// address); invalid before listen().
     QUrl url() const;
 
     TransactionService &transactions();

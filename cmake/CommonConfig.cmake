@@ -25,3 +25,11 @@ if(RECHARGEDESK_FUZZ)
         -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
     target_link_options(rechargedesk_common INTERFACE -fsanitize=address,undefined)
 endif()
+# Hardening (issue 14): bounds-checked libc calls, stack canaries, a read-only GOT bound at start.
+# _FORTIFY_SOURCE needs optimization, and stays out of sanitizer and fuzz builds, whose interceptors it bypasses.
+if(NOT RECHARGEDESK_SANITIZE AND NOT RECHARGEDESK_FUZZ)
+    target_compile_options(rechargedesk_common INTERFACE
+        $<$<NOT:$<CONFIG:Debug>>:-U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3>)
+endif()
+target_compile_options(rechargedesk_common INTERFACE -fstack-protector-strong)
+target_link_options(rechargedesk_common INTERFACE -Wl,-z,relro -Wl,-z,now -Wl,-z,noexecstack)

@@ -8,8 +8,7 @@ QDateTime SystemClock::nowUtc() const
 }
 
 ManualClock::ManualClock(QDateTime start) : m_now(start.toUTC())
-{
-}
+{}
 
 namespace IstTime {
 
@@ -26,6 +25,11 @@ QString format(const QDateTime &instant)
 QDate dateOf(const QDateTime &instant)
 {
     return toIst(instant).date();
+}
+
+QDateTime at(const QDate &date, const QTime &time)
+{
+    return QDateTime(date, time, QTimeZone(kOffsetSeconds));
 }
 
 QString timeOfDay(const QDateTime &instant, bool withSeconds)

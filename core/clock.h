@@ -53,6 +53,9 @@ QDateTime parse(const QString &text);
 QDateTime toIst(const QDateTime &instant);
 /// The IST calendar date of the instant, e.g. today: IstTime::dateOf(clock.nowUtc()).
 QDate dateOf(const QDateTime &instant);
+/// The instant that is IST wall-clock `time` on the IST calendar `date`, e.g. the IST midnight that starts a
+/// day: IstTime::at(date, QTime(0, 0)). IST has no daylight saving, so every pair names one instant.
+QDateTime at(const QDate &date, const QTime &time);
 /// The IST time of day of the instant for people: "14:02", or "14:02:09" with seconds.
 QString timeOfDay(const QDateTime &instant, bool withSeconds = false);
 

@@ -1,4 +1,5 @@
 #include "catalogues.h"
+#include "clock.h"
 #include "operatorcatalog.h"
 #include "plans/plancatalogue.h"
 #include "plans/plancataloguestore.h"
@@ -233,7 +234,7 @@ private slots:
         QTemporaryDir dir;
         const QString file = PlanCatalogueStore::catalogueFile(dir.path());
 
-        PlanCatalogueStore store(m_operators, dir.path());
+        PlanCatalogueStore store(m_operators, dir.path(), m_clock);
         QCOMPARE(store.current()->version(), QStringLiteral("2025.1")); // no file yet: built-in
         QSignalSpy changed(&store, &PlanCatalogueStore::catalogueChanged);
         QSignalSpy rejected(&store, &PlanCatalogueStore::catalogueRejected);
@@ -253,9 +254,9 @@ private slots:
 
         // A fresh store starts from the file; an invalid file at start falls back to the built-in catalogue.
         writeFile(file, mutatedCatalogue(QStringLiteral("catalogue_version"), "\"2099.2\""));
-        QCOMPARE(PlanCatalogueStore(m_operators, dir.path()).current()->version(), QStringLiteral("2099.2"));
+        QCOMPARE(PlanCatalogueStore(m_operators, dir.path(), m_clock).current()->version(), QStringLiteral("2099.2"));
         writeFile(file, "{broken");
-        QCOMPARE(PlanCatalogueStore(m_operators, dir.path()).current()->version(), QStringLiteral("2025.1"));
+        QCOMPARE(PlanCatalogueStore(m_operators, dir.path(), m_clock).current()->version(), QStringLiteral("2025.1"));
     }
 
     void importFileChangesNothingWhenInvalid()
@@ -277,6 +278,7 @@ private slots:
 
 private:
     const OperatorCatalog m_operators = OperatorCatalog::builtIn();
+    const SystemClock m_clock;
 };
 
 QTEST_GUILESS_MAIN(TestPlanCatalogue)

@@ -151,7 +151,10 @@ private slots:
         QTest::newRow("loopback") << QStringLiteral("127.0.0.1:8080") << true;
         QTest::newRow("all interfaces") << QStringLiteral("0.0.0.0:8080") << true;
         QTest::newRow("any port") << QStringLiteral("127.0.0.1:0") << true;
-        QTest::newRow("ipv6") << QStringLiteral("::1:8080") << true;
+        QTest::newRow("ipv6") << QStringLiteral("[::1]:8080") << true;
+        // The one rule of ListenAddress (tst_listenaddress has the whole table): IPv6 in brackets, since
+        // "::1:8080" is itself an IPv6 address.
+        QTest::newRow("ipv6 without brackets") << QStringLiteral("::1:8080") << false;
         QTest::newRow("no port") << QStringLiteral("127.0.0.1") << false;
         QTest::newRow("port too big") << QStringLiteral("127.0.0.1:65536") << false;
         QTest::newRow("negative port") << QStringLiteral("127.0.0.1:-1") << false;

@@ -172,7 +172,8 @@ private slots:
 
         QCOMPARE(hook.path, QByteArray("/hook"));
         QCOMPARE(hook.contentType, QByteArray("application/json"));
-        QVERIFY2(hook.userAgent.startsWith("RechargeDesk-Webhooks/"), hook.userAgent.constData());
+        // The version of project(VERSION …) reaches the receiver (issue 14).
+        QCOMPARE(hook.userAgent, QByteArray("RechargeDesk-Webhooks/" RECHARGEDESK_EXPECTED_VERSION));
         QVERIFY(hook.webhookId.startsWith("msg_"));
         QVERIFY(qAbs(hook.timestamp.toLongLong() - QDateTime::currentSecsSinceEpoch()) <= 5);
         QVERIFY2(signedBy(hook, secret), hook.signature.constData());

@@ -1,5 +1,7 @@
 #include "firstrunpage.h"
 
+#include "answerreader.h"
+#include "apiclient.h"
 #include "widgets/formerrors.h"
 
 #include <QFormLayout>
@@ -10,7 +12,9 @@
 #include <QRegularExpressionValidator>
 #include <QVBoxLayout>
 
-FirstRunPage::FirstRunPage(QWidget *parent) : QWidget(parent)
+FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget *parent)
+    : QWidget(parent), m_api(std::make_unique<ApiClient>(serverUrl, QString(), QString())),
+      m_setupToken(std::move(setupToken))
 {
     setObjectName(QStringLiteral("page"));
     auto *title = new QLabel(tr("Welcome to RechargeDesk"), this);
@@ -96,6 +100,8 @@ FirstRunPage::FirstRunPage(QWidget *parent) : QWidget(parent)
     setTabOrder(m_pinAgain, m_create);
 }
 
+FirstRunPage::~FirstRunPage() = default;
+
 void FirstRunPage::showError(const QString &field, const QString &message)
 {
     m_errors->showAt(field, message);
@@ -116,6 +122,29 @@ void FirstRunPage::onCreateClicked()
     if (m_errors->hasErrors())
         return;
     m_create->setEnabled(false);
-    emit setupRequested(FirstRunForm{m_shopName->text().trimmed(), m_shopAddress->text().trimmed(),
-                                     m_adminName->text().trimmed(), m_pin->text()});
+    createShop();
+}
+
+void FirstRunPage::createShop()
+{
+    const QString adminName = m_adminName->text().trimmed();
+    const QJsonObject body{{QStringLiteral("shop_name"), m_shopName->text().trimmed()},
+                           {QStringLiteral("shop_address"), m_shopAddress->text().trimmed()},
+                           {QStringLiteral("admin_name"), adminName},
+                           {QStringLiteral("admin_pin"), m_pin->text()}};
+    ApiCall *call = m_api->post(QStringLiteral("/api/v1/setup"), body, {{"X-Setup-Token", m_setupToken}});
+    connect(call, &ApiCall::finished, this, [this, adminName](const ApiResult &result) {
+        if (!result.ok()) {
+            showError(result.error->field(), result.error->description());
+            return;
+        }
+        AnswerReader answer(result.data, QStringLiteral("shop setup"));
+        const QString keyId = answer.string(u"key_id");
+        const QString keySecret = answer.string(u"key_secret");
+        if (!answer.ok()) {
+            showError(QString(), tr("The server's answer could not be read: %1").arg(answer.error()));
+            return;
+        }
+        emit shopCreated(keyId, keySecret, adminName);
+    });
 }

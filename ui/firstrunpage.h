@@ -2,39 +2,40 @@
 
 #include "widgets/formerrors.h"
 
+#include <QByteArray>
+#include <QUrl>
 #include <QWidget>
 
 #include <memory>
 
+class ApiClient;
 class QLineEdit;
 class QPushButton;
 
-/// What the first-run screen collects to create the shop.
-struct FirstRunForm
-{
-    QString shopName;
-    QString shopAddress;
-    QString adminName;
-    QString adminPin;
-};
-
-/// First run: creates the shop, its first admin (name and PIN) and the terminal's test key.
-/// The page only collects and checks the form; MainWindow runs the setup.
+/// First run: creates the shop, its first admin (name and PIN) and the terminal's test key through the
+/// embedded server's POST /api/v1/setup (SetupController), asynchronously: the GUI thread never waits for
+/// the server or touches its database. The server accepts the call only with the setup token the terminal
+/// gave it at start (ServerOptions::setupToken).
 class FirstRunPage final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FirstRunPage)
 
 public:
-    explicit FirstRunPage(QWidget *parent = nullptr);
-    /// Shows why the setup failed; `field` is "shop_name", "admin_name", "admin_pin" or empty.
+    /// `serverUrl`: the embedded server's root; `setupToken`: the token it was started with.
+    FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget *parent = nullptr);
+    ~FirstRunPage() override;
+    /// Shows why the setup failed; `field` is "shop_name", "shop_address", "admin_name", "admin_pin" or empty.
     void showError(const QString &field, const QString &message);
 
 signals:
-    void setupRequested(const FirstRunForm &form);
+    /// The shop exists: the terminal's new key, and the admin who signs in first.
+    void shopCreated(const QString &keyId, const QString &keySecret, const QString &adminName);
 
 private:
     void onCreateClicked();
+    /// Sends the form to the server; shopCreated() or the server's error follows.
+    void createShop();
 
     QLineEdit *m_shopName;
     QLineEdit *m_shopAddress;
@@ -43,4 +44,6 @@ private:
     QLineEdit *m_pinAgain;
     QPushButton *m_create;
     std::unique_ptr<FormErrors> m_errors;
+    std::unique_ptr<ApiClient> m_api; ///< no key yet: the setup token is the credential
+    QByteArray m_setupToken;
 };

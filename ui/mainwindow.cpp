@@ -52,9 +52,9 @@ MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
     connect(&m_idleTimer, &QTimer::timeout, this, &MainWindow::lock);
     qApp->installEventFilter(this);
     if (m_options.keyId.isEmpty()) {
-        m_firstRun = new FirstRunPage(this);
+        m_firstRun = new FirstRunPage(m_options.serverUrl, m_options.setupToken, this);
         m_pages->addWidget(m_firstRun);
-        connect(m_firstRun, &FirstRunPage::setupRequested, this, &MainWindow::onSetupRequested);
+        connect(m_firstRun, &FirstRunPage::shopCreated, this, &MainWindow::onShopCreated);
     } else {
         connectToServer();
     }
@@ -67,17 +67,12 @@ MainWindow::~MainWindow()
     delete m_pages;
 }
 
-void MainWindow::onSetupRequested(const FirstRunForm &form)
+void MainWindow::onShopCreated(const QString &keyId, const QString &keySecret, const QString &adminName)
 {
-    QString keyId, keySecret, field, error;
-    if (!m_options.setup || !m_options.setup(form, &keyId, &keySecret, &field, &error)) {
-        m_firstRun->showError(field, error.isEmpty() ? tr("The shop could not be created.") : error);
-        return;
-    }
     m_options.keyId = keyId;
     m_options.keySecret = keySecret;
     connectToServer();
-    m_signIn->prepare(form.adminName);
+    m_signIn->prepare(adminName);
 }
 
 void MainWindow::connectToServer()

@@ -22,15 +22,15 @@ class TerminalView;
 struct TerminalOptions
 {
     QUrl serverUrl;
-    QString keyId;     ///< empty until the shop is set up
+    QString keyId; ///< empty until the shop is set up
     QString keySecret;
     bool kiosk = false;
     QString settingsPath; ///< terminal-local INI file (remembered circle, operators)
     /// Seconds of no input before the terminal locks; 0 follows the shop's setting (default 120).
     int idleLockSeconds = 0;
-    /// Creates the shop on the embedded server; fills the new terminal key, or the offending
-    /// field and a message. Empty when the terminal talks to a remote server.
-    std::function<bool(const FirstRunForm &, QString *keyId, QString *keySecret, QString *field, QString *error)> setup;
+    /// The embedded server's setup token (ServerOptions::setupToken): the first-run screen creates the shop
+    /// through POST /api/v1/setup with it. Empty when the terminal talks to a remote server.
+    QByteArray setupToken;
 };
 
 /// The terminal window: first run, sign-in and lock, and the signed-in terminal. In kiosk mode
@@ -61,7 +61,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    void onSetupRequested(const FirstRunForm &form);
+    /// The first-run screen created the shop: connects with the new key, the admin signs in.
+    void onShopCreated(const QString &keyId, const QString &keySecret, const QString &adminName);
     /// terminal.ini, next to the preferences file: where the pinned TLS fingerprint of the shop server is kept.
     QString terminalIniPath() const;
     /// First contact with an https shop server: asks an admin to confirm the certificate's fingerprint and, if

@@ -2,12 +2,10 @@
 
 #include "clock.h"
 
-#include <QTimeZone>
-
 UpstreamStatus UpstreamStatus::from(const UpstreamInfo &info)
 {
     const auto instant = [](qint64 ms) {
-        return ms > 0 ? QDateTime::fromMSecsSinceEpoch(ms, QTimeZone(IstTime::kOffsetSeconds)) : QDateTime();
+        return ms > 0 ? IstTime::toIst(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC)) : QDateTime();
     };
     UpstreamStatus status;
     status.configured = info.configured;
@@ -52,5 +50,5 @@ QString UpstreamStatus::description() const
 
 QString UpstreamStatus::istClock(const QDateTime &instant)
 {
-    return instant.toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).toString(QStringLiteral("HH:mm"));
+    return IstTime::timeOfDay(instant);
 }

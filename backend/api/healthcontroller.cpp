@@ -9,14 +9,10 @@ void HealthController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/healthz"), Access::Public,
                [this](const ApiRequest &, const ApiReply &reply) {
-                   bool ok = true;
-                   try {
-                       m_db.run(QStringLiteral("SELECT 1")).finish();
-                   } catch (const std::exception &) {
-                       ok = false;
-                   }
-                   const QJsonObject body{{QStringLiteral("status"), ok ? QStringLiteral("ok") : QStringLiteral("unavailable")},
-                                          {QStringLiteral("database"), ok ? QStringLiteral("ok") : QStringLiteral("error")}};
+                   const bool ok = m_db.isAnswering();
+                   const QJsonObject body{
+                       {QStringLiteral("status"), ok ? QStringLiteral("ok") : QStringLiteral("unavailable")},
+                       {QStringLiteral("database"), ok ? QStringLiteral("ok") : QStringLiteral("error")}};
                    reply.send(ok ? 200 : 503, "application/json", QJsonDocument(body).toJson(QJsonDocument::Compact));
                });
 }

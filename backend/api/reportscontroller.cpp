@@ -6,7 +6,6 @@
 #include "http/apirouter.h"
 #include "services/reportservice.h"
 
-#include <QTimeZone>
 
 namespace {
 
@@ -38,7 +37,7 @@ void ReportsController::registerRoutes(ApiRouter &router)
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/reports/day-end"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const QString dateText = request.query.queryItemValue(QStringLiteral("date")).trimmed();
-                   QDate date = QDateTime::currentDateTimeUtc().toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).date();
+                   QDate date = IstTime::dateOf(m_clock.nowUtc());
                    if (!dateText.isEmpty()) {
                        date = QDate::fromString(dateText, QStringLiteral("yyyy-MM-dd"));
                        if (!date.isValid())

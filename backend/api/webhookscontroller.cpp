@@ -155,7 +155,7 @@ void WebhooksController::registerRoutes(ApiRouter &router)
                        m_endpoints.get(request.caller.accountId, request.caller.mode);
                    if (!view)
                        throw notConfigured(request.caller.mode);
-                   reply.sendData(endpointJson(*view, QDateTime::currentMSecsSinceEpoch()));
+                   reply.sendData(endpointJson(*view, m_clock.nowMs()));
                });
     router.add(Method::Put, QStringLiteral("/api/v1/webhook-endpoint"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
@@ -164,13 +164,13 @@ void WebhooksController::registerRoutes(ApiRouter &router)
                    const QString password = fields.requiredString(QStringLiteral("webhook_password"));
                    const WebhookEndpointView view =
                        m_endpoints.set(request.caller.accountId, request.caller.mode, url, password);
-                   reply.sendData(endpointJson(view, QDateTime::currentMSecsSinceEpoch()), view.created ? 201 : 200);
+                   reply.sendData(endpointJson(view, m_clock.nowMs()), view.created ? 201 : 200);
                });
     router.add(Method::Post, QStringLiteral("/api/v1/webhook-endpoint/rotate-secret"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const WebhookEndpointView view =
                        m_endpoints.rotateSecret(request.caller.accountId, request.caller.mode);
-                   reply.sendData(endpointJson(view, QDateTime::currentMSecsSinceEpoch()));
+                   reply.sendData(endpointJson(view, m_clock.nowMs()));
                });
     router.add(Method::Post, QStringLiteral("/api/v1/webhook-endpoint/test"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {

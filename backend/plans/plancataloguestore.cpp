@@ -1,6 +1,7 @@
 #include "plancataloguestore.h"
 
 #include "apierror.h"
+#include "clock.h"
 #include "operatorcatalog.h"
 
 #include <QCryptographicHash>
@@ -58,8 +59,9 @@ bool writeAtomically(const QString &dataDir, const QByteArray &json, QString *er
 
 } // namespace
 
-PlanCatalogueStore::PlanCatalogueStore(const OperatorCatalog &operators, const QString &dataDir, QObject *parent)
-    : QObject(parent), m_operators(operators), m_dataDir(dataDir)
+PlanCatalogueStore::PlanCatalogueStore(const OperatorCatalog &operators, const QString &dataDir, const Clock &clock,
+                                       QObject *parent)
+    : QObject(parent), m_operators(operators), m_dataDir(dataDir), m_clock(clock)
 {
     std::shared_ptr<const PlanCatalogue> initial;
     if (!m_dataDir.isEmpty()) {
@@ -97,8 +99,7 @@ std::shared_ptr<const PlanCatalogue> PlanCatalogueStore::install(const QByteArra
 {
     PlanCatalogueError error;
     std::shared_ptr<const PlanCatalogue> catalogue = PlanCatalogue::fromJson(
-        json, m_operators, &error,
-        PlanCatalogueOrigin{QStringLiteral("imported"), QString(), QDateTime::currentDateTimeUtc()});
+        json, m_operators, &error, PlanCatalogueOrigin{QStringLiteral("imported"), QString(), m_clock.nowUtc()});
     if (!catalogue)
         throw ApiError::badRequest(error.path, QStringLiteral("invalid_catalogue"),
                                    QStringLiteral("the catalogue is invalid: ") + error.toString());

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <memory>
 
+class Clock;
 class OperatorCatalog;
 
 /// Holds the plan catalogue the server answers endpoint 4 from, and replaces it as a whole.
@@ -22,8 +23,10 @@ class PlanCatalogueStore final : public QObject
     Q_DISABLE_COPY_MOVE(PlanCatalogueStore)
 
 public:
-    /// `dataDir` empty: built-in catalogue only, no file, no watching, install() refused.
-    PlanCatalogueStore(const OperatorCatalog &operators, const QString &dataDir, QObject *parent = nullptr);
+    /// `dataDir` empty: built-in catalogue only, no file, no watching, install() refused. `clock` dates an
+    /// installed catalogue (its PlanCatalogueOrigin::updatedAt).
+    PlanCatalogueStore(const OperatorCatalog &operators, const QString &dataDir, const Clock &clock,
+                       QObject *parent = nullptr);
     ~PlanCatalogueStore() override;
 
     /// The catalogue in force now (never null).
@@ -54,6 +57,7 @@ private:
 
     const OperatorCatalog &m_operators;
     QString m_dataDir;
+    const Clock &m_clock;
     std::atomic<std::shared_ptr<const PlanCatalogue>> m_current;
     QFileSystemWatcher m_watcher;
     QTimer m_reloadTimer; ///< coalesces the several directory events one file replacement makes

@@ -12,7 +12,6 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRegularExpression>
-#include <QTimeZone>
 
 Q_LOGGING_CATEGORY(lcPlanSync, "rechargedesk.plans.sync")
 
@@ -251,7 +250,7 @@ void PlanSync::finish()
             {QStringLiteral("generated_by"), QStringLiteral("rechargedesk plans sync")},
             {QStringLiteral("source"), QString(QStringLiteral("upstream ") + host)},
             {QStringLiteral("upstream_host"), host},
-            {QStringLiteral("updated_at"), now.toTimeZone(QTimeZone(IstTime::kOffsetSeconds)).toString(Qt::ISODate)},
+            {QStringLiteral("updated_at"), IstTime::toIst(now).toString(Qt::ISODate)},
             {QStringLiteral("entries"), m_entries}};
         const QByteArray json = QJsonDocument(file).toJson(QJsonDocument::Compact) + '\n';
         PlanCatalogueError error;
@@ -303,7 +302,7 @@ DailyTimer::DailyTimer(const Clock &clock, QTime at, std::function<void()> job, 
 qint64 DailyTimer::msUntil(const QDateTime &now, QTime at)
 {
     const QDateTime ist = IstTime::toIst(now);
-    QDateTime next(ist.date(), at, QTimeZone(IstTime::kOffsetSeconds));
+    QDateTime next = IstTime::at(ist.date(), at);
     if (next <= ist)
         next = next.addDays(1);
     return ist.msecsTo(next);

@@ -1,114 +1,13 @@
 #include "reportservice.h"
 
 #include "clock.h"
-#include "store/database.h"
-
-#include <QTimeZone>
-
-qint64 ReportService::istMidnightMs(const QDate &date)
-{
-    return QDateTime(date, QTime(0, 0), QTimeZone(IstTime::kOffsetSeconds)).toMSecsSinceEpoch();
-}
-
-DayEndReport::Line DayEndReport::total() const
-{
-    Line sum;
-    for (const Line &line : lines) {
-        sum.success += line.success;
-        sum.pending += line.pending;
-        sum.failed += line.failed;
-        sum.billAmount += line.billAmount;
-        sum.discount += line.discount;
-        sum.paid += line.paid;
-    }
-    return sum;
-}
 
 DayEndReport ReportService::dayEnd(qint64 accountId, Mode mode, const QDate &date)
 {
     DayEndReport report;
     report.date = date;
     report.mode = mode;
-    const qint64 from = istMidnightMs(date);
-    const qint64 to = istMidnightMs(date.addDays(1));
-    const QString modeName = ModeNames::mode(mode);
-
-    QSqlQuery &lines = m_db.run(
-        QStringLiteral("SELECT type, operator_code,"
-                       " SUM(CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END),"
-                       " SUM(CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END),"
-                       " SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END),"
-                       " SUM(CASE WHEN status = 'SUCCESS' THEN bill_amount ELSE 0 END),"
-                       " SUM(CASE WHEN status = 'SUCCESS' THEN discount ELSE 0 END),"
-                       " SUM(CASE WHEN status = 'SUCCESS' THEN paid ELSE 0 END)"
-                       " FROM transactions WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ?"
-                       " GROUP BY type, operator_code ORDER BY type, operator_code"),
-        {accountId, modeName, from, to});
-    while (lines.next()) {
-        report.lines.append({lines.value(0).toString(), lines.value(1).toString(), lines.value(2).toLongLong(),
-                             lines.value(3).toLongLong(), lines.value(4).toLongLong(), lines.value(5).toLongLong(),
-                             lines.value(6).toLongLong(), lines.value(7).toLongLong()});
-    }
-    lines.finish();
-
-    QSqlQuery &clerks =
-        m_db.run(QStringLiteral(
-                     "SELECT clerk, COUNT(*), SUM(bill_amount), SUM(discount) FROM transactions"
-                     " WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ? AND status = 'SUCCESS'"
-                     " GROUP BY clerk ORDER BY clerk"),
-                 {accountId, modeName, from, to});
-    while (clerks.next()) {
-        report.clerks.append({clerks.value(0).toString(), clerks.value(1).toLongLong(), clerks.value(2).toLongLong(),
-                              clerks.value(3).toLongLong()});
-    }
-    clerks.finish();
-
-    for (int hour = 0; hour < 24; ++hour)
-        report.hours.append({hour, 0, 0});
-    QSqlQuery &hours = m_db.run(
-        // GROUP BY 1, not the expression again: PostgreSQL sees `created_at - $1` and `created_at - $6` as
-        // different expressions and refuses the query.
-        QStringLiteral(
-            "SELECT (created_at - ?) / 3600000, COUNT(*), SUM(bill_amount) FROM transactions"
-            " WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ? AND status = 'SUCCESS'"
-            " GROUP BY 1"),
-        {from, accountId, modeName, from, to});
-    while (hours.next()) {
-        const int hour = hours.value(0).toInt();
-        if (hour >= 0 && hour < 24)
-            report.hours[hour] = {hour, hours.value(1).toLongLong(), hours.value(2).toLongLong()};
-    }
-    hours.finish();
-
-    QSqlQuery &wallet = m_db.run(
-        QStringLiteral(
-            "SELECT"
-            " COALESCE(SUM(CASE WHEN created_at < ? THEN amount ELSE 0 END), 0),"
-            " COALESCE(SUM(CASE WHEN created_at < ? THEN amount ELSE 0 END), 0),"
-            " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind IN ('topup', 'opening')"
-            " THEN amount ELSE 0 END), 0),"
-            " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind = 'debit' THEN amount ELSE 0 END), 0),"
-            " COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? AND kind = 'refund' THEN amount ELSE 0 END), 0)"
-            " FROM wallet_ledger WHERE account_id = ? AND mode = ?"),
-        {from, to, from, to, from, to, from, to, accountId, modeName});
-    if (wallet.next()) {
-        report.walletOpening = wallet.value(0).toLongLong();
-        report.walletClosing = wallet.value(1).toLongLong();
-        report.topups = wallet.value(2).toLongLong();
-        report.debits = wallet.value(3).toLongLong();
-        report.refunds = wallet.value(4).toLongLong();
-    }
-    wallet.finish();
-
-    QSqlQuery &unknown = m_db.run(
-        QStringLiteral("SELECT COUNT(*), COALESCE(SUM(t.paid), 0) FROM transactions t JOIN upstream_sales u ON"
-                       " u.transaction_id = t.id WHERE t.account_id = ? AND t.mode = ? AND t.created_at >= ? AND"
-                       " t.created_at < ? AND u.state IN ('queued', 'sent', 'unknown')"),
-        {accountId, modeName, from, to});
-    if (unknown.next()) {
-        report.unknownAtUpstream = unknown.value(0).toLongLong();
-        report.unknownAtUpstreamPaid = unknown.value(1).toLongLong();
-    }
-    unknown.finish();
+    ReportRepository(m_db).fillDayEnd(accountId, IstTime::at(date, QTime(0, 0)).toMSecsSinceEpoch(),
+                                      IstTime::at(date.addDays(1), QTime(0, 0)).toMSecsSinceEpoch(), &report);
     return report;
 }

@@ -1,42 +1,10 @@
 #pragma once
 
-#include "auth/authcontext.h"
-#include "dayendreportdata.h"
-#include "money.h"
-
-#include <QDate>
-#include <QList>
-#include <QString>
+#include "store/reportrepository.h"
 
 class Database;
 
-/// Day-end (Z) report of one IST calendar day for one account and mode: sales per type and
-/// operator by status, commission (the discount the shop earned on SUCCESS sales), the wallet
-/// opening and closing balances with the day's movements, sales per clerk and per hour.
-struct DayEndReport
-{
-    using Line = DayEndReportData::Line;   ///< billAmount, discount, paid: SUCCESS sales only
-    using Clerk = DayEndReportData::Clerk; ///< clerk "" for sales without a signed-in person (API clients)
-    using Hour = DayEndReportData::Hour;   ///< hour 0-23, IST
-    QDate date;
-    Mode mode = Mode::Test;
-    QList<Line> lines;
-    QList<Clerk> clerks;
-    QList<Hour> hours; ///< all 24 hours, zeros included
-    Paise walletOpening = 0;
-    Paise walletClosing = 0;
-    Paise topups = 0; ///< top-ups and opening credits of the day
-    Paise debits = 0; ///< negative
-    Paise refunds = 0;
-    /// Live sales of the day still unknown at the upstream (queued, sent, unknown; issue 11).
-    qint64 unknownAtUpstream = 0;
-    Paise unknownAtUpstreamPaid = 0;
-
-    /// Sums over `lines`.
-    Line total() const;
-};
-
-/// Builds reports from the store with aggregate queries (no row is loaded into memory).
+/// Builds the reports of a day (IST) from the store (ReportRepository).
 class ReportService
 {
 public:
@@ -44,9 +12,6 @@ public:
 
     /// The day-end report of `date` (IST midnight to midnight). Throws DatabaseError.
     DayEndReport dayEnd(qint64 accountId, Mode mode, const QDate &date);
-
-    /// UTC milliseconds of IST midnight starting `date`.
-    static qint64 istMidnightMs(const QDate &date);
 
 private:
     Database &m_db;

@@ -1,7 +1,7 @@
 #include "saleterms.h"
 
 #include "apierror.h"
-#include "store/database.h"
+#include "store/shopsettingsrepository.h"
 
 namespace {
 
@@ -12,24 +12,11 @@ QString rateKey(const QString &operatorCode)
     return QStringLiteral("discount_bp.") + operatorCode;
 }
 
-void put(Database &db, qint64 accountId, const QString &key, qint64 value)
-{
-    db.run(QStringLiteral("INSERT INTO shop_settings (account_id, key, value) VALUES (?, ?, ?)"
-                          " ON CONFLICT (account_id, key) DO UPDATE SET value = excluded.value"),
-           {accountId, key, QString::number(value)});
-}
-
 } // namespace
 
 std::optional<QString> SaleTerms::value(qint64 accountId, const QString &key) const
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT value FROM shop_settings WHERE account_id = ? AND key = ?"),
-                            {accountId, key});
-    std::optional<QString> result;
-    if (q.next())
-        result = q.value(0).toString();
-    q.finish();
-    return result;
+    return ShopSettingsRepository(m_db).value(accountId, key);
 }
 
 int SaleTerms::discountBasisPoints(qint64 accountId, const QString &operatorCode) const
@@ -44,19 +31,17 @@ int SaleTerms::discountBasisPoints(qint64 accountId, const QString &operatorCode
 QList<DiscountRate> SaleTerms::discountRates(qint64 accountId) const
 {
     QMap<QString, int> stored;
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT key, value FROM shop_settings WHERE account_id = ?"), {accountId});
-    while (q.next()) {
+    for (const auto &[key, value] : ShopSettingsRepository(m_db).all(accountId)) {
         bool ok = false;
-        const int basisPoints = q.value(1).toString().toInt(&ok);
+        const int basisPoints = value.toInt(&ok);
         if (ok && basisPoints >= 0 && basisPoints <= kMaxBasisPoints)
-            stored.insert(q.value(0).toString(), basisPoints);
+            stored.insert(key, basisPoints);
     }
-    q.finish();
     QList<DiscountRate> rates;
     for (ProductKind kind : {ProductKind::Mobile, ProductKind::Dth, ProductKind::Voucher}) {
         for (const OperatorInfo &info : m_catalog.operators(kind))
-            rates.append({info.code, stored.value(rateKey(info.code), info.discountBasisPoints),
-                          info.discountBasisPoints});
+            rates.append(
+                {info.code, stored.value(rateKey(info.code), info.discountBasisPoints), info.discountBasisPoints});
     }
     return rates;
 }
@@ -76,8 +61,7 @@ void SaleTerms::validateRates(const QMap<QString, qint64> &basisPoints) const
             throw ApiError::badRequest(field, QStringLiteral("unknown_operator"),
                                        QStringLiteral("%1 is not an operator code; use one of %2 %3 %4")
                                            .arg(it.key(), m_catalog.codeList(ProductKind::Mobile),
-                                                m_catalog.codeList(ProductKind::Dth),
-                                                m_catalog.voucherIssuer().code));
+                                                m_catalog.codeList(ProductKind::Dth), m_catalog.voucherIssuer().code));
         if (it.value() < 0 || it.value() > kMaxBasisPoints)
             throw ApiError::badRequest(field, QStringLiteral("out_of_range"),
                                        QStringLiteral("%1 must be a whole number of basis points from 0 to %2 "
@@ -101,11 +85,11 @@ void SaleTerms::storeRates(qint64 accountId, const QMap<QString, qint64> &basisP
 {
     validateRates(basisPoints);
     for (auto it = basisPoints.cbegin(); it != basisPoints.cend(); ++it)
-        put(m_db, accountId, rateKey(it.key()), it.value());
+        ShopSettingsRepository(m_db).put(accountId, rateKey(it.key()), QString::number(it.value()));
 }
 
 void SaleTerms::storeSettleDelay(qint64 accountId, qint64 delayMs)
 {
     validateSettleDelay(delayMs);
-    put(m_db, accountId, kSettleDelayKey, delayMs);
+    ShopSettingsRepository(m_db).put(accountId, kSettleDelayKey, QString::number(delayMs));
 }

@@ -232,6 +232,16 @@ QSqlQuery &Database::prepare(const QString &sql)
     return *it;
 }
 
+bool Database::isAnswering()
+{
+    try {
+        run(QStringLiteral("SELECT 1")).finish();
+        return true;
+    } catch (const std::exception &) {
+        return false;
+    }
+}
+
 QSqlQuery &Database::run(const QString &sql, const QVariantList &values)
 {
     for (bool retried = false;; retried = true) {

@@ -54,6 +54,8 @@ public:
     /// open their own connection to the same database (the nightly backup).
     const QString &location() const { return m_location; }
     QSqlDatabase connection() const;
+    /// True when the database answers a trivial query now (GET /healthz); never throws.
+    bool isAnswering();
 
     /// A prepared statement for `sql` with `?` placeholders, cached for the life of the
     /// connection. Bind with addBindValue() after clear (bindAll does both). The statement is

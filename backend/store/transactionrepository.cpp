@@ -1,5 +1,6 @@
 #include "transactionrepository.h"
 
+#include "clock.h"
 #include "database.h"
 
 #include <algorithm>
@@ -42,7 +43,7 @@ QVariant textOrNull(const QString &text)
 
 // IST is UTC+05:30 all year (no daylight saving), so an IST calendar day is a fixed 24 h slice.
 constexpr qint64 kDayMs = 24LL * 3600 * 1000;
-constexpr qint64 kIstOffsetMs = (5LL * 3600 + 30 * 60) * 1000;
+constexpr qint64 kIstOffsetMs = qint64(IstTime::kOffsetSeconds) * 1000;
 
 /// The daily_totals day of a time: days since 1970-01-01 IST. Integer division truncates
 /// towards zero exactly like the SQL of migration 6 that backfilled the table.

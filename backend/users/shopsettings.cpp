@@ -3,6 +3,7 @@
 #include "apierror.h"
 #include "auditlog.h"
 #include "store/database.h"
+#include "store/shopsettingsrepository.h"
 #include "validators.h"
 
 #include <QStringList>
@@ -15,13 +16,6 @@ const QString kThreshold = QStringLiteral("low_balance_threshold");
 const QString kIdleLock = QStringLiteral("idle_lock_seconds");
 const QString kCircle = QStringLiteral("circle_code");
 
-void put(Database &db, qint64 accountId, const QString &key, const QString &value)
-{
-    db.run(QStringLiteral("INSERT INTO shop_settings (account_id, key, value) VALUES (?, ?, ?)"
-                          " ON CONFLICT (account_id, key) DO UPDATE SET value = excluded.value"),
-           {accountId, key, textValue(value)});
-}
-
 QString quoted(const QString &text)
 {
     return QLatin1Char('"') + text + QLatin1Char('"');
@@ -32,10 +26,7 @@ QString quoted(const QString &text)
 ShopInfo ShopSettings::get(qint64 accountId)
 {
     ShopInfo info;
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT key, value FROM shop_settings WHERE account_id = ?"), {accountId});
-    while (q.next()) {
-        const QString key = q.value(0).toString();
-        const QString value = q.value(1).toString();
+    for (const auto &[key, value] : ShopSettingsRepository(m_db).all(accountId)) {
         bool ok = false;
         if (key == kName) {
             info.name = value;
@@ -53,7 +44,6 @@ ShopInfo ShopSettings::get(qint64 accountId)
                 info.idleLockSeconds = seconds;
         }
     }
-    q.finish();
     info.discountRates = m_terms.discountRates(accountId);
     info.sandboxSettleDelayMs = m_terms.settleDelayMs(accountId);
     return info;
@@ -85,16 +75,17 @@ void ShopSettings::storeBasics(Database &db, qint64 accountId, const ShopUpdate 
 {
     Q_ASSERT(!update.discountBasisPoints && !update.sandboxSettleDelayMs);
     validate(update);
+    ShopSettingsRepository settings(db);
     if (update.name)
-        put(db, accountId, kName, update.name->trimmed());
+        settings.put(accountId, kName, update.name->trimmed());
     if (update.address)
-        put(db, accountId, kAddress, update.address->trimmed());
+        settings.put(accountId, kAddress, update.address->trimmed());
     if (update.lowBalanceThresholdRupees)
-        put(db, accountId, kThreshold, QString::number(*update.lowBalanceThresholdRupees * Money::kPaisePerRupee));
+        settings.put(accountId, kThreshold, QString::number(*update.lowBalanceThresholdRupees * Money::kPaisePerRupee));
     if (update.idleLockSeconds)
-        put(db, accountId, kIdleLock, QString::number(*update.idleLockSeconds));
+        settings.put(accountId, kIdleLock, QString::number(*update.idleLockSeconds));
     if (update.circleCode)
-        put(db, accountId, kCircle, *update.circleCode);
+        settings.put(accountId, kCircle, *update.circleCode);
 }
 
 ShopInfo ShopSettings::update(qint64 accountId, const ShopUpdate &update, AuditLog &audit, const QString &actor)

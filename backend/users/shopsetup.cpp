@@ -20,14 +20,14 @@ namespace {
 
 constexpr QFileDevice::Permissions kOwnerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 
-ApiError alreadySetUp()
+} // namespace
+
+ApiError ShopSetup::alreadySetUpError()
 {
     return ApiError::conflict(QStringLiteral("already_set_up"),
                               QStringLiteral("this shop is already set up (it has an admin); sign in as that admin "
                                              "to add users instead"));
 }
-
-} // namespace
 
 bool ShopSetup::isDone(Database &db)
 {
@@ -74,7 +74,7 @@ CreatedKey ShopSetup::run(Database &db, const Clock &clock, const ShopSetupParam
     const QString adminName = UserService::checkedName(params.adminName, QStringLiteral("admin_name"));
     UserService::checkPin(params.adminPin, UserRole::Admin, QStringLiteral("admin_pin"));
     if (isDone(db))
-        throw alreadySetUp();
+        throw alreadySetUpError();
     const QString pinHash = PinHasher::hash(params.adminPin);
 
     // ApiKeyService creates the account and its wallets in its own transaction; everything else
@@ -89,7 +89,7 @@ CreatedKey ShopSetup::run(Database &db, const Clock &clock, const ShopSetupParam
             throw DatabaseError(QStringLiteral("the shop account vanished during setup"));
         UserRepository users(db);
         if (users.adminCount(*accountId) > 0)
-            throw alreadySetUp(); // another setup won the race
+            throw alreadySetUpError(); // another setup won the race
         ShopSettings::storeBasics(db, *accountId, shop);
         users.insert(*accountId, adminName, UserRole::Admin, pinHash, clock.nowMs());
         AuditLog(db, clock).record(*accountId, QStringLiteral("setup"), QStringLiteral("shop.setup"),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "apierror.h"
 #include "auth/apikeyservice.h"
 
 #include <QString>
@@ -32,6 +33,8 @@ public:
     /// File name of the terminal's key file inside the data directory.
     static QString terminalConfigFileName() { return QStringLiteral("terminal.ini"); }
 
+    /// The 409 CONFLICT `already_set_up` that setup answers once isDone().
+    static ApiError alreadySetUpError();
     /// True once account "shop" has an admin user (setup then refuses). Throws DatabaseError.
     static bool isDone(Database &db);
     /// Runs the setup and returns the new key (its secret exists only here and in terminal.ini).

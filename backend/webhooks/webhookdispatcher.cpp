@@ -3,6 +3,7 @@
 #include "addressguard.h"
 #include "clock.h"
 #include "store/database.h"
+#include "version.h"
 #include "webhookendpointrepository.h"
 #include "webhookendpointservice.h"
 #include "webhooksigner.h"
@@ -20,12 +21,6 @@
 Q_LOGGING_CATEGORY(lcWebhooks, "rechargedesk.webhooks")
 
 namespace {
-
-#ifdef RECHARGEDESK_VERSION
-constexpr const char *kVersion = RECHARGEDESK_VERSION;
-#else
-constexpr const char *kVersion = "0.1.0";
-#endif
 
 constexpr qint64 kRetryAfterDbErrorMs = 1000;
 
@@ -66,7 +61,7 @@ WebhookDispatcher::~WebhookDispatcher()
 
 QByteArray WebhookDispatcher::userAgent()
 {
-    return QByteArray("RechargeDesk-Webhooks/") + kVersion;
+    return QByteArray("RechargeDesk-Webhooks/") + Version::text();
 }
 
 QByteArray WebhookDispatcher::body(const WebhookEvent &event, const QString &password)

@@ -63,7 +63,7 @@ public:
                       QObject *parent = nullptr);
     ~WebhookDispatcher() override;
 
-    /// "RechargeDesk-Webhooks/<version>".
+    /// "RechargeDesk-Webhooks/<version>", the version of project(VERSION …) (Version::text()).
     static QByteArray userAgent();
     /// The request body of an event: {"data": {"entity": "webhook", "webhook_event",
     /// "webhook_password", "payload"}} (api-v1.md, Events), compact JSON.

@@ -17,7 +17,7 @@ WebhookModule::WebhookModule(Database &db, CommitBatcher &batcher, const Clock &
                       return url;
                   }),
       m_dispatcher(db, m_endpoints, clock, retryScale), m_outbox(db, clock, [this] { m_dispatcher.wake(); }),
-      m_inbox(db, batcher, clock, vault), m_api(m_endpoints, m_outbox), m_inboxApi(m_inbox)
+      m_inbox(db, batcher, clock, vault), m_api(m_endpoints, m_outbox, clock), m_inboxApi(m_inbox)
 {
     // Secrets of an older version, or written by a tool without the vault, are sealed now (issue 12).
     WriteTransaction sealing(db);

@@ -144,30 +144,15 @@ inline bool applyTerminalStyle()
 }
 
 /// The terminal window's options against `server`, preferences in `dir`, locking after
-/// `idleLockSeconds`: a terminal not set up yet, whose first-run page sets the shop up straight
-/// in the server's database (as the embedded server does), its terminal.ini going to `dir`.
+/// `idleLockSeconds`: a terminal not set up yet, whose first-run page sets the shop up through the API
+/// with the test server's setup token (POST /api/v1/setup, as the embedded server's terminal does).
 inline TerminalOptions terminalOptions(TestServer &server, const QString &dir, int idleLockSeconds = 600)
 {
     TerminalOptions options;
     options.serverUrl = server.baseUrl();
     options.settingsPath = dir + QStringLiteral("/prefs.ini");
     options.idleLockSeconds = idleLockSeconds;
-    Database *db = &server.db();
-    options.setup = [db, dir](const FirstRunForm &form, QString *keyId, QString *keySecret, QString *field,
-                              QString *error) {
-        try {
-            SystemClock clock;
-            const CreatedKey key = ShopSetup::run(
-                *db, clock, ShopSetupParams{form.shopName, form.shopAddress, form.adminName, form.adminPin, dir});
-            *keyId = key.keyId;
-            *keySecret = key.secret;
-            return true;
-        } catch (const ApiError &e) {
-            *field = e.field();
-            *error = e.description();
-            return false;
-        }
-    };
+    options.setupToken = TestServer::defaultOptions().setupToken;
     return options;
 }
 

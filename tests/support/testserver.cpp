@@ -10,6 +10,7 @@ ServerOptions TestServer::defaultOptions()
     options.address = QHostAddress::LocalHost;
     options.port = 0;
     options.settleDelayMs = 50;
+    options.setupToken = "test-setup-token"; // a terminal's first-run screen may set the shop up
     return options;
 }
 

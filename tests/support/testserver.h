@@ -22,7 +22,8 @@ public:
     explicit TestServer(ServerOptions options = defaultOptions(), const Clock *clock = nullptr);
     ~TestServer();
 
-    /// Options tests start from: port 0 and a 50 ms settle delay.
+    /// Options tests start from: port 0, a 50 ms settle delay, and a setup token (a terminal built with
+    /// TerminalOptions::setupToken = defaultOptions().setupToken may run the first-run setup).
     static ServerOptions defaultOptions();
 
     /// http://127.0.0.1:<port> + path, e.g. url("/api/v1/wallet").

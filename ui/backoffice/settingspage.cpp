@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "backofficeui.h"
 #include "backupcard.h"
+#include "listenaddress.h"
 #include "money.h"
 #include "saletermscard.h"
 #include "servertls.h"
@@ -19,7 +20,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHostAddress>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -298,12 +298,8 @@ QString SettingsPage::checkListen(const QString &listen)
 {
     if (listen.isEmpty())
         return {};
-    const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
-    bool ok = false;
-    const uint port = listen.mid(colon + 1).toUInt(&ok);
-    QHostAddress address;
-    if (colon <= 0 || !ok || port > 65535 || !address.setAddress(listen.left(colon)))
-        return tr("Write the address and port as ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080.");
+    if (!ListenAddress::parse(listen))
+        return tr("Write the address and port as ADDR:PORT, e.g. 127.0.0.1:8080, 0.0.0.0:8080 or [::1]:8080.");
     return {};
 }
 

@@ -41,9 +41,9 @@ public:
     /// Reloads the shop settings from the server and terminal.ini.
     void refresh();
 
-    /// Checks an ADDR:PORT listen value by the rule `rechargedesk` reads it with (address, last
-    /// colon, port 0–65535; e.g. 0.0.0.0:8080 or ::1:8080); empty is valid and means the default
-    /// (127.0.0.1, any free port). Returns an error message or empty.
+    /// Checks an ADDR:PORT listen value by the rule `rechargedesk` reads it with (ListenAddress: e.g.
+    /// 0.0.0.0:8080 or [::1]:8080, port 0–65535); empty is valid and means the default (127.0.0.1, any free
+    /// port). Returns an error message or empty.
     static QString checkListen(const QString &listen);
     /// Checks a database location: empty (default file), a file path, or a postgres:// or
     /// postgresql:// URL with a host. Returns an error message or empty.

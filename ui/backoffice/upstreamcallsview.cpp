@@ -13,7 +13,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QTimeZone>
 #include <QVBoxLayout>
 
 namespace {
@@ -21,8 +20,7 @@ namespace {
 /// "24 Nov 14:02:05" in IST.
 QString callTime(qint64 atMs)
 {
-    return QDateTime::fromMSecsSinceEpoch(atMs, QTimeZone(IstTime::kOffsetSeconds))
-        .toString(QStringLiteral("dd MMM HH:mm:ss"));
+    return IstTime::toIst(QDateTime::fromMSecsSinceEpoch(atMs, Qt::UTC)).toString(QStringLiteral("dd MMM HH:mm:ss"));
 }
 
 } // namespace
