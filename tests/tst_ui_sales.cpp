@@ -1,5 +1,7 @@
 #include "apiclient.h"
+#include "clock.h"
 #include "operatorcatalog.h"
+#include "services/settlementservice.h"
 #include "statuspanel.h"
 #include "terminal/dthrechargepage.h"
 #include "terminal/mobilerechargepage.h"
@@ -159,6 +161,9 @@ PlanItem vi179()
 /// The real server behind a FlakyRelay, and the terminal's client and context talking through the relay.
 struct RelayedTerminal
 {
+    /// `clock` is the server's (not owned; null: the system clock).
+    explicit RelayedTerminal(const Clock *clock = nullptr) : server(TestServer::defaultOptions(), clock) {}
+
     QTemporaryDir dir;
     TestServer server;
     FlakyRelay relay{server.baseUrl()};
@@ -460,7 +465,11 @@ private slots:
 
     void pendingSaleWhileTheServerIsGone()
     {
-        RelayedTerminal terminal;
+        // The server's clock moves only when the test says so: the sale stays PENDING until the test lets
+        // it settle. With the system clock it settled 50 ms (the test settle delay) after the sale, so on
+        // a loaded machine the status bar read "Pending: 0" before it could ever show "Pending: 1".
+        ManualClock clock(QDateTime::currentDateTimeUtc());
+        RelayedTerminal terminal(&clock);
         FlakyRelay &relay = terminal.relay;
         TerminalContext &context = terminal.context;
         QMainWindow window;
@@ -494,8 +503,11 @@ private slots:
         QVERIFY(flow->poller()->isActive());
         shot(*page, QStringLiteral("mobile_pending_offline"));
 
-        // Back: the next check settles the sale by itself; the panel and the status bar follow.
+        // Back, and the operator has answered meanwhile: the next check finds the sale settled by itself;
+        // the panel and the status bar follow.
         relay.mode = FlakyRelay::Mode::Forward;
+        clock.advanceMs(TestServer::defaultOptions().settleDelayMs);
+        QCOMPARE(terminal.server.server().settlements().settleDue(), 1);
         QTRY_COMPARE_WITH_TIMEOUT(result->badge()->status(), QStringLiteral("SUCCESS"), 20'000);
         QVERIFY(!result->serverOfflineLabel()->isVisible());
         QVERIFY2(status.serverText().endsWith(QLatin1String("online")), qPrintable(status.serverText()));
