@@ -22,6 +22,8 @@ packages=(
     # PostgreSQL server for the pg_* tests: pg_virtualenv (postgresql-common) runs each against a
     # throw-away cluster (tests/tools/with_postgres.sh)
     postgresql postgresql-common
+    # the format check (CTest clang_format)
+    clang-format
     # benchmarks
     wrk nginx-light
     # the API reference: the build turns docs/api/openapi.yaml into JSON (python3-yaml); the api_contract test
