@@ -431,6 +431,19 @@ private slots:
         QCOMPARE(shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/wallet")), shop.auth()).status, 200);
     }
 
+    void usersTabOrder()
+    {
+        // The list, what can be done to the chosen person, adding a person, then the audit log.
+        Shop shop;
+        UsersPage page(shop.context);
+        const QStringList order = tabOrder(page);
+        QCOMPARE(order.mid(0, 10),
+                 QStringList({QStringLiteral("usersTable"), QStringLiteral("newPin"), QStringLiteral("resetPin"),
+                              QStringLiteral("deactivateUser"), QStringLiteral("userName"), QStringLiteral("userRole"),
+                              QStringLiteral("userPin"), QStringLiteral("userPinAgain"), QStringLiteral("addUser"),
+                              QStringLiteral("auditTable")}));
+    }
+
     void usersAddResetDeactivateAndAudit()
     {
         Shop shop;

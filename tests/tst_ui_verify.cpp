@@ -142,6 +142,7 @@ private slots:
     void otpWaitCountsDownAndEnds();
     void liveKeyVerifiesThroughTheUpstream();
     void triesLeftComeFromTheServersData();
+    void tabFollowsTheSteps();
 };
 
 void TestUiVerify::initTestCase()
@@ -498,6 +499,19 @@ void TestUiVerify::liveKeyVerifiesThroughTheUpstream()
 
 // Issue 14: the screen shows the tries left the server sends as data (`attempts_left`), whatever its description
 // says: this server's prose is in another language and names another number.
+void TestUiVerify::tabFollowsTheSteps()
+{
+    // Consent, number, captcha answer, Send OTP, then New captcha; the OTP step's input and buttons; the success
+    // step's button. The sandbox panel's list and Refresh are not in the way.
+    Fixture f;
+    QCOMPARE(
+        tabOrder(*f.page),
+        QStringList({QStringLiteral("consentCheck"), QStringLiteral("aadhaarInput"), QStringLiteral("captchaInput"),
+                     QStringLiteral("requestOtpButton"), QStringLiteral("captchaRefresh"), QStringLiteral("otpInput"),
+                     QStringLiteral("verifyOtpButton"), QStringLiteral("resendOtpButton"),
+                     QStringLiteral("startOverButton"), QStringLiteral("verifyAnotherButton")}));
+}
+
 void TestUiVerify::triesLeftComeFromTheServersData()
 {
     AadhaarStubServer stub;

@@ -198,6 +198,18 @@ inline void showActive(QWidget &page)
     QVERIFY(QTest::qWaitForWindowActive(&page));
 }
 
+/// The object names of `page`'s widgets in the order Tab visits them (those that take focus by Tab, shown or not),
+/// starting after `page` itself: a page's tab order as the clerk meets it.
+inline QStringList tabOrder(QWidget &page)
+{
+    QStringList names;
+    for (QWidget *w = page.nextInFocusChain(); w && w != &page; w = w->nextInFocusChain()) {
+        if ((w->focusPolicy() & Qt::TabFocus) && page.isAncestorOf(w))
+            names << w->objectName();
+    }
+    return names;
+}
+
 /// Saves `page` as NAME.png in $RECHARGEDESK_SCREENSHOT_DIR when that is set (for the README's
 /// screenshots); does nothing otherwise.
 inline void screenshot(QWidget &page, const QString &name)

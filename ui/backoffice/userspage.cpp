@@ -4,20 +4,16 @@
 #include "collectionmodel.h"
 #include "terminalcontext.h"
 #include "typedcolumn.h"
-#include "widgets/digitslineedit.h"
+#include "ui_userspage.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
-#include <QFormLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSplitter>
 #include <QTableView>
-#include <QVBoxLayout>
 
 namespace {
 
@@ -87,147 +83,72 @@ QList<CollectionColumn> auditColumns()
     };
 }
 
-QLineEdit *pinEdit(QWidget *parent, const char *name)
-{
-    auto *edit = new DigitsLineEdit(DigitsLineEdit::Kind::Digits, 8, parent);
-    edit->setObjectName(QLatin1String(name));
-    edit->setEchoMode(QLineEdit::Password);
-    edit->setPlaceholderText(UsersPage::tr("clerk 4-8, admin 6-8 digits"));
-    return edit;
-}
-
 } // namespace
 
 UsersPage::UsersPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_api(context.api()),
       m_users(new CollectionModel(context.api(), UsersApi::listPath(), userColumns(), 0, this)),
       m_audit(new CollectionModel(context.api(), UsersApi::auditLogPath(), auditColumns(), 100, this)),
+      m_ui(std::make_unique<Ui::UsersPage>()),
+      // Made before the form, the tables open the focus chain as ever (setTabOrder moves its second widget only).
       m_usersTable(BackOfficeUi::table(m_users, QStringLiteral("usersTable"), this)),
-      m_auditTable(BackOfficeUi::table(m_audit, QStringLiteral("auditTable"), this)), m_name(new QLineEdit(this)),
-      m_role(new QComboBox(this)), m_pin(pinEdit(this, "userPin")), m_pinAgain(pinEdit(this, "userPinAgain")),
-      m_add(new QPushButton(tr("&Add user"), this)), m_addNotice(BackOfficeUi::notice(this)),
-      m_selected(new QLabel(this)), m_newPin(pinEdit(this, "newPin")),
-      m_resetPin(new QPushButton(tr("Re&set PIN"), this)), m_deactivate(new QPushButton(tr("&Deactivate…"), this)),
-      m_userNotice(BackOfficeUi::notice(this)), m_listError(BackOfficeUi::generalError(this))
+      m_auditTable(BackOfficeUi::table(m_audit, QStringLiteral("auditTable"), this)),
+      m_addNotice(BackOfficeUi::notice(this)), m_userNotice(BackOfficeUi::notice(this)),
+      m_listError(BackOfficeUi::generalError(this))
 {
     setObjectName(QStringLiteral("page"));
-    QLabel *addGeneral = BackOfficeUi::generalError(this);
-    QLabel *userGeneral = BackOfficeUi::generalError(this);
+    m_ui->setupUi(this);
+    QLabel *addGeneral = BackOfficeUi::generalError(m_ui->addCard);
+    QLabel *userGeneral = BackOfficeUi::generalError(m_ui->userCard);
     userGeneral->setObjectName(QStringLiteral("userActionError"));
     m_addErrors = std::make_unique<FormErrors>(addGeneral);
     m_userErrors = std::make_unique<FormErrors>(userGeneral);
     m_listError->setObjectName(QStringLiteral("usersError"));
-
-    m_name->setObjectName(QStringLiteral("userName"));
-    m_name->setMaxLength(40);
-    m_name->setPlaceholderText(tr("Name used to sign in"));
-    m_role->setObjectName(QStringLiteral("userRole"));
-    m_role->addItem(tr("Clerk: sells at the counter"), QStringLiteral("clerk"));
-    m_role->addItem(tr("Admin: also the back office"), QStringLiteral("admin"));
-    m_add->setObjectName(QStringLiteral("addUser"));
-    BackOfficeUi::makePrimary(m_add);
     m_addNotice->setObjectName(QStringLiteral("addNotice"));
-    QLabel *nameError = FormErrors::makeLabel(this);
-    QLabel *roleError = FormErrors::makeLabel(this);
-    QLabel *pinError = FormErrors::makeLabel(this);
-    m_addErrors->addField(QStringLiteral("name"), nameError);
-    m_addErrors->addField(QStringLiteral("role"), roleError);
-    m_addErrors->addField(QStringLiteral("pin"), pinError);
-
-    m_selected->setObjectName(QStringLiteral("selectedUser"));
-    m_selected->setWordWrap(true);
-    m_resetPin->setObjectName(QStringLiteral("resetPin"));
-    m_deactivate->setObjectName(QStringLiteral("deactivateUser"));
     m_userNotice->setObjectName(QStringLiteral("userNotice"));
-    QLabel *newPinError = FormErrors::makeLabel(this);
-    m_userErrors->addField(QStringLiteral("pin"), newPinError);
+    for (QLabel *fieldError : {m_ui->nameError, m_ui->roleError, m_ui->pinError, m_ui->newPinError})
+        fieldError->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+    m_addErrors->addField(QStringLiteral("name"), m_ui->nameError);
+    m_addErrors->addField(QStringLiteral("role"), m_ui->roleError);
+    m_addErrors->addField(QStringLiteral("pin"), m_ui->pinError);
+    m_userErrors->addField(QStringLiteral("pin"), m_ui->newPinError);
 
-    QWidget *addCard = card(this);
-    auto *addForm = new QFormLayout;
-    addForm->setVerticalSpacing(4);
-    addForm->addRow(tr("Name"), m_name);
-    addForm->addRow(QString(), nameError);
-    addForm->addRow(tr("Role"), m_role);
-    addForm->addRow(QString(), roleError);
-    addForm->addRow(tr("PIN"), m_pin);
-    addForm->addRow(tr("PIN again"), m_pinAgain);
-    addForm->addRow(QString(), pinError);
-    auto *addLayout = new QVBoxLayout(addCard);
-    addLayout->setContentsMargins(16, 12, 16, 12);
-    addLayout->addWidget(BackOfficeUi::heading(tr("Add a person"), addCard));
-    addLayout->addLayout(addForm);
-    addLayout->addWidget(m_add);
-    addLayout->addWidget(addGeneral);
-    addLayout->addWidget(m_addNotice);
-
-    QWidget *userCard = card(this);
-    auto *pinRow = new QHBoxLayout;
-    pinRow->addWidget(m_newPin, 1);
-    pinRow->addWidget(m_resetPin);
-    auto *userLayout = new QVBoxLayout(userCard);
-    userLayout->setContentsMargins(16, 12, 16, 12);
-    userLayout->addWidget(BackOfficeUi::heading(tr("Selected person"), userCard));
-    userLayout->addWidget(m_selected);
-    userLayout->addWidget(new QLabel(tr("New PIN"), userCard));
-    userLayout->addLayout(pinRow);
-    userLayout->addWidget(newPinError);
-    userLayout->addWidget(m_deactivate);
-    userLayout->addWidget(userGeneral);
-    userLayout->addWidget(m_userNotice);
-
-    auto *side = new QVBoxLayout;
-    side->setContentsMargins(0, 0, 0, 0);
-    side->addWidget(userCard);
-    side->addWidget(addCard);
-    side->addStretch();
-    auto *sideWidget = new QWidget(this);
-    sideWidget->setLayout(side);
-
-    auto *usersBox = new QWidget(this);
-    auto *usersLayout = new QVBoxLayout(usersBox);
-    usersLayout->setContentsMargins(0, 0, 0, 0);
-    usersLayout->addWidget(BackOfficeUi::heading(tr("People who can sign in"), usersBox));
-    usersLayout->addWidget(m_listError);
-    usersLayout->addWidget(m_usersTable, 1);
+    // The back office's shared pieces go into the form's boxes: headings first, banners and notices last.
+    m_ui->usersLayout->addWidget(BackOfficeUi::heading(tr("People who can sign in"), m_ui->usersBox));
+    m_ui->usersLayout->addWidget(m_listError);
+    m_ui->usersLayout->addWidget(m_usersTable, 1);
+    m_ui->auditLayout->addWidget(BackOfficeUi::heading(tr("Audit log (newest first)"), m_ui->auditBox));
+    m_ui->auditLayout->addWidget(m_auditTable, 1);
     m_usersTable->horizontalHeader()->resizeSection(0, 220);
-    auto *auditBox = new QWidget(this);
-    auto *auditLayout = new QVBoxLayout(auditBox);
-    auditLayout->setContentsMargins(0, 0, 0, 0);
-    auditLayout->addWidget(BackOfficeUi::heading(tr("Audit log (newest first)"), auditBox));
-    auditLayout->addWidget(m_auditTable, 1);
     m_auditTable->horizontalHeader()->resizeSection(0, 170);
     m_auditTable->horizontalHeader()->resizeSection(1, 200);
     m_auditTable->horizontalHeader()->resizeSection(2, 170);
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(usersBox);
-    splitter->addWidget(auditBox);
-    splitter->setChildrenCollapsible(false);
+    for (QWidget *card : {m_ui->userCard, m_ui->addCard}) {
+        card->setObjectName(QStringLiteral("card"));
+        card->setAttribute(Qt::WA_StyledBackground);
+    }
+    m_ui->userLayout->insertWidget(0, BackOfficeUi::heading(tr("Selected person"), m_ui->userCard));
+    m_ui->userLayout->addWidget(userGeneral);
+    m_ui->userLayout->addWidget(m_userNotice);
+    m_ui->addLayout->insertWidget(0, BackOfficeUi::heading(tr("Add a person"), m_ui->addCard));
+    m_ui->addLayout->addWidget(addGeneral);
+    m_ui->addLayout->addWidget(m_addNotice);
+    m_ui->body->addWidget(BackOfficeUi::sideColumn(m_ui->side, 420, this)); // takes `side` out of the row
 
-    auto *body = new QHBoxLayout;
-    body->setSpacing(16);
-    body->addWidget(splitter, 1);
-    body->addWidget(BackOfficeUi::sideColumn(sideWidget, 420, this));
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(BackOfficeUi::title(tr("Users"), this));
-    layout->addLayout(body, 1);
+    m_ui->userRole->addItem(tr("Clerk: sells at the counter"), QStringLiteral("clerk"));
+    m_ui->userRole->addItem(tr("Admin: also the back office"), QStringLiteral("admin"));
+    BackOfficeUi::makePrimary(m_ui->addUser);
 
-    setTabOrder(m_usersTable, m_newPin);
-    setTabOrder(m_newPin, m_resetPin);
-    setTabOrder(m_resetPin, m_deactivate);
-    setTabOrder(m_deactivate, m_name);
-    setTabOrder(m_name, m_role);
-    setTabOrder(m_role, m_pin);
-    setTabOrder(m_pin, m_pinAgain);
-    setTabOrder(m_pinAgain, m_add);
-    setTabOrder(m_add, m_auditTable);
+    setTabOrder(m_usersTable, m_ui->newPin); // the form orders newPin … addUser
+    setTabOrder(m_ui->addUser, m_auditTable);
 
-    connect(m_name, &QLineEdit::returnPressed, m_role, qOverload<>(&QWidget::setFocus));
-    connect(m_pin, &QLineEdit::returnPressed, m_pinAgain, qOverload<>(&QWidget::setFocus));
-    connect(m_pinAgain, &QLineEdit::returnPressed, this, &UsersPage::onAddClicked);
-    connect(m_add, &QPushButton::clicked, this, &UsersPage::onAddClicked);
-    connect(m_newPin, &QLineEdit::returnPressed, this, &UsersPage::onResetPinClicked);
-    connect(m_resetPin, &QPushButton::clicked, this, &UsersPage::onResetPinClicked);
-    connect(m_deactivate, &QPushButton::clicked, this, &UsersPage::onDeactivateClicked);
+    connect(m_ui->userName, &QLineEdit::returnPressed, m_ui->userRole, qOverload<>(&QWidget::setFocus));
+    connect(m_ui->userPin, &QLineEdit::returnPressed, m_ui->userPinAgain, qOverload<>(&QWidget::setFocus));
+    connect(m_ui->userPinAgain, &QLineEdit::returnPressed, this, &UsersPage::onAddClicked);
+    connect(m_ui->addUser, &QPushButton::clicked, this, &UsersPage::onAddClicked);
+    connect(m_ui->newPin, &QLineEdit::returnPressed, this, &UsersPage::onResetPinClicked);
+    connect(m_ui->resetPin, &QPushButton::clicked, this, &UsersPage::onResetPinClicked);
+    connect(m_ui->deactivateUser, &QPushButton::clicked, this, &UsersPage::onDeactivateClicked);
     connect(m_usersTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &UsersPage::onCurrentUserChanged);
     connect(m_users, &CollectionModel::modelReset, this, &UsersPage::onCurrentUserChanged);
@@ -264,71 +185,73 @@ void UsersPage::onCurrentUserChanged()
 {
     const std::optional<User> user = selectedUser();
     const bool active = user && user->active;
-    m_selected->setText(
+    m_ui->selectedUser->setText(
         !user ? tr("Choose a person in the list to reset their PIN or deactivate them.")
               : tr("%1 — %2%3").arg(user->name, roleText(user->role), active ? QString() : tr(" (deactivated)")));
-    m_newPin->setEnabled(active);
-    m_resetPin->setEnabled(active);
-    m_deactivate->setEnabled(active);
+    m_ui->newPin->setEnabled(active);
+    m_ui->resetPin->setEnabled(active);
+    m_ui->deactivateUser->setEnabled(active);
 }
 
 void UsersPage::onAddClicked()
 {
-    if (!m_add->isEnabled())
+    if (!m_ui->addUser->isEnabled())
         return;
     m_addErrors->clear();
     BackOfficeUi::showNotice(m_addNotice, QString());
-    const QString name = m_name->text().trimmed();
+    const QString name = m_ui->userName->text().trimmed();
     if (name.isEmpty()) {
         m_addErrors->showAt(QStringLiteral("name"), tr("Enter the name this person signs in with."));
-        m_name->setFocus();
+        m_ui->userName->setFocus();
         return;
     }
-    if (const QString problem = pinProblem(m_pin->text(), m_role->currentData().toString()); !problem.isEmpty()) {
+    if (const QString problem = pinProblem(m_ui->userPin->text(), m_ui->userRole->currentData().toString());
+        !problem.isEmpty()) {
         m_addErrors->showAt(QStringLiteral("pin"), problem);
-        m_pin->setFocus();
+        m_ui->userPin->setFocus();
         return;
     }
-    if (m_pin->text() != m_pinAgain->text()) {
+    if (m_ui->userPin->text() != m_ui->userPinAgain->text()) {
         m_addErrors->showAt(QStringLiteral("pin"), tr("The two PINs differ. Type the same PIN twice."));
-        m_pinAgain->clear();
-        m_pinAgain->setFocus();
+        m_ui->userPinAgain->clear();
+        m_ui->userPinAgain->setFocus();
         return;
     }
-    m_add->setEnabled(false);
-    m_api.create(name, m_role->currentData().toString(), m_pin->text()).then(this, [this](const Answer<User> &answer) {
-        m_add->setEnabled(true);
-        m_pin->clear();
-        m_pinAgain->clear();
-        if (!answer.ok()) {
-            m_addErrors->show(*answer.error);
-            (answer.error->field() == QLatin1String("pin") ? m_pin : m_name)->setFocus();
-            return;
-        }
-        BackOfficeUi::showNotice(
-            m_addNotice,
-            tr("%1 can now sign in as %2.").arg(answer.value->name, roleText(answer.value->role).toLower()));
-        m_name->clear();
-        m_name->setFocus();
-        refresh();
-    });
+    m_ui->addUser->setEnabled(false);
+    m_api.create(name, m_ui->userRole->currentData().toString(), m_ui->userPin->text())
+        .then(this, [this](const Answer<User> &answer) {
+            m_ui->addUser->setEnabled(true);
+            m_ui->userPin->clear();
+            m_ui->userPinAgain->clear();
+            if (!answer.ok()) {
+                m_addErrors->show(*answer.error);
+                (answer.error->field() == QLatin1String("pin") ? m_ui->userPin : m_ui->userName)->setFocus();
+                return;
+            }
+            BackOfficeUi::showNotice(
+                m_addNotice,
+                tr("%1 can now sign in as %2.").arg(answer.value->name, roleText(answer.value->role).toLower()));
+            m_ui->userName->clear();
+            m_ui->userName->setFocus();
+            refresh();
+        });
 }
 
 void UsersPage::onResetPinClicked()
 {
     const std::optional<User> user = selectedUser();
-    if (!user || !m_resetPin->isEnabled())
+    if (!user || !m_ui->resetPin->isEnabled())
         return;
     m_userErrors->clear();
     BackOfficeUi::showNotice(m_userNotice, QString());
-    if (const QString problem = pinProblem(m_newPin->text(), user->role); !problem.isEmpty()) {
+    if (const QString problem = pinProblem(m_ui->newPin->text(), user->role); !problem.isEmpty()) {
         m_userErrors->showAt(QStringLiteral("pin"), problem);
-        m_newPin->setFocus();
+        m_ui->newPin->setFocus();
         return;
     }
-    m_resetPin->setEnabled(false);
-    m_api.resetPin(user->id, m_newPin->text()).then(this, [this](const Answer<User> &answer) {
-        m_newPin->clear();
+    m_ui->resetPin->setEnabled(false);
+    m_api.resetPin(user->id, m_ui->newPin->text()).then(this, [this](const Answer<User> &answer) {
+        m_ui->newPin->clear();
         onCurrentUserChanged();
         if (!answer.ok()) {
             m_userErrors->show(*answer.error);
@@ -342,7 +265,7 @@ void UsersPage::onResetPinClicked()
 void UsersPage::onDeactivateClicked()
 {
     const std::optional<User> user = selectedUser();
-    if (!user || !m_deactivate->isEnabled())
+    if (!user || !m_ui->deactivateUser->isEnabled())
         return;
     const qint64 id = user->id;
     const QString name = user->name;

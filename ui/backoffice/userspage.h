@@ -9,12 +9,13 @@
 
 class CollectionModel;
 class FormErrors;
-class QComboBox;
 class QLabel;
-class QLineEdit;
-class QPushButton;
 class QTableView;
 class TerminalContext;
+
+namespace Ui {
+class UsersPage;
+}
 
 /// Back office: the shop's people and the audit log (issue 6, item 6) — the users, adding a clerk or admin with a
 /// PIN, resetting a PIN, deactivating after a confirmation (the last active admin cannot go, 409 last_admin), all
@@ -49,19 +50,11 @@ private:
     UsersApi m_api;
     CollectionModel *m_users;
     CollectionModel *m_audit;
+    std::unique_ptr<Ui::UsersPage> m_ui; ///< the form of userspage.ui
     QTableView *m_usersTable;
     QTableView *m_auditTable;
-    QLineEdit *m_name;
-    QComboBox *m_role;
-    QLineEdit *m_pin;
-    QLineEdit *m_pinAgain;
-    QPushButton *m_add;
     QLabel *m_addNotice;
     std::unique_ptr<FormErrors> m_addErrors;
-    QLabel *m_selected;
-    QLineEdit *m_newPin;
-    QPushButton *m_resetPin;
-    QPushButton *m_deactivate;
     QLabel *m_userNotice;
     std::unique_ptr<FormErrors> m_userErrors;
     QLabel *m_listError;

@@ -9,13 +9,11 @@
 #include <memory>
 
 class FormErrors;
-class QBoxLayout;
 class QCheckBox;
-class QLabel;
-class QLineEdit;
-class QListWidget;
-class QPushButton;
-class QStackedWidget;
+
+namespace Ui {
+class VerifyPage;
+}
 
 /// "Verify customer": the view of the Aadhaar OTP flow (api-v1.md endpoints 1-3, api-conventions.md "Aadhaar OTP
 /// flow"), whose states and server calls live in AadhaarFlow; this class only shows them and forwards the clerk's keys.
@@ -53,7 +51,6 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    void buildSandboxPanel(QBoxLayout *layout);
     void onConsentToggled(bool checked);
     void onNumberEdited(const QString &text);
     void onStepChanged(AadhaarFlow::Step step);
@@ -77,34 +74,8 @@ private:
     AadhaarFlow *m_flow;
     AadhaarApi m_api;
     std::unique_ptr<FormErrors> m_errors;
-    QStackedWidget *m_steps;
-    QWidget *m_requestStep;
-    QWidget *m_otpStep;
-    QWidget *m_successStep;
-
-    QCheckBox *m_consent;
-    QWidget *m_numberArea;
-    QLineEdit *m_number;
-    QLabel *m_numberCheck;
-    QLabel *m_captchaImage;
-    QPushButton *m_captchaRefresh;
-    QLineEdit *m_captcha;
-    QPushButton *m_requestOtp;
-
-    QLabel *m_otpSent;
-    QLineEdit *m_otp;
-    QLabel *m_otpCountdown;
-    QLabel *m_otpTries;
-    QPushButton *m_verify;
-    QPushButton *m_resend;
-    QPushButton *m_startOver;
-
-    QLabel *m_maskedNumber;
-    QLabel *m_successMessage;
-    QPushButton *m_another;
-
-    QListWidget *m_smsList = nullptr;
-    QLabel *m_smsState = nullptr;
+    std::unique_ptr<Ui::VerifyPage> m_ui; ///< the form of verifypage.ui
+    QCheckBox *m_consent = nullptr;       ///< the box of the consent form's WrappedCheckBox
 
     QString m_lastDigits; ///< digits of the number field before the latest edit
 };

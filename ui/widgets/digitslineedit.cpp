@@ -23,9 +23,14 @@ bool hasDecimalSeparator(const QString &text)
 
 } // namespace
 
-DigitsLineEdit::DigitsLineEdit(Kind kind, int maxDigits, QWidget *parent) : QLineEdit(parent), m_kind(kind)
+DigitsLineEdit::DigitsLineEdit(Kind kind, int maxDigits, QWidget *parent) : DigitsLineEdit(parent)
 {
+    m_kind = kind;
     setMaxLength(maxDigits);
+}
+
+DigitsLineEdit::DigitsLineEdit(QWidget *parent) : QLineEdit(parent)
+{
     setInputMethodHints(Qt::ImhDigitsOnly);
     // The validator is the backstop for the paths keyPressEvent does not see (context-menu
     // paste, drag and drop): it keeps the text unchanged, inputRejected() says why.

@@ -22,7 +22,13 @@ public:
         Rupees  ///< an amount in whole rupees: decimals are explained as "no paise"
     };
 
+    /// Digits of any count (Designer's constructor: a .ui form sets maxLength and, for rupees, setKind()).
+    explicit DigitsLineEdit(QWidget *parent = nullptr);
     DigitsLineEdit(Kind kind, int maxDigits, QWidget *parent = nullptr);
+
+    Kind kind() const { return m_kind; }
+    /// Digits or whole rupees; the text is left as it is.
+    void setKind(Kind kind) { m_kind = kind; }
 
     /// True after a refused decimal separator until the clerk edits the text.
     bool refusalPending() const { return m_pendingReason.size() > 0; }
@@ -48,6 +54,6 @@ private:
     bool tooLong(qsizetype count) const;
     void clearPending();
 
-    Kind m_kind;
+    Kind m_kind = Kind::Digits;
     QString m_pendingReason;
 };

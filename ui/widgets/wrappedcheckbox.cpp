@@ -6,10 +6,14 @@
 #include <QLabel>
 #include <QMouseEvent>
 
-WrappedCheckBox::WrappedCheckBox(const QString &text, QWidget *parent)
-    : QWidget(parent), m_box(new QCheckBox(this)), m_label(new QLabel(text, this))
+WrappedCheckBox::WrappedCheckBox(const QString &text, QWidget *parent) : WrappedCheckBox(parent)
 {
-    m_box->setAccessibleName(text);
+    setText(text);
+}
+
+WrappedCheckBox::WrappedCheckBox(QWidget *parent)
+    : QWidget(parent), m_box(new QCheckBox(this)), m_label(new QLabel(this))
+{
     m_label->setWordWrap(true);
     m_label->setBuddy(m_box);
     m_label->installEventFilter(this);
@@ -17,6 +21,17 @@ WrappedCheckBox::WrappedCheckBox(const QString &text, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_box, 0, Qt::AlignTop);
     layout->addWidget(m_label, 1);
+}
+
+QString WrappedCheckBox::text() const
+{
+    return m_label->text();
+}
+
+void WrappedCheckBox::setText(const QString &text)
+{
+    m_label->setText(text);
+    m_box->setAccessibleName(text);
 }
 
 bool WrappedCheckBox::eventFilter(QObject *watched, QEvent *event)

@@ -13,9 +13,16 @@ class WrappedCheckBox final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(WrappedCheckBox)
+    /// What ticking the box means (the label's text and the box's accessible name); a .ui form sets it.
+    Q_PROPERTY(QString text READ text WRITE setText)
 
 public:
+    /// Without text yet (Designer's constructor): setText() says what the box means.
+    explicit WrappedCheckBox(QWidget *parent = nullptr);
     WrappedCheckBox(const QString &text, QWidget *parent = nullptr);
+
+    QString text() const;
+    void setText(const QString &text);
 
     QCheckBox *checkBox() const { return m_box; }
     QLabel *label() const { return m_label; }
