@@ -125,7 +125,7 @@ void appendString(QByteArray &out, const char *key, const QString &value, bool l
 QByteArray TransactionRecord::dataEnvelope() const
 {
     const QString datetime = IstTime::formatMs(createdAtMs);
-    bool plain = upstream.isEmpty();
+    bool plain = true;
     for (const QString *text : {&operatorName, &number, &customerEmail, &redeemCode, &referenceId, &datetime})
         plain = plain && writtenAsIs(*text);
     if (!plain)
@@ -152,6 +152,11 @@ QByteArray TransactionRecord::dataEnvelope() const
     out += ',';
     appendString(out, "transaction_status", TransactionNames::status(status));
     appendString(out, "type", TransactionNames::type(type), true);
+    if (!upstream.isEmpty()) {
+        // Last in key order; Qt writes a nested object compactly exactly as on its own.
+        out += ",\"upstream\":";
+        out += QJsonDocument(upstream).toJson(QJsonDocument::Compact);
+    }
     out += "}}";
     return out;
 }

@@ -43,6 +43,10 @@ private slots:
             << mobile << success << QString(QChar(0xD800)) << 11LL << 1000LL << 1'700'000'000'000LL << false;
         QTest::newRow("live sale with upstream object")
             << mobile << pending << QStringLiteral("rd-1-12") << 12LL << 1000LL << 1'700'000'000'000LL << true;
+        QTest::newRow("live voucher settled, Hindi") << voucher << success << QStringLiteral("आशा+₹@example.com")
+                                                     << 14LL << 50000LL << 1'700'000'000'000LL << true;
+        QTest::newRow("live DTH refused, quote in the upstream's error")
+            << dth << failed << QStringLiteral("ORD-\"1/3") << 15LL << 1000LL << 1'700'000'000'000LL << true;
     }
     void sameBytesAsQJsonDocument()
     {
@@ -68,9 +72,15 @@ private slots:
         record.paid = paise - paise / 100;
         record.createdAtMs = createdAtMs;
         if (upstream)
-            record.upstream = QJsonObject{{QStringLiteral("state"), QStringLiteral("sent")},
-                                          {QStringLiteral("attempts"), 1},
-                                          {QStringLiteral("transaction_id"), QJsonValue()}};
+            record.upstream = QJsonObject{
+                {QStringLiteral("state"), QStringLiteral("refused")},
+                {QStringLiteral("reference_id"), QString(QStringLiteral("rd-1-") + QString::number(id))},
+                {QStringLiteral("attempts"), 1},
+                {QStringLiteral("transaction_id"), id > 12 ? QJsonValue(id * 1000) : QJsonValue()},
+                {QStringLiteral("error"),
+                 id == 15 ? QJsonValue(QJsonObject{{QStringLiteral("code"), text},
+                                                   {QStringLiteral("description"), QStringLiteral("₹ \"कम\"\n")}})
+                          : QJsonValue()}};
         const QByteArray expected =
             QJsonDocument(QJsonObject{{QStringLiteral("data"), record.toJson()}}).toJson(QJsonDocument::Compact);
         QCOMPARE(record.dataEnvelope(), expected);

@@ -82,23 +82,39 @@ UpstreamClient::UpstreamClient(const Clock &clock, int timeoutMs, QObject *paren
         manager.setAutoDeleteReplies(true);
 }
 
-void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &method, const QString &path,
-                          const QByteArray &body, Done done)
+QNetworkRequest UpstreamClient::request(const UpstreamSettings &settings, const QString &path, bool post)
 {
+    if (settings.baseUrl != m_requestsBaseUrl || settings.keyId != m_requestsKeyId ||
+        settings.keySecret != m_requestsKeySecret) {
+        m_postRequests.clear();
+        m_requestsBaseUrl = settings.baseUrl;
+        m_requestsKeyId = settings.keyId;
+        m_requestsKeySecret = settings.keySecret;
+    }
+    if (post) {
+        if (const auto found = m_postRequests.constFind(path); found != m_postRequests.cend())
+            return found.value();
+    }
     QNetworkRequest request(settings.url(path));
     request.setRawHeader("Authorization", settings.authorization());
     request.setRawHeader("Accept", "application/json");
     request.setTransferTimeout(m_timeoutMs);
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    if (post) {
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        m_postRequests.insert(path, request);
+    }
+    return request;
+}
+
+void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &method, const QString &path,
+                          const QByteArray &body, Done done)
+{
+    const bool post = method == "POST";
+    const QNetworkRequest request = this->request(settings, path, post);
     QNetworkAccessManager &manager = m_managers[m_nextManager];
     m_nextManager = (m_nextManager + 1) % kManagers;
-    QNetworkReply *reply = nullptr;
-    if (method == "POST") {
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-        reply = manager.post(request, body);
-    } else {
-        reply = manager.get(request);
-    }
+    QNetworkReply *reply = post ? manager.post(request, body) : manager.get(request);
     const qint64 startedMs = m_clock.nowMs();
     connect(reply, &QNetworkReply::finished, this, [this, reply, startedMs, done = std::move(done)] {
         UpstreamAnswer answer;

@@ -3,7 +3,9 @@
 #include "upstreamsettings.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QNetworkAccessManager>
+#include <QNetworkRequest>
 #include <QObject>
 #include <QString>
 
@@ -71,8 +73,18 @@ private:
     /// for the upstream's commit: with 6, a busy shop queued behind them).
     static constexpr std::size_t kManagers = 6;
 
+    /// The request for settings.url(path), headers set. POST requests (a few fixed endpoints) are built
+    /// once per upstream and key and reused: parsing the URL and encoding the key each call was a
+    /// measurable part of a live sale (docs/benchmarks.md, "Upstream chain"). GETs (one URL per sale)
+    /// are built each time.
+    QNetworkRequest request(const UpstreamSettings &settings, const QString &path, bool post);
+
     const Clock &m_clock;
     int m_timeoutMs;
+    QString m_requestsBaseUrl; ///< the settings m_postRequests were built with
+    QString m_requestsKeyId;
+    QString m_requestsKeySecret;
+    QHash<QString, QNetworkRequest> m_postRequests; ///< by path
     std::array<QNetworkAccessManager, kManagers> m_managers;
     std::size_t m_nextManager = 0;
 };

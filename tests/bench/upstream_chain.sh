@@ -12,6 +12,14 @@
 # Settings (environment): BUILD_DIR (default <repo>/build-release; built like run_benchmarks.sh), BINARY (use this
 # rechargedesk binary and build nothing), DURATION (wrk seconds, 10), CONNECTIONS (32), WRK_THREADS (2),
 # BENCH_TMPDIR (where the databases go; default mktemp -d).
+#
+# CALLGRIND=1: instructions instead of wall-clock. The shop runs under `valgrind --tool=callgrind
+# --instr-atstart=no --separate-threads=yes` (the distributor as usual); each initiate (sandbox, then live) gets a
+# 4 s warm-up and a wrk run of CALLGRIND_SECONDS (15) at 1 thread, 4 connections, counted only during that run
+# (callgrind_control -i on/off, one dump each). Prints, per initiate, the whole process's instructions and each
+# thread's, divided by the sales wrk completed:
+#   CALLGRIND path=live requests=N ir_per_request=R thread1=… thread2=…   (thread1 = the server thread)
+# CALLGRIND_OUT=DIR keeps the dumps there (for callgrind_annotate). Needs valgrind.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/start_server.sh"
 
@@ -55,8 +63,8 @@ rd() { "$binary" "$@" >/dev/null; }
 basic() { printf 'Basic %s' "$(printf '%s:%s' "$1" "$2" | base64 -w0)"; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 key_field() { awk -v name="$1:" '$1 == name { print $2 }' <<<"$2"; } # key_id|key_secret, `keys create` output
-serve_in() { # NAME: starts the server of $work/NAME/data; sets server_url (and key_id/key_secret, see start_server)
-    start_server "$binary" 127.0.0.1:0 "$work/$1/data" "$work/$1"
+serve_in() { # NAME [BINARY]: starts the server of $work/NAME/data; sets server_url (and key_id/key_secret, see start_server)
+    start_server "${2:-$binary}" 127.0.0.1:0 "$work/$1/data" "$work/$1"
     pids+=("$server_pid")
 }
 
@@ -77,7 +85,19 @@ done
 
 # -- the shop: its sandbox (the test admin key serve prints), a live pos key, a live float, the upstream --------
 shop_data="$work/shop/data"
-serve_in shop
+shop_binary="$binary"
+if [ "${CALLGRIND:-0}" = 1 ]; then
+    command -v callgrind_control >/dev/null 2>&1 || { echo "valgrind is needed for CALLGRIND=1" >&2; exit 1; }
+    cat >"$work/shop-under-callgrind" <<WRAP
+#!/bin/sh
+exec valgrind --tool=callgrind --instr-atstart=no --separate-threads=yes \\
+    --callgrind-out-file="$work/shop/callgrind.out" "$(realpath "$binary")" "\$@"
+WRAP
+    chmod +x "$work/shop-under-callgrind"
+    shop_binary="$work/shop-under-callgrind"
+    export START_TIMEOUT_S=180
+fi
+serve_in shop "$shop_binary"
 shop_url="$server_url"
 sandbox_auth="$(basic "$key_id" "$key_secret")"
 keys="$("$binary" keys create --name counter --mode live --scope pos --data-dir "$shop_data")"
@@ -110,6 +130,37 @@ run() { # NAME AUTH
         -s "$here/initiate.lua" "$shop_url" >"$work/$name.txt"
     grep "^RESULT name=$name" "$work/$name.txt"
 }
+if [ "${CALLGRIND:-0}" = 1 ]; then
+    count() { # NAME AUTH: instructions per sale of one initiate, counted during its wrk run only
+        local name=$1 seconds="${CALLGRIND_SECONDS:-15}" out requests dump threads total ir
+        # Under callgrind a live sale takes ~1 s: wrk's own 2 s time limit would drop them uncounted.
+        BENCH_AUTH="$2" BENCH_NAME="$name" wrk -t1 -c4 -d4s --timeout 60s -s "$here/initiate.lua" "$shop_url" \
+            >/dev/null
+        callgrind_control -z "$server_pid" >/dev/null 2>&1
+        callgrind_control -i on "$server_pid" >/dev/null 2>&1
+        out="$(BENCH_AUTH="$2" BENCH_NAME="$name" wrk -t1 -c4 -d"${seconds}s" --timeout 60s -s "$here/initiate.lua" \
+            "$shop_url")"
+        callgrind_control -i off "$server_pid" >/dev/null 2>&1
+        rm -f "$work/shop/callgrind.out."*"-"*
+        callgrind_control -d "$name" "$server_pid" >/dev/null 2>&1
+        requests="$(sed -n 's/^RESULT .* requests=\([0-9]*\).*/\1/p' <<<"$out")"
+        [ "${requests:-0}" -gt 0 ] || { echo "no $name sale completed under callgrind: $out" >&2; exit 1; }
+        total=0
+        threads=""
+        for dump in "$work/shop/callgrind.out."*"-"*; do
+            ir="$(awk '/^totals:/ { print $2; exit }' "$dump")"
+            [ -n "$ir" ] && [ "$ir" -gt 0 ] || continue
+            total=$((total + ir))
+            threads="$threads thread${dump##*-}=$((ir / requests))"
+            [ -z "${CALLGRIND_OUT:-}" ] || { mkdir -p "$CALLGRIND_OUT"; cp "$dump" "$CALLGRIND_OUT/$name.${dump##*-}"; }
+        done
+        echo "CALLGRIND path=$name requests=$requests ir_per_request=$((total / requests))$threads"
+    }
+    echo "== callgrind of the shop, load average $(load)"
+    count sandbox "$sandbox_auth"
+    count live "$live_auth"
+    exit 0
+fi
 sandbox="$(run sandbox "$sandbox_auth")"
 sandbox_load="$(load)"
 live="$(run live "$live_auth")"
