@@ -17,6 +17,11 @@ public:
     bool start(const QString &dataDir, const QStringList &extraArguments, QString *error);
     /// Same over a TestStore: its directory and database (TestStore::arguments()).
     bool start(const TestStore &store, const QStringList &extraArguments, QString *error);
+    /// Starts `rechargedesk serve --listen 127.0.0.1:0` plus `arguments` without waiting for it to listen, so
+    /// several servers can start at the same moment; then waitUntilListening(). False (*error) when it cannot run.
+    bool launch(const QStringList &arguments, QString *error);
+    /// Waits for the "listening on" line of a launch()ed server. False (with its output in *error) on failure.
+    bool waitUntilListening(QString *error);
     /// SIGKILL, no cleanup: what a power cut or OOM kill does.
     void kill();
     /// SIGTERM and wait for a clean exit; returns the exit code.
