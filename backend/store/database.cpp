@@ -48,6 +48,10 @@ bool postgresOptions(const QUrl &url, QString *options, QString *error)
     }
     // How the server's sessions show in pg_stat_activity, unless the URL names them otherwise.
     parts.append(QStringLiteral("fallback_application_name=rechargedesk"));
+    // A database host that drops packets would hold the server's thread in connect() for minutes (TCP's own
+    // retries): while PostgreSQL cannot be reached, each reconnection attempt gives up after 5 s instead.
+    if (!QUrlQuery(url).hasQueryItem(QStringLiteral("connect_timeout")))
+        parts.append(QStringLiteral("connect_timeout=5"));
     *options = parts.join(QLatin1Char(';'));
     return true;
 }
@@ -144,7 +148,8 @@ std::unique_ptr<Database> Database::open(const QString &location, QString *error
         PrivateFiles::ensureDirectory(QFileInfo(path).absolutePath(), nullptr);
         if (!QFileInfo::exists(path)) {
             QString createError;
-            if (!PrivateFiles::writeFile(path, QByteArray(), &createError)) {
+            // Another process opening the same fresh database at this moment may have created it first.
+            if (!PrivateFiles::writeFile(path, QByteArray(), &createError) && !QFileInfo::exists(path)) {
                 *error = QStringLiteral("cannot open the database %1: %2").arg(path, createError);
                 return nullptr;
             }
