@@ -32,6 +32,7 @@ QList<RouteCase> expectedRoutes()
     const QString aadhaar = QStringLiteral("/api/v1/uidai/aadhaar-authentication");
     return {
         {"GET", QStringLiteral("/healthz"), QStringLiteral("/healthz"), Access::Public},
+        {"GET", QStringLiteral("/readyz"), QStringLiteral("/readyz"), Access::Public},
         {"GET", QStringLiteral("/api/v1/openapi.json"), QStringLiteral("/api/v1/openapi.json"), Access::Public},
         {"POST", QStringLiteral("/hooks/inbox"), QStringLiteral("/hooks/inbox"), Access::Public},
         {"POST", QStringLiteral("/hooks/upstream"), QStringLiteral("/hooks/upstream"), Access::Public},

@@ -1,7 +1,9 @@
 // Endpoints 5, 6 and 7 of api-v1.md over real HTTP against the server on port 0 (api-conventions.md): modes, accounts
 // and the wallet: live keys, what other accounts see, balances and the ledger, healthz, a lost database connection. The
 // shared paths, bodies and fixture are in support/salesapitest.h.
+#include "api/healthcontroller.h"
 #include "salesapitest.h"
+#include "store/migrations.h"
 
 class TestSalesApiWallet final : public SalesApiTest
 {
@@ -183,6 +185,50 @@ private slots:
         QVERIFY(!r.header("X-Request-Id").isEmpty());
         // Credentials are not needed, and bad ones do not matter.
         QCOMPARE(m_http.get(m_server->url(QStringLiteral("/healthz")), "Basic !!!").status, 200);
+    }
+
+    /// GET /readyz (issue 16): 200 while the database answers and its migrations are exactly this server's; no
+    /// credentials needed.
+    void readyz()
+    {
+        const HttpResult r = m_http.get(m_server->url(QStringLiteral("/readyz")), "Basic !!!");
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value(QStringLiteral("status")).toString(), QStringLiteral("ready"));
+        QCOMPARE(r.json().value(QStringLiteral("schema_version")).toInt(), allMigrations().last().version);
+        QVERIFY(!r.header("X-Request-Id").isEmpty());
+    }
+
+    void readyzWhenMigrationsDoNotMatch_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("undo");
+        QTest::addColumn<QString>("reason");
+        const QString newest = QString::number(allMigrations().last().version);
+        // A newer server migrated the database (a rolling upgrade): this one must take no traffic.
+        QTest::newRow("ahead") << QStringLiteral("INSERT INTO schema_migrations (version, applied_at) VALUES (9999, 0)")
+                               << QStringLiteral("DELETE FROM schema_migrations WHERE version = 9999")
+                               << QStringLiteral("migrations_ahead");
+        // A migration this server needs is missing (a database restored from an older backup).
+        QTest::newRow("behind")
+            << QStringLiteral("DELETE FROM schema_migrations WHERE version = ") + newest
+            << QStringLiteral("INSERT INTO schema_migrations (version, applied_at) VALUES (%1, 0)").arg(newest)
+            << QStringLiteral("migrations_behind");
+    }
+
+    void readyzWhenMigrationsDoNotMatch()
+    {
+        QFETCH(QString, change);
+        QFETCH(QString, undo);
+        QFETCH(QString, reason);
+        m_server->db().execute(change);
+        const HttpResult r = m_http.get(m_server->url(QStringLiteral("/readyz")));
+        QString why;
+        QVERIFY2(isError(r, 503, QStringLiteral("GATEWAY_ERROR"), reason, QJsonValue(QJsonValue::Null), &why),
+                 qPrintable(why));
+        QCOMPARE(r.header("Retry-After").toInt(), HealthController::kSchemaRetryAfterSeconds);
+        QCOMPARE(m_http.get(m_server->url(QStringLiteral("/healthz"))).status, 200); // alive, just not ready
+        m_server->db().execute(undo);
+        QCOMPARE(m_http.get(m_server->url(QStringLiteral("/readyz"))).status, 200);
     }
 
     void walletInvariantsAfterMixedRun()

@@ -37,6 +37,21 @@ CreatedKey ApiKeyService::create(const QString &accountName, const QString &keyN
     const qint64 now = m_clock.nowMs();
     AccountRepository accounts(m_db);
     WalletRepository wallets(m_db);
+    for (int attempt = 0;; ++attempt) {
+        try {
+            return create(accounts, wallets, account, name, mode, scope, now);
+        } catch (const DatabaseError &e) {
+            // Several servers starting at once on one fresh PostgreSQL database (issue 16) each create the
+            // default account: the losers of that race run again and find the winner's account.
+            if (!e.isUniqueViolation() || attempt > 0)
+                throw;
+        }
+    }
+}
+
+CreatedKey ApiKeyService::create(AccountRepository &accounts, WalletRepository &wallets, const QString &account,
+                                 const QString &name, Mode mode, Scope scope, qint64 now)
+{
     WriteTransaction transaction(m_db);
     std::optional<qint64> accountId = accounts.findAccount(account);
     if (!accountId) {

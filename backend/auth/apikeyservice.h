@@ -9,6 +9,7 @@
 
 class Clock;
 class Database;
+class WalletRepository;
 
 /// A key just created: the only moment the secret exists outside the client.
 struct CreatedKey
@@ -46,6 +47,10 @@ public:
     static QString randomBase62(int count);
 
 private:
+    /// One attempt of create() for a trimmed name and account: the account (with its wallets) if missing, then the key.
+    CreatedKey create(AccountRepository &accounts, WalletRepository &wallets, const QString &account,
+                      const QString &name, Mode mode, Scope scope, qint64 now);
+
     Database &m_db;
     const Clock &m_clock;
 };

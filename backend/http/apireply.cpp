@@ -1,6 +1,7 @@
 #include "apireply.h"
 
 #include "apierror.h"
+#include "store/database.h"
 
 #include <QHttpServerResponder>
 #include <QJsonDocument>
@@ -84,6 +85,14 @@ void ApiReply::sendException(std::exception_ptr error) const
         std::rethrow_exception(error);
     } catch (const ApiError &apiError) {
         sendError(apiError);
+    } catch (const DatabaseError &e) {
+        if (e.isUnavailable()) {
+            qWarning("request %s: %s", qPrintable(m_state->requestId), e.what());
+            sendError(databaseUnavailableError(e));
+        } else {
+            qCritical("request %s failed: %s", qPrintable(m_state->requestId), e.what());
+            sendError(ApiError::serverError(m_state->requestId));
+        }
     } catch (const std::exception &e) {
         qCritical("request %s failed: %s", qPrintable(m_state->requestId), e.what());
         sendError(ApiError::serverError(m_state->requestId));
@@ -112,4 +121,12 @@ bool ApiReply::isClientWaiting() const
 const QString &ApiReply::requestId() const
 {
     return m_state->requestId;
+}
+
+ApiError databaseUnavailableError(const DatabaseError &error)
+{
+    return ApiError::gatewayUnavailable(QStringLiteral("database_unavailable"),
+                                        QStringLiteral("the server's database cannot be reached at the moment; nothing "
+                                                       "was done, try again later"))
+        .withHeader("Retry-After", QByteArray::number(error.retryAfterSeconds()));
 }

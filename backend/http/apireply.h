@@ -9,7 +9,12 @@
 #include <memory>
 
 class ApiError;
+class DatabaseError;
 class QHttpServerResponder;
+
+/// 503 GATEWAY_ERROR `database_unavailable` with Retry-After (seconds, the error's next reconnection
+/// attempt) for a DatabaseError whose isUnavailable() holds: the request did nothing, try again then.
+ApiError databaseUnavailableError(const DatabaseError &error);
 
 /// The answer channel of one request. Copyable; every copy answers the same request, once.
 /// A handler may keep it and answer after the event loop turns (batched commits, network calls).
@@ -26,8 +31,8 @@ public:
     bool sendData(const QJsonObject &data, int status = 200) const;
     /// The error envelope with the error's status and headers.
     void sendError(const ApiError &error) const;
-    /// The error an asynchronous step ended with: an ApiError as it is, anything else as a
-    /// logged 500 that leaks no internals.
+    /// The error an asynchronous step ended with: an ApiError as it is, a lost database connection
+    /// as 503 (databaseUnavailableError), anything else as a logged 500 that leaks no internals.
     void sendException(std::exception_ptr error) const;
     /// Any body. Adds Content-Length, X-Request-Id and, unless `headers` set a Cache-Control of
     /// their own, `Cache-Control: no-store` (issue 12: answers carry secrets and tokens). True when

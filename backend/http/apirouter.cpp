@@ -1,6 +1,7 @@
 #include "apirouter.h"
 
 #include "apierror.h"
+#include "store/database.h"
 
 #include <QHttpServer>
 #include <QLoggingCategory>
@@ -114,6 +115,13 @@ void ApiRouter::run(const Route &route, ApiRequest &request, const ApiReply &rep
         if (!reply.isSent())
             reply.sendError(error);
     } catch (const std::exception &e) {
+        // A lost database connection is no bug: 503 with Retry-After, and the request did nothing.
+        if (const auto *database = dynamic_cast<const DatabaseError *>(&e); database && database->isUnavailable()) {
+            qCWarning(lcHttp, "request %s %s: %s", qPrintable(request.requestId), qPrintable(request.path), e.what());
+            if (!reply.isSent())
+                reply.sendError(databaseUnavailableError(*database));
+            return;
+        }
         ++m_serverErrors;
         qCCritical(lcHttp, "request %s %s failed: %s", qPrintable(request.requestId), qPrintable(request.path),
                    e.what());

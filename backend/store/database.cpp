@@ -48,6 +48,10 @@ bool postgresOptions(const QUrl &url, QString *options, QString *error)
     }
     // How the server's sessions show in pg_stat_activity, unless the URL names them otherwise.
     parts.append(QStringLiteral("fallback_application_name=rechargedesk"));
+    // A database host that drops packets would hold the server's thread in connect() for minutes (TCP's own
+    // retries): while PostgreSQL cannot be reached, each reconnection attempt gives up after 5 s instead.
+    if (!QUrlQuery(url).hasQueryItem(QStringLiteral("connect_timeout")))
+        parts.append(QStringLiteral("connect_timeout=5"));
     *options = parts.join(QLatin1Char(';'));
     return true;
 }
@@ -145,7 +149,8 @@ std::unique_ptr<Database> Database::open(const QString &location, QString *error
         PrivateFiles::ensureDirectory(QFileInfo(path).absolutePath(), nullptr);
         if (!QFileInfo::exists(path)) {
             QString createError;
-            if (!PrivateFiles::writeFile(path, QByteArray(), &createError)) {
+            // Another process opening the same fresh database at this moment may have created it first.
+            if (!PrivateFiles::writeFile(path, QByteArray(), &createError) && !QFileInfo::exists(path)) {
                 *error = QStringLiteral("cannot open the database %1: %2").arg(path, createError);
                 return nullptr;
             }
@@ -200,13 +205,15 @@ QSqlDatabase Database::connection() const
     return QSqlDatabase::database(m_connectionName, false);
 }
 
-void Database::fail(const QSqlQuery &query, const QString &what) const
+void Database::fail(const QSqlQuery &query, const QString &what)
 {
     fail(query.lastError(), what);
 }
 
-void Database::fail(const QSqlError &error, const QString &what) const
+void Database::fail(const QSqlError &error, const QString &what)
 {
+    if (connectionLost(error))
+        throwUnavailable(what + QStringLiteral(": the connection to PostgreSQL was lost: ") + error.text());
     throw DatabaseError(what + QStringLiteral(": ") + error.text(), isUniqueViolation(error), isRetryable(error));
 }
 
@@ -262,8 +269,15 @@ QString numberedPlaceholders(const QString &sql)
 
 } // namespace
 
+void Database::throwUnavailable(const QString &what) const
+{
+    const qint64 waitMs = m_nextReconnect.remainingTime();
+    throw DatabaseError::unavailable(what, int((qMax<qint64>(waitMs, 0) + 999) / 1000));
+}
+
 QSqlQuery &Database::prepare(const QString &sql)
 {
+    ensureConnected();
     auto it = m_statements.find(sql);
     if (it == m_statements.end()) {
         const QString named = numberedPlaceholders(sql);
@@ -272,7 +286,7 @@ QSqlQuery &Database::prepare(const QString &sql)
         // ~70 % of the CPU of a one-row SELECT such as the status check (docs/benchmarks.md).
         query.setForwardOnly(true);
         if (!query.prepare(named)) {
-            if (!reconnectIfLost())
+            if (!reconnectIfLost(query.lastError()))
                 fail(query, QStringLiteral("cannot prepare \"%1\"").arg(sql));
             query = QSqlQuery(connection());
             query.setForwardOnly(true);
@@ -312,17 +326,18 @@ QSqlQuery &Database::run(const QString &sql, const QVariantList &values)
         // A read that met a lost connection outside a transaction runs again on a new one (`query`,
         // from the old connection's cache, is gone then; prepare() makes it anew).
         const QSqlError error = query.lastError();
-        if (retried || !safeToRepeat(sql) || !reconnectIfLost())
+        if (retried || !safeToRepeat(sql) || !reconnectIfLost(error))
             fail(error, QStringLiteral("statement failed"));
     }
 }
 
 void Database::execute(const QString &sql)
 {
+    ensureConnected();
     QSqlQuery query(connection());
     if (query.exec(sql))
         return;
-    if (!safeToRepeat(sql) || !reconnectIfLost())
+    if (!safeToRepeat(sql) || !reconnectIfLost(query.lastError()))
         fail(query, QStringLiteral("\"%1\" failed").arg(sql));
     QSqlQuery again(connection());
     if (!again.exec(sql))
@@ -335,20 +350,66 @@ void Database::addSessionStatement(const QString &sql)
     m_sessionStatements.append(sql);
 }
 
-bool Database::reconnectIfLost()
+bool Database::reconnectIfLost(const QSqlError &error)
 {
-    // Inside a transaction a failed statement leaves PostgreSQL's transaction aborted, so a probe
-    // cannot tell a lost connection from a bad statement, and a new connection could not continue
-    // the transaction anyway: the error goes up, and the next begin() finds out.
-    if (!m_postgres || m_inTransaction)
+    // Inside a transaction a new connection could not continue the transaction: the error goes up
+    // (fail() turns a lost connection into "unavailable"), and the next begin() reconnects.
+    if (!m_postgres || m_inTransaction || !connectionLost(error))
+        return false;
+    ensureConnected(); // reconnects now or throws DatabaseError::unavailable()
+    return true;
+}
+
+bool Database::connectionLost(const QSqlError &error)
+{
+    if (m_outage)
+        return true;
+    if (!m_postgres)
+        return false;
+    // A statement's own failure carries its SQLSTATE; a lost connection carries none (libpq's "server
+    // closed the connection unexpectedly", "no connection to the server"), or class 08 (connection
+    // exception) or 57P01-57P03 (the session was terminated, the server shuts down or is starting).
+    const QString code = error.nativeErrorCode();
+    if (!code.isEmpty() && !code.startsWith(QLatin1String("08")) && !code.startsWith(QLatin1String("57P")))
         return false;
     {
         QSqlQuery probe(connection());
         if (probe.exec(QStringLiteral("SELECT 1")))
             return false; // the connection works: the statement itself failed
+        // In an aborted transaction the probe fails with in_failed_sql_transaction: the connection works.
+        if (probe.lastError().nativeErrorCode() == QLatin1String("25P02"))
+            return false;
     }
-    qWarning("rechargedesk: the connection to PostgreSQL was lost (a server restart?); reconnecting");
-    m_statements.clear(); // prepared statements die with their session
+    qWarning("rechargedesk: the connection to PostgreSQL was lost (%s); reconnecting", qPrintable(error.text()));
+    m_outage = true;
+    m_retryDelayMs = 0;
+    m_nextReconnect = QDeadlineTimer(0); // the first attempt is due at once
+    m_statements.clear();                // prepared statements die with their session
+    connection().close();
+    return true;
+}
+
+void Database::ensureConnected()
+{
+    if (!m_outage)
+        return;
+    if (m_inTransaction)
+        throwUnavailable(QStringLiteral("the connection to PostgreSQL was lost during this transaction"));
+    if (!m_nextReconnect.hasExpired())
+        throwUnavailable(QStringLiteral("PostgreSQL cannot be reached; the next attempt to reconnect is due later"));
+    if (reopen()) {
+        m_outage = false;
+        m_retryDelayMs = 0;
+        qWarning("rechargedesk: reconnected to PostgreSQL");
+        return;
+    }
+    m_retryDelayMs = m_retryDelayMs == 0 ? kFirstRetryMs : qMin(2 * m_retryDelayMs, kMaxRetryMs);
+    m_nextReconnect.setRemainingTime(m_retryDelayMs);
+    throwUnavailable(QStringLiteral("PostgreSQL cannot be reached"));
+}
+
+bool Database::reopen()
+{
     QSqlDatabase db = connection();
     db.close();
     if (!db.open()) {
@@ -378,6 +439,8 @@ void Database::commit()
     // Whatever COMMIT answers, the transaction is over (a failed COMMIT of PostgreSQL rolls back). It
     // never runs again on a new connection: there it would "commit" nothing and report success.
     m_inTransaction = false;
+    if (m_outage)
+        throwUnavailable(QStringLiteral("the connection to PostgreSQL was lost during this transaction"));
     QSqlQuery query(connection());
     if (!query.exec(QStringLiteral("COMMIT")))
         fail(query, QStringLiteral("COMMIT failed"));
@@ -386,6 +449,8 @@ void Database::commit()
 void Database::rollback()
 {
     m_inTransaction = false;
+    if (m_outage)
+        return; // the server rolled the transaction back when the connection went
     QSqlQuery query(connection());
     if (!query.exec(QStringLiteral("ROLLBACK")))
         fail(query, QStringLiteral("ROLLBACK failed"));
@@ -428,6 +493,16 @@ int Database::schemaVersion()
     return version;
 }
 
+QSet<int> Database::appliedMigrations()
+{
+    QSet<int> applied;
+    QSqlQuery &query = run(QStringLiteral("SELECT version FROM schema_migrations"));
+    while (query.next())
+        applied.insert(query.value(0).toInt());
+    query.finish(); // no read transaction left open on SQLite (see schemaVersion())
+    return applied;
+}
+
 void Database::migrate()
 {
     // Several servers may start at once on one PostgreSQL database (after an upgrade, say): one
@@ -438,19 +513,17 @@ void Database::migrate()
         "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"));
     const QString idColumn = m_postgres ? QStringLiteral("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
                                         : QStringLiteral("INTEGER PRIMARY KEY AUTOINCREMENT");
-    QSet<int> applied;
-    {
-        QSqlQuery &query = run(QStringLiteral("SELECT version FROM schema_migrations"));
-        while (query.next())
-            applied.insert(query.value(0).toInt());
-        query.finish();
-    }
+    const QSet<int> applied = appliedMigrations();
     // Every migration not yet applied runs, in version order; membership (not the highest number)
     // decides, so a database never skips a step that was added between two others.
     for (const Migration &migration : allMigrations()) {
         if (applied.contains(migration.version))
             continue;
         WriteTransaction transaction(*this);
+        // SQLite has no advisory lock: another process may have applied this step between the read
+        // above and this transaction's BEGIN IMMEDIATE (which excludes every other writer from here).
+        if (!m_postgres && appliedMigrations().contains(migration.version))
+            continue;
         for (const QString &statement : migration.statements) {
             QString sql = statement;
             execute(sql.replace(QLatin1String("%ID%"), idColumn));

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QDeadlineTimer>
 #include <QHash>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -12,28 +14,50 @@
 #include <stdexcept>
 
 /// A database failure the caller cannot fix (I/O error, constraint violation that code should
-/// have prevented, lost connection). Mapped to HTTP 500 by the router.
+/// have prevented). Mapped to HTTP 500 by the router; a lost connection (isUnavailable()) to 503
+/// with Retry-After instead.
 class DatabaseError final : public std::runtime_error
 {
 public:
     explicit DatabaseError(const QString &message, bool uniqueViolation = false, bool retryable = false)
         : std::runtime_error(message.toStdString()), m_uniqueViolation(uniqueViolation), m_retryable(retryable)
     {}
+    /// The connection to PostgreSQL is lost and not yet restored; the next attempt to reconnect is
+    /// `retryAfterSeconds` (at least 1) away. Nothing of the statement's transaction was committed
+    /// (except for a COMMIT that failed this way: its outcome is unknown, as for any lost answer).
+    static DatabaseError unavailable(const QString &message, int retryAfterSeconds)
+    {
+        DatabaseError error(message);
+        error.m_retryAfterSeconds = qMax(1, retryAfterSeconds);
+        return error;
+    }
     /// True when the statement broke a UNIQUE constraint (used to detect concurrent duplicates).
     bool isUniqueViolation() const { return m_uniqueViolation; }
     /// True when PostgreSQL gave up on the transaction because of other writers (deadlock detected,
     /// serialization failure): the same work in a new transaction may well succeed.
     bool isRetryable() const { return m_retryable; }
+    /// True when the database cannot be reached at the moment (see unavailable()).
+    bool isUnavailable() const { return m_retryAfterSeconds > 0; }
+    /// Seconds until the next reconnection attempt (at least 1) when isUnavailable(), else 0.
+    int retryAfterSeconds() const { return m_retryAfterSeconds; }
 
 private:
     bool m_uniqueViolation;
     bool m_retryable;
+    int m_retryAfterSeconds = 0;
 };
 
 /// One QtSql connection (SQLite file by default, PostgreSQL by URL) with the schema migrated.
 /// Lives on the thread that opened it (QtSql connections are per thread). SQLite runs in WAL
 /// mode with synchronous=FULL, so a committed transaction is on disk (architecture.md,
 /// "Persistence"). All SQL of the product goes through this class and the repositories.
+///
+/// A lost PostgreSQL connection (server restart, network cut, session terminated) is an outage:
+/// every statement then throws DatabaseError::unavailable() at once, without touching the
+/// network, until a reconnection succeeds. Reconnection is tried on use, at most once per backoff
+/// step: at once, then after 0.5 s, doubling up to 10 s (kFirstRetryMs, kMaxRetryMs). A transaction
+/// that was open when the connection broke stays broken (every statement throws) until its
+/// rollback(), so no statement of it can land on the new connection outside the transaction.
 class Database
 {
 public:
@@ -81,18 +105,33 @@ public:
 
     /// The schema version after migrations (the highest applied migration number).
     int schemaVersion();
+    /// The versions recorded in schema_migrations (readiness compares them with allMigrations()).
+    /// Throws DatabaseError.
+    QSet<int> appliedMigrations();
+
+    static constexpr int kFirstRetryMs = 500;  ///< backoff after the first failed reconnection
+    static constexpr int kMaxRetryMs = 10'000; ///< the backoff doubles up to this
 
 private:
     Database(QString connectionName, bool postgres);
     void migrate();
     /// A transaction-control statement: prepared once and cached on SQLite, execute() on PostgreSQL.
     void executeCached(const QString &sql);
-    /// PostgreSQL, outside a transaction: when the connection no longer answers (the server restarted,
-    /// or ended the session), opens a new one, runs the session statements and returns true, so the
-    /// caller can run its statement again. False when the connection works or cannot be restored.
-    bool reconnectIfLost();
-    [[noreturn]] void fail(const QSqlQuery &query, const QString &what) const;
-    [[noreturn]] void fail(const QSqlError &error, const QString &what) const;
+    /// PostgreSQL, outside a transaction: when `error` came from a connection that no longer answers
+    /// (the server restarted, or ended the session), opens a new one, runs the session statements and
+    /// returns true, so the caller can run its statement again. False when the connection works or in a
+    /// transaction; throws DatabaseError::unavailable() when it cannot be restored now.
+    bool reconnectIfLost(const QSqlError &error);
+    /// PostgreSQL: true when `error` came from a connection that no longer answers (then an outage
+    /// starts: the connection is closed and its statements dropped).
+    bool connectionLost(const QSqlError &error);
+    /// Throws DatabaseError::unavailable() during an outage unless a due reconnection succeeds.
+    void ensureConnected();
+    /// Opens the connection again and runs the session statements; false when it cannot.
+    bool reopen();
+    [[noreturn]] void throwUnavailable(const QString &what) const;
+    [[noreturn]] void fail(const QSqlQuery &query, const QString &what);
+    [[noreturn]] void fail(const QSqlError &error, const QString &what);
 
     QString m_connectionName;
     bool m_postgres;
@@ -100,6 +139,9 @@ private:
     QHash<QString, QSqlQuery> m_statements;
     QStringList m_sessionStatements;
     bool m_inTransaction = false;
+    bool m_outage = false;          ///< the connection is lost and not yet restored
+    int m_retryDelayMs = 0;         ///< the current backoff step (0: the first attempt is due at once)
+    QDeadlineTimer m_nextReconnect; ///< when the next reconnection may be tried
 };
 
 /// A text value for a NOT NULL column: QtSql binds a null QString as SQL NULL, so a null

@@ -322,3 +322,13 @@ const QList<Migration> &allMigrations()
     };
     return migrations;
 }
+
+SchemaCurrency schemaCurrency(const QSet<int> &applied)
+{
+    QSet<int> known;
+    for (const Migration &migration : allMigrations())
+        known.insert(migration.version);
+    if (!(applied - known).isEmpty())
+        return SchemaCurrency::Ahead;
+    return applied.size() == known.size() ? SchemaCurrency::Current : SchemaCurrency::Behind;
+}

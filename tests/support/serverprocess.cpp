@@ -38,6 +38,11 @@ QString ServerProcess::secretInKeyFile(const QString &path)
 
 bool ServerProcess::startWith(const QStringList &arguments, QString *error)
 {
+    return launch(arguments, error) && waitUntilListening(error);
+}
+
+bool ServerProcess::launch(const QStringList &arguments, QString *error)
+{
     m_process.setProgram(binary());
     m_process.setArguments(
         QStringList{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")} + arguments);
@@ -47,6 +52,11 @@ bool ServerProcess::startWith(const QStringList &arguments, QString *error)
         *error = m_process.errorString();
         return false;
     }
+    return true;
+}
+
+bool ServerProcess::waitUntilListening(QString *error)
+{
     static const QRegularExpression listening(QStringLiteral("listening on (https?://[^/\\s]+)"));
     static const QRegularExpression keyId(QStringLiteral("key_id: (\\S+)"));
     static const QRegularExpression keyFile(QStringLiteral("key_file: ([^\\n]+)"));

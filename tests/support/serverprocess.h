@@ -20,6 +20,11 @@ public:
     /// Starts `rechargedesk serve --listen 127.0.0.1:0 --config configFile` plus `extraArguments`: the file
     /// names the data directory and everything else (issue 15).
     bool startWithConfig(const QString &configFile, const QStringList &extraArguments, QString *error);
+    /// Starts `rechargedesk serve --listen 127.0.0.1:0` plus `arguments` without waiting for it to listen, so
+    /// several servers can start at the same moment; then waitUntilListening(). False (*error) when it cannot run.
+    bool launch(const QStringList &arguments, QString *error);
+    /// Waits for the "listening on" line of a launch()ed server. False (with its output in *error) on failure.
+    bool waitUntilListening(QString *error);
     /// SIGKILL, no cleanup: what a power cut or OOM kill does.
     void kill();
     /// SIGTERM and wait for a clean exit; returns the exit code.
