@@ -182,6 +182,21 @@ stop_server() {
     [ "$status" -eq 0 ] || fail "serve exited with $status on SIGTERM: $(tail -5 "$scratch/serve.log")"
 }
 
+# The package's upgrade path (prerm/postrm "upgrade", postinst "configure OLD"), run by installing the same
+# package again over itself: the shop's database, the vault key and an admin's edit of the conffile stay.
+upgrade_keeps_data_and_config() {
+    local before
+    before=$(sqlite3 "$data_dir/rechargedesk.db" "SELECT COUNT(*) FROM transactions")
+    echo "# edited by the shop's admin" >>"$config"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall -o Dpkg::Options::=--force-confold "$deb" \
+        >"$scratch/apt.log" 2>&1 || fail "apt-get install --reinstall failed: $(tail -20 "$scratch/apt.log")"
+    [ "$(sqlite3 "$data_dir/rechargedesk.db" "SELECT COUNT(*) FROM transactions")" = "$before" ] ||
+        fail "the upgrade changed the shop's sales"
+    grep -qx "# edited by the shop's admin" "$config" || fail "the upgrade overwrote the admin's $config"
+    [ "$(stat -c '%U %a' "$data_dir")" = "rechargedesk 700" ] || fail "the upgrade changed $data_dir's owner or mode"
+    log "upgrade over itself: $before sales and the edited $config kept"
+}
+
 remove_keeps_data() {
     apt-get remove -y -qq rechargedesk >"$scratch/apt.log" 2>&1 || fail "apt-get remove failed: $(cat "$scratch/apt.log")"
     [ ! -e /usr/bin/rechargedesk ] || fail "remove left /usr/bin/rechargedesk"
@@ -209,6 +224,7 @@ main() {
     backup_under_load_restores
     stop_server
     backup_at_rest_equals_every_row
+    upgrade_keeps_data_and_config
     remove_keeps_data
     purge_deletes_data
     log "PASS"
