@@ -70,6 +70,45 @@
     </message>
 </context>
 <context>
+    <name>BackupCard</name>
+    <message>
+        <source>Backups</source>
+        <translation>बैकअप</translation>
+    </message>
+    <message>
+        <source>The server copies the sales, settings and the key vault into one file every night. Keep a copy off this computer too.</source>
+        <translation>सर्वर हर रात बिक्री, सेटिंग्स और की-वॉल्ट को एक फ़ाइल में कॉपी करता है। एक कॉपी इस कंप्यूटर से बाहर भी रखें।</translation>
+    </message>
+    <message>
+        <source>The backup state cannot be read: %1</source>
+        <translation>बैकअप की स्थिति पढ़ी नहीं जा सकी: %1</translation>
+    </message>
+    <message>
+        <source>No backup yet.</source>
+        <translation>अभी तक कोई बैकअप नहीं।</translation>
+    </message>
+    <message>
+        <source>Last backup: %1 IST, %2 (%3)</source>
+        <translation>पिछला बैकअप: %1 IST, %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Next backup: %1 IST into %2, keeping the last %3.</source>
+        <translation>अगला बैकअप: %1 IST पर %2 में, आख़िरी %3 रखे जाएँगे।</translation>
+    </message>
+    <message>
+        <source>Nightly backups are off (serve --backup-at).</source>
+        <translation>रात के बैकअप बंद हैं (serve --backup-at)।</translation>
+    </message>
+    <message>
+        <source>The last backup failed: %1</source>
+        <translation>पिछला बैकअप असफल रहा: %1</translation>
+    </message>
+    <message>
+        <source>No backup is newer than 2 days. Make one now on the server: rechargedesk backup --to FILE (or check the nightly backup&apos;s folder and disk space).</source>
+        <translation>कोई भी बैकअप 2 दिन से नया नहीं है। अभी सर्वर पर एक बनाएँ: rechargedesk backup --to FILE (या रात के बैकअप का फ़ोल्डर और डिस्क की जगह जाँचें)।</translation>
+    </message>
+</context>
+<context>
     <name>DayEndPage</name>
     <message>
         <source>&amp;Print…</source>
@@ -261,7 +300,7 @@
     </message>
 </context>
 <context>
-    <name>DayEndReportData</name>
+    <name>DayEndPrint</name>
     <message>
         <source>Mobile</source>
         <translation>मोबाइल</translation>
@@ -278,6 +317,13 @@
         <source>Counter (API)</source>
         <translation>काउंटर (API)</translation>
     </message>
+    <message numerus="yes">
+        <source>Of the pending sales, %n (%1 paid) are still unknown at the upstream: no definite answer yet, so neither sold nor refunded. Recheck them in History → Unknown at upstream.</source>
+        <translation>
+            <numerusform>पेंडिंग बिक्री में से %n (%1 भुगतान) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
+            <numerusform>पेंडिंग बिक्री में से %n (%1 भुगतान) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Day-end (Z) report for %1 (IST)%2</source>
         <translation>%1 (IST) के दिन के अंत की (Z) रिपोर्ट%2</translation>
@@ -293,6 +339,14 @@
     <message>
         <source>Pending sales</source>
         <translation>पेंडिंग बिक्री</translation>
+    </message>
+    <message>
+        <source>  of which unknown at the upstream</source>
+        <translation>  इनमें से अपस्ट्रीम पर अज्ञात</translation>
+    </message>
+    <message>
+        <source>%1 (%2 paid)</source>
+        <translation>%1 (%2 भुगतान)</translation>
     </message>
     <message>
         <source>Failed sales</source>
@@ -397,21 +451,6 @@
     <message>
         <source>Sales by hour (IST)</source>
         <translation>घंटेवार बिक्री (IST)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Of the pending sales, %n (%1 paid) are still unknown at the upstream: no definite answer yet, so neither sold nor refunded. Recheck them in History → Unknown at upstream.</source>
-        <translation>
-            <numerusform>पेंडिंग बिक्री में से %n (%1 भुगतान) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
-            <numerusform>पेंडिंग बिक्री में से %n (%1 भुगतान) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>  of which unknown at the upstream</source>
-        <translation>  इनमें से अपस्ट्रीम पर अज्ञात</translation>
-    </message>
-    <message>
-        <source>%1 (%2 paid)</source>
-        <translation>%1 (%2 भुगतान)</translation>
     </message>
 </context>
 <context>
@@ -524,6 +563,10 @@
     <message>
         <source>The admin PIN needs 6 to 8 digits.</source>
         <translation>एडमिन PIN में 6 से 8 अंक होने चाहिए।</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer could not be read: %1</source>
+        <translation>सर्वर का जवाब पढ़ा नहीं जा सका: %1</translation>
     </message>
 </context>
 <context>
@@ -1047,10 +1090,6 @@ Anything using this key stops working at once. This cannot be undone.</source>
     <message>
         <source>RechargeDesk</source>
         <translation>RechargeDesk</translation>
-    </message>
-    <message>
-        <source>The shop could not be created.</source>
-        <translation>दुकान नहीं बन सकी।</translation>
     </message>
     <message>
         <source>Admin PIN needed</source>
@@ -2221,10 +2260,6 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <translation>सेव हो गया। अब रसीदों पर &quot;%1&quot; छपेगा।</translation>
     </message>
     <message>
-        <source>Write the address and port as ADDR:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080.</source>
-        <translation>पता और पोर्ट ADDR:PORT की तरह लिखें (जैसे 127.0.0.1:8080 या 0.0.0.0:8080)।</translation>
-    </message>
-    <message>
         <source>A database URL must look like postgres://user:password@host:5432/rechargedesk.</source>
         <translation>डेटाबेस URL ऐसा होना चाहिए: postgres://user:password@host:5432/rechargedesk</translation>
     </message>
@@ -2273,6 +2308,10 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Connections to the server are not encrypted: start it with serve --tls so other terminals connect with https://.</source>
         <translation>सर्वर से कनेक्शन एन्क्रिप्टेड नहीं हैं: इसे serve --tls से शुरू करें ताकि दूसरे टर्मिनल https:// से जुड़ें।</translation>
+    </message>
+    <message>
+        <source>Write the address and port as ADDR:PORT, e.g. 127.0.0.1:8080, 0.0.0.0:8080 or [::1]:8080.</source>
+        <translation>पता और पोर्ट ADDR:PORT के रूप में लिखें, जैसे 127.0.0.1:8080, 0.0.0.0:8080 या [::1]:8080।</translation>
     </message>
 </context>
 <context>
@@ -2397,6 +2436,13 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>%1   F%2</source>
         <translation>%1   F%2</translation>
+    </message>
+</context>
+<context>
+    <name>TypedColumn</name>
+    <message>
+        <source>Unreadable answer: %1</source>
+        <translation>पढ़ने लायक जवाब नहीं: %1</translation>
     </message>
 </context>
 <context>
@@ -3319,7 +3365,7 @@ This is recorded with your name.</source>
     </message>
 </context>
 <context>
-    <name>WebhooksPage</name>
+    <name>WebhookDeliveriesPane</name>
     <message>
         <source>Retrying</source>
         <translation>फिर कोशिश जारी</translation>
@@ -3331,6 +3377,14 @@ This is recorded with your name.</source>
     <message>
         <source>Gave up</source>
         <translation>छोड़ दिया</translation>
+    </message>
+    <message>
+        <source>OK %1</source>
+        <translation>OK %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2</source>
+        <translation>HTTP %1 %2</translation>
     </message>
     <message>
         <source>When (IST)</source>
@@ -3353,14 +3407,6 @@ This is recorded with your name.</source>
         <translation>जवाब</translation>
     </message>
     <message>
-        <source>OK %1</source>
-        <translation>OK %1</translation>
-    </message>
-    <message>
-        <source>HTTP %1 %2</source>
-        <translation>HTTP %1 %2</translation>
-    </message>
-    <message>
         <source>Time</source>
         <translation>समय</translation>
     </message>
@@ -3381,60 +3427,8 @@ This is recorded with your name.</source>
         <translation>URL</translation>
     </message>
     <message>
-        <source>Received (IST)</source>
-        <translation>मिला (IST)</translation>
-    </message>
-    <message>
-        <source>Received</source>
-        <translation>मिला</translation>
-    </message>
-    <message>
-        <source>%1×</source>
-        <translation>%1×</translation>
-    </message>
-    <message>
-        <source>webhook-id</source>
-        <translation>webhook-id</translation>
-    </message>
-    <message>
-        <source>&amp;Save endpoint</source>
-        <translation>एंडपॉइंट सेव करें (&amp;S)</translation>
-    </message>
-    <message>
-        <source>R&amp;otate secret…</source>
-        <translation>सीक्रेट बदलें (&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Send &amp;test delivery</source>
-        <translation>टेस्ट डिलीवरी भेजें (&amp;T)</translation>
-    </message>
-    <message>
         <source>Re&amp;deliver selected</source>
         <translation>चुना हुआ दोबारा भेजें (&amp;D)</translation>
-    </message>
-    <message>
-        <source>https://example.com/recharge-events</source>
-        <translation>https://example.com/recharge-events</translation>
-    </message>
-    <message>
-        <source>Sent in every event as webhook_password</source>
-        <translation>हर इवेंट में webhook_password के रूप में भेजा जाता है</translation>
-    </message>
-    <message>
-        <source>Show</source>
-        <translation>दिखाएँ</translation>
-    </message>
-    <message>
-        <source>Use built-in &amp;inbox</source>
-        <translation>बिल्ट-इन इनबॉक्स इस्तेमाल करें (&amp;I)</translation>
-    </message>
-    <message>
-        <source>Sends test events to this server&apos;s own inbox, shown in the Inbox tab below.</source>
-        <translation>टेस्ट इवेंट इस सर्वर के अपने इनबॉक्स में भेजता है, जो नीचे &quot;बिल्ट-इन इनबॉक्स&quot; टैब में दिखता है।</translation>
-    </message>
-    <message>
-        <source>Password</source>
-        <translation>पासवर्ड</translation>
     </message>
     <message>
         <source>Any event state</source>
@@ -3461,28 +3455,59 @@ This is recorded with your name.</source>
         <translation>रीफ़्रेश करें (&amp;R)</translation>
     </message>
     <message>
-        <source>Choose a message to see the body the server received.</source>
-        <translation>सर्वर को मिला पूरा मैसेज देखने के लिए कोई मैसेज चुनें।</translation>
-    </message>
-    <message>
-        <source>What this server&apos;s built-in inbox received (test mode): each event once, with how many times it arrived. Receivers must accept repeats of the same webhook-id.</source>
-        <translation>इस सर्वर के बिल्ट-इन इनबॉक्स में क्या आया (टेस्ट मोड): हर इवेंट एक बार, साथ में यह कि वह कितनी बार आया। पाने वाले को एक ही webhook-id दोबारा आने पर भी उसे स्वीकार करना चाहिए।</translation>
-    </message>
-    <message>
-        <source>Delivery log</source>
-        <translation>डिलीवरी लॉग</translation>
-    </message>
-    <message>
-        <source>Built-in inbox</source>
-        <translation>बिल्ट-इन इनबॉक्स</translation>
-    </message>
-    <message>
-        <source>Webhooks</source>
-        <translation>वेबहुक</translation>
-    </message>
-    <message>
         <source>Could not load: %1</source>
         <translation>लोड नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>This event is still being retried; it can be sent again once it is delivered or given up.</source>
+        <translation>यह इवेंट अभी फिर से भेजा जा रहा है; पहुँचने या छोड़ दिए जाने के बाद ही इसे दोबारा भेजा जा सकता है।</translation>
+    </message>
+    <message>
+        <source>Event %1 will be sent again now.</source>
+        <translation>इवेंट %1 अभी दोबारा भेजा जाएगा।</translation>
+    </message>
+</context>
+<context>
+    <name>WebhookEndpointPane</name>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>https://example.com/recharge-events</source>
+        <translation>https://example.com/recharge-events</translation>
+    </message>
+    <message>
+        <source>Use built-in &amp;inbox</source>
+        <translation>बिल्ट-इन इनबॉक्स इस्तेमाल करें (&amp;I)</translation>
+    </message>
+    <message>
+        <source>Sends test events to this server&apos;s own inbox, shown in the Inbox tab below.</source>
+        <translation>टेस्ट इवेंट इस सर्वर के अपने इनबॉक्स में भेजता है, जो नीचे &quot;बिल्ट-इन इनबॉक्स&quot; टैब में दिखता है।</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>पासवर्ड</translation>
+    </message>
+    <message>
+        <source>Sent in every event as webhook_password</source>
+        <translation>हर इवेंट में webhook_password के रूप में भेजा जाता है</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>दिखाएँ</translation>
+    </message>
+    <message>
+        <source>&amp;Save endpoint</source>
+        <translation>एंडपॉइंट सेव करें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Send &amp;test delivery</source>
+        <translation>टेस्ट डिलीवरी भेजें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>R&amp;otate secret…</source>
+        <translation>सीक्रेट बदलें (&amp;O)…</translation>
     </message>
     <message>
         <source>No webhook endpoint yet. Enter the URL that should receive sale events and a password, then save.</source>
@@ -3554,13 +3579,59 @@ The old one keeps signing for 24 hours, so the receiver can switch over.</source
         <source>Test event %1 queued; watch the delivery log below.</source>
         <translation>टेस्ट इवेंट %1 कतार में है; नीचे डिलीवरी लॉग देखें।</translation>
     </message>
+</context>
+<context>
+    <name>WebhookInboxPane</name>
     <message>
-        <source>This event is still being retried; it can be sent again once it is delivered or given up.</source>
-        <translation>यह इवेंट अभी फिर से भेजा जा रहा है; पहुँचने या छोड़ दिए जाने के बाद ही इसे दोबारा भेजा जा सकता है।</translation>
+        <source>Received (IST)</source>
+        <translation>मिला (IST)</translation>
     </message>
     <message>
-        <source>Event %1 will be sent again now.</source>
-        <translation>इवेंट %1 अभी दोबारा भेजा जाएगा।</translation>
+        <source>Event</source>
+        <translation>इवेंट</translation>
+    </message>
+    <message>
+        <source>Transaction</source>
+        <translation>ट्रांजैक्शन</translation>
+    </message>
+    <message>
+        <source>Received</source>
+        <translation>मिला</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>webhook-id</source>
+        <translation>webhook-id</translation>
+    </message>
+    <message>
+        <source>Choose a message to see the body the server received.</source>
+        <translation>सर्वर को मिला पूरा मैसेज देखने के लिए कोई मैसेज चुनें।</translation>
+    </message>
+    <message>
+        <source>What this server&apos;s built-in inbox received (test mode): each event once, with how many times it arrived. Receivers must accept repeats of the same webhook-id.</source>
+        <translation>इस सर्वर के बिल्ट-इन इनबॉक्स में क्या आया (टेस्ट मोड): हर इवेंट एक बार, साथ में यह कि वह कितनी बार आया। पाने वाले को एक ही webhook-id दोबारा आने पर भी उसे स्वीकार करना चाहिए।</translation>
+    </message>
+    <message>
+        <source>Could not load: %1</source>
+        <translation>लोड नहीं हो सका: %1</translation>
+    </message>
+</context>
+<context>
+    <name>WebhooksPage</name>
+    <message>
+        <source>Delivery log</source>
+        <translation>डिलीवरी लॉग</translation>
+    </message>
+    <message>
+        <source>Built-in inbox</source>
+        <translation>बिल्ट-इन इनबॉक्स</translation>
+    </message>
+    <message>
+        <source>Webhooks</source>
+        <translation>वेबहुक</translation>
     </message>
 </context>
 </TS>
