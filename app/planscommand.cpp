@@ -5,7 +5,7 @@
 #include "plans/plancataloguestore.h"
 #include "plans/plansync.h"
 #include "store/database.h"
-#include "upstream/upstreamsettings.h"
+#include "upstream/upstreamsettingsrepository.h"
 
 #include <QEventLoop>
 #include <QFile>

@@ -9,7 +9,7 @@
 #include "services/settlementservice.h"
 #include "store/database.h"
 #include "upstream/upstreamdispatcher.h"
-#include "upstream/upstreamsettings.h"
+#include "upstream/upstreamsettingsrepository.h"
 
 #include <QEventLoop>
 #include <QFile>

@@ -4,7 +4,6 @@
 #include "clock.h"
 
 #include <QJsonArray>
-#include <QTimeZone>
 
 namespace {
 
@@ -26,7 +25,7 @@ QDateTime contractTime(const QString &text)
         return IstTime::parse(text);
     QDateTime instant = QDateTime::fromString(text, Qt::ISODateWithMs);
     if (instant.isValid() && instant.timeSpec() == Qt::LocalTime) // no offset given: IST
-        instant = QDateTime(instant.date(), instant.time(), QTimeZone(IstTime::kOffsetSeconds));
+        instant = IstTime::at(instant.date(), instant.time());
     return instant;
 }
 

@@ -9,7 +9,7 @@
 #include "store/migrations.h"
 #include "testserver.h"
 #include "teststore.h"
-#include "upstream/upstreamsettings.h"
+#include "upstream/upstreamsettingsrepository.h"
 #include "webhooks/webhookendpointrepository.h"
 
 #include <QCoreApplication>

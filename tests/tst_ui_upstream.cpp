@@ -493,6 +493,23 @@ private slots:
         QVERIFY(!notice->isVisible());
     }
 
+    void waitingTimeComesFromTheTerminalClock()
+    {
+        // The elapsed "waiting for the operator" time is the terminal's clock minus the sale's
+        // time, never the machine's: a ManualClock set months away still reads 1:05, then 2:05.
+        FakeShop shop;
+        ManualClock clock(QDateTime(QDate(2026, 3, 1), QTime(10, 0), Qt::UTC));
+        shop.context.setClock(clock);
+        SaleResultPanel panel(shop.context);
+        showWidget(panel, {820, 640});
+        const QDateTime made = clock.nowUtc().addSecs(-65);
+        panel.showRecord(liveSale(43, QStringLiteral("PENDING"), QStringLiteral("unknown"), made));
+        UpstreamNotice *notice = panel.upstreamNotice();
+        QCOMPARE(notice->text(), QStringLiteral("Waiting for the operator — 1:05"));
+        clock.advanceMs(60 * 1000);
+        QTRY_COMPARE_WITH_TIMEOUT(notice->text(), QStringLiteral("Waiting for the operator — 2:05"), 3000);
+    }
+
     void pollerPassesOnThePendingRecord()
     {
         // While a live sale stays PENDING its upstream state moves (unknown → pending): the

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "clock.h"
 #include "operatorcatalog.h"
 #include "shopinfo.h"
 
@@ -29,8 +30,9 @@ struct MobileSaleInProgress
 };
 
 /// What every terminal screen shares: the API client, the operator tables, the shop's name and
-/// address for receipts, the signed-in user and the terminal's remembered choices (circle,
-/// operator per number). Owned by MainWindow; screens hold a reference.
+/// address for receipts, the signed-in user, the terminal's remembered choices (circle,
+/// operator per number) and the clock every screen reads the time from. Owned by MainWindow;
+/// screens hold a reference.
 class TerminalContext final : public QObject
 {
     Q_OBJECT
@@ -43,6 +45,11 @@ public:
     const OperatorCatalog &catalog() const { return m_catalog; }
     /// Terminal-local preferences (remembered circle, operator per number), an INI file.
     QSettings &settings() { return m_settings; }
+    /// The time the screens go by (repeat-sale window, "today", waiting times): the system clock
+    /// unless a test set another.
+    const Clock &clock() const { return *m_clock; }
+    /// Makes the screens read `clock` (not owned; must outlive the context). For tests.
+    void setClock(const Clock &clock) { m_clock = &clock; }
 
     const SignedInUser &user() const { return m_user; }
     void setUser(const SignedInUser &user);
@@ -85,4 +92,6 @@ private:
     QString m_shopCircle;
     MobileSaleInProgress m_mobileSale;
     int m_idleLockSeconds = 120;
+    SystemClock m_systemClock;
+    const Clock *m_clock = &m_systemClock;
 };

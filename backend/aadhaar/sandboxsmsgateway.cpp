@@ -1,32 +1,18 @@
 #include "sandboxsmsgateway.h"
 
-#include "store/database.h"
-
 void SandboxSmsGateway::send(const SmsMessage &message)
 {
-    m_db.run(QStringLiteral("INSERT INTO sms_outbox (account_id, transaction_id, mobile_masked, message, created_at)"
-                            " VALUES (?, ?, ?, ?, ?)"),
-             {message.accountId, message.transactionId > 0 ? QVariant(message.transactionId) : QVariant(),
-              maskMobile(message.mobile), textValue(message.text), message.createdAtMs});
+    OutboxSms sms;
+    sms.transactionId = message.transactionId;
+    sms.maskedMobile = maskMobile(message.mobile);
+    sms.text = message.text;
+    sms.createdAtMs = message.createdAtMs;
+    SmsOutboxRepository(m_db).insert(message.accountId, sms);
 }
 
 QList<OutboxSms> SandboxSmsGateway::list(qint64 accountId, int limit)
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT id, transaction_id, mobile_masked, message, created_at"
-                                           " FROM sms_outbox WHERE account_id = ? ORDER BY id DESC LIMIT ?"),
-                            {accountId, qBound(1, limit, 200)});
-    QList<OutboxSms> rows;
-    while (q.next()) {
-        OutboxSms sms;
-        sms.id = q.value(0).toLongLong();
-        sms.transactionId = q.value(1).toLongLong();
-        sms.maskedMobile = q.value(2).toString();
-        sms.text = q.value(3).toString();
-        sms.createdAtMs = q.value(4).toLongLong();
-        rows.append(sms);
-    }
-    q.finish();
-    return rows;
+    return SmsOutboxRepository(m_db).list(accountId, qBound(1, limit, 200));
 }
 
 QString SandboxSmsGateway::maskMobile(const QString &mobile)

@@ -1,25 +1,16 @@
 #pragma once
 
 #include "smsgateway.h"
+#include "smsoutboxrepository.h"
 
 #include <QList>
 
 class Database;
 
-/// One message of the sandbox SMS outbox as an admin reads it.
-struct OutboxSms
-{
-    qint64 id = 0;
-    qint64 transactionId = 0; ///< 0 when the message belongs to no transaction
-    QString maskedMobile;     ///< "XXXXXX1234": the recipient is never stored in full
-    QString text;
-    qint64 createdAtMs = 0; ///< UTC milliseconds since the epoch
-};
-
 /// The SMS gateway of test mode: nothing leaves the machine; each message becomes a row of the `sms_outbox` table
-/// (migration 2) that admin keys in test mode read through GET /api/v1/sandbox/sms. The recipient is stored masked
-/// (maskMobile); the text is stored as sent, since reading the OTP from it is the point of the sandbox, until the
-/// verification ends (AadhaarRepository erases it then; the row stays with an empty text).
+/// (SmsOutboxRepository) that admin keys in test mode read through GET /api/v1/sandbox/sms. The recipient is stored
+/// masked (maskMobile); the text is stored as sent, since reading the OTP from it is the point of the sandbox, until
+/// the verification ends (AadhaarRepository erases it then; the row stays with an empty text).
 class SandboxSmsGateway final : public SmsGateway
 {
 public:

@@ -2,7 +2,7 @@
 
 #include "aadhaargateway.h"
 #include "upstream/upstreamclient.h"
-#include "upstream/upstreamsettings.h"
+#include "upstream/upstreamsettingsrepository.h"
 
 #include <QObject>
 

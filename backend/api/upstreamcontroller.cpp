@@ -5,7 +5,7 @@
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "services/transactionservice.h"
-#include "upstream/upstreamcalllog.h"
+#include "upstream/upstreamcallrepository.h"
 #include "upstream/upstreamdispatcher.h"
 #include "upstream/upstreamsalerepository.h"
 
@@ -80,7 +80,7 @@ void UpstreamController::registerRoutes(ApiRouter &router)
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const qint64 id = request.idCapture(0);
                    m_transactions.get(request.caller, id); // 404 unless the caller's
-                   reply.sendData(UpstreamCallList{UpstreamCallLog(m_db).forTransaction(id)}.toJson());
+                   reply.sendData(UpstreamCallList{UpstreamCallRepository(m_db).forTransaction(id)}.toJson());
                });
     router.add(Method::Post, QStringLiteral("/api/v1/transactions/{transaction_id}/upstream-recheck"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {

@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
-#include <QTimeZone>
 
 QString BackupFolder::fileFor(const QDateTime &nowUtc) const
 {
@@ -28,9 +27,8 @@ QFileInfoList BackupFolder::backups() const
 
 QDateTime BackupFolder::startedAt(const QFileInfo &file)
 {
-    QDateTime ist = QDateTime::fromString(file.fileName().mid(13, 15), QStringLiteral("yyyyMMdd-HHmmss"));
-    ist.setTimeZone(QTimeZone(IstTime::kOffsetSeconds));
-    return ist.toUTC();
+    const QDateTime wallClock = QDateTime::fromString(file.fileName().mid(13, 15), QStringLiteral("yyyyMMdd-HHmmss"));
+    return IstTime::at(wallClock.date(), wallClock.time()).toUTC();
 }
 
 int BackupFolder::prune(int keep) const

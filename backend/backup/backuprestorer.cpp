@@ -8,7 +8,7 @@
 #include "store/database.h"
 #include "store/migrations.h"
 #include "store/privatefiles.h"
-#include "upstream/upstreamsettings.h"
+#include "upstream/upstreamsettingsrepository.h"
 #include "webhooks/webhookendpointrepository.h"
 
 #include <QDateTime>
@@ -48,14 +48,10 @@ std::optional<QJsonObject> readManifest(const QString &path, QString *error)
 /// does not (the key file does not belong to this database).
 std::optional<int> checkSealedValues(Database &db, const AadhaarVault &vault, QString *error)
 {
-    int sealed = 0;
-    {
-        QSqlQuery &q = db.run(QStringLiteral("SELECT COUNT(*) FROM webhook_endpoints WHERE secret_sealed <> ''"));
-        sealed = q.next() ? q.value(0).toInt() : 0;
-        q.finish();
-    }
+    WebhookEndpointRepository endpoints(db, &vault);
+    const int sealed = endpoints.sealedSecretCount();
     int opened = 0;
-    for (const WebhookEndpoint &endpoint : WebhookEndpointRepository(db, &vault).all())
+    for (const WebhookEndpoint &endpoint : endpoints.all())
         opened += endpoint.secret.isEmpty() ? 0 : 1;
     if (opened < sealed) {
         *error = QStringLiteral("the backup's vault key does not open %1 of its %2 sealed webhook secrets")
@@ -63,13 +59,9 @@ std::optional<int> checkSealedValues(Database &db, const AadhaarVault &vault, QS
                      .arg(sealed);
         return std::nullopt;
     }
-    bool upstreamSealed = false;
-    {
-        QSqlQuery &q = db.run(QStringLiteral("SELECT COUNT(*) FROM upstream_config WHERE key_secret_sealed <> ''"));
-        upstreamSealed = q.next() && q.value(0).toInt() > 0;
-        q.finish();
-    }
-    if (upstreamSealed && !UpstreamSettingsRepository(db, &vault).load()) {
+    UpstreamSettingsRepository upstream(db, &vault);
+    const bool upstreamSealed = upstream.hasSealedKeySecret();
+    if (upstreamSealed && !upstream.load()) {
         *error = QStringLiteral("the backup's vault key does not open the sealed upstream secret");
         return std::nullopt;
     }

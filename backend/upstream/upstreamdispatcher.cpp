@@ -6,7 +6,7 @@
 #include "services/settlementservice.h"
 #include "store/database.h"
 #include "store/transactionrepository.h"
-#include "upstreamcalllog.h"
+#include "upstreamcallrepository.h"
 
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -379,7 +379,7 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
         call.latencyMs = answer.latencyMs;
         call.error = verdictError(verdict);
         call.outcome = verdict.outcomeName();
-        UpstreamCallLog(m_db).record(call);
+        UpstreamCallRepository(m_db).insert(call);
         std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(before.transactionId);
         if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused) {
             sale->attempts = qMax(sale->attempts, before.attempts); // a leased first call was not written before

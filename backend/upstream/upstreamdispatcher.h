@@ -4,7 +4,7 @@
 #include "store/transactionrepository.h"
 #include "upstreamclient.h"
 #include "upstreamsalerepository.h"
-#include "upstreamsettings.h"
+#include "upstreamsettingsrepository.h"
 
 #include <QHash>
 #include <QObject>
@@ -32,7 +32,7 @@ struct UpstreamTiming
 /// definite answer (SUCCESS, FAILED with refund, PENDING, refusal with refund) through
 /// SettlementService::settleOne() exactly once, re-sends unknown outcomes with backoff and polls
 /// PENDING ones (GET /transactions/{upstream_id}). Everything it knows is in the database
-/// (upstream_sales), so start() resumes after a restart. Every call is logged (UpstreamCallLog)
+/// (upstream_sales), so start() resumes after a restart. Every call is logged (UpstreamCallRepository)
 /// and updates the upstream's health.
 ///
 /// Commits: a sale's first call needs none of its own — the `queued` row committed with the sale

@@ -92,7 +92,7 @@ void WebhookDispatcher::start()
         // and taken again on a new connection should this one be lost.
         const qint64 key = qint64(QRandomGenerator::system()->generate64() >> 1);
         try {
-            m_db.addSessionStatement(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(key));
+            WebhookOutboxRepository(m_db).holdOwnerLock(key);
             m_instanceKey = key;
         } catch (const std::exception &e) {
             qCWarning(lcWebhooks, "cannot take the webhook lease lock; leases of this server last %lld s: %s",

@@ -97,6 +97,14 @@ QList<WebhookEndpoint> WebhookEndpointRepository::all()
     return endpoints;
 }
 
+int WebhookEndpointRepository::sealedSecretCount()
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT COUNT(*) FROM webhook_endpoints WHERE secret_sealed <> ''"));
+    const int sealed = q.next() ? q.value(0).toInt() : 0;
+    q.finish();
+    return sealed;
+}
+
 void WebhookEndpointRepository::save(const WebhookEndpoint &e)
 {
     const bool sealing = m_vault != nullptr;

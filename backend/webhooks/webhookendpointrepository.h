@@ -51,6 +51,8 @@ public:
     std::optional<WebhookEndpoint> find(qint64 accountId, Mode mode);
     /// Every endpoint (the inbox checks a signature against them).
     QList<WebhookEndpoint> all();
+    /// How many endpoints keep their secret sealed (a backup check counts the ones this vault opens).
+    int sealedSecretCount();
     /// Inserts the endpoint or replaces every setting of the existing one.
     void save(const WebhookEndpoint &endpoint);
     /// Marks the endpoint disabled (410 Gone); false if there is none or it already is.

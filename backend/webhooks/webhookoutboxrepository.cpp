@@ -200,6 +200,11 @@ int WebhookOutboxRepository::releaseDeadLeases(qint64 nowMs, qint64 owner)
     return released;
 }
 
+void WebhookOutboxRepository::holdOwnerLock(qint64 owner)
+{
+    m_db.addSessionStatement(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(owner));
+}
+
 qint64 WebhookOutboxRepository::insertAttempt(const WebhookAttempt &a)
 {
     QSqlQuery &q = m_db.run(

@@ -109,6 +109,10 @@ public:
     /// PostgreSQL: drops the unexpired leases of owners other than `owner` whose session advisory
     /// lock on their key is gone (servers that died); returns how many. Run inside a transaction.
     int releaseDeadLeases(qint64 nowMs, qint64 owner);
+    /// PostgreSQL: takes the session advisory lock on `owner` (the server's instance key) and has
+    /// the database take it again on every new connection, so releaseDeadLeases() of other servers
+    /// sees this one alive for as long as it runs.
+    void holdOwnerLock(qint64 owner);
 
     /// Appends an attempt row; returns its id.
     qint64 insertAttempt(const WebhookAttempt &attempt);

@@ -160,7 +160,7 @@ void MobileRechargePage::updateOffer()
                        (!chosen || chosen->code == m_lastSaleOperator);
     if (offer) {
         const QString date = IstTime::formatMs(m_lastSale->createdAtMs).left(10);
-        const QString today = IstTime::formatMs(QDateTime::currentMSecsSinceEpoch()).left(10);
+        const QString today = IstTime::formatMs(m_context.clock().nowMs()).left(10);
         const QString when =
             date == today ? tr("today at %1").arg(SaleHistory::timeOfDay(*m_lastSale)) : tr("on %1").arg(date);
         m_repeat->setText(tr("Repeat last: %1 %2 (Enter) · sold %3")

@@ -357,7 +357,7 @@ void PlansPage::loadSource()
         if (!answer.ok())
             return; // the plans answer shows what is wrong
         bool stale = false;
-        m_source->setText(sourceText(*answer.value, QDateTime::currentDateTimeUtc(), &stale));
+        m_source->setText(sourceText(*answer.value, m_context.clock().nowUtc(), &stale));
         Look::set(m_source, stale ? "warning" : "hint");
     });
 }

@@ -151,7 +151,7 @@ void SaleFlow::confirm(const SaleDraft &draft)
         return;
     }
     setStage(Stage::Checking);
-    const qint64 since = QDateTime::currentMSecsSinceEpoch() - SaleHistory::kRepeatWindowMs;
+    const qint64 since = m_context.clock().nowMs() - SaleHistory::kRepeatWindowMs;
     SaleHistory::lookUp(m_context.api(), draft.op.kind, draft.subject, since)
         .then(this, [this](const Answer<Page<TransactionRecord>> &answer) { onRecentSales(answer); });
 }

@@ -55,7 +55,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent) : QW
     m_serverOffline->setWordWrap(true);
     Look::set(m_serverOffline, "offlineNotice");
     m_serverOffline->hide();
-    m_upstream = new UpstreamNotice(this);
+    m_upstream = new UpstreamNotice(m_context.clock(), this);
 
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(24);

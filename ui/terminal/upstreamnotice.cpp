@@ -4,7 +4,7 @@
 #include "upstreamsaleinfo.h"
 #include "widgets/look.h"
 
-UpstreamNotice::UpstreamNotice(QWidget *parent) : QLabel(parent)
+UpstreamNotice::UpstreamNotice(const Clock &clock, QWidget *parent) : QLabel(parent), m_clock(clock)
 {
     setObjectName(QStringLiteral("upstreamNotice"));
     setWordWrap(true);
@@ -30,7 +30,7 @@ void UpstreamNotice::showRecord(const QJsonObject &record)
     if (waiting) {
         // The time since the sale was made (its datetime, IST), never before it was shown here.
         const QDateTime made = IstTime::parse(record.value(QStringLiteral("datetime")).toString());
-        const QDateTime now = QDateTime::currentDateTimeUtc();
+        const QDateTime now = m_clock.nowUtc();
         m_started = made.isValid() && made <= now ? made : now;
         Look::set(this, "upstreamWaiting");
         updateWaiting();
@@ -51,6 +51,6 @@ void UpstreamNotice::showRecord(const QJsonObject &record)
 
 void UpstreamNotice::updateWaiting()
 {
-    const qint64 seconds = m_started.secsTo(QDateTime::currentDateTimeUtc());
+    const qint64 seconds = m_started.secsTo(m_clock.nowUtc());
     setText(tr("Waiting for the operator — %1").arg(elapsedText(seconds)));
 }

@@ -1,18 +1,15 @@
-#include "upstreamcalllog.h"
+#include "upstreamcallrepository.h"
 
-#include "clock.h"
 #include "store/database.h"
 
-#include <QJsonValue>
-
-void UpstreamCallLog::record(const UpstreamCall &c)
+void UpstreamCallRepository::insert(const UpstreamCall &c)
 {
     m_db.run(QStringLiteral("INSERT INTO upstream_calls (transaction_id, at, method, endpoint, http_status, latency_ms,"
                             " error, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
              {c.transactionId, c.atMs, c.method, c.endpoint, c.httpStatus, c.latencyMs, textValue(c.error), c.outcome});
 }
 
-QList<UpstreamCall> UpstreamCallLog::forTransaction(qint64 transactionId)
+QList<UpstreamCall> UpstreamCallRepository::forTransaction(qint64 transactionId)
 {
     QList<UpstreamCall> calls;
     QSqlQuery &q =
