@@ -1,5 +1,6 @@
 #pragma once
 
+#include "clock.h"
 #include "operatorcatalog.h"
 #include "shopinfo.h"
 
@@ -28,7 +29,7 @@ struct MobileSaleInProgress
     QString circleCode;
 };
 
-/// What every terminal screen shares: the API client, the operator tables, the shop's name and
+/// What every terminal screen shares: the API client, the clock, the operator tables, the shop's name and
 /// address for receipts, the signed-in user and the terminal's remembered choices (circle,
 /// operator per number). Owned by MainWindow; screens hold a reference.
 class TerminalContext final : public QObject
@@ -40,6 +41,11 @@ public:
     TerminalContext(ApiClient &api, const QString &settingsPath, QObject *parent = nullptr);
 
     ApiClient &api() { return m_api; }
+    /// The time for screens (today's IST date, default date ranges): the system clock unless a
+    /// test set another one with setClock() before creating the screens.
+    const Clock &clock() const { return *m_clock; }
+    /// Uses `clock` (which must outlive this context) instead of the system clock.
+    void setClock(const Clock &clock) { m_clock = &clock; }
     const OperatorCatalog &catalog() const { return m_catalog; }
     /// Terminal-local preferences (remembered circle, operator per number), an INI file.
     QSettings &settings() { return m_settings; }
@@ -77,6 +83,8 @@ signals:
 
 private:
     ApiClient &m_api;
+    SystemClock m_systemClock;
+    const Clock *m_clock = &m_systemClock;
     OperatorCatalog m_catalog;
     QSettings m_settings;
     SignedInUser m_user;
