@@ -164,6 +164,20 @@ private slots:
         QVERIFY(child<QLabel>(page, "walletClosing")->text() != Money::formatIndian(0));
     }
 
+    void reportOpensOnTheTerminalClocksIstDay()
+    {
+        TerminalFixture terminal;
+        // 20:00 UTC on 10 March is already 01:30 IST on 11 March: the IST day counts, not the machine's.
+        const ManualClock clock(QDateTime(QDate(2025, 3, 10), QTime(20, 0), Qt::UTC));
+        terminal.context.setClock(clock);
+        DayEndPage page(terminal.context);
+        auto *date = child<QDateEdit>(page, "reportDate");
+        QCOMPARE(date->date(), QDate(2025, 3, 11));
+        QCOMPARE(date->maximumDate(), QDate(2025, 3, 12));
+        QTRY_VERIFY_WITH_TIMEOUT(page.hasReport(), kTimeoutMs);
+        QCOMPARE(page.report().date, QDate(2025, 3, 11));
+    }
+
     void reportMatchesTheDatabase()
     {
         Shop shop;

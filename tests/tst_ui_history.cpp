@@ -2,6 +2,7 @@
 #include "backoffice/csvexport.h"
 #include "backoffice/historymodel.h"
 #include "backoffice/historypage.h"
+#include "clock.h"
 #include "operatorcatalog.h"
 #include "services/historyseeder.h"
 #include "store/accountrepository.h"
@@ -262,6 +263,17 @@ private slots:
         const qint64 extreme = shop.sql(descending ? QStringLiteral("SELECT MAX(bill_amount) FROM transactions")
                                                    : QStringLiteral("SELECT MIN(bill_amount) FROM transactions"));
         QCOMPARE(model.row(0).billAmount, extreme);
+    }
+
+    void defaultRangeEndsOnTheTerminalClocksIstDay()
+    {
+        TerminalFixture terminal;
+        // 20:00 UTC on 10 March is already 01:30 IST on 11 March: the IST day counts, not the machine's.
+        const ManualClock clock(QDateTime(QDate(2025, 3, 10), QTime(20, 0), Qt::UTC));
+        terminal.context.setClock(clock);
+        HistoryPage page(terminal.context);
+        QCOMPARE(child<QDateEdit>(page, "toDate")->date(), QDate(2025, 3, 11));
+        QCOMPARE(child<QDateEdit>(page, "fromDate")->date(), QDate(2025, 3, 5));
     }
 
     void pageFiltersChangeRowsAndTotals()

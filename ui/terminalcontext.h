@@ -42,14 +42,14 @@ public:
     TerminalContext(ApiClient &api, const QString &settingsPath, QObject *parent = nullptr);
 
     ApiClient &api() { return m_api; }
+    /// The time the screens go by (today's IST date, default date ranges, the repeat-sale window,
+    /// waiting times): the system clock unless a test set another with setClock() before creating the screens.
+    const Clock &clock() const { return *m_clock; }
+    /// Uses `clock` (which must outlive this context) instead of the system clock.
+    void setClock(const Clock &clock) { m_clock = &clock; }
     const OperatorCatalog &catalog() const { return m_catalog; }
     /// Terminal-local preferences (remembered circle, operator per number), an INI file.
     QSettings &settings() { return m_settings; }
-    /// The time the screens go by (repeat-sale window, "today", waiting times): the system clock
-    /// unless a test set another.
-    const Clock &clock() const { return *m_clock; }
-    /// Makes the screens read `clock` (not owned; must outlive the context). For tests.
-    void setClock(const Clock &clock) { m_clock = &clock; }
 
     const SignedInUser &user() const { return m_user; }
     void setUser(const SignedInUser &user);
@@ -84,6 +84,8 @@ signals:
 
 private:
     ApiClient &m_api;
+    SystemClock m_systemClock;
+    const Clock *m_clock = &m_systemClock;
     OperatorCatalog m_catalog;
     QSettings m_settings;
     SignedInUser m_user;
@@ -92,6 +94,4 @@ private:
     QString m_shopCircle;
     MobileSaleInProgress m_mobileSale;
     int m_idleLockSeconds = 120;
-    SystemClock m_systemClock;
-    const Clock *m_clock = &m_systemClock;
 };

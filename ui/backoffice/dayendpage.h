@@ -11,14 +11,12 @@
 
 class QBarSet;
 class QChart;
-class QChartView;
-class QDateEdit;
-class QLabel;
 class QPrinter;
-class QPushButton;
-class QTableWidget;
 class QValueAxis;
 class TerminalContext;
+namespace Ui {
+class DayEndPage;
+}
 
 /// Back office: the day-end (Z) report of one IST day (issue 6, item 2) from GET
 /// /api/v1/reports/day-end — totals per type and operator with successes, pendings and
@@ -64,28 +62,8 @@ private:
     QPointer<ApiCall> m_call;
     std::unique_ptr<QPrinter> m_printer;
 
-    QDateEdit *m_date;
-    QPushButton *m_print;
-    QPushButton *m_savePdf;
-    QPushButton *m_refresh;
-    QLabel *m_message;
-    QLabel *m_heading;
-    QLabel *m_success;
-    QLabel *m_pending;
-    QLabel *m_failed;
-    QLabel *m_bill;
-    QLabel *m_commission;
-    QLabel *m_paid;
-    QLabel *m_opening;
-    QLabel *m_topups;
-    QLabel *m_debits;
-    QLabel *m_refunds;
-    QLabel *m_closing;
-    QTableWidget *m_lines;
-    QTableWidget *m_clerks;
+    std::unique_ptr<Ui::DayEndPage> m_ui; ///< the widgets of dayendpage.ui
     QChart *m_chart;
-    QChartView *m_chartView;
     QBarSet *m_hourSet;
     QValueAxis *m_valueAxis;
-    QLabel *m_upstreamUnknown;
 };

@@ -8,8 +8,8 @@
 #include "money.h"
 #include "terminalcontext.h"
 #include "transactionsapi.h"
+#include "ui_historypage.h"
 #include "widgets/columnwidths.h"
-#include "widgets/look.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -17,151 +17,74 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGridLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QSplitter>
 #include <QTableView>
-#include <QTimeZone>
-#include <QVBoxLayout>
 
 namespace {
 
 const QString kExportDirKey = QStringLiteral("backoffice/export_dir");
 
-QDate todayIst()
-{
-    return IstTime::dateOf(QDateTime::currentDateTimeUtc());
-}
-
-QDateEdit *makeDateEdit(QWidget *parent, const char *name, const QDate &date)
-{
-    auto *edit = new QDateEdit(date, parent);
-    edit->setObjectName(QLatin1String(name));
-    edit->setCalendarPopup(true);
-    edit->setDisplayFormat(QStringLiteral("dd MMM yyyy"));
-    edit->setMinimumWidth(150);
-    return edit;
-}
-
 } // namespace
 
 HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_model(new HistoryModel(context.api(), this)),
-      m_from(makeDateEdit(this, "fromDate", todayIst().addDays(-6))), m_to(makeDateEdit(this, "toDate", todayIst())),
-      m_type(new QComboBox(this)), m_operator(new QComboBox(this)), m_status(new QComboBox(this)),
-      m_search(new QLineEdit(this)), m_exportButton(new QPushButton(tr("E&xport CSV…"), this)),
-      m_refreshButton(new QPushButton(tr("Refresh (F5)"), this)), m_totals(new QLabel(this)),
-      m_message(new QLabel(this)), m_notice(new QLabel(this)), m_table(new QTableView(this)),
-      m_detail(new HistoryDetailPane(context, this)), m_upstreamUnknown(new QCheckBox(tr("Unknown at &upstream"), this))
+      m_ui(std::make_unique<Ui::HistoryPage>()), m_detail(new HistoryDetailPane(context))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("page"));
-    auto *title = new QLabel(tr("Transaction history"), this);
-    title->setObjectName(QStringLiteral("pageTitle"));
+    const QDate today = IstTime::dateOf(context.clock().nowUtc());
+    m_ui->fromDate->setDate(today.addDays(-6));
+    m_ui->toDate->setDate(today);
 
-    m_type->setObjectName(QStringLiteral("typeFilter"));
-    m_type->addItem(tr("All types"), QString());
-    m_type->addItem(tr("Mobile"), QStringLiteral("MOBILE"));
-    m_type->addItem(tr("DTH"), QStringLiteral("DTH"));
-    m_type->addItem(tr("Voucher"), QStringLiteral("VOUCHER"));
+    m_ui->typeFilter->addItem(tr("All types"), QString());
+    m_ui->typeFilter->addItem(tr("Mobile"), QStringLiteral("MOBILE"));
+    m_ui->typeFilter->addItem(tr("DTH"), QStringLiteral("DTH"));
+    m_ui->typeFilter->addItem(tr("Voucher"), QStringLiteral("VOUCHER"));
 
-    m_operator->setObjectName(QStringLiteral("operatorFilter"));
-    m_operator->addItem(tr("All operators"), QString());
+    m_ui->operatorFilter->addItem(tr("All operators"), QString());
     const OperatorCatalog &catalog = context.catalog();
     QString longestOperator;
     for (ProductKind kind : {ProductKind::Mobile, ProductKind::Dth, ProductKind::Voucher}) {
         for (const OperatorInfo &info : catalog.operators(kind)) {
-            m_operator->addItem(info.name, info.code);
+            m_ui->operatorFilter->addItem(info.name, info.code);
             if (info.name.size() > longestOperator.size())
                 longestOperator = info.name;
         }
     }
 
-    m_status->setObjectName(QStringLiteral("statusFilter"));
-    m_status->addItem(tr("Any status"), QString());
-    m_status->addItem(tr("Success"), QStringLiteral("SUCCESS"));
-    m_status->addItem(tr("Pending"), QStringLiteral("PENDING"));
-    m_status->addItem(tr("Failed"), QStringLiteral("FAILED"));
+    m_ui->statusFilter->addItem(tr("Any status"), QString());
+    m_ui->statusFilter->addItem(tr("Success"), QStringLiteral("SUCCESS"));
+    m_ui->statusFilter->addItem(tr("Pending"), QStringLiteral("PENDING"));
+    m_ui->statusFilter->addItem(tr("Failed"), QStringLiteral("FAILED"));
 
-    m_search->setObjectName(QStringLiteral("searchFilter"));
-    m_search->setPlaceholderText(tr("Transaction id, number or reference"));
-    m_search->setClearButtonEnabled(true);
-    m_search->setMaxLength(64);
-    m_upstreamUnknown->setObjectName(QStringLiteral("upstreamUnknownFilter"));
-    m_upstreamUnknown->setToolTip(tr("Only live sales with no definite answer from the upstream yet"));
-    m_exportButton->setObjectName(QStringLiteral("exportButton"));
-    m_refreshButton->setObjectName(QStringLiteral("refreshButton"));
-    m_refreshButton->setToolTip(tr("Reload the sales and totals (F5 or Ctrl+R)"));
-    m_totals->setObjectName(QStringLiteral("totalsLine"));
-    m_totals->setWordWrap(true);
-    Look::set(m_totals, "strong");
-    m_message->setObjectName(QStringLiteral("generalError"));
-    m_message->setWordWrap(true);
-    m_message->hide();
-    m_notice->setObjectName(QStringLiteral("notice"));
-    m_notice->setWordWrap(true);
-    Look::set(m_notice, "notice");
-    m_notice->hide();
-
-    auto *filters = new QGridLayout;
-    filters->setHorizontalSpacing(12);
-    const auto addFilter = [this, filters](int row, int column, const QString &text, QWidget *field) {
-        auto *label = new QLabel(text, this);
-        label->setBuddy(field);
-        filters->addWidget(label, row * 2, column);
-        filters->addWidget(field, row * 2 + 1, column);
-    };
-    addFilter(0, 0, tr("&From"), m_from);
-    addFilter(0, 1, tr("&To"), m_to);
-    addFilter(0, 2, tr("T&ype"), m_type);
-    addFilter(0, 3, tr("&Operator"), m_operator);
-    addFilter(0, 4, tr("&Status"), m_status);
-    auto *searchLabel = new QLabel(tr("S&earch"), this);
-    searchLabel->setBuddy(m_search);
-    filters->addWidget(searchLabel, 2, 0);
-    filters->addWidget(m_search, 3, 0, 1, 3);
-    filters->addWidget(m_refreshButton, 3, 3);
-    filters->addWidget(m_upstreamUnknown, 2, 4);
-    filters->addWidget(m_exportButton, 3, 4);
-    for (int column = 0; column < 5; ++column)
-        filters->setColumnStretch(column, 1);
-
-    m_table->setObjectName(QStringLiteral("historyTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
+    QTableView *table = m_ui->historyTable;
+    table->setModel(m_model);
     // Fixed row heights: the view never measures rows, which keeps scrolling cheap at any size.
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 14);
-    QHeaderView *header = m_table->horizontalHeader();
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 14);
+    QHeaderView *header = table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
-    header->setStretchLastSection(true);
     header->setSortIndicator(m_model->sortColumn(), m_model->sortOrder());
-    m_table->setSortingEnabled(true);
+    table->setSortingEnabled(true);
     // Date, status and amounts always show whole, measured in the font the table gets from the
     // style sheet (larger in the kiosk); the other columns get room for typical text.
     const auto digits = [](int count) { return QString(count, QLatin1Char('0')); };
     const QString amount = Money::format(Paise(99'999'999)); // more than any sale
-    new ColumnWidths(m_table, {{HistoryModel::DateTimeColumn, QStringLiteral("2026-12-31 23:59:59")},
-                               {HistoryModel::IdColumn, digits(7)},
-                               {HistoryModel::TypeColumn, tr("Voucher")},
-                               {HistoryModel::OperatorColumn, longestOperator},
-                               {HistoryModel::NumberColumn, digits(14)},
-                               {HistoryModel::BillColumn, amount},
-                               {HistoryModel::DiscountColumn, amount},
-                               {HistoryModel::PaidColumn, amount},
-                               {HistoryModel::StatusColumn, QStringLiteral("SUCCESS"), true},
-                               {HistoryModel::ReferenceColumn, digits(12)}});
+    new ColumnWidths(table, {{HistoryModel::DateTimeColumn, QStringLiteral("2026-12-31 23:59:59")},
+                             {HistoryModel::IdColumn, digits(7)},
+                             {HistoryModel::TypeColumn, tr("Voucher")},
+                             {HistoryModel::OperatorColumn, longestOperator},
+                             {HistoryModel::NumberColumn, digits(14)},
+                             {HistoryModel::BillColumn, amount},
+                             {HistoryModel::DiscountColumn, amount},
+                             {HistoryModel::PaidColumn, amount},
+                             {HistoryModel::StatusColumn, QStringLiteral("SUCCESS"), true},
+                             {HistoryModel::ReferenceColumn, digits(12)}});
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
         if (!HistoryModel::isSortable(column)) {
             // Only the date and money columns sort (on the server); put the indicator back.
@@ -170,68 +93,41 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
         }
     });
 
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->setObjectName(QStringLiteral("historySplitter"));
-    splitter->addWidget(m_table);
     // The pane scrolls: a live sale adds its upstream calls below the ledger and webhooks.
-    auto *detailScroll = new QScrollArea(splitter);
-    detailScroll->setWidgetResizable(true);
-    detailScroll->setFrameShape(QFrame::NoFrame);
-    detailScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    detailScroll->setWidget(m_detail);
-    splitter->addWidget(detailScroll);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setChildrenCollapsible(false);
-    splitter->setSizes({880, 480});
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(title);
-    layout->addLayout(filters);
-    layout->addWidget(m_totals);
-    layout->addWidget(m_message);
-    layout->addWidget(m_notice);
-    layout->addWidget(splitter, 1);
-
-    setTabOrder(m_from, m_to);
-    setTabOrder(m_to, m_type);
-    setTabOrder(m_type, m_operator);
-    setTabOrder(m_operator, m_status);
-    setTabOrder(m_status, m_search);
-    setTabOrder(m_search, m_refreshButton);
-    setTabOrder(m_refreshButton, m_upstreamUnknown);
-    setTabOrder(m_upstreamUnknown, m_exportButton);
-    setTabOrder(m_exportButton, m_table);
+    m_ui->detailScroll->setWidget(m_detail);
+    m_ui->historySplitter->setStretchFactor(0, 3);
+    m_ui->historySplitter->setStretchFactor(1, 2);
+    m_ui->historySplitter->setSizes({880, 480});
 
     m_debounce.setSingleShot(true);
     connect(&m_debounce, &QTimer::timeout, this, &HistoryPage::applyFilter);
-    connect(m_search, &QLineEdit::textChanged, this, [this] { scheduleApply(300); });
-    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+    connect(m_ui->searchFilter, &QLineEdit::textChanged, this, [this] { scheduleApply(300); });
+    connect(m_ui->searchFilter, &QLineEdit::returnPressed, this, [this] {
         scheduleApply(0);
-        m_table->setFocus();
+        m_ui->historyTable->setFocus();
     });
-    connect(m_from, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
-    connect(m_to, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
-    for (QComboBox *combo : {m_type, m_operator, m_status})
+    connect(m_ui->fromDate, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
+    connect(m_ui->toDate, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
+    for (QComboBox *combo : {m_ui->typeFilter, m_ui->operatorFilter, m_ui->statusFilter})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { scheduleApply(0); });
-    connect(m_upstreamUnknown, &QCheckBox::toggled, this, [this] { scheduleApply(0); });
-    connect(m_exportButton, &QPushButton::clicked, this, &HistoryPage::onExportClicked);
-    connect(m_refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
+    connect(m_ui->upstreamUnknownFilter, &QCheckBox::toggled, this, [this] { scheduleApply(0); });
+    connect(m_ui->exportButton, &QPushButton::clicked, this, &HistoryPage::onExportClicked);
+    connect(m_ui->refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
     connect(m_model, &HistoryModel::loadFailed, this, [this](const ApiError &error) {
-        m_message->setText(tr("Could not load the history: %1").arg(error.description()));
-        m_message->show();
+        m_ui->generalError->setText(tr("Could not load the history: %1").arg(error.description()));
+        m_ui->generalError->show();
     });
     connect(m_model, &HistoryModel::pageLoaded, this, [this] {
-        m_message->hide();
+        m_ui->generalError->hide();
         if (m_reselect == 0)
             return;
         const int row = m_model->rowOf(m_reselect);
         m_reselect = 0;
         if (row >= 0)
-            m_table->setCurrentIndex(m_model->index(row, 0));
+            m_ui->historyTable->setCurrentIndex(m_model->index(row, 0));
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_detail->setTransaction(0); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+    connect(m_ui->historyTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &HistoryPage::onCurrentRowChanged);
     connect(m_detail, &HistoryDetailPane::recordChanged, m_model, &HistoryModel::updateRecord);
 
@@ -247,19 +143,19 @@ HistoryPage::~HistoryPage()
 HistoryFilter HistoryPage::currentFilter() const
 {
     HistoryFilter filter = m_model->filter();
-    filter.from = m_from->date();
-    filter.to = m_to->date();
-    filter.type = m_type->currentData().toString();
-    filter.operatorCode = m_operator->currentData().toString();
-    filter.status = m_status->currentData().toString();
-    filter.text = m_search->text().trimmed();
-    filter.upstreamState = m_upstreamUnknown->isChecked() ? QStringLiteral("unknown") : QString();
+    filter.from = m_ui->fromDate->date();
+    filter.to = m_ui->toDate->date();
+    filter.type = m_ui->typeFilter->currentData().toString();
+    filter.operatorCode = m_ui->operatorFilter->currentData().toString();
+    filter.status = m_ui->statusFilter->currentData().toString();
+    filter.text = m_ui->searchFilter->text().trimmed();
+    filter.upstreamState = m_ui->upstreamUnknownFilter->isChecked() ? QStringLiteral("unknown") : QString();
     return filter;
 }
 
 void HistoryPage::refresh()
 {
-    const QModelIndex current = m_table->currentIndex();
+    const QModelIndex current = m_ui->historyTable->currentIndex();
     m_reselect = current.isValid() ? m_model->row(current.row()).transactionId : 0;
     applyFilter();
 }
@@ -274,11 +170,11 @@ void HistoryPage::applyFilter()
     m_debounce.stop();
     const HistoryFilter filter = currentFilter();
     if (filter.from.isValid() && filter.to.isValid() && filter.from > filter.to) {
-        m_message->setText(tr("The From date is after the To date."));
-        m_message->show();
+        m_ui->generalError->setText(tr("The From date is after the To date."));
+        m_ui->generalError->show();
         return;
     }
-    m_message->hide();
+    m_ui->generalError->hide();
     m_model->setFilter(filter);
     loadSummary();
 }
@@ -287,7 +183,7 @@ void HistoryPage::loadSummary()
 {
     if (m_summaryCall)
         m_summaryCall->abort();
-    m_totals->setText(tr("Counting…"));
+    m_ui->totalsLine->setText(tr("Counting…"));
     m_summaryCall = TransactionsApi(m_context.api())
                         .summary(m_model->filter())
                         .then(this, [this](const Answer<TransactionSummary> &answer) { onSummary(answer); });
@@ -297,23 +193,23 @@ void HistoryPage::onSummary(const Answer<TransactionSummary> &answer)
 {
     m_summaryCall = nullptr;
     if (!answer.ok()) {
-        m_totals->setText(tr("Totals not available: %1").arg(answer.error->description()));
+        m_ui->totalsLine->setText(tr("Totals not available: %1").arg(answer.error->description()));
         return;
     }
     const TransactionSummary &summary = *answer.value;
     const QLocale locale;
-    m_totals->setText(tr("Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Paid %7 "
-                         "(money over successful sales)")
-                          .arg(locale.toString(summary.count), locale.toString(summary.success),
-                               locale.toString(summary.pending), locale.toString(summary.failed),
-                               Money::formatIndian(summary.billAmount), Money::formatIndian(summary.discount),
-                               Money::formatIndian(summary.paid)));
-    m_totals->setProperty("count", summary.count);
+    m_ui->totalsLine->setText(
+        tr("Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Paid %7 "
+           "(money over successful sales)")
+            .arg(locale.toString(summary.count), locale.toString(summary.success), locale.toString(summary.pending),
+                 locale.toString(summary.failed), Money::formatIndian(summary.billAmount),
+                 Money::formatIndian(summary.discount), Money::formatIndian(summary.paid)));
+    m_ui->totalsLine->setProperty("count", summary.count);
 }
 
 void HistoryPage::onCurrentRowChanged()
 {
-    const QModelIndex current = m_table->currentIndex();
+    const QModelIndex current = m_ui->historyTable->currentIndex();
     m_detail->setTransaction(current.isValid() ? m_model->row(current.row()).transactionId : 0);
 }
 
@@ -324,8 +220,9 @@ void HistoryPage::onExportClicked()
     QString dir = m_context.settings().value(kExportDirKey).toString();
     if (dir.isEmpty())
         dir = QDir::homePath();
-    const QString name = QStringLiteral("transactions-%1-to-%2.csv")
-                             .arg(m_from->date().toString(Qt::ISODate), m_to->date().toString(Qt::ISODate));
+    const QString name =
+        QStringLiteral("transactions-%1-to-%2.csv")
+            .arg(m_ui->fromDate->date().toString(Qt::ISODate), m_ui->toDate->date().toString(Qt::ISODate));
     auto *dialog =
         new QFileDialog(this, tr("Export transactions as CSV"), QDir(dir).filePath(name), tr("CSV files (*.csv)"));
     dialog->setObjectName(QStringLiteral("exportFileDialog"));
@@ -345,7 +242,7 @@ void HistoryPage::exportCsv(const QString &path)
     if (m_export)
         return;
     m_export = new CsvExport(m_context.api(), m_model->filter(), path, this);
-    m_exportButton->setEnabled(false);
+    m_ui->exportButton->setEnabled(false);
     m_progress =
         new QProgressDialog(tr("Exporting sales to %1…").arg(QDir::toNativeSeparators(path)), tr("Cancel"), 0, 0, this);
     m_progress->setObjectName(QStringLiteral("exportProgress"));
@@ -380,9 +277,9 @@ void HistoryPage::finishExport(const QString &message, bool error)
     if (m_export)
         m_export->deleteLater();
     m_export = nullptr;
-    m_exportButton->setEnabled(true);
-    QLabel *label = error ? m_message : m_notice;
-    (error ? m_notice : m_message)->hide();
+    m_ui->exportButton->setEnabled(true);
+    QLabel *label = error ? m_ui->generalError : m_ui->notice;
+    (error ? m_ui->notice : m_ui->generalError)->hide();
     label->setText(message);
     label->show();
 }

@@ -7,19 +7,17 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <memory>
+
 class CsvExport;
 class HistoryDetailPane;
 class HistoryModel;
-class QCheckBox;
-class QComboBox;
-class QDateEdit;
-class QLabel;
-class QLineEdit;
 class QProgressDialog;
-class QPushButton;
-class QTableView;
 class TerminalContext;
 struct TransactionQuery;
+namespace Ui {
+class HistoryPage;
+}
 using HistoryFilter = TransactionQuery;
 
 /// Back office: the transaction history (issue 6, item 1). Filters (IST date range, default the
@@ -62,19 +60,7 @@ private:
     QPointer<CsvExport> m_export;
     QPointer<QProgressDialog> m_progress;
 
-    QDateEdit *m_from;
-    QDateEdit *m_to;
-    QComboBox *m_type;
-    QComboBox *m_operator;
-    QComboBox *m_status;
-    QLineEdit *m_search;
-    QPushButton *m_exportButton;
-    QPushButton *m_refreshButton;
-    qint64 m_reselect = 0; ///< transaction to select again once refresh() has loaded the first page
-    QLabel *m_totals;
-    QLabel *m_message;
-    QLabel *m_notice;
-    QTableView *m_table;
+    std::unique_ptr<Ui::HistoryPage> m_ui; ///< the widgets of historypage.ui
     HistoryDetailPane *m_detail;
-    QCheckBox *m_upstreamUnknown;
+    qint64 m_reselect = 0; ///< transaction to select again once refresh() has loaded the first page
 };
