@@ -27,8 +27,3 @@ std::optional<ServerTls> ServerTls::fromJson(const QJsonObject &json, QString *e
     }
     return server;
 }
-
-TypedCall<ServerTls> ServerApi::tls() const
-{
-    return {m_api.get(QStringLiteral("/api/v1/server/tls")), &ServerTls::fromJson};
-}
