@@ -99,7 +99,7 @@ public:
     int rowOf(qint64 transactionId) const;
     /// Replaces a row's data with a fresher record of the same transaction (after a recheck); a
     /// record that does not decode changes nothing.
-    void updateRecord(const QJsonObject &record);
+    void updateRecord(const TransactionRecord &record);
     /// The column and order the current sort shows as (for the header's indicator).
     int sortColumn() const;
     Qt::SortOrder sortOrder() const;

@@ -1,7 +1,8 @@
 #pragma once
 
+#include "transactionrecord.h"
+
 #include <QDateTime>
-#include <QJsonObject>
 #include <QLabel>
 #include <QTimer>
 
@@ -19,7 +20,7 @@ public:
     explicit UpstreamNotice(QWidget *parent = nullptr);
 
     /// Shows what `record` (a spec transaction record) says about its upstream.
-    void showRecord(const QJsonObject &record);
+    void showRecord(const TransactionRecord &record);
     /// True while the elapsed time ticks.
     bool isTicking() const { return m_tick.isActive(); }
 
