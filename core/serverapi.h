@@ -2,8 +2,8 @@
 
 #include "answer.h"
 #include "entities/backupstatus.h"
+#include "entities/servertls.h"
 #include "entities/shopsetupresult.h"
-#include "servertls.h"
 
 /// Typed calls about the server itself; owns their routes.
 class ServerApi

@@ -3,10 +3,10 @@
 #include "entities/backupstatus.h"
 #include "entities/collection.h"
 #include "entities/saleupstream.h"
+#include "entities/servertls.h"
 #include "entities/shopsetupresult.h"
 #include "entities/user.h"
 #include "entities/webhook.h"
-#include "servertls.h"
 
 #include <QJsonDocument>
 #include <QtTest>

@@ -2,10 +2,10 @@
 // rule of api-conventions.md ("Input coercion") and the sale decoders' errors.
 #include "apierror.h"
 #include "clock.h"
+#include "entities/transactionrecord.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
 #include "salerequest.h"
-#include "transactionrecord.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -7,7 +7,8 @@
 #include "backoffice/upstreamcallsview.h"
 #include "backoffice/upstreamcard.h"
 #include "clock.h"
-#include "dayendreportdata.h"
+#include "entities/dayendreportdata.h"
+#include "entities/transactionsummary.h"
 #include "operatorcatalog.h"
 #include "receipts/dayendprint.h"
 #include "recordjson.h"
@@ -18,7 +19,6 @@
 #include "terminal/upstreamnotice.h"
 #include "terminalcontext.h"
 #include "terminalfixture.h"
-#include "transactionsummary.h"
 #include "upstreamsaleinfo.h"
 #include "widgets/statusbadge.h"
 

@@ -2,10 +2,10 @@
 
 #include "answer.h"
 #include "apierror.h"
+#include "entities/page.h"
+#include "entities/transactionquery.h"
+#include "entities/transactionrecord.h"
 #include "money.h"
-#include "page.h"
-#include "transactionquery.h"
-#include "transactionrecord.h"
 
 #include <QAbstractTableModel>
 #include <QJsonObject>
@@ -17,7 +17,7 @@
 class ApiClient;
 
 /// The filters of the back-office history: the query of GET /api/v1/transactions and its
-/// /summary (core/transactionquery.h).
+/// /summary (core/entities/transactionquery.h).
 using HistoryFilter = TransactionQuery;
 
 /// One row of the history table: the spec's transaction record, compactly (money in paise).

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "entities/transactionrecord.h"
 #include "money.h"
-#include "transactionrecord.h"
 
 #include <QCoreApplication>
 #include <QString>

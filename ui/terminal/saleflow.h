@@ -1,10 +1,10 @@
 #pragma once
 
 #include "answer.h"
-#include "page.h"
+#include "entities/page.h"
+#include "entities/transactionrecord.h"
 #include "saledraft.h"
 #include "terminalcontext.h"
-#include "transactionrecord.h"
 
 #include <QJsonObject>
 #include <QPointer>

@@ -1,4 +1,4 @@
-#include "servertls.h"
+#include "entities/servertls.h"
 
 #include "answerreader.h"
 

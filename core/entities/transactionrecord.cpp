@@ -1,4 +1,4 @@
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include "answerreader.h"
 #include "clock.h"
