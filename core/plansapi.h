@@ -1,7 +1,7 @@
 #pragma once
 
 #include "answer.h"
-#include "plancataloguesummary.h"
+#include "entities/plancataloguesummary.h"
 
 /// Calls of the prepaid plans (api-v1.md 4 and issue 13); owns their routes.
 class PlansApi

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "answer.h"
-#include "dayendreportdata.h"
+#include "entities/dayendreportdata.h"
 
 /// Typed calls of the reports (api-conventions.md "Beyond the spec"); owns their routes.
 class ReportsApi

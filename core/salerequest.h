@@ -1,7 +1,7 @@
 #pragma once
 
 #include "money.h"
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "answer.h"
+#include "entities/transactionrecord.h"
 #include "operatorcatalog.h"
-#include "transactionrecord.h"
 
 /// Typed calls of the spec's three sale endpoints (api-v1.md 5-7); owns their routes.
 class SalesApi

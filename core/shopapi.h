@@ -1,7 +1,7 @@
 #pragma once
 
 #include "answer.h"
-#include "shopinfo.h"
+#include "entities/shopinfo.h"
 
 /// Typed calls of the shop settings (GET/PUT /api/v1/shop, issue 5 item 2); owns their route.
 class ShopApi

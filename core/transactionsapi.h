@@ -1,11 +1,11 @@
 #pragma once
 
 #include "answer.h"
-#include "ledgerentry.h"
-#include "page.h"
-#include "transactionquery.h"
-#include "transactionrecord.h"
-#include "transactionsummary.h"
+#include "entities/ledgerentry.h"
+#include "entities/page.h"
+#include "entities/transactionquery.h"
+#include "entities/transactionrecord.h"
+#include "entities/transactionsummary.h"
 
 /// Typed calls of the transaction reads (api-conventions.md "Beyond the spec"); owns their
 /// routes. Every answer decodes strictly: a bad answer is an error, never a zero.

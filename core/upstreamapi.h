@@ -1,8 +1,8 @@
 #pragma once
 
 #include "answer.h"
-#include "transactionrecord.h"
-#include "upstreaminfo.h"
+#include "entities/transactionrecord.h"
+#include "entities/upstreaminfo.h"
 
 /// Typed calls of the upstream settings and a live sale's upstream side (issue 11,
 /// upstream-contract.md); owns their routes.

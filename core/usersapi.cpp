@@ -41,3 +41,8 @@ TypedCall<UserSignIn> UsersApi::signIn(const QString &name, const QString &pin)
                        QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("pin"), pin}}),
             &UserSignIn::fromJson};
 }
+
+TypedCall<UserSignOut> UsersApi::signOut()
+{
+    return {m_api.post(listPath() + QStringLiteral("/sign-out"), QJsonObject()), &UserSignOut::fromJson};
+}

@@ -27,6 +27,8 @@ public:
     TypedCall<User> deactivate(qint64 id);
     /// POST /api/v1/users/sign-in: a session for `name` with `pin`.
     TypedCall<UserSignIn> signIn(const QString &name, const QString &pin);
+    /// POST /api/v1/users/sign-out: ends the session the client sends (X-Session-Token).
+    TypedCall<UserSignOut> signOut();
 
 private:
     ApiClient &m_api;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "answer.h"
-#include "walletbalance.h"
+#include "entities/walletbalance.h"
 
 /// Typed calls of the wallet (api-conventions.md, "Wallet"); owns their routes.
 class WalletApi

@@ -1,5 +1,7 @@
 #include "webhooksapi.h"
 
+#include <QUrlQuery>
+
 namespace {
 
 QString endpointPath(const char *action = nullptr)
@@ -53,4 +55,12 @@ TypedCall<WebhookEventInfo> WebhooksApi::redeliver(qint64 deliveryId)
 {
     return {m_api.post(QStringLiteral("%1/%2/redeliver").arg(deliveriesPath()).arg(deliveryId), QJsonObject()),
             &WebhookEventInfo::fromJson};
+}
+
+TypedCall<Collection<WebhookDelivery>> WebhooksApi::deliveriesOf(qint64 transactionId, int limit)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("transaction_id"), QString::number(transactionId));
+    query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
+    return {m_api.get(deliveriesPath(), query), &Collection<WebhookDelivery>::fromJson};
 }

@@ -28,6 +28,9 @@ public:
     TypedCall<WebhookEndpointInfo> rotateSecret();
     /// POST /api/v1/webhook-endpoint/test: queues a test event (202).
     TypedCall<WebhookEventInfo> sendTest();
+    /// GET /api/v1/webhook-deliveries?transaction_id=…&limit=…: the first `limit` delivery attempts of the events
+    /// of sale `transactionId`, newest first.
+    TypedCall<Collection<WebhookDelivery>> deliveriesOf(qint64 transactionId, int limit);
     /// POST /api/v1/webhook-deliveries/{id}/redeliver: queues the event of delivery `deliveryId` again (202);
     /// 409 while the event is still being retried.
     TypedCall<WebhookEventInfo> redeliver(qint64 deliveryId);

@@ -1,16 +1,16 @@
 // The sales / money entities of core/ (issue 14): each codec round-trips through JSON text as a
 // client sees it, and a missing or mistyped field is an error naming it, never a zero.
-#include "dayendreportdata.h"
-#include "ledgerentry.h"
-#include "page.h"
-#include "plancataloguesummary.h"
-#include "servertls.h"
-#include "shopinfo.h"
-#include "transactionquery.h"
-#include "transactionrecord.h"
-#include "transactionsummary.h"
-#include "upstreaminfo.h"
-#include "walletbalance.h"
+#include "entities/dayendreportdata.h"
+#include "entities/ledgerentry.h"
+#include "entities/page.h"
+#include "entities/plancataloguesummary.h"
+#include "entities/servertls.h"
+#include "entities/shopinfo.h"
+#include "entities/transactionquery.h"
+#include "entities/transactionrecord.h"
+#include "entities/transactionsummary.h"
+#include "entities/upstreaminfo.h"
+#include "entities/walletbalance.h"
 
 #include <QJsonDocument>
 #include <QTest>

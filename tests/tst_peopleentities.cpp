@@ -1,9 +1,12 @@
 #include "entities/aadhaarstep.h"
 #include "entities/apikey.h"
+#include "entities/backupstatus.h"
 #include "entities/collection.h"
+#include "entities/saleupstream.h"
+#include "entities/servertls.h"
+#include "entities/shopsetupresult.h"
 #include "entities/user.h"
 #include "entities/webhook.h"
-#include "servertls.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -94,6 +97,27 @@ void TestPeopleEntities::serverAnswersRoundTrip_data()
         << RoundTrip(roundTrip<AadhaarStep>)
         << parse(R"({"entity":"aadhaar_authentication","transaction_id":12,"status":"AUTHENTICATION_SUCCESS",
                      "msg":"Authenticated","aadhaar_number":"987654321012"})");
+    QTest::newRow("sign-out") << RoundTrip(roundTrip<UserSignOut>)
+                              << parse(R"({"entity":"session","signed_out":true})");
+    QTest::newRow("shop setup") << RoundTrip(roundTrip<ShopSetupResult>)
+                                << parse(R"({"entity":"shop_setup","key_id":"live_ab","key_secret":"sec"})");
+    QTest::newRow("backup, with an archive")
+        << RoundTrip(roundTrip<BackupStatus>)
+        << parse(R"({"enabled":true,"at":"02:30","folder":"/var/lib/rechargedesk/backups","keep":7,
+                     "next_run_at":"2026-11-25 02:30:00","last_error":null,
+                     "last_backup":{"file":"rechargedesk-20261124-023000.tar.gz","created_at":"2026-11-24 02:30:00",
+                                    "bytes":2048},"stale":false})");
+    QTest::newRow("backup, off and none")
+        << RoundTrip(roundTrip<BackupStatus>) << parse(R"({"enabled":false,"at":null,"folder":null,"keep":null,
+                                                       "next_run_at":null,"last_error":null,"last_backup":null,
+                                                       "stale":true})");
+    QTest::newRow("sale upstream, refused")
+        << RoundTrip(roundTrip<SaleUpstream>)
+        << parse(R"({"state":"refused","reference_id":"rd-1","transaction_id":null,"attempts":1,
+                     "error":{"code":"insufficient_balance","description":"wallet short"}})");
+    QTest::newRow("sale upstream, settled")
+        << RoundTrip(roundTrip<SaleUpstream>)
+        << parse(R"({"state":"settled","reference_id":"rd-2","transaction_id":991,"attempts":2,"error":null})");
     QTest::newRow("empty paged collection")
         << RoundTrip(roundTrip<Collection<WebhookReceipt>>)
         << parse(R"({"entity":"collection","count":0,"items":[],"next_cursor":null})");
@@ -143,6 +167,23 @@ void TestPeopleEntities::missingOrMistypedFieldsAreErrors_data()
     QTest::newRow("tls without fingerprint") << RoundTrip(roundTrip<ServerTls>) << parse(R"({"tls":true})")
                                              << QStringLiteral("server TLS: field `fingerprint_sha256` is missing "
                                                                "although tls is true");
+    QTest::newRow("backup without stale")
+        << RoundTrip(roundTrip<BackupStatus>)
+        << parse(R"({"enabled":false,"at":null,"folder":null,"keep":null,"next_run_at":null,"last_error":null,
+                     "last_backup":null})")
+        << QStringLiteral("backup state: field `stale` is missing");
+    QTest::newRow("backup archive without its size")
+        << RoundTrip(roundTrip<BackupStatus>)
+        << parse(R"({"enabled":false,"at":null,"folder":null,"keep":null,"next_run_at":null,"last_error":null,
+                     "last_backup":{"file":"f.tar.gz","created_at":"2026-11-24 02:30:00"},"stale":false})")
+        << QStringLiteral("backup state: field `last_backup` last backup: field `bytes` is missing");
+    QTest::newRow("shop setup without the secret")
+        << RoundTrip(roundTrip<ShopSetupResult>) << parse(R"({"entity":"shop_setup","key_id":"live_ab"})")
+        << QStringLiteral("shop setup: field `key_secret` is missing");
+    QTest::newRow("sale upstream without attempts")
+        << RoundTrip(roundTrip<SaleUpstream>)
+        << parse(R"({"state":"sent","reference_id":"rd-1","transaction_id":null,"error":null})")
+        << QStringLiteral("upstream: field `attempts` is missing");
     QTest::newRow("bad item in a list")
         << RoundTrip(roundTrip<Collection<User>>)
         << parse(R"({"entity":"collection","count":1,"items":[{"entity":"user","id":1,"name":"A","role":"clerk"}]})")

@@ -1,6 +1,6 @@
 // Issue 17: TransactionRecord::dataEnvelope() writes the sale and status-check answer body directly; it must be
 // byte for byte what QJsonDocument writes for {"data": toJson()} (the API's answers keep their exact bytes).
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include <QJsonDocument>
 #include <QtTest>

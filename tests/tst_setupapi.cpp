@@ -76,6 +76,22 @@ private slots:
         QVERIFY(!ShopSetup::isDone(server.db()));
     }
 
+    // The body is read like every other request body (JsonFields): a field of the wrong JSON type is named as
+    // such, never read as an empty text (issue 14).
+    void mistypedFieldsAreNamed()
+    {
+        TestServer server;
+        const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("shop_name"), 42},
+                                                          {QStringLiteral("admin_name"), QStringLiteral("Asha")},
+                                                          {QStringLiteral("admin_pin"), QStringLiteral("482193")}})
+                                    .toJson(QJsonDocument::Compact);
+        const HttpResult r = postSetup(server, TestServer::defaultOptions().setupToken, body);
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.error().value(QStringLiteral("field")).toString(), QStringLiteral("shop_name"));
+        QCOMPARE(reasonOf(r), QStringLiteral("invalid_type"));
+        QVERIFY(!ShopSetup::isDone(server.db()));
+    }
+
     void refusedWithoutTheToken_data()
     {
         QTest::addColumn<QByteArray>("serverToken");

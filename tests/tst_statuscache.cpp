@@ -1,8 +1,8 @@
 // Issue 17: status checks of finished sales come from a bounded cache of their serialized answers
 // (FinalRecordCache); PENDING sales are read fresh, and the cache's hit rate is logged at stop.
 #include "api/finalrecordcache.h"
+#include "entities/transactionrecord.h"
 #include "testserver.h"
-#include "transactionrecord.h"
 
 #include <QJsonObject>
 #include <QtTest>

@@ -2,10 +2,10 @@
 // rule of api-conventions.md ("Input coercion") and the sale decoders' errors.
 #include "apierror.h"
 #include "clock.h"
+#include "entities/transactionrecord.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
 #include "salerequest.h"
-#include "transactionrecord.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -254,6 +254,20 @@ private slots:
                                       << QJsonValue(QStringLiteral("2025-01-01T05:30:00Z"));
         QTest::newRow("id zero") << QStringLiteral("transaction_id") << QJsonValue(0);
         QTest::newRow("id missing") << QStringLiteral("transaction_id") << QJsonValue(QJsonValue::Undefined);
+        // The upstream extension is read as strictly as the rest (issue 14): no zero for a missing count.
+        QTest::newRow("upstream without attempts")
+            << QStringLiteral("upstream")
+            << QJsonValue(QJsonObject{{QStringLiteral("state"), QStringLiteral("sent")},
+                                      {QStringLiteral("reference_id"), QStringLiteral("rd-1")},
+                                      {QStringLiteral("transaction_id"), QJsonValue::Null},
+                                      {QStringLiteral("error"), QJsonValue::Null}});
+        QTest::newRow("upstream state unknown to the contract")
+            << QStringLiteral("upstream")
+            << QJsonValue(QJsonObject{{QStringLiteral("state"), QStringLiteral("lost")},
+                                      {QStringLiteral("reference_id"), QStringLiteral("rd-1")},
+                                      {QStringLiteral("transaction_id"), QJsonValue::Null},
+                                      {QStringLiteral("attempts"), 1},
+                                      {QStringLiteral("error"), QJsonValue::Null}});
     }
     void fromJsonRejects()
     {

@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "receipts/receiptdata.h"
 #include "receipts/receiptrenderer.h"
+#include "recordjson.h"
 #include "signinpage.h"
 #include "statuspanel.h"
 #include "terminal/mobilerechargepage.h"
@@ -291,11 +292,12 @@ private slots:
         const QString address = QStringLiteral("स्टेशन रोड, जयपुर");
         ReceiptRenderer renderer;
         const int englishHeight =
-            renderer.toImage(ReceiptData::fromRecord(record, shop, address), ReceiptWidth::Mm58, true).height();
+            renderer.toImage(ReceiptData::fromRecord(decodedRecord(record), shop, address), ReceiptWidth::Mm58, true)
+                .height();
 
         HindiForThisTest language;
         QVERIFY(language.installed());
-        const ReceiptData data = ReceiptData::fromRecord(record, shop, address);
+        const ReceiptData data = ReceiptData::fromRecord(decodedRecord(record), shop, address);
         QCOMPARE(data.typeTitle(), QStringLiteral("मोबाइल रिचार्ज"));
         QStringList lines;
         for (const ReceiptBlock &block : ReceiptRenderer::blocks(data, true))

@@ -224,7 +224,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() > 0, kTimeoutMs);
         table->selectRow(0);
         auto *detail = backOffice->findChild<HistoryDetailPane *>();
-        QTRY_VERIFY_WITH_TIMEOUT(!detail->record().isEmpty(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(detail->record().has_value(), kTimeoutMs);
         check(QStringLiteral("history with a sale selected"));
         for (int tab = 0; tab < backOffice->count(); ++tab) {
             backOffice->setCurrentIndex(tab);

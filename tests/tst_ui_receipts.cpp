@@ -1,5 +1,6 @@
 #include "receipts/receiptdata.h"
 #include "receipts/receiptrenderer.h"
+#include "recordjson.h"
 
 #include <QFile>
 #include <QFontDatabase>
@@ -26,7 +27,7 @@ ReceiptData voucherReceipt()
                              {QStringLiteral("redeem_code"), QStringLiteral("K7QM-2XPL-9RTA-WD4C")},
                              {QStringLiteral("reference_id"), QStringLiteral("rd-0f3c9a6b2d4e4f8aa1b2c3d4e5f60718")},
                              {QStringLiteral("datetime"), QStringLiteral("2024-07-14 18:42:05")}};
-    return ReceiptData::fromRecord(record, QStringLiteral("Sharma Mobile Point & Xerox"),
+    return ReceiptData::fromRecord(decodedRecord(record), QStringLiteral("Sharma Mobile Point & Xerox"),
                                    QStringLiteral("12 Station Road, near Bus Stand, Jaipur 302006"));
 }
 
@@ -48,16 +49,17 @@ QJsonObject jioRecord(qint64 transactionId, const QString &status, const QString
 
 ReceiptData mobileReceipt()
 {
-    return ReceiptData::fromRecord(jioRecord(40232, QStringLiteral("PENDING"), QStringLiteral("BILL-77")),
-                                   QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
+    return ReceiptData::fromRecord(
+        decodedRecord(jioRecord(40232, QStringLiteral("PENDING"), QStringLiteral("BILL-77"))),
+        QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
 }
 
 /// A ₹299 Jio plan sold from the Plans screen in the sandbox; `status` as the server said.
 ReceiptData sandboxPlanSale(const QString &status)
 {
-    ReceiptData data =
-        ReceiptData::fromRecord(jioRecord(40233, status, QStringLiteral("rd-a1b2c3d4e5f60718293a4b5c6d7ef9e0")),
-                                QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
+    ReceiptData data = ReceiptData::fromRecord(
+        decodedRecord(jioRecord(40233, status, QStringLiteral("rd-a1b2c3d4e5f60718293a4b5c6d7ef9e0"))),
+        QStringLiteral("Sharma Mobile Point"), QStringLiteral("Jaipur"));
     data.circle = QStringLiteral("Karnataka (KA)");
     data.plan = SoldPlan{29900, QStringLiteral("28 days"),
                          QStringLiteral("Unlimited calls, 1.5 GB/day, 100 SMS/day, JioTV + JioCinema + JioCloud")};
@@ -129,12 +131,13 @@ private slots:
 
     void moneyReadsTheIndianWay()
     {
-        QJsonObject record{{QStringLiteral("transaction_id"), 1},
-                           {QStringLiteral("type"), QStringLiteral("DTH")},
-                           {QStringLiteral("bill_amount"), QStringLiteral("₹12000.00")},
-                           {QStringLiteral("discount"), QStringLiteral("₹420.00")},
-                           {QStringLiteral("paid"), QStringLiteral("₹11580.00")},
-                           {QStringLiteral("transaction_status"), QStringLiteral("SUCCESS")}};
+        TransactionRecord record;
+        record.transactionId = 1;
+        record.type = TransactionType::Dth;
+        record.billAmount = 1200000;
+        record.discount = 42000;
+        record.paid = 1158000;
+        record.status = TransactionStatus::Success;
         const ReceiptData data = ReceiptData::fromRecord(record, QStringLiteral("Shop"), QString());
         QCOMPARE(data.billAmount, QStringLiteral("₹12,000.00"));
         QCOMPARE(data.paid, QStringLiteral("₹11,580.00"));

@@ -7,9 +7,11 @@
 #include "backoffice/upstreamcallsview.h"
 #include "backoffice/upstreamcard.h"
 #include "clock.h"
-#include "dayendreportdata.h"
+#include "entities/dayendreportdata.h"
+#include "entities/transactionsummary.h"
 #include "operatorcatalog.h"
 #include "receipts/dayendprint.h"
+#include "recordjson.h"
 #include "services/walletservice.h"
 #include "statuspanel.h"
 #include "terminal/saleresultpanel.h"
@@ -17,7 +19,6 @@
 #include "terminal/upstreamnotice.h"
 #include "terminalcontext.h"
 #include "terminalfixture.h"
-#include "transactionsummary.h"
 #include "upstreamsaleinfo.h"
 #include "widgets/statusbadge.h"
 
@@ -184,7 +185,7 @@ private:
                             QStringLiteral("upstream_state must be unknown"));
             QJsonArray items;
             for (const QJsonObject &record : records) {
-                if (upstreamState.isEmpty() || UpstreamSaleInfo::fromRecord(record).isUnknown())
+                if (upstreamState.isEmpty() || UpstreamSaleInfo::fromRecord(decodedRecord(record)).isUnknown())
                     items.append(record);
             }
             if (path.endsWith(QLatin1String("summary"))) {
@@ -212,7 +213,7 @@ private:
             if (parts.at(4) == QLatin1String("upstream-recheck")) {
                 QJsonObject record = records.at(index);
                 QJsonObject upstreamPart = record.value(QStringLiteral("upstream")).toObject();
-                if (!UpstreamSaleInfo::fromRecord(record).isWaiting())
+                if (!UpstreamSaleInfo::fromRecord(decodedRecord(record)).isWaiting())
                     return fail(responder, QHttpServerResponder::StatusCode::Conflict, QStringLiteral("CONFLICT_ERROR"),
                                 {}, QStringLiteral("not waiting on the upstream"));
                 upstreamPart.insert(QStringLiteral("state"), QStringLiteral("settled"));
@@ -467,7 +468,7 @@ private slots:
         SaleResultPanel panel(shop.context);
         showWidget(panel, {820, 640});
         const QDateTime made = QDateTime::currentDateTimeUtc().addSecs(-65);
-        panel.showRecord(liveSale(41, QStringLiteral("PENDING"), QStringLiteral("unknown"), made));
+        panel.showRecord(decodedRecord(liveSale(41, QStringLiteral("PENDING"), QStringLiteral("unknown"), made)));
         UpstreamNotice *notice = panel.upstreamNotice();
         QVERIFY(notice->isVisible());
         const QRegularExpression waiting(QStringLiteral("^Waiting for the operator — 1:(0[5-9])$"));
@@ -478,18 +479,18 @@ private slots:
         shot(panel, "result_waiting");
 
         // The upstream said PENDING: still waiting on the operator.
-        panel.showRecord(liveSale(41, QStringLiteral("PENDING"), QStringLiteral("pending"), made));
+        panel.showRecord(decodedRecord(liveSale(41, QStringLiteral("PENDING"), QStringLiteral("pending"), made)));
         QVERIFY(notice->text().startsWith(QStringLiteral("Waiting for the operator — ")));
 
         // Settled: the notice goes away and stops ticking.
-        panel.showRecord(liveSale(41, QStringLiteral("SUCCESS"), QStringLiteral("settled"), made));
+        panel.showRecord(decodedRecord(liveSale(41, QStringLiteral("SUCCESS"), QStringLiteral("settled"), made)));
         QVERIFY(!notice->isVisible());
         QVERIFY(!notice->isTicking());
 
         // A test-mode record (no upstream part) shows nothing.
         QJsonObject sandbox = liveSale(42, QStringLiteral("PENDING"), QStringLiteral("unknown"), made);
         sandbox.remove(QStringLiteral("upstream"));
-        panel.showRecord(sandbox);
+        panel.showRecord(decodedRecord(sandbox));
         QVERIFY(!notice->isVisible());
     }
 
@@ -522,7 +523,7 @@ private slots:
         QSignalSpy records(&poller, &StatusPoller::pendingRecord);
         poller.start(71);
         QTRY_VERIFY_WITH_TIMEOUT(records.count() >= 1, kTimeoutMs);
-        const QJsonObject record = records.first().first().toJsonObject();
+        const TransactionRecord record = qvariant_cast<TransactionRecord>(records.first().first());
         QCOMPARE(UpstreamSaleInfo::fromRecord(record).state, QStringLiteral("pending"));
         poller.stop();
     }
@@ -575,9 +576,9 @@ private slots:
         FakeShop shop;
         SaleResultPanel panel(shop.context);
         showWidget(panel, {820, 640});
-        panel.showRecord(
+        panel.showRecord(decodedRecord(
             liveSale(43, QStringLiteral("FAILED"), state, QDateTime::currentDateTimeUtc(),
-                     QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("description"), description}}));
+                     QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("description"), description}})));
         UpstreamNotice *notice = panel.upstreamNotice();
         QVERIFY(notice->isVisible());
         QVERIFY(!notice->isTicking());
@@ -653,7 +654,7 @@ private slots:
         QPushButton *recheck = upstream->recheckButton();
         QVERIFY(recheck->isEnabled());
         QTest::mouseClick(recheck, Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(pane->record().value(QStringLiteral("transaction_status")).toString(),
+        QTRY_COMPARE_WITH_TIMEOUT(pane->record() ? TransactionNames::status(pane->record()->status) : QString(),
                                   QStringLiteral("SUCCESS"), kTimeoutMs);
         QCOMPARE(
             shop.server.requests(QStringLiteral("POST"), QStringLiteral("/api/v1/transactions/52/upstream-recheck"))
@@ -682,7 +683,7 @@ private slots:
         HistoryDetailPane pane(shop.context);
         showWidget(pane, {600, 700});
         pane.setTransaction(61);
-        QTRY_VERIFY_WITH_TIMEOUT(!pane.record().isEmpty(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(pane.record().has_value(), kTimeoutMs);
         QVERIFY(!pane.upstream()->isVisible());
         QVERIFY(shop.server.requests(QStringLiteral("GET"), QStringLiteral("/api/v1/transactions/61/upstream-calls"))
                     .isEmpty());
@@ -801,12 +802,12 @@ private slots:
         const QJsonObject record = sale.data();
         const qint64 id = record.value(QStringLiteral("transaction_id")).toInteger();
         QCOMPARE(record.value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
-        QVERIFY(UpstreamSaleInfo::fromRecord(record).isWaiting());
+        QVERIFY(UpstreamSaleInfo::fromRecord(decodedRecord(record)).isWaiting());
 
         // The sale result: waiting for the operator, with the time ticking.
         SaleResultPanel result(shop.context);
         showWidget(result, {820, 640});
-        result.showRecord(record);
+        result.showRecord(decodedRecord(record));
         QVERIFY2(result.upstreamNotice()->text().startsWith(QStringLiteral("Waiting for the operator — 0:0")),
                  qPrintable(result.upstreamNotice()->text()));
         QVERIFY(result.upstreamNotice()->isTicking());
@@ -853,7 +854,7 @@ private slots:
 
         SaleResultPanel result(shop.context);
         showWidget(result, {820, 640});
-        result.showRecord(sale.data());
+        result.showRecord(decodedRecord(sale.data()));
         QVERIFY(result.upstreamNotice()->isVisible());
         QVERIFY2(result.upstreamNotice()->text().startsWith(
                      QStringLiteral("The distributor's wallet is short — nothing was charged to the customer")),
@@ -872,7 +873,7 @@ private slots:
         QCOMPARE(sold.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("SUCCESS"));
         QCOMPARE(shop.configure(deadUpstreamUrl(), distributorKey).status, 200);
         const HttpResult unknown = shop.sell(QStringLiteral("9876543211"));
-        QVERIFY(UpstreamSaleInfo::fromRecord(unknown.data()).isUnknown());
+        QVERIFY(UpstreamSaleInfo::fromRecord(decodedRecord(unknown.data())).isUnknown());
         const qint64 unknownId = unknown.data().value(QStringLiteral("transaction_id")).toInteger();
 
         HistoryPage page(shop.context);

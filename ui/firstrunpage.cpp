@@ -1,7 +1,7 @@
 #include "firstrunpage.h"
 
-#include "answerreader.h"
 #include "apiclient.h"
+#include "serverapi.h"
 #include "widgets/formerrors.h"
 
 #include <QFormLayout>
@@ -127,24 +127,15 @@ void FirstRunPage::onCreateClicked()
 
 void FirstRunPage::createShop()
 {
-    const QString adminName = m_adminName->text().trimmed();
-    const QJsonObject body{{QStringLiteral("shop_name"), m_shopName->text().trimmed()},
-                           {QStringLiteral("shop_address"), m_shopAddress->text().trimmed()},
-                           {QStringLiteral("admin_name"), adminName},
-                           {QStringLiteral("admin_pin"), m_pin->text()}};
-    ApiCall *call = m_api->post(QStringLiteral("/api/v1/setup"), body, {{"X-Setup-Token", m_setupToken}});
-    connect(call, &ApiCall::finished, this, [this, adminName](const ApiResult &result) {
-        if (!result.ok()) {
-            showError(result.error->field(), result.error->description());
-            return;
-        }
-        AnswerReader answer(result.data, QStringLiteral("shop setup"));
-        const QString keyId = answer.string(u"key_id");
-        const QString keySecret = answer.string(u"key_secret");
-        if (!answer.ok()) {
-            showError(QString(), tr("The server's answer could not be read: %1").arg(answer.error()));
-            return;
-        }
-        emit shopCreated(keyId, keySecret, adminName);
-    });
+    const ShopSetupRequest request{m_shopName->text().trimmed(), m_shopAddress->text().trimmed(),
+                                   m_adminName->text().trimmed(), m_pin->text()};
+    ServerApi(*m_api)
+        .setUp(request, m_setupToken)
+        .then(this, [this, adminName = request.adminName](const Answer<ShopSetupResult> &answer) {
+            if (!answer.ok()) {
+                showError(answer.error->field(), answer.error->description());
+                return;
+            }
+            emit shopCreated(answer.value->keyId, answer.value->keySecret, adminName);
+        });
 }

@@ -5,6 +5,7 @@
 #include "statuspanel.h"
 #include "terminalview.h"
 #include "tlspin.h"
+#include "usersapi.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -202,7 +203,7 @@ void MainWindow::lock()
         return;
     m_idleTimer.stop();
     const QString name = m_context->user().name;
-    m_api->post(QStringLiteral("/api/v1/users/sign-out"), QJsonObject{});
+    UsersApi(*m_api).signOut(); // fire and forget: the session ends here whatever the server answers
     m_api->setSessionToken(QString());
     m_context->setUser(SignedInUser{});
     m_pages->setCurrentWidget(m_signIn);
@@ -291,18 +292,11 @@ bool MainWindow::confirmAdminExit()
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
-        ApiCall *call =
-            m_api->post(QStringLiteral("/api/v1/users/sign-in"),
-                        QJsonObject{{QStringLiteral("name"), name->text()}, {QStringLiteral("pin"), pin->text()}});
-        connect(call, &ApiCall::finished, &dialog, [&](const ApiResult &result) {
-            const bool admin =
-                result.ok() &&
-                result.data.value(QStringLiteral("user")).toObject().value(QStringLiteral("role")).toString() ==
-                    QLatin1String("admin");
-            if (admin) {
+        UsersApi(*m_api).signIn(name->text(), pin->text()).then(&dialog, [&](const Answer<UserSignIn> &answer) {
+            if (answer.ok() && answer.value->user.isAdmin()) {
                 dialog.accept();
             } else {
-                message->setText(result.ok() ? tr("That user is not an admin.") : result.error->description());
+                message->setText(answer.ok() ? tr("That user is not an admin.") : answer.error->description());
                 pin->clear();
             }
         });

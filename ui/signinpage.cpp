@@ -1,6 +1,7 @@
 #include "signinpage.h"
 
 #include "apiclient.h"
+#include "usersapi.h"
 #include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 
@@ -97,22 +98,18 @@ void SignInPage::onSignInClicked()
         return;
     }
     m_signIn->setEnabled(false);
-    ApiCall *call = m_context.api().post(
-        QStringLiteral("/api/v1/users/sign-in"),
-        QJsonObject{{QStringLiteral("name"), m_name->text().trimmed()}, {QStringLiteral("pin"), m_pin->text()}});
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        m_signIn->setEnabled(true);
-        m_pin->clear();
-        if (!result.ok()) {
-            const ApiError &error = *result.error;
-            m_errors->showAt(error.httpStatus() == 0 ? QString() : QStringLiteral("pin"), error.description());
-            m_pin->setFocus();
-            return;
-        }
-        const QJsonObject user = result.data.value(QStringLiteral("user")).toObject();
-        emit signedIn(SignedInUser{user.value(QStringLiteral("id")).toInteger(),
-                                   user.value(QStringLiteral("name")).toString(),
-                                   user.value(QStringLiteral("role")).toString() == QLatin1String("admin"),
-                                   result.data.value(QStringLiteral("session_token")).toString()});
-    });
+    UsersApi(m_context.api())
+        .signIn(m_name->text().trimmed(), m_pin->text())
+        .then(this, [this](const Answer<UserSignIn> &answer) {
+            m_signIn->setEnabled(true);
+            m_pin->clear();
+            if (!answer.ok()) {
+                const ApiError &error = *answer.error;
+                m_errors->showAt(error.httpStatus() == 0 ? QString() : QStringLiteral("pin"), error.description());
+                m_pin->setFocus();
+                return;
+            }
+            const UserSignIn &session = *answer.value;
+            emit signedIn(SignedInUser{session.user.id, session.user.name, session.user.isAdmin(), session.token});
+        });
 }

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "clock.h"
+#include "entities/shopinfo.h"
 #include "operatorcatalog.h"
-#include "shopinfo.h"
 
 #include <QJsonObject>
 #include <QObject>

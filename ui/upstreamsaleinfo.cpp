@@ -2,21 +2,21 @@
 
 #include <algorithm>
 
-UpstreamSaleInfo UpstreamSaleInfo::fromRecord(const QJsonObject &record)
+UpstreamSaleInfo UpstreamSaleInfo::fromRecord(const TransactionRecord &record)
 {
     UpstreamSaleInfo sale;
-    const QJsonValue value = record.value(QStringLiteral("upstream"));
-    if (!value.isObject())
+    const std::optional<SaleUpstream> upstream = record.upstreamSale();
+    if (!upstream)
         return sale;
-    const QJsonObject upstream = value.toObject();
     sale.present = true;
-    sale.state = upstream.value(QStringLiteral("state")).toString();
-    sale.referenceId = upstream.value(QStringLiteral("reference_id")).toString();
-    sale.upstreamTransactionId = upstream.value(QStringLiteral("transaction_id")).toInteger();
-    sale.attempts = upstream.value(QStringLiteral("attempts")).toInteger();
-    const QJsonObject error = upstream.value(QStringLiteral("error")).toObject();
-    sale.errorCode = error.value(QStringLiteral("code")).toString();
-    sale.errorDescription = error.value(QStringLiteral("description")).toString();
+    sale.state = upstream->state;
+    sale.referenceId = upstream->referenceId;
+    sale.upstreamTransactionId = upstream->transactionId.value_or(0);
+    sale.attempts = upstream->attempts;
+    if (upstream->error) {
+        sale.errorCode = upstream->error->code;
+        sale.errorDescription = upstream->error->description;
+    }
     return sale;
 }
 

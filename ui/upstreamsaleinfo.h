@@ -1,7 +1,8 @@
 #pragma once
 
+#include "entities/transactionrecord.h"
+
 #include <QCoreApplication>
-#include <QJsonObject>
 #include <QString>
 
 /// The "upstream" extension of a live sale's transaction record (issue 11, the upstream
@@ -21,8 +22,8 @@ public:
     QString errorCode;
     QString errorDescription;
 
-    /// Reads record["upstream"]; present is false when the record has none.
-    static UpstreamSaleInfo fromRecord(const QJsonObject &record);
+    /// The record's upstream part; present is false when the record has none.
+    static UpstreamSaleInfo fromRecord(const TransactionRecord &record);
 
     /// True while the sale waits on the upstream (queued, sent, unknown or pending).
     bool isWaiting() const;

@@ -1,6 +1,6 @@
 #include "finalrecordcache.h"
 
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include <QLoggingCategory>
 

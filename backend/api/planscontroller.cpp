@@ -2,11 +2,11 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "entities/plancataloguesummary.h"
 #include "http/apirouter.h"
 #include "http/staticasset.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
-#include "plancataloguesummary.h"
 #include "plans/plancatalogue.h"
 #include "plans/plancataloguestore.h"
 

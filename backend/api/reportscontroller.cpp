@@ -2,10 +2,9 @@
 
 #include "apierror.h"
 #include "clock.h"
-#include "dayendreportdata.h"
+#include "entities/dayendreportdata.h"
 #include "http/apirouter.h"
 #include "services/reportservice.h"
-
 
 namespace {
 

@@ -1,7 +1,9 @@
 #include "setupcontroller.h"
 
 #include "apierror.h"
+#include "entities/shopsetupresult.h"
 #include "http/apirouter.h"
+#include "jsonfields.h"
 #include "users/shopsetup.h"
 #include "webhooks/webhooksigner.h"
 
@@ -16,15 +18,13 @@ void SetupController::registerRoutes(ApiRouter &router)
                                                                 "(first run) or with `rechargedesk setup`"));
                    if (ShopSetup::isDone(m_db))
                        throw ShopSetup::alreadySetUpError();
-                   const QJsonObject body = request.jsonBody();
-                   const auto text = [&body](const char *name) { return body.value(QLatin1String(name)).toString(); };
-                   const CreatedKey key =
-                       ShopSetup::run(m_db, m_clock,
-                                      ShopSetupParams{text("shop_name"), text("shop_address"), text("admin_name"),
-                                                      text("admin_pin"), m_dataDir});
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("shop_setup")},
-                                              {QStringLiteral("key_id"), key.keyId},
-                                              {QStringLiteral("key_secret"), key.secret}},
-                                  201);
+                   const JsonFields fields(request.jsonBody());
+                   const CreatedKey key = ShopSetup::run(
+                       m_db, m_clock,
+                       ShopSetupParams{fields.requiredString(QStringLiteral("shop_name")),
+                                       fields.optionalString(QStringLiteral("shop_address")).value_or(QString()),
+                                       fields.requiredString(QStringLiteral("admin_name")),
+                                       fields.requiredString(QStringLiteral("admin_pin")), m_dataDir});
+                   reply.sendData(ShopSetupResult{key.keyId, key.secret}.toJson(), 201);
                });
 }

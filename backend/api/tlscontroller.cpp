@@ -1,7 +1,7 @@
 #include "tlscontroller.h"
 
+#include "entities/servertls.h"
 #include "http/apirouter.h"
-#include "servertls.h"
 
 void TlsController::registerRoutes(ApiRouter &router)
 {

@@ -2,10 +2,10 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "entities/page.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
-#include "page.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
 

@@ -53,8 +53,7 @@ void UsersController::registerRoutes(ApiRouter &router)
                            QString(), QStringLiteral("missing_session_token"),
                            QStringLiteral("send the session to end in the X-Session-Token header"));
                    m_users.signOut(token); // an unknown or expired session is already signed out
-                   reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("session")},
-                                              {QStringLiteral("signed_out"), true}});
+                   reply.sendData(UserSignOut{}.toJson());
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/users"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {

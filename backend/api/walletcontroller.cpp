@@ -2,12 +2,12 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "entities/page.h"
+#include "entities/walletbalance.h"
 #include "http/apirouter.h"
 #include "jsonfields.h"
-#include "page.h"
 #include "services/walletservice.h"
 #include "users/auditlog.h"
-#include "walletbalance.h"
 
 namespace {
 

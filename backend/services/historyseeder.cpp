@@ -5,7 +5,7 @@
 #include "store/database.h"
 #include "store/transactionrepository.h"
 #include "store/walletrepository.h"
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include <QRandomGenerator>
 

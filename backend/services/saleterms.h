@@ -1,7 +1,7 @@
 #pragma once
 
+#include "entities/shopinfo.h"
 #include "operatorcatalog.h"
-#include "shopinfo.h"
 
 #include <QList>
 #include <QMap>

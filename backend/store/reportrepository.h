@@ -1,7 +1,7 @@
 #pragma once
 
 #include "auth/authcontext.h"
-#include "dayendreportdata.h"
+#include "entities/dayendreportdata.h"
 #include "money.h"
 
 #include <QDate>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include <QList>
 

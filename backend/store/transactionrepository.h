@@ -1,8 +1,8 @@
 #pragma once
 
 #include "auth/authcontext.h"
-#include "transactionrecord.h"
-#include "transactionsummary.h"
+#include "entities/transactionrecord.h"
+#include "entities/transactionsummary.h"
 
 #include <QList>
 #include <QString>

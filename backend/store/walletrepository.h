@@ -1,7 +1,7 @@
 #pragma once
 
 #include "auth/authcontext.h"
-#include "ledgerentry.h"
+#include "entities/ledgerentry.h"
 #include "money.h"
 
 #include <QList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "upstreaminfo.h"
+#include "entities/upstreaminfo.h"
 
 #include <QList>
 

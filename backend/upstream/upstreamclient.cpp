@@ -1,7 +1,7 @@
 #include "upstreamclient.h"
 
 #include "clock.h"
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -2,7 +2,7 @@
 
 #include "apierror.h"
 #include "clock.h"
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 #include "upstreamdispatcher.h"
 #include "webhooks/webhookinbox.h"
 #include "webhooks/webhooksigner.h"

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "entities/shopinfo.h"
 #include "money.h"
 #include "services/saleterms.h"
-#include "shopinfo.h"
 
 #include <QMap>
 #include <QString>

@@ -2,8 +2,8 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "entities/transactionrecord.h"
 #include "store/database.h"
-#include "transactionrecord.h"
 
 #include <QJsonDocument>
 

@@ -49,3 +49,20 @@ QJsonObject UserSignIn::toJson() const
                        {QStringLiteral("expires_at"), EntityFields::dateTime(expiresAt)},
                        {QStringLiteral("user"), user.toJson()}};
 }
+
+std::optional<UserSignOut> UserSignOut::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("session"));
+    EntityFields::expectEntity(in, u"session");
+    UserSignOut signOut;
+    signOut.signedOut = in.boolean(u"signed_out");
+    if (!in.ok())
+        return EntityFields::failed<UserSignOut>(in, error);
+    return signOut;
+}
+
+QJsonObject UserSignOut::toJson() const
+{
+    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("session")},
+                       {QStringLiteral("signed_out"), signedOut}};
+}

@@ -33,3 +33,13 @@ struct UserSignIn
     static std::optional<UserSignIn> fromJson(const QJsonObject &json, QString *error);
     QJsonObject toJson() const;
 };
+
+/// The answer of POST /api/v1/users/sign-out: the `session` entity with `signed_out` true (an unknown or expired
+/// session is already signed out).
+struct UserSignOut
+{
+    bool signedOut = true;
+
+    static std::optional<UserSignOut> fromJson(const QJsonObject &json, QString *error);
+    QJsonObject toJson() const;
+};

@@ -2,9 +2,10 @@
 
 #include "apiclient.h"
 #include "backofficeui.h"
+#include "clock.h"
+#include "serverapi.h"
 #include "terminalcontext.h"
 
-#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
@@ -51,34 +52,29 @@ void BackupCard::refresh()
 {
     if (m_call)
         return;
-    m_call = m_context.api().get(QStringLiteral("/api/v1/server/backup"));
-    connect(m_call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        if (!result.ok()) {
-            m_last->setText(tr("The backup state cannot be read: %1").arg(result.error->description()));
+    m_call = ServerApi(m_context.api()).backup().then(this, [this](const Answer<BackupStatus> &answer) {
+        if (!answer.ok()) {
+            m_last->setText(tr("The backup state cannot be read: %1").arg(answer.error->description()));
             m_schedule->clear();
             m_warning->hide();
             return;
         }
-        const QJsonObject &data = result.data;
-        const QJsonObject last = data.value(QStringLiteral("last_backup")).toObject();
-        m_last->setText(last.isEmpty()
+        const BackupStatus &status = *answer.value;
+        m_last->setText(!status.lastBackup
                             ? tr("No backup yet.")
                             : tr("Last backup: %1 IST, %2 (%3)")
-                                  .arg(last.value(QStringLiteral("created_at")).toString(),
-                                       last.value(QStringLiteral("file")).toString(),
-                                       QLocale().formattedDataSize(last.value(QStringLiteral("bytes")).toInteger())));
-        QString schedule = data.value(QStringLiteral("enabled")).toBool()
-                               ? tr("Next backup: %1 IST into %2, keeping the last %3.")
-                                     .arg(data.value(QStringLiteral("next_run_at")).toString(),
-                                          data.value(QStringLiteral("folder")).toString())
-                                     .arg(data.value(QStringLiteral("keep")).toInt())
-                               : tr("Nightly backups are off (serve --backup-at).");
-        if (data.value(QStringLiteral("last_error")).isString())
-            schedule += QLatin1Char('\n') +
-                        tr("The last backup failed: %1").arg(data.value(QStringLiteral("last_error")).toString());
+                                  .arg(IstTime::format(status.lastBackup->createdAt), status.lastBackup->file,
+                                       QLocale().formattedDataSize(status.lastBackup->bytes)));
+        QString schedule = status.enabled ? tr("Next backup: %1 IST into %2, keeping the last %3.")
+                                                .arg(status.nextRunAt ? IstTime::format(*status.nextRunAt) : QString(),
+                                                     status.folder.value_or(QString()))
+                                                .arg(status.keep.value_or(0))
+                                          : tr("Nightly backups are off (serve --backup-at).");
+        if (status.lastError)
+            schedule += QLatin1Char('\n') + tr("The last backup failed: %1").arg(*status.lastError);
         m_schedule->setText(schedule);
         m_warning->setText(tr("No backup is newer than 2 days. Make one now on the server: rechargedesk backup "
                               "--to FILE (or check the nightly backup's folder and disk space)."));
-        m_warning->setVisible(data.value(QStringLiteral("stale")).toBool());
+        m_warning->setVisible(status.stale);
     });
 }

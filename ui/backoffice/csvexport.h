@@ -2,9 +2,9 @@
 
 #include "answer.h"
 #include "apierror.h"
+#include "entities/transactionsummary.h"
 #include "historymodel.h"
 #include "money.h"
-#include "transactionsummary.h"
 
 #include <QObject>
 #include <QPointer>

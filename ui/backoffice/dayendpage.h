@@ -1,7 +1,7 @@
 #pragma once
 
 #include "answer.h"
-#include "dayendreportdata.h"
+#include "entities/dayendreportdata.h"
 
 #include <QPointer>
 #include <QTimer>

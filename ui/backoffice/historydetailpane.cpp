@@ -8,6 +8,7 @@
 #include "terminalcontext.h"
 #include "transactionsapi.h"
 #include "upstreamcallsview.h"
+#include "webhooksapi.h"
 #include "widgets/look.h"
 #include "widgets/statusbadge.h"
 
@@ -145,7 +146,7 @@ void HistoryDetailPane::setTransaction(qint64 transactionId)
     m_redeliver->setEnabled(false);
     m_deliveriesNote->clear();
     m_deliveriesNote->hide();
-    m_upstream->showRecord({});
+    m_upstream->clear();
     if (transactionId <= 0) {
         m_title->setText(tr("Select a sale to see its details"));
         return;
@@ -180,9 +181,9 @@ void HistoryDetailPane::onRecord(const Answer<TransactionRecord> &answer)
         return;
     }
     const TransactionRecord &record = *answer.value;
-    const QString before = m_record.isEmpty() ? QString() : TransactionNames::status(m_status);
+    const QString before = m_record ? TransactionNames::status(m_status) : QString();
     m_status = record.status;
-    m_record = record.toJson();
+    m_record = record;
     while (m_fields->rowCount() > 0)
         m_fields->removeRow(0);
     const auto addField = [this](const QString &label, const QString &value, const char *name) {
@@ -209,10 +210,10 @@ void HistoryDetailPane::onRecord(const Answer<TransactionRecord> &answer)
     m_badge->setStatus(status);
     m_badge->show();
     m_reprint->setEnabled(true);
-    m_upstream->showRecord(m_record);
+    m_upstream->showRecord(record);
     if (!before.isEmpty() && before != status)
         showMessage(tr("The status changed from %1 to %2.").arg(before, status), false);
-    emit recordChanged(m_record);
+    emit recordChanged(record);
 }
 
 void HistoryDetailPane::loadLedger()
@@ -241,40 +242,38 @@ void HistoryDetailPane::loadLedger()
 
 void HistoryDetailPane::loadDeliveries()
 {
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("transaction_id"), QString::number(m_transactionId));
-    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("50"));
-    m_deliveriesCall = m_context.api().get(QStringLiteral("/api/v1/webhook-deliveries"), query);
-    connect(m_deliveriesCall, &ApiCall::finished, this, [this](const ApiResult &result) {
-        m_deliveriesCall = nullptr;
-        m_deliveries->setRowCount(0);
-        m_latestAttemptId = 0;
-        if (!result.ok()) {
-            m_deliveriesNote->setText(tr("Webhook deliveries are not available: %1").arg(result.error->description()));
-            m_redeliver->setEnabled(false);
-            return;
-        }
-        const QJsonArray items = result.data.value(QStringLiteral("items")).toArray();
-        m_deliveries->setRowCount(int(items.size()));
-        for (int row = 0; row < items.size(); ++row) {
-            const QJsonObject attempt = items.at(row).toObject();
-            const QJsonValue http = attempt.value(QStringLiteral("http_status"));
-            const bool success = attempt.value(QStringLiteral("success")).toBool();
-            setRow(m_deliveries, row,
-                   {QString::number(attempt.value(QStringLiteral("attempt")).toInteger()),
-                    attempt.value(QStringLiteral("datetime")).toString(),
-                    http.isNull() ? tr("—") : QString::number(http.toInteger()),
-                    success ? tr("Delivered") : tr("Failed"), attempt.value(QStringLiteral("error")).toString()});
-            m_deliveries->item(row, 3)->setForeground(success ? QColor(0x06, 0x76, 0x47) : QColor(0xb4, 0x23, 0x18));
-            m_latestAttemptId = qMax(m_latestAttemptId, attempt.value(QStringLiteral("id")).toInteger());
-        }
-        m_deliveriesNote->setText(items.isEmpty()
-                                      ? tr("No webhook was sent for this sale (webhooks are sent when a PENDING sale "
-                                           "settles, or none is configured).")
-                                      : QString());
-        m_deliveriesNote->setVisible(items.isEmpty());
-        m_redeliver->setEnabled(m_latestAttemptId > 0);
-    });
+    m_deliveriesCall =
+        WebhooksApi(m_context.api())
+            .deliveriesOf(m_transactionId, 50)
+            .then(this, [this](const Answer<Collection<WebhookDelivery>> &answer) {
+                m_deliveriesCall = nullptr;
+                m_deliveries->setRowCount(0);
+                m_latestAttemptId = 0;
+                if (!answer.ok()) {
+                    m_deliveriesNote->setText(
+                        tr("Webhook deliveries are not available: %1").arg(answer.error->description()));
+                    m_redeliver->setEnabled(false);
+                    return;
+                }
+                const QList<WebhookDelivery> &items = answer.value->items;
+                m_deliveries->setRowCount(int(items.size()));
+                for (int row = 0; row < items.size(); ++row) {
+                    const WebhookDelivery &attempt = items.at(row);
+                    setRow(m_deliveries, row,
+                           {QString::number(attempt.attempt), IstTime::format(attempt.datetime),
+                            attempt.httpStatus ? QString::number(*attempt.httpStatus) : tr("—"),
+                            attempt.success ? tr("Delivered") : tr("Failed"), attempt.error.value_or(QString())});
+                    m_deliveries->item(row, 3)->setForeground(attempt.success ? QColor(0x06, 0x76, 0x47)
+                                                                              : QColor(0xb4, 0x23, 0x18));
+                    m_latestAttemptId = qMax(m_latestAttemptId, attempt.id);
+                }
+                m_deliveriesNote->setText(
+                    items.isEmpty() ? tr("No webhook was sent for this sale (webhooks are sent when a PENDING sale "
+                                         "settles, or none is configured).")
+                                    : QString());
+                m_deliveriesNote->setVisible(items.isEmpty());
+                m_redeliver->setEnabled(m_latestAttemptId > 0);
+            });
 }
 
 void HistoryDetailPane::onRecheckClicked()
@@ -290,11 +289,11 @@ void HistoryDetailPane::onRecheckClicked()
 
 void HistoryDetailPane::onReprintClicked()
 {
-    if (m_record.isEmpty())
+    if (!m_record)
         return;
     if (!m_printer)
         m_printer = std::make_unique<QPrinter>(QPrinter::HighResolution);
-    ReceiptData data = ReceiptData::fromRecord(m_record, m_context.shopName(), m_context.shopAddress());
+    ReceiptData data = ReceiptData::fromRecord(*m_record, m_context.shopName(), m_context.shopAddress());
     data.sandbox = m_context.api().isTestMode();
     const ReceiptWidth width = m_context.settings().value(QStringLiteral("receipts/width_mm"), 80).toInt() == 58
                                    ? ReceiptWidth::Mm58
@@ -317,17 +316,17 @@ void HistoryDetailPane::onRedeliverClicked()
     if (m_latestAttemptId <= 0)
         return;
     m_redeliver->setEnabled(false);
-    ApiCall *call = m_context.api().post(
-        QStringLiteral("/api/v1/webhook-deliveries/%1/redeliver").arg(m_latestAttemptId), QJsonObject{});
-    connect(call, &ApiCall::finished, this, [this](const ApiResult &result) {
-        m_redeliver->setEnabled(true);
-        if (!result.ok()) {
-            showMessage(tr("Could not redeliver: %1").arg(result.error->description()), true);
-            return;
-        }
-        showMessage(tr("The webhook is queued for delivery again."), false);
-        loadDeliveries();
-    });
+    WebhooksApi(m_context.api())
+        .redeliver(m_latestAttemptId)
+        .then(this, [this](const Answer<WebhookEventInfo> &answer) {
+            m_redeliver->setEnabled(true);
+            if (!answer.ok()) {
+                showMessage(tr("Could not redeliver: %1").arg(answer.error->description()), true);
+                return;
+            }
+            showMessage(tr("The webhook is queued for delivery again."), false);
+            loadDeliveries();
+        });
 }
 
 void HistoryDetailPane::showMessage(const QString &text, bool error)

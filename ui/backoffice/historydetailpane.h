@@ -1,7 +1,7 @@
 #pragma once
 
 #include "answer.h"
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include <QJsonObject>
 #include <QPointer>
@@ -35,14 +35,14 @@ public:
     /// Shows this transaction (0: nothing) and loads its record, ledger and deliveries.
     void setTransaction(qint64 transactionId);
     qint64 transactionId() const { return m_transactionId; }
-    /// The record last loaded (empty until it arrives).
-    const QJsonObject &record() const { return m_record; }
+    /// The record last loaded (nullopt until it arrives).
+    const std::optional<TransactionRecord> &record() const { return m_record; }
     /// The upstream part (hidden for sales without an upstream).
     UpstreamCallsView *upstream() const { return m_upstream; }
 
 signals:
     /// A fresher record arrived (e.g. a PENDING sale settled): the table can update its row.
-    void recordChanged(const QJsonObject &record);
+    void recordChanged(const TransactionRecord &record);
 
 private:
     void loadRecord();
@@ -57,7 +57,7 @@ private:
 
     TerminalContext &m_context;
     qint64 m_transactionId = 0;
-    QJsonObject m_record;
+    std::optional<TransactionRecord> m_record;
     TransactionStatus m_status = TransactionStatus::Pending; ///< of m_record
     qint64 m_latestAttemptId = 0;
     QPointer<ApiCall> m_recordCall;

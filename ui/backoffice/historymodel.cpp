@@ -31,7 +31,7 @@ HistoryRow HistoryRow::fromRecord(const TransactionRecord &record)
     row.paid = record.paid;
     row.status = TransactionNames::status(record.status);
     row.referenceId = record.referenceId;
-    row.upstreamState = UpstreamSaleInfo::fromRecord(record.toJson()).state;
+    row.upstreamState = UpstreamSaleInfo::fromRecord(record).state;
     return row;
 }
 
@@ -254,13 +254,9 @@ int HistoryModel::rowOf(qint64 transactionId) const
     return -1;
 }
 
-void HistoryModel::updateRecord(const QJsonObject &json)
+void HistoryModel::updateRecord(const TransactionRecord &record)
 {
-    QString error;
-    const std::optional<TransactionRecord> record = TransactionRecord::fromJson(json, &error);
-    if (!record)
-        return;
-    const HistoryRow fresh = HistoryRow::fromRecord(*record);
+    const HistoryRow fresh = HistoryRow::fromRecord(record);
     const int at = rowOf(fresh.transactionId);
     if (at < 0)
         return;

@@ -2,10 +2,10 @@
 
 #include "answer.h"
 #include "apierror.h"
+#include "entities/page.h"
+#include "entities/transactionquery.h"
+#include "entities/transactionrecord.h"
 #include "money.h"
-#include "page.h"
-#include "transactionquery.h"
-#include "transactionrecord.h"
 
 #include <QAbstractTableModel>
 #include <QJsonObject>
@@ -17,7 +17,7 @@
 class ApiClient;
 
 /// The filters of the back-office history: the query of GET /api/v1/transactions and its
-/// /summary (core/transactionquery.h).
+/// /summary (core/entities/transactionquery.h).
 using HistoryFilter = TransactionQuery;
 
 /// One row of the history table: the spec's transaction record, compactly (money in paise).
@@ -99,7 +99,7 @@ public:
     int rowOf(qint64 transactionId) const;
     /// Replaces a row's data with a fresher record of the same transaction (after a recheck); a
     /// record that does not decode changes nothing.
-    void updateRecord(const QJsonObject &record);
+    void updateRecord(const TransactionRecord &record);
     /// The column and order the current sort shows as (for the header's indicator).
     int sortColumn() const;
     Qt::SortOrder sortOrder() const;

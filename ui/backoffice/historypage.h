@@ -1,7 +1,7 @@
 #pragma once
 
 #include "answer.h"
-#include "transactionsummary.h"
+#include "entities/transactionsummary.h"
 
 #include <QPointer>
 #include <QTimer>

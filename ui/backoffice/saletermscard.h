@@ -1,6 +1,6 @@
 #pragma once
 
-#include "shopinfo.h"
+#include "entities/shopinfo.h"
 
 #include <QHash>
 #include <QJsonObject>

@@ -6,7 +6,7 @@
 #include "listenaddress.h"
 #include "money.h"
 #include "saletermscard.h"
-#include "servertls.h"
+#include "serverapi.h"
 #include "shopapi.h"
 #include "terminalcontext.h"
 #include "uilanguage.h"

@@ -74,16 +74,21 @@ UpstreamCallsView::UpstreamCallsView(TerminalContext &context, QWidget *parent)
     hide();
 }
 
-void UpstreamCallsView::showRecord(const QJsonObject &record)
+void UpstreamCallsView::clear()
+{
+    if (m_callsCall)
+        m_callsCall->abort();
+    m_transactionId = 0;
+    m_calls->setRowCount(0);
+    hide();
+}
+
+void UpstreamCallsView::showRecord(const TransactionRecord &record)
 {
     const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
-    const qint64 id = record.value(QStringLiteral("transaction_id")).toInteger();
+    const qint64 id = record.transactionId;
     if (!upstream.present || id <= 0) {
-        if (m_callsCall)
-            m_callsCall->abort();
-        m_transactionId = 0;
-        m_calls->setRowCount(0);
-        hide();
+        clear();
         return;
     }
     m_transactionId = id;
@@ -96,8 +101,7 @@ void UpstreamCallsView::showRecord(const QJsonObject &record)
         reference += tr("  ·  its transaction id %1").arg(upstream.upstreamTransactionId);
     reference += tr("  ·  attempts %1").arg(upstream.attempts);
     m_reference->setText(reference);
-    m_recheck->setEnabled(upstream.isWaiting() &&
-                          record.value(QStringLiteral("transaction_status")).toString() == QLatin1String("PENDING"));
+    m_recheck->setEnabled(upstream.isWaiting() && record.status == TransactionStatus::Pending);
     show();
     loadCalls();
 }
@@ -151,7 +155,7 @@ void UpstreamCallsView::onRecheckClicked()
             loadCalls();
             return;
         }
-        const QJsonObject record = answer.value->toJson();
+        const TransactionRecord &record = *answer.value;
         const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
         emit message(tr("Asked the upstream. Now: %1 (%2).")
                          .arg(TransactionNames::status(answer.value->status), upstream.stateText()),

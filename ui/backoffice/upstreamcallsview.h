@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QJsonObject>
+#include "entities/transactionrecord.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -24,14 +25,16 @@ public:
     explicit UpstreamCallsView(TerminalContext &context, QWidget *parent = nullptr);
 
     /// Shows the upstream part of `record` and loads its calls; hides itself when the record
-    /// has no "upstream" object. An empty record clears and hides.
-    void showRecord(const QJsonObject &record);
+    /// has no "upstream" object.
+    void showRecord(const TransactionRecord &record);
+    /// Forgets the sale shown and hides.
+    void clear();
     QTableWidget *callsTable() const { return m_calls; }
     QPushButton *recheckButton() const { return m_recheck; }
 
 signals:
     /// The recheck answered with the sale's record as it is now.
-    void rechecked(const QJsonObject &record);
+    void rechecked(const TransactionRecord &record);
     /// A message for the pane (the recheck's outcome); `error` for failures.
     void message(const QString &text, bool error);
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dayendreportdata.h"
+#include "entities/dayendreportdata.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,23 +1,25 @@
 #include "receiptdata.h"
 
-ReceiptData ReceiptData::fromRecord(const QJsonObject &record, const QString &shopName, const QString &shopAddress)
+#include "clock.h"
+
+ReceiptData ReceiptData::fromRecord(const TransactionRecord &record, const QString &shopName,
+                                    const QString &shopAddress)
 {
-    const auto text = [&record](const char *field) { return record.value(QLatin1String(field)).toString(); };
     ReceiptData data;
     data.shopName = shopName;
     data.shopAddress = shopAddress;
-    data.datetime = text("datetime");
-    data.transactionId = QString::number(record.value(QStringLiteral("transaction_id")).toInteger());
-    data.type = text("type");
-    data.operatorName = text("operator");
-    data.number = text("number");
-    data.redeemCode = text("redeem_code");
-    data.customerEmail = text("customer_email");
-    data.billAmount = Money::displayText(text("bill_amount"));
-    data.discount = Money::displayText(text("discount"));
-    data.paid = Money::displayText(text("paid"));
-    data.status = text("transaction_status");
-    data.referenceId = text("reference_id");
+    data.datetime = IstTime::formatMs(record.createdAtMs);
+    data.transactionId = QString::number(record.transactionId);
+    data.type = TransactionNames::type(record.type);
+    data.operatorName = record.operatorName;
+    data.number = record.number;
+    data.redeemCode = record.redeemCode;
+    data.customerEmail = record.customerEmail;
+    data.billAmount = Money::formatIndian(record.billAmount);
+    data.discount = Money::formatIndian(record.discount);
+    data.paid = Money::formatIndian(record.paid);
+    data.status = TransactionNames::status(record.status);
+    data.referenceId = record.referenceId;
     return data;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "entities/transactionrecord.h"
 #include "money.h"
 
 #include <QCoreApplication>
-#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -51,7 +51,7 @@ public:
 
     /// Builds the receipt of a spec transaction record (api-v1.md, "Recharge and voucher
     /// transactions") for the shop named here; money is re-formatted for people.
-    static ReceiptData fromRecord(const QJsonObject &record, const QString &shopName, const QString &shopAddress);
+    static ReceiptData fromRecord(const TransactionRecord &record, const QString &shopName, const QString &shopAddress);
 
     /// "Mobile recharge", "DTH recharge" or "Gift voucher" for the `type` field.
     QString typeTitle() const;

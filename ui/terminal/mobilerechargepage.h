@@ -1,8 +1,8 @@
 #pragma once
 
+#include "entities/transactionrecord.h"
 #include "plantablemodel.h"
 #include "terminalcontext.h"
-#include "transactionrecord.h"
 
 #include <QJsonObject>
 #include <QWidget>

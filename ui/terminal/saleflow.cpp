@@ -24,7 +24,6 @@
 namespace {
 
 const QString kReferenceField = QStringLiteral("reference_id");
-const QString kTransactionIdField = QStringLiteral("transaction_id");
 
 /// Errors after which the very same sale may be sent again: nothing definite came back.
 bool isRetryable(const ApiError &error)
@@ -91,8 +90,8 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
     connect(m_poller, &StatusPoller::settled, this, &SaleFlow::onSettled);
     connect(m_poller, &StatusPoller::stillPending, m_result, &SaleResultPanel::setNextCheck);
     connect(&context.api(), &ApiClient::reachabilityChanged, this, &SaleFlow::onReachabilityChanged);
-    connect(m_poller, &StatusPoller::pendingRecord, m_result, [this](const QJsonObject &record) {
-        if (record.value(kTransactionIdField) == m_result->record().value(kTransactionIdField))
+    connect(m_poller, &StatusPoller::pendingRecord, m_result, [this](const TransactionRecord &record) {
+        if (showsSale(record.transactionId))
             m_result->showRecord(record); // e.g. the upstream's state moved from unknown to pending
     });
     for (const QKeySequence &keys : {QKeySequence(Qt::CTRL | Qt::Key_N), QKeySequence(Qt::Key_F8)}) {
@@ -227,11 +226,10 @@ void SaleFlow::onSent(const Answer<TransactionRecord> &answer)
         return;
     }
     const TransactionRecord &sale = *answer.value;
-    const QJsonObject record = sale.toJson();
-    m_result->showSale(record, m_draft);
+    m_result->showSale(sale, m_draft);
     setStage(Stage::Result);
     m_result->printButton()->setFocus(Qt::OtherFocusReason);
-    emit saleRecorded(record);
+    emit saleRecorded(sale);
     emit m_context.salesChanged();
     if (sale.status == TransactionStatus::Pending) {
         m_poller->start(sale.transactionId);
@@ -239,9 +237,14 @@ void SaleFlow::onSent(const Answer<TransactionRecord> &answer)
     }
 }
 
-void SaleFlow::onSettled(const QJsonObject &record)
+bool SaleFlow::showsSale(qint64 transactionId) const
 {
-    if (record.value(QStringLiteral("transaction_id")) != m_result->record().value(QStringLiteral("transaction_id")))
+    return m_result->record() && m_result->record()->transactionId == transactionId;
+}
+
+void SaleFlow::onSettled(const TransactionRecord &record)
+{
+    if (!showsSale(record.transactionId))
         return;
     m_result->showRecord(record);
     emit m_context.salesChanged();

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "answer.h"
-#include "page.h"
+#include "entities/page.h"
+#include "entities/transactionrecord.h"
 #include "saledraft.h"
 #include "terminalcontext.h"
-#include "transactionrecord.h"
 
 #include <QJsonObject>
 #include <QPointer>
@@ -75,7 +75,7 @@ signals:
     /// The screen should clear its inputs (the flow then focuses the first one).
     void newSaleRequested();
     /// The server answered with a transaction record (the sale exists, whatever its status).
-    void saleRecorded(const QJsonObject &record);
+    void saleRecorded(const TransactionRecord &record);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -86,7 +86,9 @@ private:
     void onRecentSales(const Answer<Page<TransactionRecord>> &answer);
     void send();
     void onSent(const Answer<TransactionRecord> &answer);
-    void onSettled(const QJsonObject &record);
+    void onSettled(const TransactionRecord &record);
+    /// Whether the result panel shows sale `transactionId`.
+    bool showsSale(qint64 transactionId) const;
     void onReachabilityChanged(bool reachable);
     void explainInsufficientBalance();
 

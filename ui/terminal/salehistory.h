@@ -1,10 +1,10 @@
 #pragma once
 
 #include "answer.h"
+#include "entities/page.h"
+#include "entities/transactionrecord.h"
 #include "money.h"
 #include "operatorcatalog.h"
-#include "page.h"
-#include "transactionrecord.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

@@ -209,13 +209,13 @@ void SaleResultPanel::addDetail(QGridLayout *grid, const QString &field, const Q
     m_detailNames.insert(field, name);
 }
 
-void SaleResultPanel::showRecord(const QJsonObject &record)
+void SaleResultPanel::showRecord(const TransactionRecord &record)
 {
     takeRecord(record);
     refresh();
 }
 
-void SaleResultPanel::showSale(const QJsonObject &record, const SaleDraft &draft)
+void SaleResultPanel::showSale(const TransactionRecord &record, const SaleDraft &draft)
 {
     takeRecord(record);
     m_circle = draft.circle;
@@ -223,10 +223,9 @@ void SaleResultPanel::showSale(const QJsonObject &record, const SaleDraft &draft
     refresh();
 }
 
-void SaleResultPanel::takeRecord(const QJsonObject &record)
+void SaleResultPanel::takeRecord(const TransactionRecord &record)
 {
-    const bool sameSale =
-        m_record.value(QStringLiteral("transaction_id")) == record.value(QStringLiteral("transaction_id"));
+    const bool sameSale = m_record && m_record->transactionId == record.transactionId;
     if (!sameSale) {
         m_receiptIssued = false;
         m_message->hide();
@@ -242,7 +241,7 @@ void SaleResultPanel::refresh()
 {
     const ReceiptData data = receiptData();
     m_badge->setStatus(data.status);
-    m_upstream->showRecord(m_record);
+    m_upstream->showRecord(*m_record);
     const QHash<QString, QString> values{
         {QStringLiteral("transaction_id"), data.transactionId},
         {QStringLiteral("operator"), data.operatorName},
@@ -300,7 +299,7 @@ void SaleResultPanel::showMoney(const ReceiptData &data)
 
 void SaleResultPanel::updatePreview()
 {
-    if (m_record.isEmpty()) {
+    if (!m_record) {
         m_preview->clear();
         return;
     }
@@ -335,7 +334,13 @@ void SaleResultPanel::setServerOffline(bool offline)
 
 ReceiptData SaleResultPanel::receiptData() const
 {
-    ReceiptData data = ReceiptData::fromRecord(m_record, m_context.shopName(), m_context.shopAddress());
+    ReceiptData data;
+    if (m_record) {
+        data = ReceiptData::fromRecord(*m_record, m_context.shopName(), m_context.shopAddress());
+    } else {
+        data.shopName = m_context.shopName();
+        data.shopAddress = m_context.shopAddress();
+    }
     data.circle = m_circle;
     data.plan = m_plan;
     data.sandbox = m_context.api().isTestMode();
@@ -401,7 +406,7 @@ void SaleResultPanel::onCopyClicked()
 
 void SaleResultPanel::onPrintClicked(bool duplicate)
 {
-    if (m_record.isEmpty())
+    if (!m_record)
         return;
     if (!m_printer)
         m_printer = std::make_unique<QPrinter>(QPrinter::HighResolution);
@@ -422,7 +427,7 @@ void SaleResultPanel::onPrintClicked(bool duplicate)
 
 void SaleResultPanel::onSavePdfClicked()
 {
-    if (m_record.isEmpty())
+    if (!m_record)
         return;
     const QString dir = m_context.settings()
                             .value(kPdfDirKey, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))

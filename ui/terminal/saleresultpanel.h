@@ -5,7 +5,6 @@
 #include "saledraft.h"
 #include "terminalcontext.h"
 
-#include <QJsonObject>
 #include <QWidget>
 
 #include <memory>
@@ -40,17 +39,18 @@ public:
     ~SaleResultPanel() override;
 
     /// Shows the spec transaction record (a new sale, or the same sale after it settled).
-    void showRecord(const QJsonObject &record);
+    void showRecord(const TransactionRecord &record);
     /// Shows a new sale's record with what the sale screen knew that the record does not carry
     /// (the circle and the plan sold), for the receipt.
-    void showSale(const QJsonObject &record, const SaleDraft &draft);
+    void showSale(const TransactionRecord &record, const SaleDraft &draft);
     /// While a PENDING sale is followed: "checking again in N s" (`nextCheckMs` <= 0 hides it).
     void setNextCheck(int nextCheckMs);
     /// While a PENDING sale is followed: says on the panel that the server cannot be reached and
     /// that the sale is safe (false hides it).
     void setServerOffline(bool offline);
     QLabel *serverOfflineLabel() const { return m_serverOffline; }
-    const QJsonObject &record() const { return m_record; }
+    /// The sale shown, if any.
+    const std::optional<TransactionRecord> &record() const { return m_record; }
 
     /// The receipt of the shown sale for this shop: the customer's copy, or the shop's copy when
     /// Shop copy is ticked; stamped as a test in test mode.
@@ -95,7 +95,7 @@ protected:
 private:
     void addDetail(QGridLayout *grid, const QString &field, const QString &label);
     /// Starts showing `record`; a different sale forgets the previous one's receipt state.
-    void takeRecord(const QJsonObject &record);
+    void takeRecord(const TransactionRecord &record);
     void refresh();
     void showMoney(const ReceiptData &data);
     void updatePreview();
@@ -109,7 +109,7 @@ private:
     void showMessage(const QString &message);
 
     TerminalContext &m_context;
-    QJsonObject m_record;
+    std::optional<TransactionRecord> m_record;
     QString m_circle;               ///< from the sale screen; the record has no circle
     std::optional<SoldPlan> m_plan; ///< from the sale screen; the record has no plan
     bool m_receiptIssued = false;

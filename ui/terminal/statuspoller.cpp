@@ -50,11 +50,11 @@ void StatusPoller::check()
             return;
         if (answer.ok() && answer.value->status != TransactionStatus::Pending) {
             m_transactionId = 0;
-            emit settled(answer.value->toJson());
+            emit settled(*answer.value);
             return;
         }
         if (answer.ok())
-            emit pendingRecord(answer.value->toJson());
+            emit pendingRecord(*answer.value);
         schedule();
     });
 }

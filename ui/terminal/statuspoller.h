@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QJsonObject>
+#include "entities/transactionrecord.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -42,11 +43,11 @@ public:
 
 signals:
     /// The transaction left PENDING; `record` is the spec's transaction record.
-    void settled(const QJsonObject &record);
+    void settled(const TransactionRecord &record);
     /// A check found it still PENDING (or could not reach the server); the next one is scheduled.
     void stillPending(int nextDelayMs);
     /// A check read the record and it is still PENDING (its upstream state may have moved).
-    void pendingRecord(const QJsonObject &record);
+    void pendingRecord(const TransactionRecord &record);
 
 private:
     void check();

@@ -20,16 +20,15 @@ QString UpstreamNotice::elapsedText(qint64 seconds)
     return QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
 }
 
-void UpstreamNotice::showRecord(const QJsonObject &record)
+void UpstreamNotice::showRecord(const TransactionRecord &record)
 {
     const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
-    const QString status = record.value(QStringLiteral("transaction_status")).toString();
-    const bool waiting = upstream.present && upstream.isWaiting() && status == QLatin1String("PENDING");
-    const bool refused = upstream.present && status == QLatin1String("FAILED") &&
+    const bool waiting = upstream.present && upstream.isWaiting() && record.status == TransactionStatus::Pending;
+    const bool refused = upstream.present && record.status == TransactionStatus::Failed &&
                          (upstream.state == QLatin1String("refused") || upstream.hasError());
     if (waiting) {
         // The time since the sale was made (its datetime, IST), never before it was shown here.
-        const QDateTime made = IstTime::parse(record.value(QStringLiteral("datetime")).toString());
+        const QDateTime made = QDateTime::fromMSecsSinceEpoch(record.createdAtMs, Qt::UTC);
         const QDateTime now = m_clock.nowUtc();
         m_started = made.isValid() && made <= now ? made : now;
         Look::set(this, "upstreamWaiting");

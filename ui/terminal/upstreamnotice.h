@@ -1,7 +1,8 @@
 #pragma once
 
+#include "entities/transactionrecord.h"
+
 #include <QDateTime>
-#include <QJsonObject>
 #include <QLabel>
 #include <QTimer>
 
@@ -21,7 +22,7 @@ public:
     explicit UpstreamNotice(const Clock &clock, QWidget *parent = nullptr);
 
     /// Shows what `record` (a spec transaction record) says about its upstream.
-    void showRecord(const QJsonObject &record);
+    void showRecord(const TransactionRecord &record);
     /// True while the elapsed time ticks.
     bool isTicking() const { return m_tick.isActive(); }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "entities/saleupstream.h"
 #include "money.h"
 
 #include <QJsonObject>
@@ -57,6 +58,10 @@ struct TransactionRecord
     /// {state, reference_id, transaction_id, attempts, error}; empty for every other record,
     /// which then keeps exactly the spec's fields.
     QJsonObject upstream;
+
+    /// The "upstream" extension typed, or nullopt when the record has none (or, built in the process, an
+    /// incomplete one; fromJson() rejects those).
+    std::optional<SaleUpstream> upstreamSale() const;
 
     /// The spec's record, exactly: the fields of the entity kind and no others, money as
     /// "₹249.00", datetime in IST. reference_id is "" when the client sent none; customer_email

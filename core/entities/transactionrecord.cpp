@@ -1,4 +1,4 @@
-#include "transactionrecord.h"
+#include "entities/transactionrecord.h"
 
 #include "answerreader.h"
 #include "clock.h"
@@ -190,8 +190,12 @@ std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &
     } else if (in.ok()) {
         record.number = in.string(u"number");
     }
-    if (in.ok() && json.contains(QStringLiteral("upstream")))
+    if (in.ok() && json.contains(QStringLiteral("upstream"))) {
         record.upstream = in.object(u"upstream");
+        QString why;
+        if (in.ok() && !SaleUpstream::fromJson(record.upstream, &why))
+            in.fail(u"upstream", why);
+    }
     if (!in.ok()) {
         *error = in.error();
         return std::nullopt;
@@ -200,4 +204,12 @@ std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &
     record.status = *status;
     record.createdAtMs = created.toMSecsSinceEpoch();
     return record;
+}
+
+std::optional<SaleUpstream> TransactionRecord::upstreamSale() const
+{
+    if (upstream.isEmpty())
+        return std::nullopt;
+    QString ignored; // fromJson() has checked it; a record built in the process may carry less
+    return SaleUpstream::fromJson(upstream, &ignored);
 }

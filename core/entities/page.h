@@ -38,7 +38,8 @@ template <class T> struct Page
     }
 
     /// Reads a collection strictly: every item must decode, `count` must match the items; a
-    /// missing `next_cursor` reads as an unpaged list, a missing `entity` as "collection". nullopt with *error naming the problem.
+    /// missing `next_cursor` reads as an unpaged list, a missing `entity` as "collection". nullopt with *error naming
+    /// the problem.
     static std::optional<Page> fromJson(const QJsonObject &json, QString *error)
     {
         AnswerReader in(json, QStringLiteral("list"));

@@ -1,4 +1,4 @@
-#include "dayendreportdata.h"
+#include "entities/dayendreportdata.h"
 
 #include "answerreader.h"
 

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "answer.h"
-
 #include <QJsonObject>
 #include <QString>
 
@@ -18,17 +16,4 @@ struct ServerTls
     QJsonObject toJson() const;
     /// Reads toJson()'s form strictly; nullopt with *error naming a missing or mistyped field.
     static std::optional<ServerTls> fromJson(const QJsonObject &json, QString *error);
-};
-
-/// Typed calls about the server itself; owns their routes.
-class ServerApi
-{
-public:
-    explicit ServerApi(ApiClient &api) : m_api(api) {}
-
-    /// GET /api/v1/server/tls.
-    TypedCall<ServerTls> tls() const;
-
-private:
-    ApiClient &m_api;
 };

@@ -1,4 +1,4 @@
-#include "servertls.h"
+#include "entities/servertls.h"
 
 #include "answerreader.h"
 
@@ -26,9 +26,4 @@ std::optional<ServerTls> ServerTls::fromJson(const QJsonObject &json, QString *e
         return std::nullopt;
     }
     return server;
-}
-
-TypedCall<ServerTls> ServerApi::tls() const
-{
-    return {m_api.get(QStringLiteral("/api/v1/server/tls")), &ServerTls::fromJson};
 }

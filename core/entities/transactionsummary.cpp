@@ -1,4 +1,4 @@
-#include "transactionsummary.h"
+#include "entities/transactionsummary.h"
 
 #include "answerreader.h"
 

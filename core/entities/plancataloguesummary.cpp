@@ -1,4 +1,4 @@
-#include "plancataloguesummary.h"
+#include "entities/plancataloguesummary.h"
 
 #include "answerreader.h"
 #include "clock.h"

@@ -1,4 +1,4 @@
-#include "shopinfo.h"
+#include "entities/shopinfo.h"
 
 #include "answerreader.h"
 

@@ -1,4 +1,4 @@
-#include "upstreaminfo.h"
+#include "entities/upstreaminfo.h"
 
 #include "answerreader.h"
 #include "clock.h"

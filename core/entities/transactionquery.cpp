@@ -1,4 +1,4 @@
-#include "transactionquery.h"
+#include "entities/transactionquery.h"
 
 #include "clock.h"
 

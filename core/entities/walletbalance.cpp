@@ -1,4 +1,4 @@
-#include "walletbalance.h"
+#include "entities/walletbalance.h"
 
 #include "answerreader.h"
 

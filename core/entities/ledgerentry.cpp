@@ -1,4 +1,4 @@
-#include "ledgerentry.h"
+#include "entities/ledgerentry.h"
 
 #include "answerreader.h"
 #include "clock.h"
