@@ -32,8 +32,8 @@ void addStoreOptions(QCommandLineParser &parser)
 
 void addAccountOptions(QCommandLineParser &parser)
 {
-    parser.addOption({QStringLiteral("account"), QStringLiteral("Account (shop) name; default \"shop\"."),
-                      QStringLiteral("NAME")});
+    parser.addOption(
+        {QStringLiteral("account"), QStringLiteral("Account (shop) name; default \"shop\"."), QStringLiteral("NAME")});
     addStoreOptions(parser);
 }
 

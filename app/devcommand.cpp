@@ -16,10 +16,12 @@ int seed(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Fills the database with two years of realistic sales history."));
-    parser.addOption({QStringLiteral("transactions"), QStringLiteral("How many sales (1 to 10000000)."), QStringLiteral("N")});
+    parser.addOption(
+        {QStringLiteral("transactions"), QStringLiteral("How many sales (1 to 10000000)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("mode"), QStringLiteral("Wallet mode to fill: test (default) or live."),
                       QStringLiteral("MODE"), QStringLiteral("test")});
-    parser.addOption({QStringLiteral("account"), QStringLiteral("Account name; default \"shop\"."), QStringLiteral("NAME")});
+    parser.addOption(
+        {QStringLiteral("account"), QStringLiteral("Account name; default \"shop\"."), QStringLiteral("NAME")});
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, arguments);
     bool ok = false;
@@ -39,8 +41,8 @@ int seed(const QStringList &arguments)
     std::optional<qint64> accountId = AccountRepository(*db).findAccount(account);
     if (!accountId) {
         // Creating a key is how accounts come to exist; the seed then needs no other set-up.
-        const CreatedKey key = ApiKeyService(*db, clock).create(account, QStringLiteral("created by dev seed"), Mode::Test,
-                                                                Scope::Admin);
+        const CreatedKey key =
+            ApiKeyService(*db, clock).create(account, QStringLiteral("created by dev seed"), Mode::Test, Scope::Admin);
         CommandLine::out(QStringLiteral("created account \"%1\" with test admin key\n  key_id: %2\n  key_secret: %3")
                              .arg(account, key.keyId, key.secret));
         accountId = AccountRepository(*db).findAccount(account);
@@ -53,12 +55,14 @@ int seed(const QStringList &arguments)
     timer.start();
     HistorySeeder(*db, catalog)
         .seed(*accountId, *mode, count, clock.nowMs(),
-              {QStringLiteral("Asha"), QStringLiteral("Ravi"), QStringLiteral("Imran"), QStringLiteral("Priya"), QString()},
+              {QStringLiteral("Asha"), QStringLiteral("Ravi"), QStringLiteral("Imran"), QStringLiteral("Priya"),
+               QString()},
               20261121, [](qint64 done, qint64 total) {
                   if (done == total || done % 100'000 == 0)
                       std::fprintf(stderr, "seeded %lld of %lld\n", done, total);
               });
-    CommandLine::out(QStringLiteral("seeded %1 transactions in %2 s").arg(count).arg(double(timer.elapsed()) / 1000.0, 0, 'f', 1));
+    CommandLine::out(
+        QStringLiteral("seeded %1 transactions in %2 s").arg(count).arg(double(timer.elapsed()) / 1000.0, 0, 'f', 1));
     return 0;
 }
 
@@ -69,5 +73,6 @@ int runDev(const QStringList &arguments)
     const QString action = arguments.value(1);
     if (action == QLatin1String("seed"))
         return seed(QStringList{QStringLiteral("rechargedesk dev seed")} + arguments.mid(2));
-    return CommandLine::usageError(QStringLiteral("unknown dev action \"%1\"; use: dev seed --transactions N").arg(action));
+    return CommandLine::usageError(
+        QStringLiteral("unknown dev action \"%1\"; use: dev seed --transactions N").arg(action));
 }

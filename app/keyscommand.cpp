@@ -12,10 +12,13 @@ int createKey(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Creates an API key and prints its id and secret, once."));
-    parser.addOption({QStringLiteral("name"), QStringLiteral("What the key is for, e.g. \"counter 1\"."), QStringLiteral("NAME")});
+    parser.addOption(
+        {QStringLiteral("name"), QStringLiteral("What the key is for, e.g. \"counter 1\"."), QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("mode"), QStringLiteral("test (sandbox) or live."), QStringLiteral("MODE")});
-    parser.addOption({QStringLiteral("scope"), QStringLiteral("pos (sales) or admin (everything)."), QStringLiteral("SCOPE")});
-    parser.addOption({QStringLiteral("account"), QStringLiteral("Account (shop) name; default \"shop\"."), QStringLiteral("NAME")});
+    parser.addOption(
+        {QStringLiteral("scope"), QStringLiteral("pos (sales) or admin (everything)."), QStringLiteral("SCOPE")});
+    parser.addOption(
+        {QStringLiteral("account"), QStringLiteral("Account (shop) name; default \"shop\"."), QStringLiteral("NAME")});
     CommandLine::addStoreOptions(parser);
     CommandLine::process(parser, arguments);
     const std::optional<Mode> mode = ModeNames::modeFromString(parser.value(QStringLiteral("mode")));
@@ -31,8 +34,9 @@ int createKey(const QStringList &arguments)
         return 1;
     SystemClock clock;
     try {
-        const CreatedKey key = ApiKeyService(*db, clock).create(parser.value(QStringLiteral("account")),
-                                                                parser.value(QStringLiteral("name")), *mode, *scope);
+        const CreatedKey key =
+            ApiKeyService(*db, clock)
+                .create(parser.value(QStringLiteral("account")), parser.value(QStringLiteral("name")), *mode, *scope);
         CommandLine::out(QStringLiteral("key_id: ") + key.keyId);
         CommandLine::out(QStringLiteral("key_secret: ") + key.secret);
     } catch (const ApiError &e) {
@@ -109,5 +113,6 @@ int runKeys(const QStringList &arguments)
         CommandLine::out(QStringLiteral("Usage: rechargedesk keys create|list|revoke [options]  (--help on each)"));
         return action.isEmpty() ? 2 : 0;
     }
-    return CommandLine::usageError(QStringLiteral("unknown keys action \"%1\"; use create, list or revoke").arg(action));
+    return CommandLine::usageError(
+        QStringLiteral("unknown keys action \"%1\"; use create, list or revoke").arg(action));
 }

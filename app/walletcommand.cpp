@@ -26,9 +26,11 @@ std::optional<Paise> parseRupees(const QString &text)
 int topup(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Credits a wallet; every top-up is a ledger row with who and why."));
+    parser.setApplicationDescription(
+        QStringLiteral("Credits a wallet; every top-up is a ledger row with who and why."));
     CommandLine::addModeOption(parser);
-    parser.addOption({QStringLiteral("amount"), QStringLiteral("Rupees, e.g. 5000 or 5000.50."), QStringLiteral("RUPEES")});
+    parser.addOption(
+        {QStringLiteral("amount"), QStringLiteral("Rupees, e.g. 5000 or 5000.50."), QStringLiteral("RUPEES")});
     parser.addOption({QStringLiteral("note"), QStringLiteral("Why (kept in the ledger)."), QStringLiteral("TEXT")});
     CommandLine::addAccountOptions(parser);
     CommandLine::process(parser, arguments);
@@ -37,7 +39,8 @@ int topup(const QStringList &arguments)
         return 2;
     const std::optional<Paise> amount = parseRupees(parser.value(QStringLiteral("amount")));
     if (!amount || *amount <= 0)
-        return CommandLine::usageError(QStringLiteral("wallet topup needs --amount RUPEES, a positive amount such as 5000 or 5000.50"));
+        return CommandLine::usageError(
+            QStringLiteral("wallet topup needs --amount RUPEES, a positive amount such as 5000 or 5000.50"));
     if (parser.value(QStringLiteral("note")).trimmed().isEmpty())
         return CommandLine::usageError(QStringLiteral("wallet topup needs --note TEXT saying why"));
     const std::optional<CommandLine::AccountStore> store = CommandLine::openAccount(parser);
@@ -48,8 +51,8 @@ int topup(const QStringList &arguments)
     SystemClock clock;
     const QString user = qEnvironmentVariable("USER", QStringLiteral("unknown"));
     try {
-        const Paise balance = WalletService(db, clock).topup(account, *mode, *amount,
-                                                              parser.value(QStringLiteral("note")), QStringLiteral("cli:") + user);
+        const Paise balance = WalletService(db, clock).topup(
+            account, *mode, *amount, parser.value(QStringLiteral("note")), QStringLiteral("cli:") + user);
         CommandLine::out(QStringLiteral("%1 wallet credited %2; balance %3")
                              .arg(ModeNames::mode(*mode), Money::format(*amount), Money::format(balance)));
     } catch (const ApiError &e) {

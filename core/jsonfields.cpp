@@ -42,8 +42,9 @@ qint64 JsonFields::requiredInteger(const QString &field) const
         throw ApiError::badRequest(field, QStringLiteral("missing_field"), field + QStringLiteral(" is required"));
     const std::optional<qint64> number = coerceInteger(value);
     if (!number)
-        throw ApiError::badRequest(field, QStringLiteral("not_an_integer"),
-                                   field + QStringLiteral(" must be a whole number, as a JSON integer or a string of digits"));
+        throw ApiError::badRequest(
+            field, QStringLiteral("not_an_integer"),
+            field + QStringLiteral(" must be a whole number, as a JSON integer or a string of digits"));
     return *number;
 }
 

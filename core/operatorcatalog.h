@@ -10,7 +10,12 @@
 #include <optional>
 
 /// What an operator code sells: a prepaid mobile recharge, a DTH recharge or an app-store voucher.
-enum class ProductKind { Mobile, Dth, Voucher };
+enum class ProductKind
+{
+    Mobile,
+    Dth,
+    Voucher
+};
 
 /// One operator of the spec's Limits table: two-letter code, display name, amount limits in
 /// whole rupees (inclusive), default discount in basis points (api-conventions.md "Names and

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "money.h"
 #include "entities/transactionrecord.h"
+#include "money.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -14,7 +14,7 @@ struct SaleRequest
 {
     TransactionType type = TransactionType::Mobile;
     QString operatorCode;
-    QString number;        ///< phone (mobile) or subscriber number (DTH); empty for vouchers
+    QString number; ///< phone (mobile) or subscriber number (DTH); empty for vouchers
     Paise billAmount = 0;
     QString customerEmail; ///< vouchers only; may be empty
     QString referenceId;   ///< may be empty

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "terminalcontext.h"
-
 #include "widgets/formerrors.h"
 
 #include <QWidget>

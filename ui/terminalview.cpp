@@ -1,6 +1,8 @@
 #include "terminalview.h"
 
 #include "apiclient.h"
+#include "terminal/planspage.h"
+#include "terminal/verifypage.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -9,9 +11,6 @@
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
-
-#include "terminal/planspage.h"
-#include "terminal/verifypage.h"
 // SCREEN INCLUDES go here
 #include "backoffice/backofficeview.h"
 #include "terminal/dthrechargepage.h"

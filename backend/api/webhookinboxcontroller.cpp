@@ -42,18 +42,18 @@ qint64 queryInteger(const QUrlQuery &query, const QString &name, qint64 fallback
 
 void WebhookInboxController::registerRoutes(ApiRouter &router)
 {
-    router.add(QHttpServerRequest::Method::Post, QStringLiteral("/hooks/inbox"), Access::Public,
-               [this](const ApiRequest &request, const ApiReply &reply) {
-                   m_inbox.receive(request.header("webhook-id"), request.header("webhook-timestamp"),
-                                   request.header("webhook-signature"), request.body,
-                                   [reply](const WebhookInbox::Receipt *receipt, std::exception_ptr error) {
-                                       if (error)
-                                           return reply.sendException(error);
-                                       reply.sendData(WebhookReceipt{receipt->message.id, receipt->message.webhookId,
-                                                                     receipt->duplicate}
-                                                          .toJson());
-                                   });
-               });
+    router.add(
+        QHttpServerRequest::Method::Post, QStringLiteral("/hooks/inbox"), Access::Public,
+        [this](const ApiRequest &request, const ApiReply &reply) {
+            m_inbox.receive(
+                request.header("webhook-id"), request.header("webhook-timestamp"), request.header("webhook-signature"),
+                request.body, [reply](const WebhookInbox::Receipt *receipt, std::exception_ptr error) {
+                    if (error)
+                        return reply.sendException(error);
+                    reply.sendData(
+                        WebhookReceipt{receipt->message.id, receipt->message.webhookId, receipt->duplicate}.toJson());
+                });
+        });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/webhook-inbox"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const int limit = int(queryInteger(request.query, QStringLiteral("limit"), 50, 1, 200));

@@ -1,11 +1,11 @@
 #include "historyseeder.h"
 
+#include "entities/transactionrecord.h"
 #include "money.h"
 #include "operatorcatalog.h"
 #include "store/database.h"
 #include "store/transactionrepository.h"
 #include "store/walletrepository.h"
-#include "entities/transactionrecord.h"
 
 #include <QRandomGenerator>
 
@@ -23,8 +23,7 @@ constexpr Paise kLowBalance = 5'000LL * 100;
 // Relative sales per IST hour of the day: closed at night, busy late morning and evening.
 constexpr int kHourWeights[24] = {0, 0, 0, 0, 0, 0, 0, 2, 5, 8, 10, 11, 10, 8, 7, 7, 8, 10, 13, 14, 12, 8, 3, 0};
 
-template<typename T>
-const T &pickWeighted(QRandomGenerator &rng, const std::vector<std::pair<T, int>> &choices)
+template <typename T> const T &pickWeighted(QRandomGenerator &rng, const std::vector<std::pair<T, int>> &choices)
 {
     int total = 0;
     for (const auto &[value, weight] : choices)
@@ -79,15 +78,15 @@ void HistorySeeder::seed(qint64 accountId, Mode mode, qint64 count, qint64 endMs
         t = std::min(randomSaleTime(rng, startMs, days), endMs - 1);
     std::sort(times.begin(), times.end());
 
-    const std::vector<std::pair<QString, int>> mobile{{QStringLiteral("RJ"), 40}, {QStringLiteral("AT"), 33},
-                                                      {QStringLiteral("VI"), 20}, {QStringLiteral("BS"), 7}};
+    const std::vector<std::pair<QString, int>> mobile{
+        {QStringLiteral("RJ"), 40}, {QStringLiteral("AT"), 33}, {QStringLiteral("VI"), 20}, {QStringLiteral("BS"), 7}};
     const std::vector<std::pair<QString, int>> dth{{QStringLiteral("TS"), 30}, {QStringLiteral("DT"), 20},
                                                    {QStringLiteral("AD"), 20}, {QStringLiteral("VC"), 13},
                                                    {QStringLiteral("SD"), 12}, {QStringLiteral("BT"), 5}};
     const std::vector<std::pair<TransactionType, int>> types{
         {TransactionType::Mobile, 75}, {TransactionType::Dth, 15}, {TransactionType::Voucher, 10}};
-    const QList<qint64> mobileAmounts{19, 22, 29, 49, 99, 155, 179, 199, 209, 239, 249, 265, 299, 319, 349, 399,
-                                      479, 579, 666, 719, 859, 899, 1199, 1799, 1999, 2399};
+    const QList<qint64> mobileAmounts{19,  22,  29,  49,  99,  155, 179, 199, 209, 239,  249,  265,  299,
+                                      319, 349, 399, 479, 579, 666, 719, 859, 899, 1199, 1799, 1999, 2399};
     const QList<qint64> dthAmounts{153, 200, 250, 299, 350, 400, 499, 599, 1000, 1500, 2000};
     const QList<qint64> voucherAmounts{10, 25, 50, 100, 150, 250, 300, 500, 1000, 1500, 2000};
 
@@ -131,8 +130,8 @@ void HistorySeeder::seed(qint64 accountId, Mode mode, qint64 count, qint64 endMs
                              QStringLiteral("seed"), at - 1);
                 balance += kTopupAmount;
             }
-            const QString reference = rng.bounded(4) == 0 ? QStringLiteral("POS-%1").arg(done + 1, 8, 10, QLatin1Char('0'))
-                                                          : QString();
+            const QString reference =
+                rng.bounded(4) == 0 ? QStringLiteral("POS-%1").arg(done + 1, 8, 10, QLatin1Char('0')) : QString();
             // Through the repository, so the daily_totals rollups are kept like for a real sale.
             // (The random draws stay in the order of the former direct INSERT: same seed, same data.)
             StoredTransaction row;
@@ -159,8 +158,8 @@ void HistorySeeder::seed(qint64 accountId, Mode mode, qint64 count, qint64 endMs
             const qint64 id = transactions.insert(row, at);
             wallets.post(accountId, mode, -paid, LedgerKind::Debit, id, QString(), QString(), at);
             if (failed)
-                wallets.post(accountId, mode, paid, LedgerKind::Refund, id, QStringLiteral("refund of failed transaction"),
-                             QStringLiteral("system"), at);
+                wallets.post(accountId, mode, paid, LedgerKind::Refund, id,
+                             QStringLiteral("refund of failed transaction"), QStringLiteral("system"), at);
             else
                 balance -= paid;
         }

@@ -7,9 +7,9 @@
 Paise WalletService::topup(qint64 accountId, Mode mode, Paise amount, const QString &note, const QString &actor)
 {
     if (amount <= 0 || amount > kMaxTopup)
-        throw ApiError::badRequest(QStringLiteral("amount"), QStringLiteral("amount_out_of_range"),
-                                   QStringLiteral("a top-up must be between %1 and %2")
-                                       .arg(Money::format(1), Money::format(kMaxTopup)));
+        throw ApiError::badRequest(
+            QStringLiteral("amount"), QStringLiteral("amount_out_of_range"),
+            QStringLiteral("a top-up must be between %1 and %2").arg(Money::format(1), Money::format(kMaxTopup)));
     if (mode == Mode::Live && (note.trimmed().isEmpty() || actor.trimmed().isEmpty()))
         throw ApiError::badRequest(QStringLiteral("note"), QStringLiteral("missing_field"),
                                    QStringLiteral("a live top-up must say why (note) and who (actor)"));

@@ -4,9 +4,9 @@
 
 namespace {
 
-const QString kKeyColumns = QStringLiteral(
-    "k.key_id, k.account_id, a.name, k.name, k.secret_hash, k.mode, k.scope, k.created_at, k.revoked_at"
-    " FROM api_keys k JOIN accounts a ON a.id = k.account_id");
+const QString kKeyColumns =
+    QStringLiteral("k.key_id, k.account_id, a.name, k.name, k.secret_hash, k.mode, k.scope, k.created_at, k.revoked_at"
+                   " FROM api_keys k JOIN accounts a ON a.id = k.account_id");
 
 ApiKeyRow readKey(const QSqlQuery &q)
 {
@@ -38,8 +38,8 @@ std::optional<qint64> AccountRepository::findAccount(const QString &name)
 
 qint64 AccountRepository::insertAccount(const QString &name, qint64 nowMs)
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("INSERT INTO accounts (name, created_at) VALUES (?, ?) RETURNING id"),
-                            {name, nowMs});
+    QSqlQuery &q =
+        m_db.run(QStringLiteral("INSERT INTO accounts (name, created_at) VALUES (?, ?) RETURNING id"), {name, nowMs});
     if (!q.next())
         throw DatabaseError(QStringLiteral("account insert returned no id"));
     const qint64 id = q.value(0).toLongLong();
@@ -67,7 +67,8 @@ std::optional<ApiKeyRow> AccountRepository::findKey(const QString &keyId)
 
 QList<ApiKeyRow> AccountRepository::listKeys()
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT ") + kKeyColumns + QStringLiteral(" ORDER BY k.created_at DESC, k.key_id"));
+    QSqlQuery &q =
+        m_db.run(QStringLiteral("SELECT ") + kKeyColumns + QStringLiteral(" ORDER BY k.created_at DESC, k.key_id"));
     QList<ApiKeyRow> keys;
     while (q.next())
         keys.append(readKey(q));
@@ -77,8 +78,8 @@ QList<ApiKeyRow> AccountRepository::listKeys()
 
 bool AccountRepository::revokeKey(const QString &keyId, qint64 nowMs)
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL"),
-                            {nowMs, keyId});
+    QSqlQuery &q = m_db.run(
+        QStringLiteral("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL"), {nowMs, keyId});
     return q.numRowsAffected() > 0;
 }
 

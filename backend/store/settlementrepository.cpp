@@ -12,7 +12,8 @@ QList<PendingSettlement> SettlementRepository::due(qint64 nowMs, int limit)
 {
     const QString lock = m_db.isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT transaction_id, due_at, final_status FROM settlements"
-                                           " WHERE due_at <= ? ORDER BY due_at, transaction_id LIMIT ?") + lock,
+                                           " WHERE due_at <= ? ORDER BY due_at, transaction_id LIMIT ?") +
+                                lock,
                             {nowMs, limit});
     QList<PendingSettlement> rows;
     while (q.next()) {

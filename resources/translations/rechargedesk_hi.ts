@@ -564,10 +564,6 @@
         <source>The admin PIN needs 6 to 8 digits.</source>
         <translation>एडमिन PIN में 6 से 8 अंक होने चाहिए।</translation>
     </message>
-    <message>
-        <source>The server&apos;s answer could not be read: %1</source>
-        <translation>सर्वर का जवाब पढ़ा नहीं जा सका: %1</translation>
-    </message>
 </context>
 <context>
     <name>HistoryDetailPane</name>

@@ -5,8 +5,7 @@
 #include <QLabel>
 
 FormErrors::FormErrors(QLabel *general) : m_general(general)
-{
-}
+{}
 
 void FormErrors::addField(const QString &field, QLabel *label)
 {
