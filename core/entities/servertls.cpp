@@ -16,11 +16,12 @@ std::optional<ServerTls> ServerTls::fromJson(const QJsonObject &json, QString *e
     AnswerReader in(json, QStringLiteral("server TLS"));
     ServerTls server;
     server.tls = in.boolean(u"tls");
-    if (!json.contains(QLatin1String("fingerprint_sha256")))
-        in.fail(u"fingerprint_sha256", QStringLiteral("is missing"));
     server.fingerprint = in.optionalString(u"fingerprint_sha256").value_or(QString());
+    // Present always (null without TLS); a fingerprint whenever tls is true.
     if (in.ok() && server.tls && server.fingerprint.isEmpty())
         in.fail(u"fingerprint_sha256", QStringLiteral("is missing although tls is true"));
+    else if (in.ok() && !json.contains(QLatin1String("fingerprint_sha256")))
+        in.fail(u"fingerprint_sha256", QStringLiteral("is missing"));
     if (!in.ok()) {
         *error = in.error();
         return std::nullopt;
