@@ -504,7 +504,7 @@ private slots:
         SaleResultPanel panel(shop.context);
         showWidget(panel, {820, 640});
         const QDateTime made = clock.nowUtc().addSecs(-65);
-        panel.showRecord(liveSale(43, QStringLiteral("PENDING"), QStringLiteral("unknown"), made));
+        panel.showRecord(decodedRecord(liveSale(43, QStringLiteral("PENDING"), QStringLiteral("unknown"), made)));
         UpstreamNotice *notice = panel.upstreamNotice();
         QCOMPARE(notice->text(), QStringLiteral("Waiting for the operator — 1:05"));
         clock.advanceMs(60 * 1000);
