@@ -140,7 +140,7 @@ backup_under_load_restores() {
     install -d -o rechargedesk -g rechargedesk -m 700 "$work"
     (for i in $(seq 200); do
         curl -sf -u "$key" -H 'Content-Type: application/json' \
-            -d "{\"phone_number\":\"98765$((10000 + i))\",\"amount\":\"149\",\"operator_code\":\"RJ\"}" \
+            -d "{\"phone_number\":\"98765$((10000 + i))\",\"amount\":\"10\",\"operator_code\":\"RJ\",\"reference_id\":\"install-load-$i\"}" \
             "$server_url/api/v1/recharge/mobile/initiate-transaction" >/dev/null || exit 1
     done) &
     writer=$!
