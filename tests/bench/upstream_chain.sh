@@ -9,6 +9,12 @@
 # Afterwards it checks that both wallets equal their ledgers and that the distributor holds exactly one sale per
 # live sale of the shop. Usage: bash tests/bench/upstream_chain.sh   (about 30 s after the build)
 #
+# It also prints the CPU time each process spent per sale during each wrk run (shop, distributor, wrk itself; from
+# /proc/PID/stat and GNU time), and the CEILING of the ratio on this machine: the live/sandbox ratio if the shop's
+# live sale cost no more CPU than its sandbox sale (the least it can cost: a live sale does all a sandbox sale does,
+# plus the upstream call), while the distributor still makes its own sale per live sale, all on the same CPUs:
+#   ceiling = (shop_sandbox + wrk_sandbox) / (shop_sandbox + distributor_live + wrk_live)   (CPU per sale)
+#
 # Settings (environment): BUILD_DIR (default <repo>/build-release; built like run_benchmarks.sh), BINARY (use this
 # rechargedesk binary and build nothing), DURATION (wrk seconds, 10), CONNECTIONS (32), WRK_THREADS (2),
 # BENCH_TMPDIR (where the databases go; default mktemp -d).
@@ -99,6 +105,7 @@ WRAP
 fi
 serve_in shop "$shop_binary"
 shop_url="$server_url"
+shop_pid="$server_pid"
 sandbox_auth="$(basic "$key_id" "$key_secret")"
 keys="$("$binary" keys create --name counter --mode live --scope pos --data-dir "$shop_data")"
 live_auth="$(basic "$(key_field key_id "$keys")" "$(key_field key_secret "$keys")")"
@@ -123,12 +130,21 @@ case "$smoke" in
 esac
 
 export BENCH_DIR="$here"
-run() { # NAME AUTH
-    local name=$1
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # PID: CPU time so far (user + system), clock ticks
+run() { # NAME AUTH: one wrk run; prints its RESULT line plus cpu_us_shop=… cpu_us_distributor=… cpu_us_wrk=… per sale
+    local name=$1 shop0 dist0 shop1 dist1 requests
     echo "== wrk $name initiate: $connections connections, ${duration} s (load average before: $(load))" >&2
-    BENCH_AUTH="$2" BENCH_NAME="$name" wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency \
-        -s "$here/initiate.lua" "$shop_url" >"$work/$name.txt"
-    grep "^RESULT name=$name" "$work/$name.txt"
+    shop0="$(ticks "$shop_pid")" dist0="$(ticks "$dist_pid")"
+    BENCH_AUTH="$2" BENCH_NAME="$name" /usr/bin/time -f '%U %S' -o "$work/$name.time" \
+        wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency -s "$here/initiate.lua" "$shop_url" \
+        >"$work/$name.txt"
+    shop1="$(ticks "$shop_pid")" dist1="$(ticks "$dist_pid")"
+    requests="$(sed -n "s/^RESULT name=$name .*requests=\([0-9]*\).*/\1/p" "$work/$name.txt")"
+    awk -v hz="$(getconf CLK_TCK)" -v n="${requests:-0}" -v s=$((shop1 - shop0)) -v d=$((dist1 - dist0)) \
+        -v line="$(grep "^RESULT name=$name" "$work/$name.txt")" '{
+            w = $1 + $2; n = (n > 0) ? n : 1
+            printf "%s cpu_us_shop=%.0f cpu_us_distributor=%.0f cpu_us_wrk=%.0f\n", line, s / hz * 1e6 / n,
+                d / hz * 1e6 / n, w * 1e6 / n }' "$work/$name.time"
 }
 if [ "${CALLGRIND:-0}" = 1 ]; then
     count() { # NAME AUTH: instructions per sale of one initiate, counted during its wrk run only
@@ -196,6 +212,17 @@ for row in "sandbox (test key)|$sandbox|$sandbox_load" "live through the distrib
         "$(field "$result" p99_ms)" "non-2xx $(field "$result" non2xx), socket $(field "$result" socket_errors)" "$after"
 done
 echo
+printf '%-40s %9s %12s %9s\n' "CPU per sale (microseconds)" "shop" "distributor" "wrk"
+for row in "sandbox (test key)|$sandbox" "live through the distributor|$live"; do
+    IFS='|' read -r label result <<<"$row"
+    printf '%-40s %9s %12s %9s\n' "$label" "$(field "$result" cpu_us_shop)" "$(field "$result" cpu_us_distributor)" \
+        "$(field "$result" cpu_us_wrk)"
+done
+ceiling="$(awk -v ss="$(field "$sandbox" cpu_us_shop)" -v ws="$(field "$sandbox" cpu_us_wrk)" \
+    -v dl="$(field "$live" cpu_us_distributor)" -v wl="$(field "$live" cpu_us_wrk)" \
+    'BEGIN { printf "%.2f", (ss + ws) / (ss + dl + wl) }')"
+echo
 echo "live / sandbox throughput: ${ratio}x (target >= 0.5): $(awk -v r="$ratio" 'BEGIN { print (r >= 0.5) ? "met" : "MISSED" }')"
+echo "ceiling on this machine (a live sale at the shop's sandbox CPU, plus the distributor's sale): ${ceiling}x"
 echo "shop live sales: $shop_live_sales ($shop_live_status); distributor sales: $dist_sales," \
     "reference_id repeats: $dist_dupes; wallets differing from their ledger: shop $shop_bad, distributor $dist_bad"
