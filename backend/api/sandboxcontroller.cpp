@@ -5,6 +5,7 @@
 #include "apierror.h"
 #include "clock.h"
 #include "http/apirouter.h"
+#include "http/queryparameters.h"
 #include "jsonfields.h"
 
 #include <QJsonArray>
@@ -25,14 +26,7 @@ void requireSandboxAdmin(const ApiRequest &request)
 
 int smsLimit(const QUrlQuery &query)
 {
-    if (!query.hasQueryItem(QStringLiteral("limit")))
-        return kDefaultSmsLimit;
-    const std::optional<qint64> limit =
-        JsonFields::coerceInteger(query.queryItemValue(QStringLiteral("limit"), QUrl::FullyDecoded).trimmed());
-    if (!limit || *limit < 1 || *limit > kMaxSmsLimit)
-        throw ApiError::badRequest(QStringLiteral("limit"), QStringLiteral("invalid_query_parameter"),
-                                   QStringLiteral("limit must be a whole number from 1 to %1").arg(kMaxSmsLimit));
-    return int(*limit);
+    return QueryParameters::limit(query, kDefaultSmsLimit, kMaxSmsLimit);
 }
 
 } // namespace

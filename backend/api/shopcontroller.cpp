@@ -4,6 +4,7 @@
 #include "auth/authorizer.h"
 #include "clock.h"
 #include "http/apirouter.h"
+#include "http/queryparameters.h"
 #include "jsonfields.h"
 
 #include <QJsonArray>
@@ -109,18 +110,9 @@ void ShopController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/audit-log"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const QString limitText = request.query.queryItemValue(QStringLiteral("limit"));
-                   const QString cursorText = request.query.queryItemValue(QStringLiteral("cursor"));
-                   const std::optional<qint64> limit = limitText.isEmpty() ? 50 : JsonFields::coerceInteger(limitText);
-                   const std::optional<qint64> cursor =
-                       cursorText.isEmpty() ? 0 : JsonFields::coerceInteger(cursorText);
-                   if (!limit || *limit < 1 || *limit > 200)
-                       throw ApiError::badRequest(QStringLiteral("limit"), QStringLiteral("invalid_query_parameter"),
-                                                  QStringLiteral("limit must be a whole number from 1 to 200"));
-                   if (!cursor)
-                       throw ApiError::badRequest(QStringLiteral("cursor"), QStringLiteral("invalid_query_parameter"),
-                                                  QStringLiteral("cursor is not one this server returned"));
-                   const QList<AuditEntry> entries = m_audit.list(request.caller.accountId, int(*limit), *cursor);
+                   const int limit = QueryParameters::limit(request.query, 50, 200);
+                   const qint64 cursor = QueryParameters::numberCursor(request.query);
+                   const QList<AuditEntry> entries = m_audit.list(request.caller.accountId, limit, cursor);
                    QJsonArray items;
                    for (const AuditEntry &entry : entries)
                        items.append(auditJson(entry));
@@ -128,7 +120,7 @@ void ShopController::registerRoutes(ApiRouter &router)
                                               {QStringLiteral("count"), items.size()},
                                               {QStringLiteral("items"), items},
                                               {QStringLiteral("next_cursor"),
-                                               entries.size() == *limit ? QJsonValue(QString::number(entries.last().id))
-                                                                        : QJsonValue(QJsonValue::Null)}});
+                                               entries.size() == limit ? QJsonValue(QString::number(entries.last().id))
+                                                                       : QJsonValue(QJsonValue::Null)}});
                });
 }

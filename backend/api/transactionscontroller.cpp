@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "entities/page.h"
 #include "http/apirouter.h"
+#include "http/queryparameters.h"
 #include "jsonfields.h"
 #include "operatorcatalog.h"
 #include "services/transactionservice.h"
@@ -13,7 +14,7 @@ namespace {
 
 ApiError badQuery(const QString &field, const QString &description)
 {
-    return ApiError::badRequest(field, QStringLiteral("invalid_query_parameter"), description);
+    return QueryParameters::invalid(field, description);
 }
 
 qint64 istBound(const QUrlQuery &query, const QString &name, bool endOfDay)
@@ -54,12 +55,7 @@ TransactionFilter parseFilter(const QUrlQuery &query)
     filter.referenceId = value(QStringLiteral("reference_id"));
     filter.fromMs = istBound(query, QStringLiteral("from"), false);
     filter.toMs = istBound(query, QStringLiteral("to"), true);
-    if (query.hasQueryItem(QStringLiteral("limit"))) {
-        const std::optional<qint64> limit = JsonFields::coerceInteger(value(QStringLiteral("limit")));
-        if (!limit || *limit < 1 || *limit > 200)
-            throw badQuery(QStringLiteral("limit"), QStringLiteral("limit must be a whole number from 1 to 200"));
-        filter.limit = int(*limit);
-    }
+    filter.limit = QueryParameters::limit(query, filter.limit, 200);
     filter.search = value(QStringLiteral("q"));
     if (filter.search.size() > 64)
         throw badQuery(QStringLiteral("q"), QStringLiteral("q must be at most 64 characters"));
@@ -86,9 +82,9 @@ TransactionFilter parseFilter(const QUrlQuery &query)
                                                  ? JsonFields::coerceInteger(QString::fromLatin1(parts.first()))
                                                  : std::optional<qint64>(0);
         if (!decoded || parts.size() > 2 || !id || !amount || *id <= 0)
-            throw badQuery(QStringLiteral("cursor"), QStringLiteral("cursor is not one this server returned"));
+            throw QueryParameters::badCursor();
         if (parts.size() != 2)
-            throw badQuery(QStringLiteral("cursor"), QStringLiteral("cursor is not one this server returned"));
+            throw QueryParameters::badCursor();
         filter.afterId = *id;
         const bool byAmount = filter.order == TransactionFilter::Order::AmountHighFirst ||
                               filter.order == TransactionFilter::Order::AmountLowFirst;

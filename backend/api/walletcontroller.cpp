@@ -5,6 +5,7 @@
 #include "entities/page.h"
 #include "entities/walletbalance.h"
 #include "http/apirouter.h"
+#include "http/queryparameters.h"
 #include "jsonfields.h"
 #include "services/walletservice.h"
 #include "users/auditlog.h"
@@ -26,21 +27,12 @@ void WalletController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/wallet/ledger"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const QString limitText = request.query.queryItemValue(QStringLiteral("limit"));
-                   const QString cursorText = request.query.queryItemValue(QStringLiteral("cursor"));
-                   const std::optional<qint64> limit = limitText.isEmpty() ? 50 : JsonFields::coerceInteger(limitText);
-                   const std::optional<qint64> cursor =
-                       cursorText.isEmpty() ? 0 : JsonFields::coerceInteger(cursorText);
-                   if (!limit || *limit < 1 || *limit > 500)
-                       throw ApiError::badRequest(QStringLiteral("limit"), QStringLiteral("invalid_query_parameter"),
-                                                  QStringLiteral("limit must be a whole number from 1 to 500"));
-                   if (!cursor)
-                       throw ApiError::badRequest(QStringLiteral("cursor"), QStringLiteral("invalid_query_parameter"),
-                                                  QStringLiteral("cursor is not one this server returned"));
+                   const int limit = QueryParameters::limit(request.query, 50, 500);
+                   const qint64 cursor = QueryParameters::numberCursor(request.query);
                    const QList<LedgerEntry> rows =
-                       m_wallets.ledger(request.caller.accountId, request.caller.mode, int(*limit), *cursor);
+                       m_wallets.ledger(request.caller.accountId, request.caller.mode, limit, cursor);
                    const Page<LedgerEntry> page{
-                       rows, rows.size() == *limit ? QString::number(rows.last().id) : QString(), true};
+                       rows, rows.size() == limit ? QString::number(rows.last().id) : QString(), true};
                    reply.sendData(page.toJson());
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/wallet/topups"), Access::Admin,

@@ -5,6 +5,7 @@
 #include "entities/collection.h"
 #include "entities/webhook.h"
 #include "http/apirouter.h"
+#include "http/queryparameters.h"
 #include "jsonfields.h"
 #include "webhooks/webhookendpointservice.h"
 #include "webhooks/webhookoutbox.h"
@@ -86,7 +87,7 @@ WebhookDelivery deliveryEntity(const WebhookDeliveryRow &row)
 
 ApiError badQuery(const QString &field, const QString &description)
 {
-    return ApiError::badRequest(field, QStringLiteral("invalid_query_parameter"), description);
+    return QueryParameters::invalid(field, description);
 }
 
 qint64 positiveId(const QUrlQuery &query, const QString &name)
@@ -119,19 +120,14 @@ WebhookDeliveryFilter parseFilter(const QUrlQuery &query)
             throw badQuery(QStringLiteral("success"), QStringLiteral("success must be true or false"));
         filter.success = text == QLatin1String("true");
     }
-    if (query.hasQueryItem(QStringLiteral("limit"))) {
-        const std::optional<qint64> limit = JsonFields::coerceInteger(value(QStringLiteral("limit")));
-        if (!limit || *limit < 1 || *limit > 200)
-            throw badQuery(QStringLiteral("limit"), QStringLiteral("limit must be a whole number from 1 to 200"));
-        filter.limit = int(*limit);
-    }
+    filter.limit = QueryParameters::limit(query, filter.limit, 200);
     if (query.hasQueryItem(QStringLiteral("cursor"))) {
         const auto decoded =
             QByteArray::fromBase64Encoding(value(QStringLiteral("cursor")).toLatin1(),
                                            QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
         const std::optional<qint64> before = JsonFields::coerceInteger(QString::fromLatin1(decoded.decoded));
         if (!decoded || !before || *before <= 0)
-            throw badQuery(QStringLiteral("cursor"), QStringLiteral("cursor is not one this server returned"));
+            throw QueryParameters::badCursor();
         filter.beforeId = *before;
     }
     return filter;
