@@ -17,6 +17,7 @@
 #   CLUSTER_HAPROXY_SOCKET  haproxy's runtime API (tests/tools/cluster.sh haproxy-command SOCKET 'show stat')
 #   CLUSTER_WORK          a scratch directory that is removed afterwards
 #
+# HAPROXY names the haproxy binary (default: the one on PATH, else /usr/sbin/haproxy).
 # The servers sell in test mode with a 3 s sandbox settle delay (SERVE_ARGS adds options to every `serve`).
 # Exit status: COMMAND's; 77 (skipped) when PostgreSQL or haproxy is missing, unless RECHARGEDESK_REQUIRE_POSTGRES=1
 # or CI=true, which make that a failure (as with_postgres.sh does).
@@ -25,6 +26,8 @@ set -uo pipefail
 readonly kSkip=77
 tools_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_dir="$(cd "$tools_dir/../.." && pwd)"
+# HAPROXY: the haproxy binary (default: the one on PATH, else Debian's /usr/sbin/haproxy).
+haproxy_bin="${HAPROXY:-$(command -v haproxy || echo /usr/sbin/haproxy)}"
 
 # haproxy_command SOCKET COMMAND: one command of haproxy's runtime API (no socat on a stock machine).
 haproxy_command() {
@@ -57,7 +60,7 @@ fi
 
 # Outside the throw-away PostgreSQL: check haproxy, then run this script again inside one.
 if [ -z "${RECHARGEDESK_CLUSTER_IN_PG:-}" ]; then
-    if ! command -v haproxy >/dev/null 2>&1 && [ ! -x /usr/sbin/haproxy ]; then
+    if [ ! -x "$haproxy_bin" ]; then
         if [ "${RECHARGEDESK_REQUIRE_POSTGRES:-0}" = 1 ] || [ "${CI:-}" = true ]; then
             echo "FAIL: cluster.sh: haproxy is not installed (bash packaging/install-deps.sh)" >&2
             exit 1
@@ -65,13 +68,12 @@ if [ -z "${RECHARGEDESK_CLUSTER_IN_PG:-}" ]; then
         echo "SKIP: cluster.sh: haproxy is not installed (bash packaging/install-deps.sh)" >&2
         exit "$kSkip"
     fi
-    RECHARGEDESK_CLUSTER_IN_PG=1 exec bash "$tools_dir/with_postgres.sh" bash "${BASH_SOURCE[0]}" \
+    HAPROXY="$haproxy_bin" RECHARGEDESK_CLUSTER_IN_PG=1 exec bash "$tools_dir/with_postgres.sh" bash "${BASH_SOURCE[0]}" \
         --servers "$servers" "$@"
 fi
 
 binary="$(realpath "$1")"
 shift
-haproxy_bin="$(command -v haproxy || echo /usr/sbin/haproxy)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/rechargedesk-cluster.XXXXXX")"
 server_pids=()
 server_names=()
@@ -83,9 +85,13 @@ stop_cluster() {
     for pid in "${server_pids[@]}"; do
         kill "$pid" 2>/dev/null
     done
-    for pid in "${server_pids[@]}" $haproxy_pid; do
-        wait "$pid" 2>/dev/null
+    for pid in "${server_pids[@]}"; do
+        for _ in $(seq 1 100); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
     done
+    [ -n "$haproxy_pid" ] && wait "$haproxy_pid" 2>/dev/null
     rm -rf "$work"
 }
 trap stop_cluster EXIT
@@ -104,7 +110,7 @@ database_url="postgres://${PGUSER}@${PGHOST}:${PGPORT}/${database}"
 start_server() {
     local i=$1 dir="$work/s$1"
     shift
-    mkdir -p "$dir/data"
+    mkdir -p -m 700 "$dir" "$dir/data"
     # Every server needs the same vault key: the webhook and upstream secrets in the database are sealed with it.
     if [ "$i" != 1 ]; then
         mkdir -p "$dir/data/keys"
@@ -116,6 +122,8 @@ start_server() {
         --settle-delay-ms 3000 --max-connections-per-address 1024 ${SERVE_ARGS:-} "$@" \
         >"$dir/serve.out" 2>"$dir/serve.err" &
     server_pids+=($!)
+    # Not a job of this shell: a server the test kills with -9 is then not reported ("Killed") in its output.
+    disown "$!"
     server_names+=("s$i")
     for _ in $(seq 1 600); do
         grep -q 'listening on' "$dir/serve.out" 2>/dev/null && break
