@@ -14,7 +14,8 @@
 #   CLUSTER_BINARY        BINARY; CLUSTER_DATA_DIR: server 1's data directory (for `BINARY wallet ... --data-dir`)
 #   CLUSTER_SERVER_PIDS   the servers' process ids, in order (space separated)
 #   CLUSTER_SERVER_NAMES  haproxy's names of them (s1 s2 s3)
-#   CLUSTER_HAPROXY_SOCKET  haproxy's runtime API (tests/tools/cluster.sh haproxy-command SOCKET 'show stat')
+#   CLUSTER_HAPROXY_SOCKET  haproxy's runtime API: tests/tools/cluster.sh haproxy-command SOCKET 'show stat',
+#                         tests/tools/cluster.sh servers-up SOCKET (how many servers are UP)
 #   CLUSTER_WORK          a scratch directory that is removed afterwards
 #
 # HAPROXY names the haproxy binary (default: the one on PATH, else /usr/sbin/haproxy).
@@ -43,10 +44,17 @@ sys.stdout.write(out.decode())
 PY
 }
 
-if [ "${1:-}" = haproxy-command ]; then
-    haproxy_command "$2" "$3"
-    exit $?
-fi
+# servers_up SOCKET: how many servers haproxy's checks see UP (maintenance and DOWN ones do not count).
+servers_up() {
+    haproxy_command "$1" "show stat" 2>/dev/null |
+        awk -F, '$1 == "rechargedesk_servers" && $2 != "BACKEND" && $18 == "UP"' | wc -l
+}
+
+# The two helpers as commands, for the scripts run inside: cluster.sh haproxy-command|servers-up SOCKET [COMMAND].
+case "${1:-}" in
+haproxy-command) haproxy_command "$2" "$3"; exit $? ;;
+servers-up) servers_up "$2"; exit $? ;;
+esac
 
 servers=3
 if [ "${1:-}" = --servers ]; then
@@ -68,8 +76,8 @@ if [ -z "${RECHARGEDESK_CLUSTER_IN_PG:-}" ]; then
         echo "SKIP: cluster.sh: haproxy is not installed (bash packaging/install-deps.sh)" >&2
         exit "$kSkip"
     fi
-    HAPROXY="$haproxy_bin" RECHARGEDESK_CLUSTER_IN_PG=1 exec bash "$tools_dir/with_postgres.sh" bash "${BASH_SOURCE[0]}" \
-        --servers "$servers" "$@"
+    export HAPROXY="$haproxy_bin" RECHARGEDESK_CLUSTER_IN_PG=1
+    exec bash "$tools_dir/with_postgres.sh" bash "${BASH_SOURCE[0]}" --servers "$servers" "$@"
 fi
 
 binary="$(realpath "$1")"
@@ -177,7 +185,7 @@ done
 # Ready when haproxy's checks say every started server is UP.
 up=0
 for _ in $(seq 1 300); do
-    up="$(haproxy_command "$haproxy_socket" "show stat" 2>/dev/null | awk -F, '$1 == "rechargedesk_servers" && $2 != "BACKEND" && $18 == "UP"' | wc -l)"
+    up="$(servers_up "$haproxy_socket")"
     [ "$up" -ge "$servers" ] && break
     sleep 0.1
 done
