@@ -6,7 +6,9 @@
 #
 #   tests/bench/cluster_bench.sh [BUILD_DIR]        (default build; needs wrk, haproxy, PostgreSQL: install-deps.sh)
 #
-# Environment: CONNECTIONS (64), DURATION (15 s per run), WARMUP (3 s, not counted).
+# Environment: CONNECTIONS (64), DURATION (15 s per run), WARMUP (3 s, not counted), ACCOUNTS (1: every sale on the
+# test key's account, so every sale debits the same wallet row; N > 1: N accounts (shops) with a test pos key and
+# wallet each, every sale on one of them at random, in wrk and in pgbench alike).
 #
 # Per run it prints wrk's RESULT line (req/s, p50/p99 in ms, errors), then a summary: req/s and p50/p99 for 1, 2 and
 # 3 servers, pgbench's tps and latency, each server figure's ratio to pgbench (target >= 1.0) and the load average
@@ -25,14 +27,35 @@ if [ "${1:-}" != --inside-cluster ]; then
         bash "${BASH_SOURCE[0]}" --inside-cluster
 fi
 
-# Inside the cluster (tests/tools/cluster.sh exported CLUSTER_*): money for every sale the runs make (₹9.80 each).
-for _ in 1 2 3; do
-    "$CLUSTER_BINARY" wallet topup --mode test --amount 1000000 --note bench --data-dir "$CLUSTER_DATA_DIR" \
-        --database "$CLUSTER_DATABASE" >/dev/null
-done
+# Inside the cluster (tests/tools/cluster.sh exported CLUSTER_*). cli ARGS: the command line on the cluster's database.
+cli() { "$CLUSTER_BINARY" "$@" --data-dir "$CLUSTER_DATA_DIR" --database "$CLUSTER_DATABASE"; }
+# fund [ACCOUNT]: money for every sale the runs make (₹9.80 each), on the test key's account or ACCOUNT's.
+fund() {
+    for _ in 1 2 3; do
+        cli wallet topup --mode test --amount 1000000 --note bench ${1:+--account "$1"} >/dev/null
+    done
+}
 export BENCH_DIR="$bench_dir"
 BENCH_AUTH="Basic $(printf '%s' "$CLUSTER_KEY" | base64 -w0)"
 export BENCH_AUTH
+accounts=${ACCOUNTS:-1}
+if [ "$accounts" -gt 1 ]; then
+    auths=()
+    for a in $(seq 1 "$accounts"); do
+        key="$(cli keys create --name bench --mode test --scope pos --account "bench$a")"
+        auths+=("Basic $(printf '%s:%s' "$(awk '$1 == "key_id:" { print $2 }' <<<"$key")" \
+            "$(awk '$1 == "key_secret:" { print $2 }' <<<"$key")" | base64 -w0)")
+        fund "bench$a"
+    done
+    BENCH_AUTHS="$(IFS=,; echo "${auths[*]}")"
+    export BENCH_AUTHS
+    # Made one after the other, so their ids are consecutive: pgbench picks one by random(first, last).
+    read -r first_account last_account < <(psql -X -At -F ' ' "$CLUSTER_DATABASE" -c \
+        "SELECT min(id), max(id) FROM accounts WHERE name LIKE 'bench%' HAVING max(id) - min(id) = count(*) - 1")
+    [ -n "${last_account:-}" ] || { echo "cluster_bench: the bench accounts' ids are not consecutive" >&2; exit 1; }
+else
+    fund
+fi
 
 load1() { cut -d' ' -f1 /proc/loadavg; }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
@@ -68,14 +91,21 @@ for k in 1 2 3; do
     p99[$k]="$(field p99_ms <<<"$line")"
 done
 
-# PostgreSQL alone: per transaction what a sale writes: the debit of the account's one wallet row (every client of
-# the load above sells on the same test wallet, so its row is contended the same way), the sale's row, the ledger
-# row. Into the same tables of the same database.
-account="$(psql -X -At "$CLUSTER_DATABASE" -c "SELECT account_id FROM wallets WHERE mode = 'test' LIMIT 1")"
+# PostgreSQL alone: per transaction what a sale writes: the debit of the account's wallet row, the sale's row, the
+# ledger row, into the same tables of the same database. The account as in the load above: the test key's (every
+# client on the same wallet row, contended the same way), or with ACCOUNTS > 1 one of the bench accounts at random.
+if [ "$accounts" -gt 1 ]; then
+    account_choice="\\set account random($first_account, $last_account)"
+    account=":account"
+else
+    account_choice=""
+    account="$(psql -X -At "$CLUSTER_DATABASE" -c "SELECT account_id FROM api_keys WHERE key_id = '${CLUSTER_KEY%%:*}'")"
+fi
 script="$CLUSTER_WORK/sale.pgbench"
 now_ms="(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 cat >"$script" <<SQL
 \\set n random(100000000, 999999999)
+$account_choice
 BEGIN;
 UPDATE wallets SET balance = balance - 980 WHERE account_id = $account AND mode = 'test';
 INSERT INTO transactions (account_id, mode, type, operator_code, number, bill_amount, discount, paid, status,
@@ -98,7 +128,8 @@ settings="$(psql -X -At "$CLUSTER_DATABASE" -c "SELECT string_agg(name || '=' ||
     FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'max_connections', 'shared_buffers')")"
 
 echo
-echo "Several servers on one PostgreSQL: initiate at $connections connections through haproxy, ${duration} s per run"
+echo "Several servers on one PostgreSQL: initiate at $connections connections through haproxy, ${duration} s per run," \
+    "$accounts account(s)"
 echo "PostgreSQL $(psql -X -At "$CLUSTER_DATABASE" -c 'SHOW server_version'): $settings; $(nproc) core(s)"
 printf '%-34s %10s %9s %9s %12s %7s\n' "" "req/s" "p50 ms" "p99 ms" "vs pgbench" "load1"
 for k in 1 2 3; do
