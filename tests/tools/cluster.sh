@@ -87,6 +87,7 @@ server_pids=()
 server_names=()
 haproxy_pid=""
 
+# shellcheck disable=SC2317 # run by the EXIT trap
 stop_cluster() {
     local pid
     [ -n "$haproxy_pid" ] && kill "$haproxy_pid" 2>/dev/null
@@ -118,7 +119,7 @@ database_url="postgres://${PGUSER}@${PGHOST}:${PGPORT}/${database}"
 start_server() {
     local i=$1 dir="$work/s$1"
     shift
-    mkdir -p -m 700 "$dir" "$dir/data"
+    mkdir -m 700 "$dir" "$dir/data"
     # Every server needs the same vault key: the webhook and upstream secrets in the database are sealed with it.
     if [ "$i" != 1 ]; then
         mkdir -p "$dir/data/keys"
