@@ -55,39 +55,35 @@ KILL_WINDOW_S = 10.0
 MAX_GAP_S = 5.0
 WEBHOOK_PASSWORD = "cluster-failover"
 
-# Every sandbox outcome of every product (README "Sandbox outcomes"): (kind, path, body maker, answered, final).
+# Every sandbox outcome of every product (README "Sandbox outcomes"), as (kind, path, body maker, answered, final).
 MOBILE = "/api/v1/recharge/mobile/initiate-transaction"
 DTH = "/api/v1/recharge/dth/initiate-transaction"
 VOUCHER = "/api/v1/voucher/appstore/initiate-transaction"
 
 
-def mobile(ending):
+def mobile(ending, _tag):
     return lambda: {"phone_number": "98%04d%s" % (random.randrange(10000), ending), "amount": "10",
                     "operator_code": "AT"}
 
 
-def dth(ending):
+def dth(ending, _tag):
     return lambda: {"number": "10%04d%s" % (random.randrange(10000), ending), "amount": "300", "operator_code": "TS"}
 
 
-def voucher(tag):
+def voucher(_ending, tag):
     return lambda: {"amount": "100", "customer_email": "asha%s@example.com" % tag}
 
 
-OUTCOMES = [
-    ("mobile success", MOBILE, mobile("5678"), "SUCCESS", "SUCCESS"),
-    ("mobile 0000", MOBILE, mobile("0000"), "FAILED", "FAILED"),
-    ("mobile 1111", MOBILE, mobile("1111"), "PENDING", "SUCCESS"),
-    ("mobile 2222", MOBILE, mobile("2222"), "PENDING", "FAILED"),
-    ("dth success", DTH, dth("5678"), "SUCCESS", "SUCCESS"),
-    ("dth 0000", DTH, dth("0000"), "FAILED", "FAILED"),
-    ("dth 1111", DTH, dth("1111"), "PENDING", "SUCCESS"),
-    ("dth 2222", DTH, dth("2222"), "PENDING", "FAILED"),
-    ("voucher success", VOUCHER, voucher(""), "SUCCESS", "SUCCESS"),
-    ("voucher +failed", VOUCHER, voucher("+failed"), "FAILED", "FAILED"),
-    ("voucher +pending", VOUCHER, voucher("+pending"), "PENDING", "SUCCESS"),
-    ("voucher +pendingfail", VOUCHER, voucher("+pendingfail"), "PENDING", "FAILED"),
+# name, number ending (mobile, DTH), e-mail tag (voucher), status answered at once, final status.
+SANDBOX = [
+    ("success", "5678", "", "SUCCESS", "SUCCESS"),
+    ("failed", "0000", "+failed", "FAILED", "FAILED"),
+    ("pending", "1111", "+pending", "PENDING", "SUCCESS"),
+    ("pendingfail", "2222", "+pendingfail", "PENDING", "FAILED"),
 ]
+OUTCOMES = [("%s %s" % (product, name), path, maker(ending, tag), answered, final)
+            for product, path, maker in (("mobile", MOBILE, mobile), ("dth", DTH, dth), ("voucher", VOUCHER, voucher))
+            for name, ending, tag, answered, final in SANDBOX]
 
 
 # ---------------------------------------------------------------------------------------------------- the receiver
