@@ -14,6 +14,7 @@
 #   CLUSTER_BINARY        BINARY; CLUSTER_DATA_DIR: server 1's data directory (for `BINARY wallet ... --data-dir`)
 #   CLUSTER_SERVER_PIDS   the servers' process ids, in order (space separated)
 #   CLUSTER_SERVER_NAMES  haproxy's names of them (s1 s2 s3)
+#   CLUSTER_SERVER_URLS   their own http://127.0.0.1:PORT, past haproxy
 #   CLUSTER_HAPROXY_SOCKET  haproxy's runtime API: tests/tools/cluster.sh haproxy-command SOCKET 'show stat',
 #                         tests/tools/cluster.sh servers-up SOCKET (how many servers are UP)
 #   CLUSTER_WORK          a scratch directory that is removed afterwards
@@ -85,6 +86,7 @@ shift
 work="$(mktemp -d "${TMPDIR:-/tmp}/rechargedesk-cluster.XXXXXX")"
 server_pids=()
 server_names=()
+server_urls=()
 haproxy_pid=""
 
 # shellcheck disable=SC2317 # run by the EXIT trap
@@ -151,6 +153,7 @@ start_server() {
         exit 1
     fi
     printf -v "server_address_$i" '%s' "$url"
+    server_urls+=("http://$url")
 }
 
 # Server 1 migrates the fresh database and makes the test key and the vault key; the others then start together.
@@ -204,6 +207,7 @@ export CLUSTER_BINARY="$binary"
 export CLUSTER_DATA_DIR="$work/s1/data"
 export CLUSTER_SERVER_PIDS="${server_pids[*]}"
 export CLUSTER_SERVER_NAMES="${server_names[*]}"
+export CLUSTER_SERVER_URLS="${server_urls[*]}"
 export CLUSTER_HAPROXY_SOCKET="$haproxy_socket"
 export CLUSTER_WORK="$work"
 "$@"

@@ -26,6 +26,12 @@ What it does:
      - every wallet equals the sum of its ledger;
      - the load kept answering: errors only in the seconds after a kill, at most one per client thread and kill (the
        requests in flight on the killed server), and no gap of more than MAX_GAP_S seconds without an answer.
+
+`cluster_failover.py quiet` (CTest cluster_quiet_takeover, two servers) checks the same after a kill in a quiet
+cluster instead: one sale of each PENDING outcome made on server 1 directly, server 1 killed with -9 before any is
+due, then no traffic at all: server 2 must find the dead server's settlements and webhooks by itself within
+SETTLE_BOUND_S (issue 16: "a dead server's claims are taken over by another within the lease time").
+
 Exit 0 when everything holds, 1 otherwise (each failed check is printed as FAIL: ...).
 """
 
@@ -140,10 +146,10 @@ def psql(sql):
 
 
 class Api:
-    """One keep-alive HTTP connection to haproxy with the test key."""
+    """One keep-alive HTTP connection with the test key, to haproxy or to the server at base_url."""
 
-    def __init__(self):
-        url = urllib.parse.urlsplit(os.environ["CLUSTER_URL"])
+    def __init__(self, base_url=None):
+        url = urllib.parse.urlsplit(base_url or os.environ["CLUSTER_URL"])
         self.host, self.port = url.hostname, url.port
         self.auth = "Basic " + base64.b64encode(os.environ["CLUSTER_KEY"].encode()).decode()
         self.conn = None
@@ -236,11 +242,11 @@ def wait_for(what, condition, bound_s):
     return None
 
 
-def main():
+def main(mode):
     work = os.environ["CLUSTER_WORK"]
     pids = os.environ["CLUSTER_SERVER_PIDS"].split()
-    if len(pids) < 3:
-        print("cluster_failover needs three servers (cluster.sh --servers 3)", file=sys.stderr)
+    if len(pids) < (2 if mode == "quiet" else 3):
+        print("cluster_failover %s needs more servers (cluster.sh --servers N)" % mode, file=sys.stderr)
         return 2
 
     # The receiver, its endpoint, and money for the load.
@@ -262,14 +268,20 @@ def main():
         subprocess.run([os.environ["CLUSTER_BINARY"], "wallet", "topup", "--mode", "test", "--amount", "1000000",
                         "--note", "cluster_failover", "--data-dir", os.environ["CLUSTER_DATA_DIR"],
                         "--database", os.environ["CLUSTER_DATABASE"]], check=True, capture_output=True)
-        return run_load_and_check(log_file, pids)
+        acks, sent = run_quiet(pids) if mode == "quiet" else run_load(pids)
+        check_settled(acks, sent, log_file)
+        print("cluster_failover %s: %s" % (mode, "PASS" if not failures else "%d check(s) FAILED" % len(failures)),
+              flush=True)
+        return 0 if not failures else 1
     finally:
         receiver.terminate()
         receiver.wait()
 
 
-def run_load_and_check(log_file, pids):
+def run_load(pids):
+    """The load with two kills, and its own checks; returns (acks, sent) as in Load."""
     load = Load()
+    acks, sent = load.acks, load.sent
     threads = [threading.Thread(target=load.worker, args=(i,)) for i in range(WORKERS)]
     for t in threads:
         t.start()
@@ -278,34 +290,63 @@ def run_load_and_check(log_file, pids):
         time.sleep(max(0.0, at - load.now()))
         os.kill(int(pid), signal.SIGKILL)
         kills.append(load.now())
-        print("kill -9 of server pid %s at %.1f s (%d sales answered so far)" % (pid, kills[-1], len(load.acks)),
+        print("kill -9 of server pid %s at %.1f s (%d sales answered so far)" % (pid, kills[-1], len(acks)),
               flush=True)
     for t in threads:
         t.join()
     duration = load.now()
 
     # The load.
-    by_kind = collections.Counter(a["kind"] for a in load.acks.values())
+    by_kind = collections.Counter(a["kind"] for a in acks.values())
     print("load: %d sales answered in %.1f s (%.0f/s) by %d client threads; by outcome: %s"
-          % (len(load.acks), duration, len(load.acks) / duration, WORKERS,
+          % (len(acks), duration, len(acks) / duration, WORKERS,
              ", ".join("%s %d" % (k, by_kind[k]) for k, *_ in OUTCOMES)), flush=True)
     print("load: %d failed requests (each sent again with its reference_id): %s"
           % (len(load.errors), dict(collections.Counter(kind for _, kind in load.errors))), flush=True)
     check(not load.unexpected, "no answer but a sale or a failover error (got %s)" % load.unexpected[:5])
     check(not load.given_up, "every sale answered in the end (%d never were)" % len(load.given_up))
     check(all(by_kind[k] > 0 for k, *_ in OUTCOMES), "every sandbox outcome sold at least once")
-    check(all(a["status"] == a["answered"] for a in load.acks.values()),
+    check(all(a["status"] == a["answered"] for a in acks.values()),
           "every sale answered with its sandbox status at once")
     stray = [(t, kind) for t, kind in load.errors if not any(k <= t <= k + KILL_WINDOW_S for k in kills)]
     check(not stray, "errors only within %.0f s of a kill (others: %s)" % (KILL_WINDOW_S, stray[:5]))
     check(len(load.errors) <= WORKERS * len(kills),
           "at most one error per client thread and kill (%d errors)" % len(load.errors))
-    times = sorted(a["at"] for a in load.acks.values())
+    times = sorted(a["at"] for a in acks.values())
     gaps = [b - a for a, b in zip([0.0] + times, times + [duration])]
     print("load: longest time without an answer %.2f s" % max(gaps), flush=True)
     check(max(gaps) <= MAX_GAP_S, "the load kept answering (longest gap %.1f s)" % max(gaps))
+    return acks, sent
 
-    pending = {a["transaction_id"]: a for a in load.acks.values() if a["answered"] == "PENDING"}
+
+def run_quiet(pids):
+    """A quiet cluster: one sale of each PENDING outcome made on server 1 directly, server 1 killed with -9 at once
+    (before any of them is due), and no traffic after: the others must find its settlements and webhooks by
+    themselves. Returns (acks, sent) as in Load."""
+    api = Api(os.environ["CLUSTER_SERVER_URLS"].split()[0])
+    acks, sent = {}, {}
+    for kind, path, make, answered, final in OUTCOMES:
+        if answered != "PENDING":
+            continue
+        body = make()
+        body["reference_id"] = reference_id = "cq-" + uuid.uuid4().hex[:20]
+        sent[reference_id] = kind
+        status, answer = api.call("POST", path, body)
+        if check(status in (200, 201) and answer["data"]["transaction_status"] == "PENDING",
+                 "%s answered PENDING by server 1 (got %s %s)" % (kind, status, answer)):
+            acks[reference_id] = {"kind": kind, "answered": answered, "final": final,
+                                  "transaction_id": answer["data"]["transaction_id"], "status": "PENDING", "at": 0.0}
+    os.kill(int(pids[0]), signal.SIGKILL)
+    print("quiet: %d PENDING sales made on server 1, then kill -9 of server pid %s; no traffic after"
+          % (len(acks), pids[0]), flush=True)
+    return acks, sent
+
+
+def check_settled(acks, sent, log_file):
+    """Waits until every sale answered PENDING (acks: reference_id -> {kind, answered, final, transaction_id})
+    is settled and its webhook received, then checks the database and the receiver's log against acks and sent
+    (every reference_id ever sent)."""
+    pending = {a["transaction_id"]: a for a in acks.values() if a["answered"] == "PENDING"}
     ids = ",".join(str(i) for i in pending) or "0"
 
     def received():
@@ -322,7 +363,7 @@ def run_load_and_check(log_file, pids):
     delivered_in = wait_for("a webhook received for every settled sale", lambda: len(
         {d.get("transaction_id") for d in received()} & set(pending)) == len(pending) and psql(
         "SELECT count(*) FROM webhook_events WHERE status <> 'delivered'")[0][0] == "0", SETTLE_BOUND_S)
-    print("after the load: every PENDING sale settled after %s s, every webhook received after %s s more"
+    print("then: every PENDING sale settled after %s s, every webhook received after %s s more"
           % ("%.0f" % settled_in if settled_in is not None else "-",
              "%.0f" % delivered_in if delivered_in is not None else "-"), flush=True)
 
@@ -331,16 +372,16 @@ def run_load_and_check(log_file, pids):
     in_db = {r[0]: (int(r[1]), int(r[2]), r[3]) for r in rows}
     twice = [r for r, (n, _, _) in in_db.items() if n != 1]
     check(not twice, "every reference_id once in the database (more than once: %s)" % twice[:5])
-    missing = [r for r in load.acks if r not in in_db]
+    missing = [r for r in acks if r not in in_db]
     check(not missing, "every acknowledged sale in the database (%d missing: %s)" % (len(missing), missing[:5]))
-    mismatched = [r for r, a in load.acks.items() if r in in_db and in_db[r][1] != a["transaction_id"]]
+    mismatched = [r for r, a in acks.items() if r in in_db and in_db[r][1] != a["transaction_id"]]
     check(not mismatched, "every acknowledged sale is the transaction_id it was answered with (%s)" % mismatched[:5])
-    unknown = [r for r in in_db if r not in load.sent]
+    unknown = [r for r in in_db if r not in sent]
     check(not unknown, "no sale nobody asked for (%s)" % unknown[:5])
-    wrong_final = [(r, a["kind"], in_db[r][2]) for r, a in load.acks.items()
+    wrong_final = [(r, a["kind"], in_db[r][2]) for r, a in acks.items()
                    if r in in_db and in_db[r][2] != a["final"]]
     check(not wrong_final, "every sale ended as the sandbox says (%s)" % wrong_final[:5])
-    print("database: %d sales, %d acknowledged, %d sent" % (len(in_db), len(load.acks), len(load.sent)), flush=True)
+    print("database: %d sales, %d acknowledged, %d sent" % (len(in_db), len(acks), len(sent)), flush=True)
 
     # Settled exactly once: one debit each, one refund for each FAILED, one webhook event for each PENDING one.
     ledger = psql("SELECT t.reference_id, t.status,"
@@ -353,7 +394,7 @@ def run_load_and_check(log_file, pids):
     for reference_id, status, debits, refunds, events, delivered in ledger:
         if (debits, refunds) != ("1", "1" if status == "FAILED" else "0"):
             bad_ledger.append((reference_id, status, debits, refunds))
-        was_pending = reference_id in load.acks and load.acks[reference_id]["answered"] == "PENDING"
+        was_pending = reference_id in acks and acks[reference_id]["answered"] == "PENDING"
         if (events, delivered) != (("1", "1") if was_pending else ("0", "0")):
             bad_events.append((reference_id, status, events, delivered))
     check(not bad_ledger, "one debit per sale and one refund per FAILED sale (%s)" % bad_ledger[:5])
@@ -386,12 +427,9 @@ def run_load_and_check(log_file, pids):
     check(not unequal, "every wallet equals its ledger (account, mode, balance, ledger: %s)" % unequal)
     print("wallets: %s" % ", ".join("account %s %s %s paise = ledger %s" % tuple(w) for w in wallets), flush=True)
 
-    print("cluster_failover: %s" % ("PASS" if not failures else "%d check(s) FAILED" % len(failures)), flush=True)
-    return 0 if not failures else 1
-
 
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "receive":
         receive(sys.argv[2], sys.argv[3])
     else:
-        sys.exit(main())
+        sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "load"))
