@@ -362,7 +362,8 @@ def check_settled(acks, sent, log_file):
         and psql("SELECT count(*) FROM settlements")[0][0] == "0", SETTLE_BOUND_S)
     delivered_in = wait_for("a webhook received for every settled sale", lambda: len(
         {d.get("transaction_id") for d in received()} & set(pending)) == len(pending) and psql(
-        "SELECT count(*) FROM webhook_events WHERE status <> 'delivered'")[0][0] == "0", SETTLE_BOUND_S)
+        "SELECT count(*) FROM webhook_events WHERE status <> 'delivered'")[0][0] == "0",
+        SETTLE_BOUND_S if settled_in is not None else 5)  # unsettled sales have no webhook to wait for
     print("then: every PENDING sale settled after %s s, every webhook received after %s s more"
           % ("%.0f" % settled_in if settled_in is not None else "-",
              "%.0f" % delivered_in if delivered_in is not None else "-"), flush=True)
