@@ -26,6 +26,9 @@ packages=(
     clang-format
     # benchmarks
     wrk nginx-light
+    # several servers on one PostgreSQL behind a load balancer (issue 16): tests/tools/cluster.sh, the CTest
+    # cluster_failover and tests/bench/cluster_bench.sh run haproxy with packaging/examples/haproxy.cfg
+    haproxy
     # the API reference: the build turns docs/api/openapi.yaml into JSON (python3-yaml); the api_contract test
     # checks every API test answer against it (python3-jsonschema, JSON Schema 2020-12)
     python3 python3-yaml python3-jsonschema

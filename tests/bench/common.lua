@@ -5,6 +5,19 @@ local common = {}
 -- "Basic base64(key_id:key_secret)", computed by run_benchmarks.sh.
 common.authorization = os.getenv("BENCH_AUTH") or error("BENCH_AUTH is not set")
 
+-- BENCH_AUTHS (optional): several "Basic …" values separated by commas, one per account (tests/bench/cluster_bench.sh
+-- with ACCOUNTS > 1); common.pickAuthorization() then gives each request one of them at random, else BENCH_AUTH's.
+local authorizations = {}
+for value in string.gmatch(os.getenv("BENCH_AUTHS") or "", "[^,]+") do
+    authorizations[#authorizations + 1] = value
+end
+function common.pickAuthorization()
+    if #authorizations == 0 then
+        return common.authorization
+    end
+    return authorizations[math.random(#authorizations)]
+end
+
 -- Gives each wrk thread its own random seed: `setup = common.setup` and `init = common.init` in a script.
 local threadIndex = 0
 function common.setup(thread)
