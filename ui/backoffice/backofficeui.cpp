@@ -17,9 +17,14 @@ namespace BackOfficeUi {
 QWidget *card(QWidget *parent)
 {
     auto *widget = new QWidget(parent);
+    makeCard(widget);
+    return widget;
+}
+
+void makeCard(QWidget *widget)
+{
     widget->setObjectName(QStringLiteral("card"));
     widget->setAttribute(Qt::WA_StyledBackground);
-    return widget;
 }
 
 QString itemText(const QJsonObject &item, const char *name)

@@ -126,10 +126,8 @@ UsersPage::UsersPage(TerminalContext &context, QWidget *parent)
     m_auditTable->horizontalHeader()->resizeSection(0, 170);
     m_auditTable->horizontalHeader()->resizeSection(1, 200);
     m_auditTable->horizontalHeader()->resizeSection(2, 170);
-    for (QWidget *card : {m_ui->userCard, m_ui->addCard}) {
-        card->setObjectName(QStringLiteral("card"));
-        card->setAttribute(Qt::WA_StyledBackground);
-    }
+    for (QWidget *card : {m_ui->userCard, m_ui->addCard})
+        BackOfficeUi::makeCard(card);
     m_ui->userLayout->insertWidget(0, BackOfficeUi::heading(tr("Selected person"), m_ui->userCard));
     m_ui->userLayout->addWidget(userGeneral);
     m_ui->userLayout->addWidget(m_userNotice);

@@ -131,10 +131,8 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     m_ui->topupNote->setPlaceholderText(test ? tr("Optional") : tr("Required: why, e.g. cash deposit slip 4411"));
 
     // The back office's shared pieces go into the form's boxes: headings first, banners and notices last.
-    for (QWidget *card : {m_ui->balanceCard, m_ui->topupCard, m_ui->thresholdCard}) {
-        card->setObjectName(QStringLiteral("card"));
-        card->setAttribute(Qt::WA_StyledBackground);
-    }
+    for (QWidget *card : {m_ui->balanceCard, m_ui->topupCard, m_ui->thresholdCard})
+        BackOfficeUi::makeCard(card);
     m_ui->topupLayout->insertWidget(0, BackOfficeUi::heading(tr("Top up"), m_ui->topupCard));
     m_ui->topupLayout->addWidget(m_topupNotice);
     m_ui->topupLayout->addWidget(topupGeneral);
