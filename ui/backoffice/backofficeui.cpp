@@ -27,11 +27,6 @@ void makeCard(QWidget *widget)
     widget->setAttribute(Qt::WA_StyledBackground);
 }
 
-QString itemText(const QJsonObject &item, const char *name)
-{
-    return item.value(QLatin1String(name)).toString();
-}
-
 QString actorText(const QString &actor)
 {
     if (actor.startsWith(QLatin1String("user:")))

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QJsonObject>
 #include <QString>
 
 #include <functional>
@@ -23,8 +22,6 @@ QLabel *hint(const QString &text, QWidget *parent);
 QWidget *card(QWidget *parent);
 /// Gives a widget of a .ui form card()'s look (object name "card", styled background).
 void makeCard(QWidget *widget);
-/// A string field of an API item, empty when absent: itemText(item, "name").
-QString itemText(const QJsonObject &item, const char *name);
 /// Who did it, in words: "user:Asha" -> "Asha", "key:test_ab12" -> "key test_ab12", "setup" ->
 /// "first-run setup", "system" -> "RechargeDesk itself", else as is.
 QString actorText(const QString &actor);
