@@ -1,5 +1,6 @@
 #include "entities/aadhaarstep.h"
 #include "entities/apikey.h"
+#include "entities/auditentry.h"
 #include "entities/backupstatus.h"
 #include "entities/collection.h"
 #include "entities/saleupstream.h"
@@ -65,6 +66,10 @@ void TestPeopleEntities::serverAnswersRoundTrip_data()
         << RoundTrip(roundTrip<ApiKey>)
         << parse(R"({"entity":"api_key","key_id":"live_cd","name":"Till 3","mode":"live","scope":"admin",
                      "created_at":"2026-11-01 09:00:00","revoked_at":null,"key_secret":"sec"})");
+    QTest::newRow("audit entry") << RoundTrip(roundTrip<AuditEntry>)
+                                 << parse(
+                                        R"({"entity":"audit_entry","id":12,"actor":"user:Owner","action":"user.create",
+                     "detail":"added clerk Asha","datetime":"2026-11-24 10:01:45"})");
     QTest::newRow("tls") << RoundTrip(roundTrip<ServerTls>) << parse(R"({"tls":true,"fingerprint_sha256":"AB:CD"})");
     QTest::newRow("no tls") << RoundTrip(roundTrip<ServerTls>) << parse(R"({"tls":false,"fingerprint_sha256":null})");
     QTest::newRow("webhook endpoint")
@@ -154,6 +159,16 @@ void TestPeopleEntities::missingOrMistypedFieldsAreErrors_data()
     QJsonObject key = user;
     QTest::newRow("a user is not a key") << RoundTrip(roundTrip<ApiKey>) << key
                                          << QStringLiteral("API key: field `entity` is \"user\", not \"api_key\"");
+    const QJsonObject audit = parse(R"({"entity":"audit_entry","id":12,"actor":"user:Owner","action":"user.create",
+                                         "detail":"added clerk Asha","datetime":"2026-11-24 10:01:45"})");
+    QJsonObject noDetail = audit;
+    noDetail.remove(QStringLiteral("detail"));
+    QTest::newRow("audit entry without detail")
+        << RoundTrip(roundTrip<AuditEntry>) << noDetail << QStringLiteral("audit entry: field `detail` is missing");
+    QJsonObject numericAction = audit;
+    numericAction.insert(QStringLiteral("action"), 7);
+    QTest::newRow("audit action as a number") << RoundTrip(roundTrip<AuditEntry>) << numericAction
+                                              << QStringLiteral("audit entry: field `action` is not a string");
     QTest::newRow("delivery without attempt count")
         << RoundTrip(roundTrip<WebhookDelivery>)
         << parse(R"({"entity":"webhook_delivery","id":4,"event_id":9,"webhook_id":"msg_1","webhook_event":"recharge",

@@ -431,6 +431,19 @@ private slots:
         QCOMPARE(shop.server.http().get(shop.server.url(QStringLiteral("/api/v1/wallet")), shop.auth()).status, 200);
     }
 
+    void walletTabOrder()
+    {
+        // Top-up, the low-balance threshold, then the ledger's filters and table (the form keeps the order).
+        Shop shop;
+        WalletPage page(shop.context);
+        // Refresh comes last (after the table), and the side column's scroll area (no name) after it, as ever.
+        QCOMPARE(tabOrder(page),
+                 QStringList({QStringLiteral("topupAmount"), QStringLiteral("topupNote"), QStringLiteral("topupButton"),
+                              QStringLiteral("lowBalanceThreshold"), QStringLiteral("saveThreshold"),
+                              QStringLiteral("ledgerKind"), QStringLiteral("ledgerSearch"),
+                              QStringLiteral("ledgerTable"), QStringLiteral("refreshWallet"), QString()}));
+    }
+
     void usersTabOrder()
     {
         // The list, what can be done to the chosen person, adding a person, then the audit log.

@@ -129,6 +129,7 @@ private slots:
     void opensOnTheShopsCircle();
     void opensOnTheNumberBeingSold();
     void circleNamesAreWhole();
+    void tabOrderFollowsTheScreen();
     void proxyFilter_data();
     void proxyFilter();
 };
@@ -572,6 +573,19 @@ void TestUiPlans::circleNamesAreWhole()
                                                          .arg(needed)
                                                          .arg(field.width())));
     }
+}
+
+void TestUiPlans::tabOrderFollowsTheScreen()
+{
+    // Pickers, price range, search, the category tabs, the list, then "Sell this plan" (the form keeps the order).
+    Fixture f;
+    const QString spinText = QStringLiteral("qt_spinbox_lineedit");
+    QCOMPARE(tabOrder(*f.page),
+             QStringList({QStringLiteral("operatorCombo"), QStringLiteral("circleCombo"), QStringLiteral("minPrice"),
+                          spinText, QStringLiteral("maxPrice"), spinText, QStringLiteral("planSearch"),
+                          QStringLiteral("clearFilters"), QStringLiteral("categoryTabs"), QStringLiteral("planTable"),
+                          QStringLiteral("sellPlanButton"), QStringLiteral("ScrollLeftButton"),
+                          QStringLiteral("ScrollRightButton")}));
 }
 
 void TestUiPlans::proxyFilter_data()

@@ -11,16 +11,6 @@
 
 namespace {
 
-QJsonObject auditJson(const AuditEntry &entry)
-{
-    return QJsonObject{{QStringLiteral("entity"), QStringLiteral("audit_entry")},
-                       {QStringLiteral("id"), entry.id},
-                       {QStringLiteral("actor"), entry.actor},
-                       {QStringLiteral("action"), entry.action},
-                       {QStringLiteral("detail"), entry.detail},
-                       {QStringLiteral("datetime"), IstTime::formatMs(entry.createdAtMs)}};
-}
-
 /// A string field that may be present and blank (blank is a value here, not "absent"); free text
 /// without control characters (line breaks too when `multiLine`).
 std::optional<QString> textField(const QJsonObject &body, const QString &field, bool multiLine = false)
@@ -115,7 +105,7 @@ void ShopController::registerRoutes(ApiRouter &router)
                    const QList<AuditEntry> entries = m_audit.list(request.caller.accountId, limit, cursor);
                    QJsonArray items;
                    for (const AuditEntry &entry : entries)
-                       items.append(auditJson(entry));
+                       items.append(entry.toJson());
                    reply.sendData(QJsonObject{{QStringLiteral("entity"), QStringLiteral("collection")},
                                               {QStringLiteral("count"), items.size()},
                                               {QStringLiteral("items"), items},

@@ -1,20 +1,12 @@
 #pragma once
 
+#include "entities/auditentry.h"
+
 #include <QList>
 #include <QString>
 
 class Clock;
 class Database;
-
-/// One admin action as the audit log keeps it.
-struct AuditEntry
-{
-    qint64 id = 0;
-    QString actor;  ///< "user:<name>" (signed-in user), "key:<key_id>" (API key only), "setup", "system"
-    QString action; ///< stable dotted name, e.g. "user.create", "shop.update"
-    QString detail; ///< what changed, in words (never a PIN or secret)
-    qint64 createdAtMs = 0;
-};
 
 /// The shop's append-only log of admin actions (issue 6, item 6): who did what, when. Any
 /// service may record into it; the back office reads it through GET /api/v1/audit-log.

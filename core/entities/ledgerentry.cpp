@@ -1,7 +1,7 @@
 #include "entities/ledgerentry.h"
 
-#include "answerreader.h"
 #include "clock.h"
+#include "entityfields.h"
 
 namespace LedgerNames {
 
@@ -61,10 +61,8 @@ std::optional<LedgerEntry> LedgerEntry::fromJson(const QJsonObject &json, QStrin
     entry.note = in.string(u"note");
     entry.actor = in.string(u"actor");
     entry.createdAtMs = in.dateTime(u"datetime").toMSecsSinceEpoch();
-    if (!in.ok()) {
-        *error = in.error();
-        return std::nullopt;
-    }
+    if (!in.ok())
+        return EntityFields::failed<LedgerEntry>(in, error);
     entry.kind = *kind;
     return entry;
 }

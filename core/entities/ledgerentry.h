@@ -37,6 +37,6 @@ struct LedgerEntry
     /// {entity "ledger_entry", id, kind, amount "₹249.00", amount_paise, transaction_id (null
     /// when 0), note, actor, datetime (IST)}.
     QJsonObject toJson() const;
-    /// Reads toJson()'s form strictly; nullopt with *error naming a missing or mistyped field.
+    /// Reads toJson()'s form strictly; nullopt with *error (when given) naming a missing or mistyped field.
     static std::optional<LedgerEntry> fromJson(const QJsonObject &json, QString *error);
 };

@@ -17,14 +17,14 @@ namespace BackOfficeUi {
 QWidget *card(QWidget *parent)
 {
     auto *widget = new QWidget(parent);
-    widget->setObjectName(QStringLiteral("card"));
-    widget->setAttribute(Qt::WA_StyledBackground);
+    makeCard(widget);
     return widget;
 }
 
-QString itemText(const QJsonObject &item, const char *name)
+void makeCard(QWidget *widget)
 {
-    return item.value(QLatin1String(name)).toString();
+    widget->setObjectName(QStringLiteral("card"));
+    widget->setAttribute(Qt::WA_StyledBackground);
 }
 
 QString actorText(const QString &actor)

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QJsonObject>
 #include <QString>
 
 #include <functional>
@@ -21,8 +20,8 @@ QLabel *title(const QString &text, QWidget *parent);
 QLabel *hint(const QString &text, QWidget *parent);
 /// A white, rounded panel that groups one task's fields (object name "card", styled in style.qss).
 QWidget *card(QWidget *parent);
-/// A string field of an API item, empty when absent: itemText(item, "name").
-QString itemText(const QJsonObject &item, const char *name);
+/// Gives a widget of a .ui form card()'s look (object name "card", styled background).
+void makeCard(QWidget *widget);
 /// Who did it, in words: "user:Asha" -> "Asha", "key:test_ab12" -> "key test_ab12", "setup" ->
 /// "first-run setup", "system" -> "RechargeDesk itself", else as is.
 QString actorText(const QString &actor);

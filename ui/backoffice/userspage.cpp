@@ -1,7 +1,9 @@
 #include "userspage.h"
 
 #include "backofficeui.h"
+#include "clock.h"
 #include "collectionmodel.h"
+#include "entities/auditentry.h"
 #include "terminalcontext.h"
 #include "typedcolumn.h"
 #include "ui_userspage.h"
@@ -76,10 +78,11 @@ QList<CollectionColumn> userColumns()
 QList<CollectionColumn> auditColumns()
 {
     return {
-        {UsersPage::tr("When (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "datetime"); }},
-        {UsersPage::tr("Who"), [](const QJsonObject &i) { return actorText(BackOfficeUi::itemText(i, "actor")); }},
-        {UsersPage::tr("What"), [](const QJsonObject &i) { return actionText(BackOfficeUi::itemText(i, "action")); }},
-        {UsersPage::tr("Details"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "detail"); }},
+        TypedColumn::make<AuditEntry>(UsersPage::tr("When (IST)"),
+                                      [](const AuditEntry &e) { return IstTime::formatMs(e.createdAtMs); }),
+        TypedColumn::make<AuditEntry>(UsersPage::tr("Who"), [](const AuditEntry &e) { return actorText(e.actor); }),
+        TypedColumn::make<AuditEntry>(UsersPage::tr("What"), [](const AuditEntry &e) { return actionText(e.action); }),
+        TypedColumn::make<AuditEntry>(UsersPage::tr("Details"), [](const AuditEntry &e) { return e.detail; }),
     };
 }
 
@@ -123,10 +126,8 @@ UsersPage::UsersPage(TerminalContext &context, QWidget *parent)
     m_auditTable->horizontalHeader()->resizeSection(0, 170);
     m_auditTable->horizontalHeader()->resizeSection(1, 200);
     m_auditTable->horizontalHeader()->resizeSection(2, 170);
-    for (QWidget *card : {m_ui->userCard, m_ui->addCard}) {
-        card->setObjectName(QStringLiteral("card"));
-        card->setAttribute(Qt::WA_StyledBackground);
-    }
+    for (QWidget *card : {m_ui->userCard, m_ui->addCard})
+        BackOfficeUi::makeCard(card);
     m_ui->userLayout->insertWidget(0, BackOfficeUi::heading(tr("Selected person"), m_ui->userCard));
     m_ui->userLayout->addWidget(userGeneral);
     m_ui->userLayout->addWidget(m_userNotice);

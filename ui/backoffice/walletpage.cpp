@@ -1,69 +1,71 @@
 #include "walletpage.h"
 
 #include "backofficeui.h"
+#include "clock.h"
 #include "collectionmodel.h"
+#include "entities/ledgerentry.h"
 #include "money.h"
 #include "shopapi.h"
 #include "terminalcontext.h"
+#include "typedcolumn.h"
+#include "ui_walletpage.h"
 #include "walletapi.h"
-#include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
-#include <QFormLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QVBoxLayout>
 
 namespace {
 
 using BackOfficeUi::actorText;
-using BackOfficeUi::card;
 
-QString kindText(const QString &kind)
+QString kindText(LedgerKind kind)
 {
-    if (kind == QLatin1String("topup"))
+    switch (kind) {
+    case LedgerKind::Topup:
         return WalletPage::tr("Top-up");
-    if (kind == QLatin1String("debit"))
+    case LedgerKind::Debit:
         return WalletPage::tr("Sale");
-    if (kind == QLatin1String("refund"))
+    case LedgerKind::Refund:
         return WalletPage::tr("Refund");
-    if (kind == QLatin1String("opening"))
+    case LedgerKind::Opening:
         return WalletPage::tr("Opening balance");
-    return kind;
+    }
+    Q_UNREACHABLE();
 }
 
 QList<CollectionColumn> ledgerColumns()
 {
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
     return {
-        {WalletPage::tr("When (IST)"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "datetime"); }},
-        {WalletPage::tr("Kind"), [](const QJsonObject &i) { return kindText(BackOfficeUi::itemText(i, "kind")); }},
-        {WalletPage::tr("Amount"),
-         [](const QJsonObject &i) { return Money::displayText(BackOfficeUi::itemText(i, "amount")); }, right},
-        {WalletPage::tr("Transaction"),
-         [](const QJsonObject &i) {
-             const QJsonValue id = i.value(QStringLiteral("transaction_id"));
-             return id.isDouble() ? QString::number(id.toInteger()) : QString();
-         },
-         right},
-        {WalletPage::tr("By"), [](const QJsonObject &i) { return actorText(BackOfficeUi::itemText(i, "actor")); }},
-        {WalletPage::tr("Note"), [](const QJsonObject &i) { return BackOfficeUi::itemText(i, "note"); }},
+        TypedColumn::make<LedgerEntry>(WalletPage::tr("When (IST)"),
+                                       [](const LedgerEntry &e) { return IstTime::formatMs(e.createdAtMs); }),
+        TypedColumn::make<LedgerEntry>(WalletPage::tr("Kind"), [](const LedgerEntry &e) { return kindText(e.kind); }),
+        TypedColumn::make<LedgerEntry>(
+            WalletPage::tr("Amount"), [](const LedgerEntry &e) { return Money::formatIndian(e.amount); }, right),
+        TypedColumn::make<LedgerEntry>(
+            WalletPage::tr("Transaction"),
+            [](const LedgerEntry &e) { return e.transactionId > 0 ? QString::number(e.transactionId) : QString(); },
+            right),
+        TypedColumn::make<LedgerEntry>(WalletPage::tr("By"), [](const LedgerEntry &e) { return actorText(e.actor); }),
+        TypedColumn::make<LedgerEntry>(WalletPage::tr("Note"), [](const LedgerEntry &e) { return e.note; }),
     };
 }
 
-/// Filters the loaded ledger rows by kind (exact API value) and by text in any column.
+/// Filters the loaded ledger rows (of a CollectionModel) by kind and by text in any column. A row that does not
+/// decode matches no kind; its cells say what is wrong, so the text filter finds it like any other.
 class LedgerFilter final : public QSortFilterProxyModel
 {
 public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
 
-    void setFilter(const QString &kind, const QString &text)
+    /// `kind` nullopt: every kind.
+    void setFilter(std::optional<LedgerKind> kind, const QString &text)
     {
         m_kind = kind;
         m_text = text.trimmed();
@@ -73,10 +75,10 @@ public:
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override
     {
-        const QAbstractItemModel *source = sourceModel();
-        if (!m_kind.isEmpty()) {
-            const QVariantMap item = source->index(sourceRow, 0, sourceParent).data(CollectionModel::ItemRole).toMap();
-            if (item.value(QStringLiteral("kind")).toString() != m_kind)
+        const auto *source = static_cast<const CollectionModel *>(sourceModel());
+        if (m_kind) {
+            const std::optional<LedgerEntry> entry = TypedColumn::item<LedgerEntry>(*source, sourceRow);
+            if (!entry || entry->kind != *m_kind)
                 return false;
         }
         if (m_text.isEmpty())
@@ -89,7 +91,7 @@ protected:
     }
 
 private:
-    QString m_kind;
+    std::optional<LedgerKind> m_kind;
     QString m_text;
 };
 
@@ -98,153 +100,70 @@ private:
 WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context),
       m_ledger(new CollectionModel(context.api(), WalletApi::ledgerPath(), ledgerColumns(), 100, this)),
-      m_filter(new LedgerFilter(this)), m_balance(new QLabel(QStringLiteral("—"), this)), m_mode(new QLabel(this)),
-      m_amount(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)), m_note(new QLineEdit(this)),
-      m_topup(new QPushButton(tr("&Top up"), this)), m_topupNotice(BackOfficeUi::notice(this)),
-      m_threshold(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)),
-      m_saveThreshold(new QPushButton(tr("Sa&ve threshold"), this)), m_thresholdNotice(BackOfficeUi::notice(this)),
-      m_kind(new QComboBox(this)), m_search(new QLineEdit(this)), m_ledgerError(BackOfficeUi::generalError(this)),
-      m_table(nullptr)
+      m_filter(new LedgerFilter(this)), m_ui(std::make_unique<Ui::WalletPage>()),
+      m_topupNotice(BackOfficeUi::notice(this)), m_thresholdNotice(BackOfficeUi::notice(this)),
+      m_ledgerError(BackOfficeUi::generalError(this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("page"));
     const bool test = context.api().isTestMode();
     m_filter->setSourceModel(m_ledger);
-    QLabel *topupGeneral = BackOfficeUi::generalError(this);
-    QLabel *thresholdGeneral = BackOfficeUi::generalError(this);
+    m_table = BackOfficeUi::table(m_filter, QStringLiteral("ledgerTable"), this);
+    QLabel *topupGeneral = BackOfficeUi::generalError(m_ui->topupCard);
+    QLabel *thresholdGeneral = BackOfficeUi::generalError(m_ui->thresholdCard);
     m_topupErrors = std::make_unique<FormErrors>(topupGeneral);
     m_thresholdErrors = std::make_unique<FormErrors>(thresholdGeneral);
-
-    m_balance->setObjectName(QStringLiteral("walletBalance"));
-    BackOfficeUi::makeBigValue(m_balance);
+    for (QLabel *fieldError : {m_ui->amountError, m_ui->noteError, m_ui->thresholdError})
+        fieldError->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+    m_topupErrors->addField(QStringLiteral("amount"), m_ui->amountError);
+    m_topupErrors->addField(QStringLiteral("note"), m_ui->noteError);
+    m_thresholdErrors->addField(QStringLiteral("low_balance_threshold_rupees"), m_ui->thresholdError);
     m_topupNotice->setObjectName(QStringLiteral("topupNotice"));
     m_thresholdNotice->setObjectName(QStringLiteral("thresholdNotice"));
     m_ledgerError->setObjectName(QStringLiteral("ledgerError"));
-    m_mode->setObjectName(QStringLiteral("hint"));
-    m_mode->setWordWrap(true);
-    m_mode->setText(test ? tr("Test wallet: sandbox money for trying the terminal. Top-ups are free.")
-                         : tr("Live wallet: every top-up is recorded with who did it and why."));
-    auto *refresh = new QPushButton(tr("&Refresh"), this);
-    refresh->setObjectName(QStringLiteral("refreshWallet"));
+    m_ui->topupAmount->setKind(DigitsLineEdit::Kind::Rupees);
+    m_ui->lowBalanceThreshold->setKind(DigitsLineEdit::Kind::Rupees);
 
-    // Top-up
-    m_amount->setObjectName(QStringLiteral("topupAmount"));
-    m_amount->setPlaceholderText(tr("Rupees, e.g. 5000"));
-    m_note->setObjectName(QStringLiteral("topupNote"));
-    m_note->setPlaceholderText(test ? tr("Optional") : tr("Required: why, e.g. cash deposit slip 4411"));
-    m_note->setMaxLength(200);
-    m_topup->setObjectName(QStringLiteral("topupButton"));
-    BackOfficeUi::makePrimary(m_topup);
-    QLabel *amountError = FormErrors::makeLabel(this);
-    QLabel *noteError = FormErrors::makeLabel(this);
-    m_topupErrors->addField(QStringLiteral("amount"), amountError);
-    m_topupErrors->addField(QStringLiteral("note"), noteError);
+    // What depends on the key's mode.
+    m_ui->balanceTitle->setText(test ? tr("Test wallet balance") : tr("Wallet balance"));
+    m_ui->modeHint->setText(test ? tr("Test wallet: sandbox money for trying the terminal. Top-ups are free.")
+                                 : tr("Live wallet: every top-up is recorded with who did it and why."));
+    m_ui->topupNote->setPlaceholderText(test ? tr("Optional") : tr("Required: why, e.g. cash deposit slip 4411"));
 
-    QWidget *balanceCard = card(this);
-    auto *balanceLayout = new QVBoxLayout(balanceCard);
-    balanceLayout->setContentsMargins(20, 16, 20, 16);
-    auto *balanceTitle = new QLabel(test ? tr("Test wallet balance") : tr("Wallet balance"), balanceCard);
-    auto *balanceRow = new QHBoxLayout;
-    balanceRow->addWidget(m_balance, 1);
-    balanceRow->addWidget(refresh);
-    balanceLayout->addWidget(balanceTitle);
-    balanceLayout->addLayout(balanceRow);
-    balanceLayout->addWidget(m_mode);
+    // The back office's shared pieces go into the form's boxes: headings first, banners and notices last.
+    for (QWidget *card : {m_ui->balanceCard, m_ui->topupCard, m_ui->thresholdCard})
+        BackOfficeUi::makeCard(card);
+    m_ui->topupLayout->insertWidget(0, BackOfficeUi::heading(tr("Top up"), m_ui->topupCard));
+    m_ui->topupLayout->addWidget(m_topupNotice);
+    m_ui->topupLayout->addWidget(topupGeneral);
+    m_ui->thresholdLayout->insertWidget(0, BackOfficeUi::heading(tr("Low-balance warning"), m_ui->thresholdCard));
+    m_ui->thresholdLayout->addWidget(m_thresholdNotice);
+    m_ui->thresholdLayout->addWidget(thresholdGeneral);
+    m_ui->ledgerLayout->insertWidget(0, BackOfficeUi::heading(tr("Ledger (newest first)"), this));
+    m_ui->ledgerLayout->addWidget(m_ledgerError);
+    m_ui->ledgerLayout->addWidget(m_table, 1);
+    m_ui->body->insertWidget(0, BackOfficeUi::sideColumn(m_ui->side, 400, this)); // takes `side` out of the row
 
-    QWidget *topupCard = card(this);
-    auto *topupForm = new QFormLayout;
-    topupForm->setVerticalSpacing(6);
-    topupForm->addRow(tr("Amount (₹)"), m_amount);
-    topupForm->addRow(QString(), amountError);
-    topupForm->addRow(tr("Note"), m_note);
-    topupForm->addRow(QString(), noteError);
-    auto *topupLayout = new QVBoxLayout(topupCard);
-    topupLayout->setContentsMargins(20, 16, 20, 16);
-    topupLayout->addWidget(BackOfficeUi::heading(tr("Top up"), topupCard));
-    topupLayout->addLayout(topupForm);
-    topupLayout->addWidget(m_topup);
-    topupLayout->addWidget(m_topupNotice);
-    topupLayout->addWidget(topupGeneral);
+    m_ui->ledgerKind->addItem(tr("All entries"), QString());
+    m_ui->ledgerKind->addItem(tr("Top-ups"), LedgerNames::kind(LedgerKind::Topup));
+    m_ui->ledgerKind->addItem(tr("Sales"), LedgerNames::kind(LedgerKind::Debit));
+    m_ui->ledgerKind->addItem(tr("Refunds"), LedgerNames::kind(LedgerKind::Refund));
+    m_ui->ledgerKind->addItem(tr("Opening balance"), LedgerNames::kind(LedgerKind::Opening));
+    QHeaderView *header = m_table->horizontalHeader();
+    for (int column = 0; const int width : {165, 135, 105, 100, 110})
+        header->resizeSection(column++, width);
 
-    // Low-balance threshold
-    m_threshold->setObjectName(QStringLiteral("lowBalanceThreshold"));
-    m_threshold->setPlaceholderText(tr("Rupees"));
-    m_saveThreshold->setObjectName(QStringLiteral("saveThreshold"));
-    QLabel *thresholdError = FormErrors::makeLabel(this);
-    m_thresholdErrors->addField(QStringLiteral("low_balance_threshold_rupees"), thresholdError);
-    QWidget *thresholdCard = card(this);
-    auto *thresholdRow = new QHBoxLayout;
-    thresholdRow->addWidget(m_threshold, 1);
-    thresholdRow->addWidget(m_saveThreshold);
-    auto *thresholdLayout = new QVBoxLayout(thresholdCard);
-    thresholdLayout->setContentsMargins(20, 16, 20, 16);
-    thresholdLayout->addWidget(BackOfficeUi::heading(tr("Low-balance warning"), thresholdCard));
-    thresholdLayout->addWidget(BackOfficeUi::hint(
-        tr("The status bar turns red when the balance falls below this many rupees."), thresholdCard));
-    thresholdLayout->addLayout(thresholdRow);
-    thresholdLayout->addWidget(thresholdError);
-    thresholdLayout->addWidget(m_thresholdNotice);
-    thresholdLayout->addWidget(thresholdGeneral);
+    setTabOrder(m_ui->ledgerSearch, m_table); // the form orders topupAmount … ledgerSearch
+    setTabOrder(m_table, m_ui->refreshWallet);
 
-    // Ledger
-    m_kind->setObjectName(QStringLiteral("ledgerKind"));
-    m_kind->addItem(tr("All entries"), QString());
-    m_kind->addItem(tr("Top-ups"), QStringLiteral("topup"));
-    m_kind->addItem(tr("Sales"), QStringLiteral("debit"));
-    m_kind->addItem(tr("Refunds"), QStringLiteral("refund"));
-    m_kind->addItem(tr("Opening balance"), QStringLiteral("opening"));
-    m_search->setObjectName(QStringLiteral("ledgerSearch"));
-    m_search->setPlaceholderText(tr("Search note, person, transaction id…"));
-    m_search->setClearButtonEnabled(true);
-    m_table = BackOfficeUi::table(m_filter, QStringLiteral("ledgerTable"), this);
-    m_table->horizontalHeader()->resizeSection(0, 165);
-    m_table->horizontalHeader()->resizeSection(1, 135);
-    m_table->horizontalHeader()->resizeSection(2, 105);
-    m_table->horizontalHeader()->resizeSection(3, 100);
-    m_table->horizontalHeader()->resizeSection(4, 110);
-    auto *filterRow = new QHBoxLayout;
-    filterRow->addWidget(m_kind);
-    filterRow->addWidget(m_search, 1);
-    auto *ledgerLayout = new QVBoxLayout;
-    ledgerLayout->addWidget(BackOfficeUi::heading(tr("Ledger (newest first)"), this));
-    ledgerLayout->addLayout(filterRow);
-    ledgerLayout->addWidget(
-        BackOfficeUi::hint(tr("Filters apply to the entries loaded so far; scroll down to load older ones."), this));
-    ledgerLayout->addWidget(m_ledgerError);
-    ledgerLayout->addWidget(m_table, 1);
-
-    auto *left = new QVBoxLayout;
-    left->setSpacing(12);
-    left->addWidget(balanceCard);
-    left->addWidget(topupCard);
-    left->addWidget(thresholdCard);
-    left->addStretch();
-    auto *leftWidget = new QWidget(this);
-    leftWidget->setLayout(left);
-    left->setContentsMargins(0, 0, 0, 0);
-    auto *body = new QHBoxLayout;
-    body->setSpacing(12);
-    body->addWidget(BackOfficeUi::sideColumn(leftWidget, 400, this));
-    body->addLayout(ledgerLayout, 1);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(BackOfficeUi::title(tr("Wallet"), this));
-    layout->addLayout(body, 1);
-
-    setTabOrder(m_amount, m_note);
-    setTabOrder(m_note, m_topup);
-    setTabOrder(m_topup, m_threshold);
-    setTabOrder(m_threshold, m_saveThreshold);
-    setTabOrder(m_saveThreshold, m_kind);
-    setTabOrder(m_kind, m_search);
-    setTabOrder(m_search, m_table);
-
-    connect(refresh, &QPushButton::clicked, this, &WalletPage::refresh);
-    connect(m_amount, &QLineEdit::returnPressed, m_note, qOverload<>(&QWidget::setFocus));
-    connect(m_note, &QLineEdit::returnPressed, this, &WalletPage::onTopupClicked);
-    connect(m_topup, &QPushButton::clicked, this, &WalletPage::onTopupClicked);
-    connect(m_threshold, &QLineEdit::returnPressed, this, &WalletPage::onSaveThresholdClicked);
-    connect(m_saveThreshold, &QPushButton::clicked, this, &WalletPage::onSaveThresholdClicked);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, &WalletPage::applyLedgerFilter);
-    connect(m_search, &QLineEdit::textChanged, this, &WalletPage::applyLedgerFilter);
+    connect(m_ui->refreshWallet, &QPushButton::clicked, this, &WalletPage::refresh);
+    connect(m_ui->topupAmount, &QLineEdit::returnPressed, m_ui->topupNote, qOverload<>(&QWidget::setFocus));
+    connect(m_ui->topupNote, &QLineEdit::returnPressed, this, &WalletPage::onTopupClicked);
+    connect(m_ui->topupButton, &QPushButton::clicked, this, &WalletPage::onTopupClicked);
+    connect(m_ui->lowBalanceThreshold, &QLineEdit::returnPressed, this, &WalletPage::onSaveThresholdClicked);
+    connect(m_ui->saveThreshold, &QPushButton::clicked, this, &WalletPage::onSaveThresholdClicked);
+    connect(m_ui->ledgerKind, &QComboBox::currentIndexChanged, this, &WalletPage::applyLedgerFilter);
+    connect(m_ui->ledgerSearch, &QLineEdit::textChanged, this, &WalletPage::applyLedgerFilter);
     connect(m_ledger, &CollectionModel::loaded, m_ledgerError, &QWidget::hide);
     connect(m_ledger, &CollectionModel::failed, this, [this](const ApiError &error) {
         m_ledgerError->setText(tr("The ledger could not be loaded: %1").arg(error.description()));
@@ -258,7 +177,7 @@ void WalletPage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     refresh();
-    m_amount->setFocus();
+    m_ui->topupAmount->setFocus();
 }
 
 void WalletPage::refresh()
@@ -274,27 +193,28 @@ void WalletPage::loadBalance()
         m_balanceCall->abort();
     m_balanceCall = WalletApi(m_context.api()).balance().then(this, [this](const Answer<WalletBalance> &answer) {
         if (!answer.ok()) {
-            m_balance->setText(QStringLiteral("—"));
-            m_balance->setToolTip(answer.error->description());
+            m_ui->walletBalance->setText(QStringLiteral("—"));
+            m_ui->walletBalance->setToolTip(answer.error->description());
             return;
         }
-        m_balance->setText(Money::formatIndian(answer.value->balance));
-        m_balance->setToolTip(QString());
+        m_ui->walletBalance->setText(Money::formatIndian(answer.value->balance));
+        m_ui->walletBalance->setToolTip(QString());
     });
 }
 
 void WalletPage::loadThreshold()
 {
     ShopApi(m_context.api()).get().then(this, [this](const Answer<ShopInfo> &answer) {
-        if (!answer.ok() || m_threshold->hasFocus())
+        if (!answer.ok() || m_ui->lowBalanceThreshold->hasFocus())
             return; // keep what the person is typing
-        m_threshold->setText(QString::number(answer.value->lowBalanceThreshold / Money::kPaisePerRupee));
+        m_ui->lowBalanceThreshold->setText(QString::number(answer.value->lowBalanceThreshold / Money::kPaisePerRupee));
     });
 }
 
 void WalletPage::applyLedgerFilter()
 {
-    static_cast<LedgerFilter *>(m_filter)->setFilter(m_kind->currentData().toString(), m_search->text());
+    static_cast<LedgerFilter *>(m_filter)->setFilter(
+        LedgerNames::kindFromString(m_ui->ledgerKind->currentData().toString()), m_ui->ledgerSearch->text());
 }
 
 void WalletPage::onTopupClicked()
@@ -304,13 +224,13 @@ void WalletPage::onTopupClicked()
     m_topupErrors->clear();
     BackOfficeUi::showNotice(m_topupNotice, QString());
     bool ok = false;
-    const qint64 rupees = m_amount->text().toLongLong(&ok);
+    const qint64 rupees = m_ui->topupAmount->text().toLongLong(&ok);
     if (!ok || rupees <= 0) {
         m_topupErrors->showAt(QStringLiteral("amount"), tr("Enter the top-up in whole rupees, e.g. 5000."));
-        m_amount->setFocus();
+        m_ui->topupAmount->setFocus();
         return;
     }
-    const QString note = m_note->text().trimmed();
+    const QString note = m_ui->topupNote->text().trimmed();
     if (m_context.api().isTestMode()) {
         sendTopup(rupees, note);
         return;
@@ -318,7 +238,7 @@ void WalletPage::onTopupClicked()
     if (note.isEmpty()) {
         m_topupErrors->showAt(QStringLiteral("note"),
                               tr("A live top-up needs a note saying why (e.g. the deposit slip)."));
-        m_note->setFocus();
+        m_ui->topupNote->setFocus();
         return;
     }
     BackOfficeUi::confirm(this, tr("Live top-up"),
@@ -330,23 +250,23 @@ void WalletPage::onTopupClicked()
 void WalletPage::sendTopup(qint64 rupees, const QString &note)
 {
     m_busy = true;
-    m_topup->setEnabled(false);
+    m_ui->topupButton->setEnabled(false);
     WalletApi(m_context.api()).topUp(rupees, note).then(this, [this, rupees](const Answer<WalletBalance> &answer) {
         m_busy = false;
-        m_topup->setEnabled(true);
+        m_ui->topupButton->setEnabled(true);
         if (!answer.ok()) {
             m_topupErrors->show(*answer.error);
-            m_amount->setFocus();
+            m_ui->topupAmount->setFocus();
             return;
         }
         const QString balance = Money::formatIndian(answer.value->balance);
-        m_balance->setText(balance);
+        m_ui->walletBalance->setText(balance);
         BackOfficeUi::showNotice(
             m_topupNotice,
             tr("Added %1. New balance %2.").arg(Money::formatIndian(rupees * Money::kPaisePerRupee), balance));
-        m_amount->clear();
-        m_note->clear();
-        m_amount->setFocus();
+        m_ui->topupAmount->clear();
+        m_ui->topupNote->clear();
+        m_ui->topupAmount->setFocus();
         m_ledger->reload();
         emit m_context.salesChanged(); // the status bar shows the wallet
     });
@@ -357,17 +277,17 @@ void WalletPage::onSaveThresholdClicked()
     m_thresholdErrors->clear();
     BackOfficeUi::showNotice(m_thresholdNotice, QString());
     bool ok = false;
-    const qint64 rupees = m_threshold->text().toLongLong(&ok);
+    const qint64 rupees = m_ui->lowBalanceThreshold->text().toLongLong(&ok);
     if (!ok || rupees < 0) {
         m_thresholdErrors->showAt(QStringLiteral("low_balance_threshold_rupees"),
                                   tr("Enter the threshold in whole rupees (0 turns the warning off)."));
         return;
     }
-    m_saveThreshold->setEnabled(false);
+    m_ui->saveThreshold->setEnabled(false);
     ShopApi(m_context.api())
         .update(QJsonObject{{QStringLiteral("low_balance_threshold_rupees"), rupees}})
         .then(this, [this](const Answer<ShopInfo> &answer) {
-            m_saveThreshold->setEnabled(true);
+            m_ui->saveThreshold->setEnabled(true);
             if (!answer.ok()) {
                 m_thresholdErrors->show(*answer.error);
                 return;

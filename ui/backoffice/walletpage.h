@@ -9,19 +9,21 @@
 
 class CollectionModel;
 class FormErrors;
-class QComboBox;
 class QLabel;
-class QLineEdit;
-class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class TerminalContext;
+
+namespace Ui {
+class WalletPage;
+}
 
 /// Back office: the wallet of the terminal key's mode (issue 6, item 3) — the balance
 /// (GET /api/v1/wallet), the ledger newest first, paged as it scrolls and filterable by kind and
 /// text (GET /api/v1/wallet/ledger), a top-up (POST /api/v1/wallet/topups; free in test mode,
 /// with a required note in live mode) and the shop's low-balance threshold (PUT /api/v1/shop
-/// low_balance_threshold_rupees). Loads when shown.
+/// low_balance_threshold_rupees). Loads when shown. The layout is walletpage.ui; ledger rows are read as LedgerEntry,
+/// so a row that does not decode says so in its cells.
 class WalletPage final : public QWidget
 {
     Q_OBJECT
@@ -53,19 +55,11 @@ private:
     QPointer<ApiCall> m_balanceCall;
     bool m_busy = false;
 
-    QLabel *m_balance;
-    QLabel *m_mode;
-    QLineEdit *m_amount;
-    QLineEdit *m_note;
-    QPushButton *m_topup;
+    std::unique_ptr<Ui::WalletPage> m_ui; ///< the widgets of walletpage.ui
+    QTableView *m_table = nullptr;
     QLabel *m_topupNotice;
-    std::unique_ptr<FormErrors> m_topupErrors;
-    QLineEdit *m_threshold;
-    QPushButton *m_saveThreshold;
     QLabel *m_thresholdNotice;
-    std::unique_ptr<FormErrors> m_thresholdErrors;
-    QComboBox *m_kind;
-    QLineEdit *m_search;
     QLabel *m_ledgerError;
-    QTableView *m_table;
+    std::unique_ptr<FormErrors> m_topupErrors;
+    std::unique_ptr<FormErrors> m_thresholdErrors;
 };

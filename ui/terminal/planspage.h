@@ -5,19 +5,17 @@
 
 #include <QHash>
 #include <QJsonObject>
-#include <QPixmap>
-#include <QSet>
 #include <QWidget>
 
+#include <memory>
+
 class PlanFilterProxy;
+class PlanLogos;
 struct PlanCatalogueSummary;
-class QComboBox;
-class QLabel;
-class QLineEdit;
-class QPushButton;
-class QSpinBox;
-class QTabBar;
-class QTableView;
+
+namespace Ui {
+class PlansPage;
+}
 
 /// "Plans": the prepaid plans of a mobile operator in a circle (api-v1.md endpoint 4). Operator and circle pickers
 /// (the circle is remembered in the terminal settings), one tab per category of the answer, a table of the plans
@@ -28,6 +26,7 @@ class QTableView;
 /// The screen first opens on the shop's circle (TerminalContext::shopCircle(), else the circle used last). Whenever
 /// it is shown while the Mobile recharge screen holds a whole number (TerminalContext::mobileSale()), it switches to
 /// that number's operator and circle and says which number the plans are for. Search also matches prices ("299").
+/// The layout is planspage.ui; PlanLogos fetches and renders the logos.
 class PlansPage final : public QWidget
 {
     Q_OBJECT
@@ -83,34 +82,17 @@ private:
     void onFiltersChanged();
     void onCurrentRowChanged();
     void onSellClicked();
-    void requestLogos();
-    void renderLogo(const QString &name, const QByteArray &svg);
     const PlanItem *currentPlan() const;
     void updateCount();
 
     TerminalContext &m_context;
-    QComboBox *m_operator;
-    QComboBox *m_circle;
-    QLabel *m_status;
-    QLabel *m_forNumber;
-    QLabel *m_error;
-    QLabel *m_source; ///< sourceText() of the catalogue in force
-    QSpinBox *m_minPrice;
-    QSpinBox *m_maxPrice;
-    QLineEdit *m_search;
-    QPushButton *m_clearFilters;
-    QTabBar *m_tabs;
-    QTableView *m_table;
-    QLabel *m_details;
-    QLabel *m_count;
-    QPushButton *m_sell;
+    std::unique_ptr<Ui::PlansPage> m_ui; ///< the widgets of planspage.ui
+    PlanLogos *m_logos;
     PlanTableModel *m_model;
     PlanFilterProxy *m_proxy;
 
     QList<PlanCategory> m_categories;
     QHash<QString, CachedPlans> m_cache; ///< by "operator/circle"
-    QHash<QString, QPixmap> m_logos;     ///< rendered logos by file name
-    QSet<QString> m_logoRequests;        ///< logo names fetched or being fetched (each is fetched once)
     QString m_shownKey;                  ///< the pair whose plans are on screen
     int m_generation = 0;
     int m_lastHttpStatus = 0;
