@@ -786,6 +786,27 @@ private slots:
                               QStringLiteral("checkUpstream"), QStringLiteral("clearUpstream")}));
     }
 
+    void settingsFormsKeepTheirLooks()
+    {
+        // The looks of style.qss reach the widgets of the Settings forms: the hints are grey, Save is blue, a field
+        // error red. (A label named or given its look after the scroll area polished it keeps the plain look.)
+        Shop shop;
+        SettingsPage page(shop.context);
+        showPage(page);
+        const QColor grey(0x66, 0x70, 0x85);
+        for (const char *hint : {"shopHint", "terminalIniHint", "termsHint", "upstreamHint", "backupHint"})
+            QCOMPARE(child<QLabel>(page, hint)->palette().color(QPalette::WindowText), grey);
+        for (const char *primary : {"saveShop", "saveTerms", "saveUpstream"})
+            QCOMPARE(child<QPushButton>(page, primary)->palette().color(QPalette::Button), QColor(0x15, 0x70, 0xef));
+        auto *name = child<QLineEdit>(page, "shopName");
+        QTRY_VERIFY_WITH_TIMEOUT(!child<QLineEdit>(page, "shopThreshold")->text().isEmpty(), kTimeoutMs);
+        name->clear();
+        QTest::keyClick(name, Qt::Key_Return);
+        QLabel *nameError = page.findChildren<QLabel *>(QStringLiteral("fieldError")).constFirst();
+        QVERIFY(nameError->isVisible());
+        QCOMPARE(nameError->palette().color(QPalette::WindowText), QColor(0xb4, 0x23, 0x18));
+    }
+
     void webhookLogTabOrder()
     {
         // The filters left to right, Refresh, the log, then Redeliver under it.
