@@ -11,6 +11,7 @@
 #include "backoffice/typedcolumn.h"
 #include "backoffice/userspage.h"
 #include "backoffice/walletpage.h"
+#include "backoffice/webhookdeliveriespane.h"
 #include "backoffice/webhookspage.h"
 #include "money.h"
 #include "terminal/mobilerechargepage.h"
@@ -770,6 +771,64 @@ private slots:
         QCOMPARE(ini.value(QStringLiteral("server/database")).toString(),
                  QStringLiteral("postgres://desk@db.local/rechargedesk"));
         QCOMPARE(ini.value(QStringLiteral("server/key_id")).toString(), shop.key.keyId);
+    }
+
+    void settingsTabOrderFollowsTheColumns()
+    {
+        // Tab reads the page as the eye does: the left column (the shop, this terminal), then the right one (sale
+        // terms, upstream). The Settings form keeps this order; the cards made in C++ come after it.
+        Shop shop;
+        SettingsPage page(shop.context);
+        QStringList order = tabOrder(page);
+        order.removeIf([](const QString &name) { return name.startsWith(QLatin1String("qt_")); }); // inside spin boxes
+        const QStringList left{
+            QStringLiteral("shopName"),      QStringLiteral("shopAddress"),  QStringLiteral("shopThreshold"),
+            QStringLiteral("idleLock"),      QStringLiteral("shopCircle"),   QStringLiteral("saveShop"),
+            QStringLiteral("listenAddress"), QStringLiteral("databasePath"), QStringLiteral("browseDatabase"),
+            QStringLiteral("language"),      QStringLiteral("saveTerminal")};
+        QCOMPARE(order.mid(0, left.size()), left);
+        QCOMPARE(order.value(left.size()), QStringLiteral("discountRate_AT")); // the first operator of the terms
+        const qsizetype delay = order.indexOf(QStringLiteral("settleDelay"));
+        QCOMPARE(order.mid(delay, 4), QStringList({QStringLiteral("settleDelay"), QStringLiteral("saveTerms"),
+                                                   QStringLiteral("resetRates"), QStringLiteral("upstreamBaseUrl")}));
+        const qsizetype upstream = order.indexOf(QStringLiteral("upstreamBaseUrl"));
+        QCOMPARE(order.mid(upstream, 8),
+                 QStringList({QStringLiteral("upstreamBaseUrl"), QStringLiteral("upstreamKeyId"),
+                              QStringLiteral("upstreamKeySecret"), QStringLiteral("upstreamWebhookPassword"),
+                              QStringLiteral("upstreamWebhookSecret"), QStringLiteral("saveUpstream"),
+                              QStringLiteral("checkUpstream"), QStringLiteral("clearUpstream")}));
+    }
+
+    void settingsFormsKeepTheirLooks()
+    {
+        // The looks of style.qss reach the widgets of the Settings forms: the hints are grey, Save is blue, a field
+        // error red. (A label named or given its look after the scroll area polished it keeps the plain look.)
+        Shop shop;
+        SettingsPage page(shop.context);
+        showPage(page);
+        const QColor grey(0x66, 0x70, 0x85);
+        for (const char *hint : {"shopHint", "terminalIniHint", "termsHint", "upstreamHint", "backupHint"})
+            QCOMPARE(child<QLabel>(page, hint)->palette().color(QPalette::WindowText), grey);
+        for (const char *primary : {"saveShop", "saveTerms", "saveUpstream"})
+            QCOMPARE(child<QPushButton>(page, primary)->palette().color(QPalette::Button), QColor(0x15, 0x70, 0xef));
+        auto *name = child<QLineEdit>(page, "shopName");
+        QTRY_VERIFY_WITH_TIMEOUT(!child<QLineEdit>(page, "shopThreshold")->text().isEmpty(), kTimeoutMs);
+        name->clear();
+        QTest::keyClick(name, Qt::Key_Return);
+        QLabel *nameError = page.findChildren<QLabel *>(QStringLiteral("fieldError")).constFirst();
+        QVERIFY(nameError->isVisible());
+        QCOMPARE(nameError->palette().color(QPalette::WindowText), QColor(0xb4, 0x23, 0x18));
+    }
+
+    void webhookLogTabOrder()
+    {
+        // The filters left to right, Refresh, the log, then Redeliver under it.
+        Shop shop;
+        WebhookDeliveriesPane pane(shop.context);
+        QCOMPARE(tabOrder(pane),
+                 QStringList({QStringLiteral("deliveryStatus"), QStringLiteral("deliveryResult"),
+                              QStringLiteral("deliveryTransaction"), QStringLiteral("refreshDeliveries"),
+                              QStringLiteral("deliveriesTable"), QStringLiteral("redeliver")}));
     }
 
     void webhooksTestDeliveryShowsInLogAndInbox()

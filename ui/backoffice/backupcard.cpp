@@ -5,42 +5,21 @@
 #include "clock.h"
 #include "serverapi.h"
 #include "terminalcontext.h"
+#include "ui_backupcard.h"
 
 #include <QLabel>
 #include <QLocale>
-#include <QVBoxLayout>
 
 BackupCard::BackupCard(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_context(context), m_last(new QLabel(this)), m_schedule(new QLabel(this)),
-      m_warning(new QLabel(this))
+    : QWidget(parent), m_context(context), m_ui(std::make_unique<Ui::BackupCard>())
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("card"));
     setAttribute(Qt::WA_StyledBackground);
-    m_last->setObjectName(QStringLiteral("backupLast"));
-    m_last->setWordWrap(true);
-    m_last->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_last->setStyleSheet(QStringLiteral("font-weight: 600; color: #1d2939;"));
-    m_schedule->setObjectName(QStringLiteral("backupSchedule"));
-    m_schedule->setWordWrap(true);
-    m_schedule->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_warning->setObjectName(QStringLiteral("backupWarning"));
-    m_warning->setWordWrap(true);
-    m_warning->setStyleSheet(
-        QStringLiteral("color: #ffffff; background: #b42318; padding: 8px 12px; border-radius: 6px;"));
-    m_warning->hide();
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(20, 14, 20, 14);
-    layout->addWidget(BackOfficeUi::heading(tr("Backups"), this));
-    layout->addWidget(
-        BackOfficeUi::hint(tr("The server copies the sales, settings and the key vault into one file every night. "
-                              "Keep a copy off this computer too."),
-                           this));
-    layout->addWidget(m_last);
-    layout->addWidget(m_schedule);
-    layout->addWidget(m_warning);
-    layout->addStretch();
+    m_ui->cardLayout->insertWidget(0, BackOfficeUi::heading(tr("Backups"), this));
 }
+
+BackupCard::~BackupCard() = default;
 
 void BackupCard::showEvent(QShowEvent *event)
 {
@@ -54,17 +33,17 @@ void BackupCard::refresh()
         return;
     m_call = ServerApi(m_context.api()).backup().then(this, [this](const Answer<BackupStatus> &answer) {
         if (!answer.ok()) {
-            m_last->setText(tr("The backup state cannot be read: %1").arg(answer.error->description()));
-            m_schedule->clear();
-            m_warning->hide();
+            m_ui->backupLast->setText(tr("The backup state cannot be read: %1").arg(answer.error->description()));
+            m_ui->backupSchedule->clear();
+            m_ui->backupWarning->hide();
             return;
         }
         const BackupStatus &status = *answer.value;
-        m_last->setText(!status.lastBackup
-                            ? tr("No backup yet.")
-                            : tr("Last backup: %1 IST, %2 (%3)")
-                                  .arg(IstTime::format(status.lastBackup->createdAt), status.lastBackup->file,
-                                       QLocale().formattedDataSize(status.lastBackup->bytes)));
+        m_ui->backupLast->setText(!status.lastBackup
+                                      ? tr("No backup yet.")
+                                      : tr("Last backup: %1 IST, %2 (%3)")
+                                            .arg(IstTime::format(status.lastBackup->createdAt), status.lastBackup->file,
+                                                 QLocale().formattedDataSize(status.lastBackup->bytes)));
         QString schedule = status.enabled ? tr("Next backup: %1 IST into %2, keeping the last %3.")
                                                 .arg(status.nextRunAt ? IstTime::format(*status.nextRunAt) : QString(),
                                                      status.folder.value_or(QString()))
@@ -72,9 +51,10 @@ void BackupCard::refresh()
                                           : tr("Nightly backups are off (serve --backup-at).");
         if (status.lastError)
             schedule += QLatin1Char('\n') + tr("The last backup failed: %1").arg(*status.lastError);
-        m_schedule->setText(schedule);
-        m_warning->setText(tr("No backup is newer than 2 days. Make one now on the server: rechargedesk backup "
-                              "--to FILE (or check the nightly backup's folder and disk space)."));
-        m_warning->setVisible(status.stale);
+        m_ui->backupSchedule->setText(schedule);
+        m_ui->backupWarning->setText(
+            tr("No backup is newer than 2 days. Make one now on the server: rechargedesk backup "
+               "--to FILE (or check the nightly backup's folder and disk space)."));
+        m_ui->backupWarning->setVisible(status.stale);
     });
 }

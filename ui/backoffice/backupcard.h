@@ -3,9 +3,14 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <memory>
+
 class ApiCall;
-class QLabel;
 class TerminalContext;
+
+namespace Ui {
+class BackupCard;
+}
 
 /// Back office → Settings → Backups (issue 15, admin only; read-only): the server's last nightly backup (file,
 /// IST time, size), the next run and the folder, from GET /api/v1/server/backup. A warning shows when no backup
@@ -17,6 +22,7 @@ class BackupCard final : public QWidget
 
 public:
     explicit BackupCard(TerminalContext &context, QWidget *parent = nullptr);
+    ~BackupCard() override;
 
     /// Reads the state again.
     void refresh();
@@ -27,7 +33,5 @@ protected:
 private:
     TerminalContext &m_context;
     QPointer<ApiCall> m_call;
-    QLabel *m_last;
-    QLabel *m_schedule;
-    QLabel *m_warning;
+    std::unique_ptr<Ui::BackupCard> m_ui; ///< the form of backupcard.ui
 };

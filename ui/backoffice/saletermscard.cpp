@@ -5,6 +5,7 @@
 #include "money.h"
 #include "shopapi.h"
 #include "terminalcontext.h"
+#include "ui_saletermscard.h"
 #include "widgets/formerrors.h"
 
 #include <QDoubleSpinBox>
@@ -12,7 +13,6 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QPushButton>
-#include <QVBoxLayout>
 
 namespace {
 
@@ -40,24 +40,16 @@ int basisPoints(const QDoubleSpinBox *field)
 } // namespace
 
 SaleTermsCard::SaleTermsCard(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_context(context), m_settleDelay(new QDoubleSpinBox(this)),
-      m_save(new QPushButton(tr("Save sale &terms"), this)), m_notice(BackOfficeUi::notice(this))
+    : QWidget(parent), m_context(context), m_ui(std::make_unique<Ui::SaleTermsCard>())
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("card"));
     setAttribute(Qt::WA_StyledBackground);
-    QLabel *general = BackOfficeUi::generalError(this);
-    general->setObjectName(QStringLiteral("termsError"));
-    m_errors = std::make_unique<FormErrors>(general);
-    m_notice->setObjectName(QStringLiteral("termsNotice"));
+    m_ui->cardLayout->insertWidget(0, BackOfficeUi::heading(tr("Sale terms"), this));
+    m_errors = std::make_unique<FormErrors>(m_ui->termsError);
+    m_ui->settleDelay->setRange(0, kMaxSettleDelaySeconds);
 
-    auto *grid = new QGridLayout;
-    grid->setHorizontalSpacing(12);
-    grid->setVerticalSpacing(4);
-    grid->addWidget(BackOfficeUi::hint(tr("Operator"), this), 0, 0);
-    grid->addWidget(BackOfficeUi::hint(tr("Sells"), this), 0, 1);
-    grid->addWidget(BackOfficeUi::hint(tr("Default"), this), 0, 2, Qt::AlignRight);
-    grid->addWidget(BackOfficeUi::hint(tr("Discount"), this), 0, 3);
-    int row = 1;
+    int row = 1; // under the header row of the form
     QWidget *previous = nullptr;
     for (ProductKind kind : {ProductKind::Mobile, ProductKind::Dth, ProductKind::Voucher}) {
         for (const OperatorInfo &info : context.catalog().operators(kind)) {
@@ -71,10 +63,10 @@ SaleTermsCard::SaleTermsCard(TerminalContext &context, QWidget *parent)
             field->setValue(info.discountBasisPoints / 100.0);
             auto *defaultRate = new QLabel(Money::formatRate(info.discountBasisPoints), this);
             defaultRate->setObjectName(QStringLiteral("defaultRate_") + info.code);
-            grid->addWidget(new QLabel(info.name, this), row, 0);
-            grid->addWidget(new QLabel(kindText(kind), this), row, 1);
-            grid->addWidget(defaultRate, row, 2, Qt::AlignRight);
-            grid->addWidget(field, row, 3);
+            m_ui->rates->addWidget(new QLabel(info.name, this), row, 0);
+            m_ui->rates->addWidget(new QLabel(kindText(kind), this), row, 1);
+            m_ui->rates->addWidget(defaultRate, row, 2, Qt::AlignRight);
+            m_ui->rates->addWidget(field, row, 3);
             m_rateFields.insert(info.code, field);
             m_defaultBasisPoints.insert(info.code, info.discountBasisPoints);
             if (previous)
@@ -83,52 +75,14 @@ SaleTermsCard::SaleTermsCard(TerminalContext &context, QWidget *parent)
             ++row;
         }
     }
-    grid->setColumnStretch(0, 1);
-
-    m_settleDelay->setObjectName(QStringLiteral("settleDelay"));
-    m_settleDelay->setRange(0, kMaxSettleDelaySeconds);
-    m_settleDelay->setDecimals(1);
-    m_settleDelay->setSuffix(tr(" seconds"));
-    m_settleDelay->setAccessibleName(tr("Sandbox settle delay"));
-    auto *delayRow = new QGridLayout;
-    delayRow->addWidget(new QLabel(tr("Sandbox settle delay"), this), 0, 0);
-    delayRow->addWidget(m_settleDelay, 0, 1);
-    delayRow->setColumnStretch(0, 1);
-
-    auto *reset = new QPushButton(tr("Use &default rates"), this);
-    reset->setObjectName(QStringLiteral("resetRates"));
-    m_save->setObjectName(QStringLiteral("saveTerms"));
-    BackOfficeUi::makePrimary(m_save);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_save);
-    buttons->addWidget(reset);
-    buttons->addStretch();
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(20, 14, 20, 14);
-    layout->addWidget(BackOfficeUi::heading(tr("Sale terms"), this));
-    layout->addWidget(BackOfficeUi::hint(
-        tr("Kept by the server. The discount is the commission the shop earns on each sale (up to 20 %); "
-           "a change applies to the next sale at every terminal, never to past sales."),
-        this));
-    layout->addLayout(grid);
-    layout->addSpacing(8);
-    layout->addLayout(delayRow);
-    layout->addWidget(BackOfficeUi::hint(
-        tr("Test mode only: how long a test sale to a number ending 1111 or 2222 stays PENDING before it settles."),
-        this));
-    layout->addLayout(buttons);
-    layout->addWidget(general);
-    layout->addWidget(m_notice);
-    layout->addStretch();
-    if (previous) {
-        setTabOrder(previous, m_settleDelay);
-        setTabOrder(m_settleDelay, m_save);
-        setTabOrder(m_save, reset);
+    if (previous) { // the rates, then the delay and the buttons
+        setTabOrder(previous, m_ui->settleDelay);
+        setTabOrder(m_ui->settleDelay, m_ui->saveTerms);
+        setTabOrder(m_ui->saveTerms, m_ui->resetRates);
     }
 
-    connect(m_save, &QPushButton::clicked, this, &SaleTermsCard::onSaveClicked);
-    connect(reset, &QPushButton::clicked, this, &SaleTermsCard::onResetClicked);
+    connect(m_ui->saveTerms, &QPushButton::clicked, this, &SaleTermsCard::onSaveClicked);
+    connect(m_ui->resetRates, &QPushButton::clicked, this, &SaleTermsCard::onResetClicked);
 }
 
 SaleTermsCard::~SaleTermsCard() = default;
@@ -140,9 +94,9 @@ void SaleTermsCard::showShop(const ShopInfo &shop)
         if (QDoubleSpinBox *field = m_rateFields.value(rate.operatorCode); field && !field->hasFocus())
             field->setValue(rate.basisPoints / 100.0);
     }
-    if (!m_settleDelay->hasFocus()) {
-        m_settleDelay->setValue(double(shop.sandboxSettleDelayMs) / 1000.0);
-        m_shownSettleDelay = m_settleDelay->value();
+    if (!m_ui->settleDelay->hasFocus()) {
+        m_ui->settleDelay->setValue(double(shop.sandboxSettleDelayMs) / 1000.0);
+        m_shownSettleDelay = m_ui->settleDelay->value();
     }
 }
 
@@ -150,15 +104,15 @@ void SaleTermsCard::onResetClicked()
 {
     for (auto it = m_rateFields.cbegin(); it != m_rateFields.cend(); ++it)
         it.value()->setValue(m_defaultBasisPoints.value(it.key()) / 100.0);
-    BackOfficeUi::showNotice(m_notice, tr("Default rates filled in; save to use them."));
+    BackOfficeUi::showNotice(m_ui->termsNotice, tr("Default rates filled in; save to use them."));
 }
 
 void SaleTermsCard::onSaveClicked()
 {
-    if (!m_save->isEnabled())
+    if (!m_ui->saveTerms->isEnabled())
         return;
     m_errors->clear();
-    BackOfficeUi::showNotice(m_notice, QString());
+    BackOfficeUi::showNotice(m_ui->termsNotice, QString());
     QJsonObject changed;
     for (auto it = m_rateFields.cbegin(); it != m_rateFields.cend(); ++it) {
         const int now = basisPoints(it.value());
@@ -168,17 +122,17 @@ void SaleTermsCard::onSaveClicked()
     // Only what the person changed is sent: the shown delay is rounded to 0.1 s, so sending it
     // back unchanged would move a 50 ms delay to 100 ms.
     QJsonObject body;
-    if (m_settleDelay->value() != m_shownSettleDelay)
-        body.insert(QStringLiteral("sandbox_settle_delay_ms"), qRound64(m_settleDelay->value() * 1000));
+    if (m_ui->settleDelay->value() != m_shownSettleDelay)
+        body.insert(QStringLiteral("sandbox_settle_delay_ms"), qRound64(m_ui->settleDelay->value() * 1000));
     if (!changed.isEmpty())
         body.insert(QStringLiteral("discount_basis_points"), changed);
     if (body.isEmpty()) {
-        BackOfficeUi::showNotice(m_notice, tr("Nothing to save: no rate or delay changed."));
+        BackOfficeUi::showNotice(m_ui->termsNotice, tr("Nothing to save: no rate or delay changed."));
         return;
     }
-    m_save->setEnabled(false);
+    m_ui->saveTerms->setEnabled(false);
     ShopApi(m_context.api()).update(body).then(this, [this, codes = changed.keys()](const Answer<ShopInfo> &answer) {
-        m_save->setEnabled(true);
+        m_ui->saveTerms->setEnabled(true);
         if (!answer.ok()) {
             m_errors->show(*answer.error);
             return;
@@ -186,7 +140,7 @@ void SaleTermsCard::onSaveClicked()
         showShop(*answer.value);
         m_context.applyShop(*answer.value);
         BackOfficeUi::showNotice(
-            m_notice,
+            m_ui->termsNotice,
             codes.isEmpty()
                 ? tr("Saved. The new settle delay applies to the next test sale.")
                 : tr("Saved. New rates for %1 apply from the next sale.").arg(codes.join(QStringLiteral(", "))));

@@ -10,9 +10,11 @@
 
 class FormErrors;
 class QDoubleSpinBox;
-class QLabel;
-class QPushButton;
 class TerminalContext;
+
+namespace Ui {
+class SaleTermsCard;
+}
 
 /// Back office, Settings: the terms the shop sells on, kept by the server (issue 6 item 7) —
 /// the discount (commission) rate per operator, as a percentage with two decimals next to the
@@ -38,12 +40,10 @@ private:
     void onResetClicked();
 
     TerminalContext &m_context;
+    std::unique_ptr<Ui::SaleTermsCard> m_ui; ///< the form of saletermscard.ui
     QHash<QString, QDoubleSpinBox *> m_rateFields;
     QHash<QString, int> m_savedBasisPoints;
     QHash<QString, int> m_defaultBasisPoints;
     double m_shownSettleDelay = -1; ///< the delay as last shown from the server (seconds, rounded)
-    QDoubleSpinBox *m_settleDelay;
-    QPushButton *m_save;
-    QLabel *m_notice;
     std::unique_ptr<FormErrors> m_errors;
 };

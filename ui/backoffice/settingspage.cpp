@@ -9,6 +9,7 @@
 #include "serverapi.h"
 #include "shopapi.h"
 #include "terminalcontext.h"
+#include "ui_settingspage.h"
 #include "uilanguage.h"
 #include "upstreamcard.h"
 #include "widgets/digitslineedit.h"
@@ -18,8 +19,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -33,8 +32,6 @@
 
 namespace {
 
-using BackOfficeUi::card;
-
 const QString kListenKey = QStringLiteral("server/listen");
 const QString kDatabaseKey = QStringLiteral("server/database");
 constexpr int kMinIdleLock = 30;   // seconds, as the server accepts
@@ -43,141 +40,64 @@ constexpr int kMaxIdleLock = 3600; // seconds
 } // namespace
 
 SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_context(context), m_terms(new SaleTermsCard(context, this)), m_name(new QLineEdit(this)),
-      m_address(new QPlainTextEdit(this)), m_threshold(new DigitsLineEdit(DigitsLineEdit::Kind::Rupees, 7, this)),
-      m_idleLock(new QSpinBox(this)), m_circle(new QComboBox(this)),
-      m_saveShop(new QPushButton(tr("&Save shop settings"), this)), m_shopNotice(BackOfficeUi::notice(this)),
-      m_listen(new QLineEdit(this)), m_database(new QLineEdit(this)), m_language(new QComboBox(this)),
-      m_saveTerminal(new QPushButton(tr("Save &terminal settings"), this)),
-      m_terminalNotice(BackOfficeUi::notice(this)), m_upstream(new UpstreamCard(context, this))
+    : QWidget(parent), m_context(context), m_ui(std::make_unique<Ui::SettingsPage>())
 {
-    setObjectName(QStringLiteral("page"));
-    QLabel *shopGeneral = BackOfficeUi::generalError(this);
-    shopGeneral->setObjectName(QStringLiteral("shopError"));
-    QLabel *terminalGeneral = BackOfficeUi::generalError(this);
-    terminalGeneral->setObjectName(QStringLiteral("terminalError"));
-    m_shopErrors = std::make_unique<FormErrors>(shopGeneral);
-    m_terminalErrors = std::make_unique<FormErrors>(terminalGeneral);
-
-    // Shop (server)
-    m_name->setObjectName(QStringLiteral("shopName"));
-    m_name->setMaxLength(80);
-    m_address->setObjectName(QStringLiteral("shopAddress"));
-    m_address->setTabChangesFocus(true);
-    m_address->setFixedHeight(80);
-    m_address->setPlaceholderText(tr("Printed under the name on every receipt"));
-    m_threshold->setObjectName(QStringLiteral("shopThreshold"));
-    m_idleLock->setObjectName(QStringLiteral("idleLock"));
-    m_idleLock->setRange(kMinIdleLock, kMaxIdleLock);
-    m_idleLock->setSuffix(tr(" seconds"));
-    m_idleLock->setValue(120);
-    m_circle->setObjectName(QStringLiteral("shopCircle"));
-    m_circle->addItem(tr("Not set"), QString());
-    for (const CircleInfo &circle : context.catalog().circles())
-        m_circle->addItem(circle.name, circle.code);
-    m_circle->setToolTip(tr("The Plans screen opens on this circle"));
-    m_saveShop->setObjectName(QStringLiteral("saveShop"));
-    BackOfficeUi::makePrimary(m_saveShop);
-    m_shopNotice->setObjectName(QStringLiteral("shopNotice"));
-    const QList<std::pair<QString, QLabel *>> shopFields{
-        {QStringLiteral("name"), FormErrors::makeLabel(this)},
-        {QStringLiteral("address"), FormErrors::makeLabel(this)},
-        {QStringLiteral("low_balance_threshold_rupees"), FormErrors::makeLabel(this)},
-        {QStringLiteral("idle_lock_seconds"), FormErrors::makeLabel(this)},
-        {QStringLiteral("circle_code"), FormErrors::makeLabel(this)}};
-    for (const auto &[field, label] : shopFields)
-        m_shopErrors->addField(field, label);
-
-    auto *shopForm = new QFormLayout;
-    shopForm->setVerticalSpacing(4);
-    shopForm->addRow(tr("Shop name"), m_name);
-    shopForm->addRow(QString(), shopFields.at(0).second);
-    shopForm->addRow(tr("Address"), m_address);
-    shopForm->addRow(QString(), shopFields.at(1).second);
-    shopForm->addRow(tr("Low balance below (₹)"), m_threshold);
-    shopForm->addRow(QString(), shopFields.at(2).second);
-    shopForm->addRow(tr("Lock when idle after"), m_idleLock);
-    shopForm->addRow(QString(), shopFields.at(3).second);
-    shopForm->addRow(tr("Shop's circle"), m_circle);
-    shopForm->addRow(QString(), shopFields.at(4).second);
-    QWidget *shopCard = card(this);
-    auto *shopLayout = new QVBoxLayout(shopCard);
-    shopLayout->setContentsMargins(20, 14, 20, 14);
-    shopLayout->addWidget(BackOfficeUi::heading(tr("Shop"), shopCard));
-    shopLayout->addWidget(
-        BackOfficeUi::hint(tr("Kept by the server; every terminal of the shop uses them."), shopCard));
-    shopLayout->addLayout(shopForm);
-    shopLayout->addWidget(m_saveShop);
-    shopLayout->addWidget(shopGeneral);
-    shopLayout->addWidget(m_shopNotice);
-    m_tlsFingerprint = BackOfficeUi::hint(QString(), shopCard);
-    m_tlsFingerprint->setObjectName(QStringLiteral("tlsFingerprint"));
-    m_tlsFingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    shopLayout->addWidget(m_tlsFingerprint);
-
-    // Terminal (local, restart needed)
-    m_listen->setObjectName(QStringLiteral("listenAddress"));
-    m_listen->setPlaceholderText(tr("127.0.0.1:0 (this computer only, any free port)"));
-    m_database->setObjectName(QStringLiteral("databasePath"));
-    m_database->setPlaceholderText(tr("Default: rechargedesk.db in the data folder"));
-    auto *browse = new QPushButton(tr("&Browse…"), this);
-    browse->setObjectName(QStringLiteral("browseDatabase"));
-    m_language->setObjectName(QStringLiteral("language"));
-    for (const QString &code : UiLanguage::codes())
-        m_language->addItem(UiLanguage::nativeName(code), code);
-    m_saveTerminal->setObjectName(QStringLiteral("saveTerminal"));
-    m_terminalNotice->setObjectName(QStringLiteral("terminalNotice"));
-    QLabel *listenError = FormErrors::makeLabel(this);
-    QLabel *databaseError = FormErrors::makeLabel(this);
-    m_terminalErrors->addField(QStringLiteral("listen"), listenError);
-    m_terminalErrors->addField(QStringLiteral("database"), databaseError);
-    auto *databaseRow = new QHBoxLayout;
-    databaseRow->addWidget(m_database, 1);
-    databaseRow->addWidget(browse);
-    auto *terminalForm = new QFormLayout;
-    terminalForm->setVerticalSpacing(4);
-    terminalForm->addRow(tr("Server listens on"), m_listen);
-    terminalForm->addRow(QString(), listenError);
-    terminalForm->addRow(tr("Database"), databaseRow);
-    terminalForm->addRow(QString(), databaseError);
-    terminalForm->addRow(tr("Language"), m_language);
-    QWidget *terminalCard = card(this);
-    auto *terminalLayout = new QVBoxLayout(terminalCard);
-    terminalLayout->setContentsMargins(20, 14, 20, 14);
-    terminalLayout->addWidget(BackOfficeUi::heading(tr("This terminal (restart needed)"), terminalCard));
-    QLabel *iniHint = BackOfficeUi::hint(
-        tr("Stored in %1 and used the next time RechargeDesk starts. Use 0.0.0.0:8080 to let other terminals of "
-           "the shop connect; a database can be a file or a postgres:// URL. The language changes this "
-           "terminal's screens and receipts; messages from the server stay in English.")
-            .arg(QDir::toNativeSeparators(terminalIniPath())),
-        terminalCard);
-    iniHint->setObjectName(QStringLiteral("terminalIniHint"));
-    terminalLayout->addWidget(iniHint);
-    terminalLayout->addLayout(terminalForm);
-    terminalLayout->addWidget(m_saveTerminal);
-    terminalLayout->addWidget(terminalGeneral);
-    terminalLayout->addWidget(m_terminalNotice);
-
-    auto *left = new QVBoxLayout;
-    left->setSpacing(14);
-    left->addWidget(shopCard);
-    left->addWidget(terminalCard);
-    left->addStretch();
-    auto *columns = new QHBoxLayout;
-    columns->setSpacing(16);
-    columns->addLayout(left, 3);
-    auto *right = new QVBoxLayout;
-    right->setSpacing(14);
-    right->addWidget(m_terms);
-    right->addWidget(m_upstream);
-    right->addWidget(new BackupCard(context, this));
-    right->addStretch();
-    columns->addLayout(right, 2);
+    // The form is the page's content; it scrolls when kiosk fonts make it taller than the page.
     auto *content = new QWidget(this);
-    content->setObjectName(QStringLiteral("page"));
-    auto *contentLayout = new QVBoxLayout(content);
-    contentLayout->addWidget(BackOfficeUi::title(tr("Settings"), content));
-    contentLayout->addLayout(columns, 1);
+    m_ui->setupUi(content);
+    setObjectName(QStringLiteral("page"));
+    content->setObjectName(QStringLiteral("page")); // the look of style.qss
+    for (QWidget *card : {m_ui->shopCard, m_ui->terminalCard}) {
+        card->setObjectName(QStringLiteral("card")); // the look of style.qss
+        card->setAttribute(Qt::WA_StyledBackground);
+    }
+    m_ui->shopCardLayout->insertWidget(0, BackOfficeUi::heading(tr("Shop"), m_ui->shopCard));
+    m_ui->terminalCardLayout->insertWidget(
+        0, BackOfficeUi::heading(tr("This terminal (restart needed)"), m_ui->terminalCard));
+    m_ui->terminalIniHint->setText(m_ui->terminalIniHint->text().arg(QDir::toNativeSeparators(terminalIniPath())));
+
+    // The cards of the right column get the terminal's context by constructor, so they are made here.
+    m_terms = new SaleTermsCard(context, content);
+    m_upstream = new UpstreamCard(context, content);
+    int row = 0;
+    for (QWidget *card : std::initializer_list<QWidget *>{m_terms, m_upstream, new BackupCard(context, content)})
+        m_ui->rightColumn->insertWidget(row++, card);
+
+    m_shopErrors = std::make_unique<FormErrors>(m_ui->shopError);
+    m_terminalErrors = std::make_unique<FormErrors>(m_ui->terminalError);
+    const auto addFields = [](FormErrors &errors, std::initializer_list<std::pair<const char *, QLabel *>> fields) {
+        for (const auto &[field, label] : fields) {
+            label->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+            errors.addField(QLatin1String(field), label);
+        }
+    };
+    addFields(*m_shopErrors, {{"name", m_ui->nameError},
+                              {"address", m_ui->addressError},
+                              {"low_balance_threshold_rupees", m_ui->thresholdError},
+                              {"idle_lock_seconds", m_ui->idleLockError},
+                              {"circle_code", m_ui->circleError}});
+    addFields(*m_terminalErrors, {{"listen", m_ui->listenError}, {"database", m_ui->databaseError}});
+
+    m_ui->shopThreshold->setKind(DigitsLineEdit::Kind::Rupees);
+    m_ui->idleLock->setRange(kMinIdleLock, kMaxIdleLock);
+    m_ui->idleLock->setValue(120);
+    m_ui->shopCircle->addItem(tr("Not set"), QString());
+    for (const CircleInfo &circle : context.catalog().circles())
+        m_ui->shopCircle->addItem(circle.name, circle.code);
+    for (const QString &code : UiLanguage::codes())
+        m_ui->language->addItem(UiLanguage::nativeName(code), code);
+
+    for (QLineEdit *edit : std::initializer_list<QLineEdit *>{m_ui->shopName, m_ui->shopThreshold})
+        connect(edit, &QLineEdit::returnPressed, this, &SettingsPage::onSaveShopClicked);
+    connect(m_ui->saveShop, &QPushButton::clicked, this, &SettingsPage::onSaveShopClicked);
+    auto *saveShortcut = new QShortcut(QKeySequence::Save, this);
+    connect(saveShortcut, &QShortcut::activated, this, &SettingsPage::onSaveShopClicked);
+    for (QLineEdit *edit : {m_ui->listenAddress, m_ui->databasePath})
+        connect(edit, &QLineEdit::returnPressed, this, &SettingsPage::onSaveTerminalClicked);
+    connect(m_ui->saveTerminal, &QPushButton::clicked, this, &SettingsPage::onSaveTerminalClicked);
+    connect(m_ui->browseDatabase, &QPushButton::clicked, this, &SettingsPage::onBrowseClicked);
+
+    // Named and set up before the scroll area polishes them (a polished widget keeps its look).
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -185,27 +105,6 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
-
-    setTabOrder(m_name, m_address);
-    setTabOrder(m_address, m_threshold);
-    setTabOrder(m_threshold, m_idleLock);
-    setTabOrder(m_idleLock, m_circle);
-    setTabOrder(m_circle, m_saveShop);
-    setTabOrder(m_saveShop, m_listen);
-    setTabOrder(m_listen, m_database);
-    setTabOrder(m_database, browse);
-    setTabOrder(browse, m_language);
-    setTabOrder(m_language, m_saveTerminal);
-
-    for (QLineEdit *edit : {m_name, m_threshold})
-        connect(edit, &QLineEdit::returnPressed, this, &SettingsPage::onSaveShopClicked);
-    connect(m_saveShop, &QPushButton::clicked, this, &SettingsPage::onSaveShopClicked);
-    auto *saveShortcut = new QShortcut(QKeySequence::Save, this);
-    connect(saveShortcut, &QShortcut::activated, this, &SettingsPage::onSaveShopClicked);
-    for (QLineEdit *edit : {m_listen, m_database})
-        connect(edit, &QLineEdit::returnPressed, this, &SettingsPage::onSaveTerminalClicked);
-    connect(m_saveTerminal, &QPushButton::clicked, this, &SettingsPage::onSaveTerminalClicked);
-    connect(browse, &QPushButton::clicked, this, &SettingsPage::onBrowseClicked);
 }
 
 SettingsPage::~SettingsPage() = default;
@@ -233,11 +132,11 @@ void SettingsPage::loadTls()
 {
     ServerApi(m_context.api()).tls().then(this, [this](const Answer<ServerTls> &answer) {
         if (!answer.ok()) {
-            m_tlsFingerprint->clear();
+            m_ui->tlsFingerprint->clear();
             return;
         }
         const QString fingerprint = answer.value->fingerprint;
-        m_tlsFingerprint->setText(
+        m_ui->tlsFingerprint->setText(
             answer.value->tls
                 ? tr("Connections to the server are encrypted (TLS). Certificate SHA-256 fingerprint, which a "
                      "terminal asks to confirm on first contact:\n%1")
@@ -256,40 +155,40 @@ void SettingsPage::loadShop()
         }
         const ShopInfo &shop = *answer.value;
         m_terms->showShop(shop);
-        m_name->setText(shop.name);
-        m_address->setPlainText(shop.address);
-        m_threshold->setText(QString::number(shop.lowBalanceThreshold / Money::kPaisePerRupee));
-        m_idleLock->setValue(shop.idleLockSeconds);
-        m_circle->setCurrentIndex(qMax(0, m_circle->findData(shop.circleCode)));
+        m_ui->shopName->setText(shop.name);
+        m_ui->shopAddress->setPlainText(shop.address);
+        m_ui->shopThreshold->setText(QString::number(shop.lowBalanceThreshold / Money::kPaisePerRupee));
+        m_ui->idleLock->setValue(shop.idleLockSeconds);
+        m_ui->shopCircle->setCurrentIndex(qMax(0, m_ui->shopCircle->findData(shop.circleCode)));
     });
 }
 
 void SettingsPage::onSaveShopClicked()
 {
-    if (!m_saveShop->isEnabled())
+    if (!m_ui->saveShop->isEnabled())
         return;
     m_shopErrors->clear();
-    BackOfficeUi::showNotice(m_shopNotice, QString());
-    if (m_name->text().trimmed().isEmpty()) {
+    BackOfficeUi::showNotice(m_ui->shopNotice, QString());
+    if (m_ui->shopName->text().trimmed().isEmpty()) {
         m_shopErrors->showAt(QStringLiteral("name"), tr("Enter the shop's name; it is printed on every receipt."));
-        m_name->setFocus();
+        m_ui->shopName->setFocus();
         return;
     }
-    QJsonObject body{{QStringLiteral("name"), m_name->text().trimmed()},
-                     {QStringLiteral("address"), m_address->toPlainText().trimmed()},
-                     {QStringLiteral("idle_lock_seconds"), m_idleLock->value()},
-                     {QStringLiteral("circle_code"), m_circle->currentData().toString()}};
-    if (!m_threshold->text().isEmpty())
-        body.insert(QStringLiteral("low_balance_threshold_rupees"), m_threshold->text().toLongLong());
-    m_saveShop->setEnabled(false);
+    QJsonObject body{{QStringLiteral("name"), m_ui->shopName->text().trimmed()},
+                     {QStringLiteral("address"), m_ui->shopAddress->toPlainText().trimmed()},
+                     {QStringLiteral("idle_lock_seconds"), m_ui->idleLock->value()},
+                     {QStringLiteral("circle_code"), m_ui->shopCircle->currentData().toString()}};
+    if (!m_ui->shopThreshold->text().isEmpty())
+        body.insert(QStringLiteral("low_balance_threshold_rupees"), m_ui->shopThreshold->text().toLongLong());
+    m_ui->saveShop->setEnabled(false);
     ShopApi(m_context.api()).update(body).then(this, [this](const Answer<ShopInfo> &answer) {
-        m_saveShop->setEnabled(true);
+        m_ui->saveShop->setEnabled(true);
         if (!answer.ok()) {
             m_shopErrors->show(*answer.error);
             return;
         }
         m_context.applyShop(*answer.value); // name and address for receipts, the circle for Plans
-        BackOfficeUi::showNotice(m_shopNotice, tr("Saved. Receipts now show \"%1\".").arg(answer.value->name));
+        BackOfficeUi::showNotice(m_ui->shopNotice, tr("Saved. Receipts now show \"%1\".").arg(answer.value->name));
         emit m_context.salesChanged(); // the status bar re-reads the low-balance threshold
     });
 }
@@ -325,21 +224,21 @@ QString SettingsPage::checkDatabase(const QString &database)
 void SettingsPage::loadTerminal()
 {
     QSettings ini(terminalIniPath(), QSettings::IniFormat);
-    if (!m_listen->hasFocus())
-        m_listen->setText(ini.value(kListenKey).toString());
-    if (!m_database->hasFocus())
-        m_database->setText(ini.value(kDatabaseKey).toString());
-    if (!m_language->hasFocus())
-        m_language->setCurrentIndex(
-            qMax(0, m_language->findData(UiLanguage::normalized(ini.value(UiLanguage::settingKey()).toString()))));
+    if (!m_ui->listenAddress->hasFocus())
+        m_ui->listenAddress->setText(ini.value(kListenKey).toString());
+    if (!m_ui->databasePath->hasFocus())
+        m_ui->databasePath->setText(ini.value(kDatabaseKey).toString());
+    if (!m_ui->language->hasFocus())
+        m_ui->language->setCurrentIndex(
+            qMax(0, m_ui->language->findData(UiLanguage::normalized(ini.value(UiLanguage::settingKey()).toString()))));
 }
 
 void SettingsPage::onSaveTerminalClicked()
 {
     m_terminalErrors->clear();
-    BackOfficeUi::showNotice(m_terminalNotice, QString());
-    const QString listen = m_listen->text().trimmed();
-    const QString database = m_database->text().trimmed();
+    BackOfficeUi::showNotice(m_ui->terminalNotice, QString());
+    const QString listen = m_ui->listenAddress->text().trimmed();
+    const QString database = m_ui->databasePath->text().trimmed();
     const QString listenError = checkListen(listen);
     const QString databaseError = checkDatabase(database);
     if (!listenError.isEmpty())
@@ -357,14 +256,14 @@ void SettingsPage::onSaveTerminalClicked()
         ini.remove(kDatabaseKey);
     else
         ini.setValue(kDatabaseKey, database);
-    ini.setValue(UiLanguage::settingKey(), m_language->currentData().toString());
+    ini.setValue(UiLanguage::settingKey(), m_ui->language->currentData().toString());
     ini.sync();
     if (ini.status() != QSettings::NoError) {
         m_terminalErrors->showAt(QString(), tr("Could not write %1. Check that the folder is writable.")
                                                 .arg(QDir::toNativeSeparators(terminalIniPath())));
         return;
     }
-    BackOfficeUi::showNotice(m_terminalNotice, tr("Saved. Restart RechargeDesk for these to take effect."));
+    BackOfficeUi::showNotice(m_ui->terminalNotice, tr("Saved. Restart RechargeDesk for these to take effect."));
 }
 
 void SettingsPage::onBrowseClicked()
@@ -375,6 +274,7 @@ void SettingsPage::onBrowseClicked()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setOption(QFileDialog::DontConfirmOverwrite);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &file) { m_database->setText(file); });
+    connect(dialog, &QFileDialog::fileSelected, this,
+            [this](const QString &file) { m_ui->databasePath->setText(file); });
     dialog->open();
 }

@@ -5,15 +5,13 @@
 #include <memory>
 
 class FormErrors;
-class QComboBox;
-class QLabel;
-class QLineEdit;
-class QPlainTextEdit;
-class QPushButton;
-class QSpinBox;
 class SaleTermsCard;
 class TerminalContext;
 class UpstreamCard;
+
+namespace Ui {
+class SettingsPage;
+}
 
 /// Back office: settings (issue 6, item 7). Shop settings kept by the server (GET/PUT
 /// /api/v1/shop: name and address for receipts, low-balance threshold in rupees, idle lock in
@@ -63,23 +61,9 @@ private:
     void onBrowseClicked();
 
     TerminalContext &m_context;
+    std::unique_ptr<Ui::SettingsPage> m_ui; ///< the form of settingspage.ui (shop and terminal cards)
     SaleTermsCard *m_terms;
-
-    QLineEdit *m_name;
-    QPlainTextEdit *m_address;
-    QLineEdit *m_threshold;
-    QSpinBox *m_idleLock;
-    QComboBox *m_circle;
-    QPushButton *m_saveShop;
-    QLabel *m_shopNotice;
-    QLabel *m_tlsFingerprint;
-    std::unique_ptr<FormErrors> m_shopErrors;
-
-    QLineEdit *m_listen;
-    QLineEdit *m_database;
-    QComboBox *m_language;
-    QPushButton *m_saveTerminal;
-    QLabel *m_terminalNotice;
-    std::unique_ptr<FormErrors> m_terminalErrors;
     UpstreamCard *m_upstream;
+    std::unique_ptr<FormErrors> m_shopErrors;
+    std::unique_ptr<FormErrors> m_terminalErrors;
 };

@@ -9,10 +9,11 @@
 
 class ApiCall;
 class FormErrors;
-class QLabel;
-class QLineEdit;
-class QPushButton;
 class TerminalContext;
+
+namespace Ui {
+class UpstreamCard;
+}
 
 /// Back office → Settings → Upstream (issue 11, admin only): the upstream provider live sales
 /// are sent to. Shows its state (online / unreachable since HH:MM IST / not configured) and the
@@ -52,17 +53,6 @@ private:
     TerminalContext &m_context;
     UpstreamStatus m_status;
     QPointer<ApiCall> m_loadCall;
-    QLabel *m_state;
-    QLabel *m_webhookUrl;
-    QLineEdit *m_baseUrl;
-    QLineEdit *m_keyId;
-    QLineEdit *m_keySecret;
-    QLineEdit *m_webhookPassword;
-    QLineEdit *m_webhookSecret;
-    QPushButton *m_save;
-    QPushButton *m_check;
-    QPushButton *m_clear;
-    QLabel *m_checkResult;
-    QLabel *m_notice;
+    std::unique_ptr<Ui::UpstreamCard> m_ui; ///< the form of upstreamcard.ui
     std::unique_ptr<FormErrors> m_errors;
 };

@@ -5,16 +5,15 @@
 #include "collectionmodel.h"
 #include "terminalcontext.h"
 #include "typedcolumn.h"
-#include "widgets/digitslineedit.h"
+#include "ui_webhookdeliveriespane.h"
 
 #include <QComboBox>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
-#include <QVBoxLayout>
 
 namespace {
 
@@ -81,79 +80,53 @@ QList<CollectionColumn> deliveryColumns()
 } // namespace
 
 WebhookDeliveriesPane::WebhookDeliveriesPane(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_api(context.api()),
+    : QWidget(parent), m_api(context.api()), m_ui(std::make_unique<Ui::WebhookDeliveriesPane>()),
       m_model(new CollectionModel(context.api(), WebhooksApi::deliveriesPath(), deliveryColumns(), 100, this)),
-      m_status(new QComboBox(this)), m_result(new QComboBox(this)),
-      m_transaction(new DigitsLineEdit(DigitsLineEdit::Kind::Digits, 18, this)),
-      m_redeliver(new QPushButton(tr("Re&deliver selected"), this)), m_notice(BackOfficeUi::notice(this)),
-      m_error(BackOfficeUi::generalError(this)),
       m_table(BackOfficeUi::table(m_model, QStringLiteral("deliveriesTable"), this))
 {
-    m_status->setObjectName(QStringLiteral("deliveryStatus"));
-    m_status->addItem(tr("Any event state"), QString());
-    m_status->addItem(tr("Retrying"), QStringLiteral("pending"));
-    m_status->addItem(tr("Delivered"), QStringLiteral("delivered"));
-    m_status->addItem(tr("Gave up"), QStringLiteral("failed"));
-    m_result->setObjectName(QStringLiteral("deliveryResult"));
-    m_result->addItem(tr("Any answer"), QString());
-    m_result->addItem(tr("Accepted (2xx)"), QStringLiteral("true"));
-    m_result->addItem(tr("Not accepted"), QStringLiteral("false"));
-    m_transaction->setObjectName(QStringLiteral("deliveryTransaction"));
-    m_transaction->setPlaceholderText(tr("Transaction id"));
-    m_transaction->setClearButtonEnabled(true);
-    m_transaction->setMinimumWidth(220);
-    auto *refresh = new QPushButton(tr("&Refresh"), this);
-    refresh->setObjectName(QStringLiteral("refreshDeliveries"));
-    m_redeliver->setObjectName(QStringLiteral("redeliver"));
-    m_redeliver->setEnabled(false);
-    m_redeliver->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
-    m_notice->setObjectName(QStringLiteral("logNotice"));
-    m_error->setObjectName(QStringLiteral("logError"));
+    m_ui->setupUi(this);
+    m_ui->deliveryStatus->addItem(tr("Any event state"), QString());
+    m_ui->deliveryStatus->addItem(tr("Retrying"), QStringLiteral("pending"));
+    m_ui->deliveryStatus->addItem(tr("Delivered"), QStringLiteral("delivered"));
+    m_ui->deliveryStatus->addItem(tr("Gave up"), QStringLiteral("failed"));
+    m_ui->deliveryResult->addItem(tr("Any answer"), QString());
+    m_ui->deliveryResult->addItem(tr("Accepted (2xx)"), QStringLiteral("true"));
+    m_ui->deliveryResult->addItem(tr("Not accepted"), QStringLiteral("false"));
+    m_ui->paneLayout->insertWidget(2, m_table, 1); // under the filters and the error line
+    setTabOrder(m_ui->refreshDeliveries, m_table);
+    setTabOrder(m_table, m_ui->redeliver);
     int section = 0;
     for (const int width : {170, 150, 100, 50, 120, 80, 100})
         m_table->horizontalHeader()->resizeSection(section++, width);
 
-    auto *filters = new QHBoxLayout;
-    filters->addWidget(m_status);
-    filters->addWidget(m_result);
-    filters->addWidget(m_transaction);
-    filters->addWidget(refresh);
-    filters->addStretch(1);
-    auto *actions = new QHBoxLayout;
-    actions->addWidget(m_notice, 1);
-    actions->addWidget(m_redeliver);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(filters);
-    layout->addWidget(m_error);
-    layout->addWidget(m_table, 1);
-    layout->addLayout(actions);
-
     const auto reloadNow = [this] { reload(); };
-    connect(m_redeliver, &QPushButton::clicked, this, &WebhookDeliveriesPane::onRedeliverClicked);
-    connect(refresh, &QPushButton::clicked, this, reloadNow);
-    connect(m_status, &QComboBox::currentIndexChanged, this, reloadNow);
-    connect(m_result, &QComboBox::currentIndexChanged, this, reloadNow);
-    connect(m_transaction, &QLineEdit::returnPressed, this, reloadNow);
+    connect(m_ui->redeliver, &QPushButton::clicked, this, &WebhookDeliveriesPane::onRedeliverClicked);
+    connect(m_ui->refreshDeliveries, &QPushButton::clicked, this, reloadNow);
+    connect(m_ui->deliveryStatus, &QComboBox::currentIndexChanged, this, reloadNow);
+    connect(m_ui->deliveryResult, &QComboBox::currentIndexChanged, this, reloadNow);
+    connect(m_ui->deliveryTransaction, &QLineEdit::returnPressed, this, reloadNow);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &WebhookDeliveriesPane::updateButtons);
     connect(m_model, &CollectionModel::modelReset, this, &WebhookDeliveriesPane::updateButtons);
-    connect(m_model, &CollectionModel::loaded, m_error, &QWidget::hide);
+    connect(m_model, &CollectionModel::loaded, m_ui->logError, &QWidget::hide);
     connect(m_model, &CollectionModel::failed, this, [this](const ApiError &error) {
-        m_error->setText(tr("Could not load: %1").arg(error.description()));
-        m_error->show();
+        m_ui->logError->setText(tr("Could not load: %1").arg(error.description()));
+        m_ui->logError->show();
     });
 }
+
+WebhookDeliveriesPane::~WebhookDeliveriesPane() = default;
 
 void WebhookDeliveriesPane::reload(bool evenIfLoading)
 {
     if (!evenIfLoading && m_model->isLoading())
         return;
     QUrlQuery query;
-    if (const QString status = m_status->currentData().toString(); !status.isEmpty())
+    if (const QString status = m_ui->deliveryStatus->currentData().toString(); !status.isEmpty())
         query.addQueryItem(QStringLiteral("status"), status);
-    if (const QString success = m_result->currentData().toString(); !success.isEmpty())
+    if (const QString success = m_ui->deliveryResult->currentData().toString(); !success.isEmpty())
         query.addQueryItem(QStringLiteral("success"), success);
-    if (const QString id = m_transaction->text().trimmed(); !id.isEmpty() && id.toLongLong() > 0)
+    if (const QString id = m_ui->deliveryTransaction->text().trimmed(); !id.isEmpty() && id.toLongLong() > 0)
         query.addQueryItem(QStringLiteral("transaction_id"), id);
     m_model->setQuery(query);
     m_model->reload();
@@ -163,7 +136,7 @@ void WebhookDeliveriesPane::updateButtons()
 {
     const std::optional<WebhookDelivery> delivery =
         TypedColumn::item<WebhookDelivery>(*m_model, m_table->currentIndex().row());
-    m_redeliver->setEnabled(delivery && delivery->eventStatus != QLatin1String("pending"));
+    m_ui->redeliver->setEnabled(delivery && delivery->eventStatus != QLatin1String("pending"));
 }
 
 void WebhookDeliveriesPane::onRedeliverClicked()
@@ -172,18 +145,18 @@ void WebhookDeliveriesPane::onRedeliverClicked()
         TypedColumn::item<WebhookDelivery>(*m_model, m_table->currentIndex().row());
     if (!delivery)
         return;
-    m_error->hide();
-    BackOfficeUi::showNotice(m_notice, QString());
+    m_ui->logError->hide();
+    BackOfficeUi::showNotice(m_ui->logNotice, QString());
     m_api.redeliver(delivery->id).then(this, [this](const Answer<WebhookEventInfo> &answer) {
         if (!answer.ok()) {
-            m_error->setText(answer.error->httpStatus() == 409
-                                 ? tr("This event is still being retried; it can be sent again once it is "
-                                      "delivered or given up.")
-                                 : answer.error->description());
-            m_error->show();
+            m_ui->logError->setText(answer.error->httpStatus() == 409
+                                        ? tr("This event is still being retried; it can be sent again once it is "
+                                             "delivered or given up.")
+                                        : answer.error->description());
+            m_ui->logError->show();
             return;
         }
-        BackOfficeUi::showNotice(m_notice, tr("Event %1 will be sent again now.").arg(answer.value->webhookId));
+        BackOfficeUi::showNotice(m_ui->logNotice, tr("Event %1 will be sent again now.").arg(answer.value->webhookId));
         emit deliveryQueued();
     });
 }

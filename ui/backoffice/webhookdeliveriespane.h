@@ -4,13 +4,15 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class CollectionModel;
-class QComboBox;
-class QLabel;
-class QLineEdit;
-class QPushButton;
 class QTableView;
 class TerminalContext;
+
+namespace Ui {
+class WebhookDeliveriesPane;
+}
 
 /// The webhook delivery log (WebhooksApi::deliveriesPath): every attempt, newest first, filtered by event state,
 /// answer and transaction on the server, with "Redeliver selected" for an event that is no longer being retried.
@@ -21,6 +23,7 @@ class WebhookDeliveriesPane final : public QWidget
 
 public:
     explicit WebhookDeliveriesPane(TerminalContext &context, QWidget *parent = nullptr);
+    ~WebhookDeliveriesPane() override;
 
     CollectionModel *model() const { return m_model; }
     /// Loads the first page with the filters as they are (unless a page is on its way and `evenIfLoading` is false).
@@ -35,12 +38,7 @@ private:
     void updateButtons();
 
     WebhooksApi m_api;
+    std::unique_ptr<Ui::WebhookDeliveriesPane> m_ui; ///< the form of webhookdeliveriespane.ui
     CollectionModel *m_model;
-    QComboBox *m_status;
-    QComboBox *m_result;
-    QLineEdit *m_transaction;
-    QPushButton *m_redeliver;
-    QLabel *m_notice;
-    QLabel *m_error;
     QTableView *m_table;
 };

@@ -5,6 +5,7 @@
 #include "collectionmodel.h"
 #include "terminalcontext.h"
 #include "typedcolumn.h"
+#include "ui_webhookinboxpane.h"
 #include "webhooksapi.h"
 
 #include <QHeaderView>
@@ -14,7 +15,6 @@
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTableView>
-#include <QVBoxLayout>
 
 namespace {
 
@@ -39,38 +39,28 @@ QList<CollectionColumn> inboxColumns()
 } // namespace
 
 WebhookInboxPane::WebhookInboxPane(TerminalContext &context, QWidget *parent)
-    : QWidget(parent), m_model(new CollectionModel(context.api(), WebhooksApi::inboxPath(), inboxColumns(), 100, this)),
-      m_error(BackOfficeUi::generalError(this)),
-      m_table(BackOfficeUi::table(m_model, QStringLiteral("inboxTable"), this)), m_body(new QPlainTextEdit(this))
+    : QWidget(parent), m_ui(std::make_unique<Ui::WebhookInboxPane>()),
+      m_model(new CollectionModel(context.api(), WebhooksApi::inboxPath(), inboxColumns(), 100, this)),
+      m_table(BackOfficeUi::table(m_model, QStringLiteral("inboxTable"), this))
 {
-    m_error->setObjectName(QStringLiteral("inboxError"));
-    m_body->setObjectName(QStringLiteral("inboxBody"));
-    m_body->setReadOnly(true);
-    m_body->setPlaceholderText(tr("Choose a message to see the body the server received."));
+    m_ui->setupUi(this);
+    m_ui->split->insertWidget(0, m_table);
+    m_ui->split->setStretchFactor(0, 3);
+    m_ui->split->setStretchFactor(1, 2);
     int section = 0;
     for (const int width : {170, 150, 100, 80})
         m_table->horizontalHeader()->resizeSection(section++, width);
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_table);
-    split->addWidget(m_body);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(BackOfficeUi::hint(
-        tr("What this server's built-in inbox received (test mode): each event once, with how many times it "
-           "arrived. Receivers must accept repeats of the same webhook-id."),
-        this));
-    layout->addWidget(m_error);
-    layout->addWidget(split, 1);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &WebhookInboxPane::onRowChanged);
     connect(m_model, &CollectionModel::modelReset, this, &WebhookInboxPane::onRowChanged);
-    connect(m_model, &CollectionModel::loaded, m_error, &QWidget::hide);
+    connect(m_model, &CollectionModel::loaded, m_ui->inboxError, &QWidget::hide);
     connect(m_model, &CollectionModel::failed, this, [this](const ApiError &error) {
-        m_error->setText(tr("Could not load: %1").arg(error.description()));
-        m_error->show();
+        m_ui->inboxError->setText(tr("Could not load: %1").arg(error.description()));
+        m_ui->inboxError->show();
     });
 }
+
+WebhookInboxPane::~WebhookInboxPane() = default;
 
 void WebhookInboxPane::reload(bool evenIfLoading)
 {
@@ -84,7 +74,7 @@ void WebhookInboxPane::onRowChanged()
     const std::optional<WebhookInboxMessage> message =
         TypedColumn::item<WebhookInboxMessage>(*m_model, m_table->currentIndex().row(), &problem);
     if (message)
-        m_body->setPlainText(QString::fromUtf8(QJsonDocument(message->body).toJson(QJsonDocument::Indented)));
+        m_ui->inboxBody->setPlainText(QString::fromUtf8(QJsonDocument(message->body).toJson(QJsonDocument::Indented)));
     else
-        m_body->setPlainText(problem);
+        m_ui->inboxBody->setPlainText(problem);
 }

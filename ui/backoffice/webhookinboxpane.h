@@ -2,11 +2,15 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class CollectionModel;
-class QLabel;
-class QPlainTextEdit;
 class QTableView;
 class TerminalContext;
+
+namespace Ui {
+class WebhookInboxPane;
+}
 
 /// What this server's built-in inbox received (WebhooksApi::inboxPath, test mode): each event once with how many
 /// times it arrived, and the body of the chosen one.
@@ -17,6 +21,7 @@ class WebhookInboxPane final : public QWidget
 
 public:
     explicit WebhookInboxPane(TerminalContext &context, QWidget *parent = nullptr);
+    ~WebhookInboxPane() override;
 
     CollectionModel *model() const { return m_model; }
     /// Loads the first page (unless a page is on its way and `evenIfLoading` is false).
@@ -25,8 +30,7 @@ public:
 private:
     void onRowChanged();
 
+    std::unique_ptr<Ui::WebhookInboxPane> m_ui; ///< the form of webhookinboxpane.ui
     CollectionModel *m_model;
-    QLabel *m_error;
     QTableView *m_table;
-    QPlainTextEdit *m_body;
 };

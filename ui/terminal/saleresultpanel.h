@@ -11,14 +11,16 @@
 #include <optional>
 
 class QCheckBox;
-class QComboBox;
-class QGridLayout;
 class QLabel;
 class QPrinter;
 class QPushButton;
 class QTimer;
 class StatusBadge;
 class UpstreamNotice;
+
+namespace Ui {
+class SaleResultPanel;
+}
 
 /// The result of a sale: the large status badge, what to do about the money ("Collect ₹299.00
 /// from the customer"; a FAILED sale: "Not recharged — nothing to pay"; PENDING: what to tell the
@@ -48,7 +50,7 @@ public:
     /// While a PENDING sale is followed: says on the panel that the server cannot be reached and
     /// that the sale is safe (false hides it).
     void setServerOffline(bool offline);
-    QLabel *serverOfflineLabel() const { return m_serverOffline; }
+    QLabel *serverOfflineLabel() const;
     /// The sale shown, if any.
     const std::optional<TransactionRecord> &record() const { return m_record; }
 
@@ -64,23 +66,23 @@ public:
     /// True once a customer's receipt (printed or PDF) was issued for this sale.
     bool receiptIssued() const { return m_receiptIssued; }
 
-    StatusBadge *badge() const { return m_badge; }
-    QLabel *redeemCodeLabel() const { return m_redeemCode; }
-    QPushButton *copyButton() const { return m_copy; }
-    QPushButton *newSaleButton() const { return m_newSale; }
-    QPushButton *printButton() const { return m_print; }
+    StatusBadge *badge() const;
+    QLabel *redeemCodeLabel() const;
+    QPushButton *copyButton() const;
+    QPushButton *newSaleButton() const;
+    QPushButton *printButton() const;
     /// The "Enter paused" line; visible while Enter is ignored.
-    QLabel *enterPauseLabel() const { return m_enterPause; }
+    QLabel *enterPauseLabel() const;
     /// How long Enter is ignored after a new sale appears, in milliseconds.
     static constexpr int kEnterPauseMs = 1000;
-    QLabel *messageLabel() const { return m_message; }
+    QLabel *messageLabel() const;
     /// The large money line ("Collect ₹299.00 from the customer").
-    QLabel *moneyLabel() const { return m_money; }
+    QLabel *moneyLabel() const;
     /// What the clerk should do now (PENDING, FAILED); hidden after a plain success.
-    QLabel *adviceLabel() const { return m_advice; }
+    QLabel *adviceLabel() const;
     /// The receipt preview (a pixmap of what Print would print).
-    QLabel *receiptPreview() const { return m_preview; }
-    QCheckBox *shopCopyBox() const { return m_shopCopy; }
+    QLabel *receiptPreview() const;
+    QCheckBox *shopCopyBox() const;
     /// A live sale's upstream: "Waiting for the operator — m:ss", or the upstream's refusal in words.
     UpstreamNotice *upstreamNotice() const { return m_upstream; }
     /// For tests: the value label of a detail ("transaction_id", "number", "paid", …).
@@ -93,7 +95,6 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    void addDetail(QGridLayout *grid, const QString &field, const QString &label);
     /// Starts showing `record`; a different sale forgets the previous one's receipt state.
     void takeRecord(const TransactionRecord &record);
     void refresh();
@@ -114,26 +115,9 @@ private:
     std::optional<SoldPlan> m_plan; ///< from the sale screen; the record has no plan
     bool m_receiptIssued = false;
     std::unique_ptr<QPrinter> m_printer;
-    StatusBadge *m_badge;
-    QLabel *m_nextCheck;
-    QLabel *m_serverOffline;
+    std::unique_ptr<Ui::SaleResultPanel> m_ui; ///< the form of saleresultpanel.ui
     UpstreamNotice *m_upstream;
-    QHash<QString, QLabel *> m_details;
-    QHash<QString, QLabel *> m_detailNames;
-    QLabel *m_money;
-    QLabel *m_advice;
-    QLabel *m_previewTitle;
-    QLabel *m_preview;
-    QWidget *m_codeBox;
-    QLabel *m_redeemCode;
-    QPushButton *m_copy;
-    QLabel *m_message;
-    QComboBox *m_width;
-    QCheckBox *m_shopCopy;
-    QPushButton *m_print;
-    QPushButton *m_savePdf;
-    QPushButton *m_reprint;
-    QPushButton *m_newSale;
-    QLabel *m_enterPause;
+    QHash<QString, QLabel *> m_details;     ///< value labels by field ("transaction_id", …)
+    QHash<QString, QLabel *> m_detailNames; ///< their row names
     QTimer *m_enterPauseTimer;
 };
