@@ -715,6 +715,12 @@ private slots:
         QVERIFY2(QRegularExpression(QStringLiteral("^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$")).match(code).hasMatch(),
                  qPrintable(code));
         QVERIFY(result->redeemCodeLabel()->isVisible());
+        // The whole code is on screen: the label is as wide as its text needs (it was cut after 15 characters).
+        settleLayouts();
+        QVERIFY2(result->redeemCodeLabel()->width() >= result->redeemCodeLabel()->sizeHint().width(),
+                 qPrintable(QStringLiteral("%1 px shown of %2 px")
+                                .arg(result->redeemCodeLabel()->width())
+                                .arg(result->redeemCodeLabel()->sizeHint().width())));
         QCOMPARE(result->detail(QStringLiteral("customer_email"))->text(), QStringLiteral("asha@example.in"));
         QCOMPARE(result->detail(QStringLiteral("paid"))->text(), QStringLiteral("₹495.00"));
         // The code on screen is the server's code.
