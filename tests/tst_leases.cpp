@@ -13,12 +13,11 @@
 
 #include <QDir>
 #include <QFile>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 namespace {
@@ -32,24 +31,6 @@ constexpr int kTakeOverMs = 30'000;
 QString statusOf(const QJsonObject &record)
 {
     return record.value(QStringLiteral("transaction_status")).toString();
-}
-
-/// The value of a one-value query on a read-only connection to `store`; -1 (and a warning) when it fails.
-qint64 scalar(const TestStore &store, const QString &sql)
-{
-    const QString name = QStringLiteral("leases-readonly");
-    qint64 value = -1;
-    {
-        QSqlDatabase db = store.openReadOnly(name);
-        QSqlQuery query(db);
-        if (db.isOpen() && query.exec(sql) && query.next())
-            value = query.value(0).toLongLong();
-        else
-            qWarning("%s: %s %s", qPrintable(sql), qPrintable(db.lastError().text()),
-                     qPrintable(query.lastError().text()));
-    }
-    QSqlDatabase::removeDatabase(name);
-    return value;
 }
 
 /// A second data directory for a server on `store`'s database: its own directory (serve locks one per process)
@@ -111,6 +92,15 @@ private:
         return r.data().value(QStringLiteral("transaction_id")).toInteger();
     }
 
+    /// `count` PENDING sales (sellPending(i)), each on the server `on(i)` picks; their ids (0: refused).
+    QList<qint64> sellPendingSales(Pair &pair, int count, const std::function<ServerProcess &(int)> &on)
+    {
+        QList<qint64> ids;
+        for (int i = 0; i < count; ++i)
+            ids.append(sellPending(on(i), pair.key, i));
+        return ids;
+    }
+
     QString statusAt(const ServerProcess &server, const QByteArray &key, qint64 id)
     {
         return statusOf(
@@ -130,18 +120,18 @@ private:
     /// wallet equal to its ledger.
     void expectSettledOnce(const TestStore &store, int sales)
     {
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM settlements")), 0);
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM webhook_events")), sales);
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(DISTINCT transaction_id) FROM webhook_events")), sales);
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund'")),
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM settlements")), 0);
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM webhook_events")), sales);
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(DISTINCT transaction_id) FROM webhook_events")), sales);
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund'")),
                  sales / 2); // the odd ones
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM transactions t WHERE t.status = 'FAILED' AND"
-                                              " (SELECT COUNT(*) FROM wallet_ledger l WHERE l.transaction_id = t.id"
-                                              " AND l.kind = 'refund') <> 1")),
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions t WHERE t.status = 'FAILED' AND"
+                                             " (SELECT COUNT(*) FROM wallet_ledger l WHERE l.transaction_id = t.id"
+                                             " AND l.kind = 'refund') <> 1")),
                  0);
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM wallets w WHERE w.balance <> (SELECT"
-                                              " COALESCE(SUM(amount), 0) FROM wallet_ledger l WHERE"
-                                              " l.account_id = w.account_id AND l.mode = w.mode)")),
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM wallets w WHERE w.balance <> (SELECT"
+                                             " COALESCE(SUM(amount), 0) FROM wallet_ledger l WHERE"
+                                             " l.account_id = w.account_id AND l.mode = w.mode)")),
                  0);
     }
 
@@ -189,11 +179,8 @@ private slots:
         Pair pair;
         QString error;
         QVERIFY2(startPair(pair, &error), qPrintable(error));
-        QList<qint64> ids;
-        for (int i = 0; i < 6; ++i) {
-            ids.append(sellPending(pair.first, pair.key, i));
-            QVERIFY(ids.last() > 0);
-        }
+        const QList<qint64> ids = sellPendingSales(pair, 6, [&pair](int) -> ServerProcess & { return pair.first; });
+        QVERIFY(!ids.contains(0));
         pair.first.kill();
         QTRY_VERIFY_WITH_TIMEOUT(allSettled(pair.second, pair.key, ids), kTakeOverMs);
         expectSettledOnce(pair.store, int(ids.size()));
@@ -207,11 +194,9 @@ private slots:
         Pair pair;
         QString error;
         QVERIFY2(startPair(pair, &error), qPrintable(error));
-        QList<qint64> ids;
-        for (int i = 0; i < 10; ++i) {
-            ids.append(sellPending(i % 4 < 2 ? pair.first : pair.second, pair.key, i));
-            QVERIFY(ids.last() > 0);
-        }
+        const QList<qint64> ids = sellPendingSales(
+            pair, 10, [&pair](int i) -> ServerProcess & { return i % 4 < 2 ? pair.first : pair.second; });
+        QVERIFY(!ids.contains(0));
         QTRY_VERIFY_WITH_TIMEOUT(allSettled(pair.first, pair.key, ids), kTakeOverMs);
         expectSettledOnce(pair.store, int(ids.size()));
         QCOMPARE(pair.first.terminate(), 0);
@@ -243,13 +228,13 @@ private slots:
         chain.proxy().resetCounts();
 
         const TestStore &store = chain.shopStore();
-        const qint64 id = scalar(store, QStringLiteral("SELECT transaction_id FROM upstream_sales"));
-        const qint64 leaseUntil = scalar(store, QStringLiteral("SELECT lease_until FROM upstream_sales"));
+        const qint64 id = store.scalar(QStringLiteral("SELECT transaction_id FROM upstream_sales"));
+        const qint64 leaseUntil = store.scalar(QStringLiteral("SELECT lease_until FROM upstream_sales"));
         QVERIFY(id > 0);
         // A's lease, taken with the sale (its first call needs no write of its own).
-        const qint64 heldByA = scalar(store, QStringLiteral("SELECT COUNT(*) FROM upstream_sales WHERE state = 'queued'"
-                                                            " AND lease_owner LIKE '%") +
-                                                 QDir(store.path()).absolutePath() + QStringLiteral("'"));
+        const qint64 heldByA = store.scalar(QStringLiteral("SELECT COUNT(*) FROM upstream_sales WHERE state = 'queued'"
+                                                           " AND lease_owner LIKE '%") +
+                                            QDir(store.path()).absolutePath() + QStringLiteral("'"));
         const auto statusAtB = [&] {
             return statusOf(
                 m_http
@@ -260,10 +245,10 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(statusAtB(), QStringLiteral("SUCCESS"), kTakeOverMs);
 
         QCOMPARE(chain.proxy().count(FaultProxy::Mode::Pass), 1); // B sent it once
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM upstream_calls WHERE transaction_id = %1").arg(id)),
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM upstream_calls WHERE transaction_id = %1").arg(id)),
                  1);
         const qint64 sentAt =
-            scalar(store, QStringLiteral("SELECT MIN(at) FROM upstream_calls WHERE transaction_id = %1").arg(id));
+            store.scalar(QStringLiteral("SELECT MIN(at) FROM upstream_calls WHERE transaction_id = %1").arg(id));
         QVERIFY2(sentAt >= leaseUntil,
                  qPrintable(QStringLiteral("sent at %1, lease until %2").arg(sentAt).arg(leaseUntil)));
         QCOMPARE(heldByA, 1);
@@ -297,10 +282,10 @@ private slots:
 
         const TestStore &store = chain.shopStore();
         QTRY_COMPARE_WITH_TIMEOUT(
-            scalar(store, QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'SUCCESS'")),
+            store.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'SUCCESS'")),
             qint64(ids.size()), kTakeOverMs);
         QCOMPARE(chain.proxy().count(FaultProxy::Mode::Pass), int(ids.size()));
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM upstream_calls WHERE http_status = 200")),
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM upstream_calls WHERE http_status = 200")),
                  qint64(ids.size()));
         for (const qint64 id : std::as_const(ids))
             QCOMPARE(chain.distributorSales(chain.upstreamReference(id)).size(), 1);
