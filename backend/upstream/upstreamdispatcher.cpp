@@ -307,8 +307,7 @@ void UpstreamDispatcher::act(const UpstreamSale &sale, Claim claim)
             if (claim == Claim::None &&
                 !sales.claim(sale.transactionId, m_clock.nowMs(), m_timing.leaseOwner, leaseUntil(m_clock.nowMs())))
                 return; // another server's
-            sales.update(later, m_clock.nowMs());
-            sales.release(sale.transactionId, m_timing.leaseOwner);
+            sales.update(later, m_clock.nowMs(), m_timing.leaseOwner);
             transaction.commit();
         }
         m_accounts.remove(sale.transactionId);
@@ -416,7 +415,6 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
         call.error = verdictError(verdict);
         call.outcome = verdict.outcomeName();
         UpstreamCallRepository(m_db).insert(call);
-        UpstreamSaleRepository(m_db).release(before.transactionId, m_timing.leaseOwner);
         std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(before.transactionId);
         if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused) {
             sale->attempts = qMax(sale->attempts, before.attempts); // a leased first call was not written before
@@ -517,7 +515,7 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.state = UpstreamState::Settled;
         sale.errorCode.clear();
         sale.errorDescription.clear();
-        sales.update(sale, nowMs);
+        sales.update(sale, nowMs, m_timing.leaseOwner);
         return m_settlements.settleOne(
             sale.transactionId, verdict.kind == Kind::Success ? TransactionStatus::Success : TransactionStatus::Failed,
             verdict.redeemCode, nowMs, settled, !quiet, pending);
@@ -525,7 +523,7 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.state = UpstreamState::Refused;
         sale.errorCode = verdict.errorCode;
         sale.errorDescription = verdict.errorDescription;
-        sales.update(sale, nowMs);
+        sales.update(sale, nowMs, m_timing.leaseOwner);
         return m_settlements.settleOne(sale.transactionId, TransactionStatus::Failed, QString(), nowMs, settled, !quiet,
                                        pending);
     case Kind::Pending:
@@ -533,7 +531,7 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.errorCode.clear();
         sale.errorDescription.clear();
         sale.nextAttemptAtMs = nowMs + pollDelayMs(sale.attempts);
-        sales.update(sale, nowMs);
+        sales.update(sale, nowMs, m_timing.leaseOwner);
         return false;
     case Kind::Unknown:
         // Never refund on a guess: the same request goes again later (or the status check does).
@@ -543,7 +541,7 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.errorDescription = verdict.errorDescription;
         sale.nextAttemptAtMs =
             nowMs + (sale.state == UpstreamState::Pending ? pollDelayMs(sale.attempts) : retryDelayMs(sale.attempts));
-        sales.update(sale, nowMs);
+        sales.update(sale, nowMs, m_timing.leaseOwner);
         return false;
     }
     return false;

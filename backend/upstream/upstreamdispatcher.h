@@ -26,7 +26,7 @@ struct UpstreamTiming
     int timeoutMs = 15'000;  ///< per call, and how long initiate waits for the first answer
     double retryScale = 1.0; ///< multiplies the retry and poll schedules (tests: 0.01)
     /// How long a claim on a sale's call holds (ServerOptions::leaseMs), never less than timeoutMs plus
-    /// kAnswerMarginMs: a dead server's call is made again by another server once it is over.
+    /// 5 s (time to write the answer): a dead server's call is made again by another server once it is over.
     qint64 leaseMs = 30'000;
     /// This server among several on one database (ServerOptions::leaseOwner); the same after its restart.
     QString leaseOwner;
@@ -41,9 +41,15 @@ struct UpstreamTiming
 /// and updates the upstream's health.
 ///
 /// Commits: a sale's first call needs none of its own — the `queued` row committed with the sale
-/// carries a lease (next_attempt_at past the call's time limit), and a restart treats `queued` as
-/// "maybe sent". Answers are taken over through the CommitBatcher, so the answers of one event-loop
-/// turn share one commit with each other and with the sales of that turn.
+/// carries this server's lease (lease_owner, lease_until); its restart treats `queued` as "maybe sent".
+///
+/// Several servers on one database (issue 16): a call is made only under this server's lease on the sale,
+/// claimed in a write before it (claimDue(), FOR UPDATE SKIP LOCKED) and ended by the answer's write, so each
+/// call is made by one server; a dead server's leases end after UpstreamTiming::leaseMs and another server
+/// makes the call. The timer looks at the shared table at least three times per lease time.
+///
+/// Answers are taken over through the CommitBatcher, so the answers of one event-loop turn share one commit
+/// with each other and with the sales of that turn.
 class UpstreamDispatcher final : public QObject, public AsyncFulfilment
 {
     Q_OBJECT

@@ -109,12 +109,22 @@ std::optional<UpstreamSale> UpstreamSaleRepository::findByUpstreamId(qint64 upst
     return one(QStringLiteral("upstream_id = ? ORDER BY transaction_id LIMIT 1"), {upstreamId});
 }
 
-void UpstreamSaleRepository::update(const UpstreamSale &s, qint64 nowMs)
+void UpstreamSaleRepository::update(const UpstreamSale &s, qint64 nowMs, const QString &releasedBy)
 {
-    m_db.run(QStringLiteral("UPDATE upstream_sales SET state = ?, upstream_id = ?, attempts = ?, next_attempt_at = ?,"
-                            " error_code = ?, error_description = ?, updated_at = ? WHERE transaction_id = ?"),
-             {UpstreamStates::name(s.state), s.upstreamId, s.attempts, s.nextAttemptAtMs, textValue(s.errorCode),
-              textValue(s.errorDescription), nowMs, s.transactionId});
+    const QString set = QStringLiteral("UPDATE upstream_sales SET state = ?, upstream_id = ?, attempts = ?,"
+                                       " next_attempt_at = ?, error_code = ?, error_description = ?, updated_at = ?");
+    const QVariantList values{
+        UpstreamStates::name(s.state), s.upstreamId, s.attempts, s.nextAttemptAtMs, textValue(s.errorCode),
+        textValue(s.errorDescription), nowMs};
+    if (releasedBy.isEmpty()) {
+        m_db.run(set + QStringLiteral(" WHERE transaction_id = ?"), values + QVariantList{s.transactionId});
+        return;
+    }
+    // Both CASEs see the row as it was (SQL evaluates every SET expression on the old row).
+    m_db.run(set + QStringLiteral(", lease_owner = CASE WHEN lease_owner = ? THEN '' ELSE lease_owner END,"
+                                  " lease_until = CASE WHEN lease_owner = ? THEN 0 ELSE lease_until END"
+                                  " WHERE transaction_id = ?"),
+             values + QVariantList{releasedBy, releasedBy, s.transactionId});
 }
 
 QList<UpstreamSale> UpstreamSaleRepository::claimDue(qint64 nowMs, int limit, const QString &owner, qint64 leaseUntilMs)
@@ -146,13 +156,6 @@ bool UpstreamSaleRepository::claim(qint64 transactionId, qint64 nowMs, const QSt
                                            " 'pending') AND (lease_until <= ? OR lease_owner = ?)"),
                             {owner, leaseUntilMs, transactionId, nowMs, owner});
     return q.numRowsAffected() > 0;
-}
-
-void UpstreamSaleRepository::release(qint64 transactionId, const QString &owner)
-{
-    m_db.run(QStringLiteral("UPDATE upstream_sales SET lease_owner = '', lease_until = 0"
-                            " WHERE transaction_id = ? AND lease_owner = ?"),
-             {transactionId, owner});
 }
 
 std::optional<qint64> UpstreamSaleRepository::nextDueAt()

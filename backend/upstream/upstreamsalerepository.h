@@ -41,7 +41,7 @@ struct UpstreamSale
     QByteArray requestBody; ///< the JSON sent, byte for byte the same at every attempt
     /// The claim on the sale's next call (several servers on one database): which server holds it and until
     /// when (UTC ms). Nobody else calls the upstream for the sale before `leaseUntilMs`; written by insert() only
-    /// (claim(), claimDue() and release() change it afterwards).
+    /// (claim(), claimDue() and update() change it afterwards).
     QString leaseOwner;
     qint64 leaseUntilMs = 0;
 
@@ -59,8 +59,10 @@ public:
     std::optional<UpstreamSale> find(qint64 transactionId);
     std::optional<UpstreamSale> findByReference(const QString &referenceId);
     std::optional<UpstreamSale> findByUpstreamId(qint64 upstreamId);
-    /// Writes state, upstream id, attempts, next attempt and error of `sale`.
-    void update(const UpstreamSale &sale, qint64 nowMs);
+    /// Writes state, upstream id, attempts, next attempt and error of `sale`. A non-empty `releasedBy` also ends
+    /// that server's lease on the sale in the same statement (its call was answered: next_attempt_at alone tells
+    /// when the sale is due again); another server's lease stays.
+    void update(const UpstreamSale &sale, qint64 nowMs, const QString &releasedBy = {});
     /// Claims, inside the caller's write transaction, the sales whose next step is due at `nowMs` (queued/sent/
     /// unknown: send; pending: poll) and whose lease is over (nobody holds it, or its holder died), oldest due
     /// first, at most `limit`: each gets the lease of `owner` until `leaseUntilMs` (UTC ms), so exactly one server
@@ -72,9 +74,6 @@ public:
     /// caller's write transaction: true when its lease was over at `nowMs` or already `owner`'s; false (nothing
     /// written) when another server holds it or the sale is settled, refused or unknown.
     bool claim(qint64 transactionId, qint64 nowMs, const QString &owner, qint64 leaseUntilMs);
-    /// Gives up `owner`'s lease on a sale (its call was answered and the answer is being written): the sale's
-    /// next_attempt_at alone tells when it is due again. Does nothing when another server holds the lease.
-    void release(qint64 transactionId, const QString &owner);
     /// The earliest time (UTC ms) any server may act on a sale still waiting on the upstream: its
     /// next_attempt_at, or its lease's end when later; nullopt when none waits.
     std::optional<qint64> nextDueAt();
