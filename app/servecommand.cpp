@@ -125,6 +125,11 @@ QList<QCommandLineOption> serveOptions()
                   QStringLiteral("IST time of day of the daily copy of the upstream's plans (default 04:30; "
                                  "\"off\": none). Skipped while no upstream is configured."),
                   QStringLiteral("HH:MM"), QStringLiteral("04:30")});
+    flags.append({QStringLiteral("lease-s"),
+                  QStringLiteral("Several servers on one database: seconds a server's claim on a settlement timer or "
+                                 "an upstream call holds; a dead server's claims are taken over after it (default "
+                                 "30)."),
+                  QStringLiteral("N"), QStringLiteral("30")});
     flags.append({QStringLiteral("upstream-retry-scale"),
                   QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
                   QStringLiteral("FACTOR"), QStringLiteral("1")});
@@ -229,6 +234,10 @@ int runServe(const QStringList &arguments)
     options.upstreamRetryScale = parser.value(QStringLiteral("upstream-retry-scale")).toDouble(&ok);
     if (!ok || !(options.upstreamRetryScale > 0.0) || options.upstreamRetryScale > 100.0)
         return usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
+    const qint64 leaseSeconds = parser.value(QStringLiteral("lease-s")).toLongLong(&ok);
+    if (!ok || leaseSeconds < 1 || leaseSeconds > 3600)
+        return usageError(QStringLiteral("--lease-s must be a whole number from 1 to 3600"));
+    options.leaseMs = leaseSeconds * 1000;
 
     const QString plansSyncAt = parser.value(QStringLiteral("plans-sync-at"));
     if (plansSyncAt == QLatin1String("off")) {

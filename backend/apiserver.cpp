@@ -41,9 +41,12 @@
 #include "webhooks/webhookmodule.h"
 
 #include <QAbstractSocket>
+#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QHttpServer>
+#include <QRandomGenerator>
+#include <QSysInfo>
 #include <QTimer>
 
 /// Everything one server is made of. One wiring style: every part is a member built in the constructor's
@@ -52,10 +55,11 @@
 struct ApiServer::Parts
 {
     Parts(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options)
-        : batcher(db), settlements(db, clock), terms(db, catalog, options.settleDelayMs),
+        : batcher(db), settlements(db, clock, options.leaseMs), terms(db, catalog, options.settleDelayMs),
           upstreamVault(openVault(options.dataDir)),
           upstream(db, batcher, clock, settlements, vault(),
-                   UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale}),
+                   UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale, options.leaseMs,
+                                  leaseOwner(options.dataDir)}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
           keyService(db, clock), reports(db), audit(db, clock), planStore(catalog, options.dataDir, clock),
           authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
@@ -153,6 +157,19 @@ struct ApiServer::Parts
     }
 
     AadhaarVault *vault() { return upstreamVault ? &*upstreamVault : nullptr; }
+
+    /// This server among several on one database, as the owner of its leases (UpstreamTiming::leaseOwner): its
+    /// host and data directory, which one process at a time holds (serve's lock), so a restart knows its own
+    /// claims; without a data directory, a name of this process only.
+    static QString leaseOwner(const QString &dataDir)
+    {
+        const QString where = dataDir.isEmpty()
+                                  ? QStringLiteral("pid %1 %2")
+                                        .arg(QCoreApplication::applicationPid())
+                                        .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'))
+                                  : QDir(dataDir).absolutePath();
+        return QSysInfo::machineHostName() + QLatin1Char(':') + where;
+    }
 
     /// The server's own nightly backup (issue 15) into ServerOptions::backup.dir (default <dataDir>/backups);
     /// null without a data directory.

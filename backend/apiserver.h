@@ -36,6 +36,9 @@ struct ServerOptions
     qint64 maxCatalogueBytes = 8 * 1024 * 1024; ///< body limit of PUT /api/v1/plans/catalogue (issue 3)
     int upstreamTimeoutMs = 15'000;  ///< live sales: per upstream call, and initiate's wait for its first answer
     double upstreamRetryScale = 1.0; ///< multiplies the upstream retry and poll schedules (tests: 0.01)
+    /// Several servers on one database (issue 16, serve --lease-s): how long a server's claim on a settlement
+    /// timer or an upstream call holds; a dead server's claims are taken over by another within it (ms).
+    qint64 leaseMs = 30'000;
     /// IST time of day of the daily plan sync from the upstream (issue 13); none: no daily sync. The sync
     /// is skipped while no upstream is configured.
     std::optional<QTime> plansSyncAt = QTime(4, 30);

@@ -11,9 +11,6 @@
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -97,23 +94,6 @@ QUrl urlOf(const ServerProcess &server, const QString &path, const QString &quer
     url.setPath(path);
     url.setQuery(query);
     return url;
-}
-
-/// One integer from the stopped server's database (read-only connection).
-qint64 scalar(const TestStore &store, const QString &sql)
-{
-    const QString name = QStringLiteral("lifecycle-readonly");
-    qint64 value = -999;
-    {
-        QSqlDatabase db = store.openReadOnly(name);
-        QSqlQuery query(db);
-        if (db.isOpen() && query.exec(sql) && query.next())
-            value = query.value(0).toLongLong();
-        else
-            qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    }
-    QSqlDatabase::removeDatabase(name);
-    return value;
 }
 
 } // namespace
@@ -261,9 +241,9 @@ private slots:
             qInfo("round %d: %d sales answered, %d requests not answered around the SIGTERM", round, result.acked,
                   result.unanswered);
             // Every stored sale was answered: a clean stop cuts no request between its commit and its answer.
-            QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM transactions")), qint64(acked));
+            QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions")), qint64(acked));
         }
-        QVERIFY(scalar(store, QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'PENDING'")) > 0);
+        QVERIFY(store.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'PENDING'")) > 0);
 
         ServerProcess restarted;
         QVERIFY2(restarted.start(store, settleSlowly, &error), qPrintable(error));
@@ -280,13 +260,12 @@ private slots:
         };
         QTRY_COMPARE_WITH_TIMEOUT(pending(), 0, 30'000);
         QCOMPARE(restarted.terminate(), 0);
-        QCOMPARE(scalar(store, QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'SUCCESS'")),
+        QCOMPARE(store.scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'SUCCESS'")),
                  qint64(acked));
-        QCOMPARE(
-            scalar(store,
-                   QStringLiteral("SELECT COUNT(*) FROM wallets w WHERE w.balance <> (SELECT COALESCE(SUM(l.amount), 0)"
-                                  " FROM wallet_ledger l WHERE l.account_id = w.account_id AND l.mode = w.mode)")),
-            0);
+        QCOMPARE(store.scalar(QStringLiteral(
+                     "SELECT COUNT(*) FROM wallets w WHERE w.balance <> (SELECT COALESCE(SUM(l.amount), 0)"
+                     " FROM wallet_ledger l WHERE l.account_id = w.account_id AND l.mode = w.mode)")),
+                 0);
     }
 };
 

@@ -13,10 +13,14 @@ Q_LOGGING_CATEGORY(lcSettle, "rechargedesk.settlement")
 namespace {
 constexpr int kRoundSize = 200;
 constexpr qint64 kRetryAfterErrorMs = 1000;
+/// Sleep of the timer at most, as a share of the lease time: timers other servers wrote are seen this often.
+constexpr qint64 kPollsPerLease = 3;
+/// How soon to look again at due rows another server is settling right now (its locks end with its commit).
+constexpr qint64 kLockedRetryMs = 50;
 } // namespace
 
-SettlementService::SettlementService(Database &db, const Clock &clock, QObject *parent)
-    : QObject(parent), m_db(db), m_clock(clock)
+SettlementService::SettlementService(Database &db, const Clock &clock, qint64 leaseMs, QObject *parent)
+    : QObject(parent), m_db(db), m_clock(clock), m_leaseMs(leaseMs)
 {
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
@@ -51,9 +55,14 @@ void SettlementService::onTimer()
 void SettlementService::armForNext()
 {
     const std::optional<qint64> next = SettlementRepository(m_db).nextDueAt();
-    m_timer.stop();
+    const qint64 now = m_clock.nowMs();
+    // Never asleep for long: another server may write a timer and die before it is due.
+    qint64 at = now + qMax(qint64(100), m_leaseMs / kPollsPerLease);
+    // Still due after settleDue(): another server holds those rows; they are gone once it commits.
     if (next)
-        scheduleAt(*next);
+        at = qMin(at, qMax(*next, now + kLockedRetryMs));
+    m_timer.stop();
+    scheduleAt(at);
 }
 
 int SettlementService::settleDue()
@@ -65,7 +74,7 @@ int SettlementService::settleDue()
             const qint64 now = m_clock.nowMs();
             SettlementRepository settlements(m_db);
             WriteTransaction transaction(m_db);
-            const QList<PendingSettlement> due = settlements.due(now, kRoundSize);
+            const QList<PendingSettlement> due = settlements.due(now, kRoundSize, m_leaseMs);
             if (due.isEmpty())
                 return total;
             for (const PendingSettlement &s : due) {

@@ -15,6 +15,12 @@ class Database;
 /// status, refunds a FAILED sale's `paid` to the wallet, issues a voucher's redeem code, and
 /// lets the status listener write the webhook outbox row. Timers live in the database, so a
 /// restart picks them up (start()).
+///
+/// Several servers on one database (issue 16): each claims the due rows it settles with a row lock
+/// (FOR UPDATE SKIP LOCKED) held by its settling transaction, so each timer runs once; a server that
+/// dies mid-round loses its locks with its session (PostgreSQL ends a session idle in that transaction
+/// after the lease time). Every server looks at the shared table at least three times per lease time,
+/// so a timer written by a server that died is run by another within the lease time of being due.
 class SettlementService final : public QObject
 {
     Q_OBJECT
@@ -25,14 +31,15 @@ public:
     /// its final record (operatorName empty). Throwing rolls the round back.
     using StatusListener = std::function<void(const StoredTransaction &settled)>;
 
-    SettlementService(Database &db, const Clock &clock, QObject *parent = nullptr);
+    /// `leaseMs`: the lease time of ServerOptions::leaseMs (ms).
+    SettlementService(Database &db, const Clock &clock, qint64 leaseMs = 30'000, QObject *parent = nullptr);
 
     /// Settles what is already due and arms the timer for the next settlement in the database.
     void start();
     /// Makes sure the timer fires no later than `dueAtMs` (UTC ms).
     void scheduleAt(qint64 dueAtMs);
-    /// Settles every settlement due now; returns how many transactions changed status.
-    /// Throws DatabaseError (nothing of the failing round is written; the timer retries).
+    /// Settles every settlement due now that no other server is settling; returns how many transactions
+    /// changed status. Throws DatabaseError (nothing of the failing round is written; the timer retries).
     int settleDue();
     void setStatusListener(StatusListener listener) { m_listener = std::move(listener); }
 
@@ -66,6 +73,7 @@ private:
 
     Database &m_db;
     const Clock &m_clock;
+    qint64 m_leaseMs;
     QTimer m_timer;
     qint64 m_armedForMs = 0;
     StatusListener m_listener;

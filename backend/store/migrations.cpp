@@ -319,6 +319,13 @@ const QList<Migration> &allMigrations()
                             " upstream_transaction_id BIGINT NOT NULL,"
                             " created_at BIGINT NOT NULL)"),
          }},
+        // Issue 16: several servers on one database claim a live sale's next upstream call with a lease
+        // (UpstreamSaleRepository::claimDue): who holds it and until when (UTC ms); '' and 0: nobody.
+        {11,
+         {
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN lease_owner TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0"),
+         }},
     };
     return migrations;
 }

@@ -8,8 +8,11 @@ void SettlementRepository::insert(const PendingSettlement &settlement)
              {settlement.transactionId, settlement.dueAtMs, TransactionNames::status(settlement.finalStatus)});
 }
 
-QList<PendingSettlement> SettlementRepository::due(qint64 nowMs, int limit)
+QList<PendingSettlement> SettlementRepository::due(qint64 nowMs, int limit, qint64 leaseMs)
 {
+    if (m_db.isPostgres())
+        m_db.execute(
+            QStringLiteral("SET LOCAL idle_in_transaction_session_timeout = %1").arg(qMax(qint64(1), leaseMs)));
     const QString lock = m_db.isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT transaction_id, due_at, final_status FROM settlements"
                                            " WHERE due_at <= ? ORDER BY due_at, transaction_id LIMIT ?") +

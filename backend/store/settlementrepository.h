@@ -25,8 +25,9 @@ public:
 
     void insert(const PendingSettlement &settlement);
     /// Settlements due at or before `nowMs`, earliest first, at most `limit`. On PostgreSQL the
-    /// rows are locked (FOR UPDATE SKIP LOCKED) so several servers never settle one twice.
-    QList<PendingSettlement> due(qint64 nowMs, int limit);
+    /// rows are locked (FOR UPDATE SKIP LOCKED) so several servers never settle one twice: the claim
+    /// of the caller's transaction, which PostgreSQL ends when it stays idle `leaseMs` (a hung server).
+    QList<PendingSettlement> due(qint64 nowMs, int limit, qint64 leaseMs);
     void remove(qint64 transactionId);
     /// The earliest due time of any settlement; nullopt when none is waiting.
     std::optional<qint64> nextDueAt();

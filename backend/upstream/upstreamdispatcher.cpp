@@ -18,6 +18,11 @@ Q_LOGGING_CATEGORY(lcUpstream, "rechargedesk.upstream")
 namespace {
 constexpr int kRoundSize = 100;
 constexpr qint64 kRetryAfterErrorMs = 1000;
+/// A lease outlasts the call's time limit by at least this much (ms): the time to write its answer.
+constexpr qint64 kAnswerMarginMs = 5'000;
+/// Sleep of the timer at most, as a share of the lease time: another server's sales (and leases that ended)
+/// are seen this often.
+constexpr qint64 kPollsPerLease = 3;
 /// Backoff between re-sends of an unknown outcome and between status checks, in ms (before scaling).
 constexpr qint64 kRetrySchedule[] = {1'000, 2'000, 5'000, 10'000, 30'000, 60'000, 120'000, 300'000};
 constexpr qint64 kPollSchedule[] = {2'000, 5'000, 10'000, 30'000, 60'000, 300'000};
@@ -104,7 +109,7 @@ std::optional<UpstreamSettings> UpstreamDispatcher::currentSettings()
 void UpstreamDispatcher::start()
 {
     try {
-        UpstreamSaleRepository(m_db).resumeInFlight(m_clock.nowMs());
+        UpstreamSaleRepository(m_db).resumeInFlight(m_clock.nowMs(), m_timing.leaseOwner);
     } catch (const std::exception &e) {
         qCWarning(lcUpstream, "cannot resume upstream sales: %s", e.what());
     }
@@ -127,9 +132,11 @@ QJsonObject UpstreamDispatcher::enqueue(const StoredTransaction &row, const Sale
     s.transactionId = row.record.transactionId;
     s.referenceId = QStringLiteral("rd-%1-%2").arg(m_settings.serverId()).arg(s.transactionId);
     s.state = UpstreamState::Queued;
-    // The lease of the first call (dispatch() sends it without a write of its own): nobody sends it
-    // again before its time limit has passed; a restart sends `queued` sales again at once.
+    // The lease of the first call (dispatch() sends it without a write of its own): no server sends it
+    // again before the lease is over; this server's restart sends its `queued` sales again at once.
     s.nextAttemptAtMs = nowMs + m_timing.timeoutMs + retryDelayMs(1);
+    s.leaseOwner = m_timing.leaseOwner;
+    s.leaseUntilMs = leaseUntil(nowMs);
     s.endpoint = endpointFor(sale.type);
     s.requestBody = requestBody(sale, s.referenceId);
     UpstreamSaleRepository(m_db).insert(s, nowMs);
@@ -182,7 +189,10 @@ void UpstreamDispatcher::sendDispatched()
             else // not at hand: read it
                 sale = UpstreamSaleRepository(m_db).find(transactionId);
             if (sale)
-                act(*sale, sale->state == UpstreamState::Queued && sale->attempts == 0);
+                act(*sale, sale->state == UpstreamState::Queued && sale->attempts == 0 &&
+                                   sale->leaseOwner == m_timing.leaseOwner
+                               ? Claim::FirstCall
+                               : Claim::None);
         } catch (const std::exception &e) {
             qCWarning(lcUpstream, "cannot send sale %lld: %s", transactionId, e.what());
             armSoon();
@@ -236,9 +246,15 @@ void UpstreamDispatcher::recheck(qint64 transactionId, std::function<void()> don
 void UpstreamDispatcher::onTimer()
 {
     try {
-        const QList<UpstreamSale> due = UpstreamSaleRepository(m_db).due(m_clock.nowMs(), kRoundSize);
-        for (const UpstreamSale &sale : due)
-            act(sale);
+        QList<UpstreamSale> due;
+        {
+            const qint64 now = m_clock.nowMs();
+            WriteTransaction transaction(m_db);
+            due = UpstreamSaleRepository(m_db).claimDue(now, kRoundSize, m_timing.leaseOwner, leaseUntil(now));
+            transaction.commit();
+        }
+        for (const UpstreamSale &sale : std::as_const(due))
+            act(sale, Claim::Held);
         arm();
     } catch (const std::exception &e) {
         qCWarning(lcUpstream, "upstream round failed, retrying: %s", e.what());
@@ -266,16 +282,13 @@ void UpstreamDispatcher::arm()
         qCWarning(lcUpstream, "cannot read the next upstream step: %s", e.what());
         next = m_clock.nowMs() + kRetryAfterErrorMs;
     }
-    if (!next) {
-        m_timer.stop();
-        return;
-    }
-    // Sales on the wire are due "now" in the table until their answer: look again shortly.
-    const qint64 wait = qBound(qint64(0), *next - m_clock.nowMs(), qint64(3600 * 1000));
-    m_timer.start(int(m_inFlight.isEmpty() ? wait : qMax(wait, qint64(50))));
+    // Never asleep for long: another server may write a sale, or die holding leases, at any time.
+    const qint64 poll = qMax(qint64(100), m_timing.leaseMs / kPollsPerLease);
+    const qint64 wait = next ? qBound(qint64(0), *next - m_clock.nowMs(), poll) : poll;
+    m_timer.start(int(wait));
 }
 
-void UpstreamDispatcher::act(const UpstreamSale &sale, bool leased)
+void UpstreamDispatcher::act(const UpstreamSale &sale, Claim claim)
 {
     if (m_inFlight.contains(sale.transactionId))
         return;
@@ -288,31 +301,56 @@ void UpstreamDispatcher::act(const UpstreamSale &sale, bool leased)
         later.nextAttemptAtMs = m_clock.nowMs() + retryDelayMs(later.attempts + 1);
         later.errorCode = QStringLiteral("no_upstream");
         later.errorDescription = QStringLiteral("no upstream is configured; the sale waits until one is");
-        UpstreamSaleRepository(m_db).update(later, m_clock.nowMs());
+        {
+            WriteTransaction transaction(m_db);
+            UpstreamSaleRepository sales(m_db);
+            if (claim == Claim::None &&
+                !sales.claim(sale.transactionId, m_clock.nowMs(), m_timing.leaseOwner, leaseUntil(m_clock.nowMs())))
+                return; // another server's
+            sales.update(later, m_clock.nowMs(), m_timing.leaseOwner);
+            transaction.commit();
+        }
         m_accounts.remove(sale.transactionId);
         m_pendingRows.remove(sale.transactionId);
         answerWaiters(sale.transactionId);
         return;
     }
     if (sale.state == UpstreamState::Pending && sale.upstreamId > 0)
-        poll(sale, *current);
+        poll(sale, *current, claim);
     else if (UpstreamStates::isUnknown(sale.state) || sale.state == UpstreamState::Pending)
-        send(sale, *current, leased);
+        send(sale, *current, claim);
 }
 
-void UpstreamDispatcher::send(UpstreamSale sale, const UpstreamSettings &settings, bool leased)
+qint64 UpstreamDispatcher::leaseUntil(qint64 nowMs) const
+{
+    return nowMs + qMax(m_timing.leaseMs, m_timing.timeoutMs + kAnswerMarginMs);
+}
+
+bool UpstreamDispatcher::claimAndWrite(const UpstreamSale &sale, Claim claim, qint64 nowMs)
+{
+    WriteTransaction transaction(m_db);
+    UpstreamSaleRepository sales(m_db);
+    if (claim == Claim::None && !sales.claim(sale.transactionId, nowMs, m_timing.leaseOwner, leaseUntil(nowMs))) {
+        qCDebug(lcUpstream, "sale %lld: another server is calling the upstream for it", sale.transactionId);
+        return false;
+    }
+    sales.update(sale, nowMs);
+    transaction.commit();
+    return true;
+}
+
+void UpstreamDispatcher::send(UpstreamSale sale, const UpstreamSettings &settings, Claim claim)
 {
     const qint64 now = m_clock.nowMs();
-    if (leased) {
+    if (claim == Claim::FirstCall) {
         sale.attempts += 1; // written with the answer
     } else {
-        WriteTransaction transaction(m_db);
         if (sale.state != UpstreamState::Pending)
             sale.state = UpstreamState::Sent;
         sale.attempts += 1;
         sale.nextAttemptAtMs = now + m_timing.timeoutMs + retryDelayMs(sale.attempts);
-        UpstreamSaleRepository(m_db).update(sale, now);
-        transaction.commit();
+        if (!claimAndWrite(sale, claim, now))
+            return; // its answer reaches the waiters through the database (their timer reads it)
     }
     m_inFlight.insert(sale.transactionId);
     const QString endpoint = sale.endpoint;
@@ -321,16 +359,13 @@ void UpstreamDispatcher::send(UpstreamSale sale, const UpstreamSettings &setting
     });
 }
 
-void UpstreamDispatcher::poll(UpstreamSale sale, const UpstreamSettings &settings)
+void UpstreamDispatcher::poll(UpstreamSale sale, const UpstreamSettings &settings, Claim claim)
 {
     const qint64 now = m_clock.nowMs();
-    {
-        WriteTransaction transaction(m_db);
-        sale.attempts += 1;
-        sale.nextAttemptAtMs = now + m_timing.timeoutMs + pollDelayMs(sale.attempts);
-        UpstreamSaleRepository(m_db).update(sale, now);
-        transaction.commit();
-    }
+    sale.attempts += 1;
+    sale.nextAttemptAtMs = now + m_timing.timeoutMs + pollDelayMs(sale.attempts);
+    if (!claimAndWrite(sale, claim, now))
+        return;
     m_inFlight.insert(sale.transactionId);
     const QString endpoint = QStringLiteral("/transactions/%1").arg(sale.upstreamId);
     m_client.call(settings, "GET", endpoint, {}, [this, sale, endpoint, now](const UpstreamAnswer &a) {
@@ -480,7 +515,7 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.state = UpstreamState::Settled;
         sale.errorCode.clear();
         sale.errorDescription.clear();
-        sales.update(sale, nowMs);
+        sales.update(sale, nowMs, m_timing.leaseOwner);
         return m_settlements.settleOne(
             sale.transactionId, verdict.kind == Kind::Success ? TransactionStatus::Success : TransactionStatus::Failed,
             verdict.redeemCode, nowMs, settled, !quiet, pending);
@@ -488,7 +523,7 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.state = UpstreamState::Refused;
         sale.errorCode = verdict.errorCode;
         sale.errorDescription = verdict.errorDescription;
-        sales.update(sale, nowMs);
+        sales.update(sale, nowMs, m_timing.leaseOwner);
         return m_settlements.settleOne(sale.transactionId, TransactionStatus::Failed, QString(), nowMs, settled, !quiet,
                                        pending);
     case Kind::Pending:
@@ -496,7 +531,7 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.errorCode.clear();
         sale.errorDescription.clear();
         sale.nextAttemptAtMs = nowMs + pollDelayMs(sale.attempts);
-        sales.update(sale, nowMs);
+        sales.update(sale, nowMs, m_timing.leaseOwner);
         return false;
     case Kind::Unknown:
         // Never refund on a guess: the same request goes again later (or the status check does).
@@ -506,7 +541,7 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.errorDescription = verdict.errorDescription;
         sale.nextAttemptAtMs =
             nowMs + (sale.state == UpstreamState::Pending ? pollDelayMs(sale.attempts) : retryDelayMs(sale.attempts));
-        sales.update(sale, nowMs);
+        sales.update(sale, nowMs, m_timing.leaseOwner);
         return false;
     }
     return false;

@@ -25,6 +25,11 @@ struct UpstreamTiming
 {
     int timeoutMs = 15'000;  ///< per call, and how long initiate waits for the first answer
     double retryScale = 1.0; ///< multiplies the retry and poll schedules (tests: 0.01)
+    /// How long a claim on a sale's call holds (ServerOptions::leaseMs), never less than timeoutMs plus
+    /// 5 s (time to write the answer): a dead server's call is made again by another server once it is over.
+    qint64 leaseMs = 30'000;
+    /// This server among several on one database (ServerOptions::leaseOwner); the same after its restart.
+    QString leaseOwner;
 };
 
 /// The live-sale state machine of issue 11 (architecture.md, "Live sales through an upstream"):
@@ -36,9 +41,15 @@ struct UpstreamTiming
 /// and updates the upstream's health.
 ///
 /// Commits: a sale's first call needs none of its own — the `queued` row committed with the sale
-/// carries a lease (next_attempt_at past the call's time limit), and a restart treats `queued` as
-/// "maybe sent". Answers are taken over through the CommitBatcher, so the answers of one event-loop
-/// turn share one commit with each other and with the sales of that turn.
+/// carries this server's lease (lease_owner, lease_until); its restart treats `queued` as "maybe sent".
+///
+/// Several servers on one database (issue 16): a call is made only under this server's lease on the sale,
+/// claimed in a write before it (claimDue(), FOR UPDATE SKIP LOCKED) and ended by the answer's write, so each
+/// call is made by one server; a dead server's leases end after UpstreamTiming::leaseMs and another server
+/// makes the call. The timer looks at the shared table at least three times per lease time.
+///
+/// Answers are taken over through the CommitBatcher, so the answers of one event-loop turn share one commit
+/// with each other and with the sales of that turn.
 class UpstreamDispatcher final : public QObject, public AsyncFulfilment
 {
     Q_OBJECT
@@ -108,10 +119,21 @@ private:
     void recordContactSoon(bool answered, const QString &error, qint64 nowMs);
     /// The webhook of a quiet settle whose initiate answer did not reach its client, in a write of its own.
     void notifyLater(const StoredTransaction &settled, qint64 accountId, int retriesLeft = 5);
-    /// `leased`: the sale's first call, whose lease was committed with the sale (no write before it).
-    void act(const UpstreamSale &sale, bool leased = false);
-    void send(UpstreamSale sale, const UpstreamSettings &settings, bool leased);
-    void poll(UpstreamSale sale, const UpstreamSettings &settings);
+    /// Who holds the lease on a sale's call when act() is asked to make it.
+    enum class Claim
+    {
+        FirstCall, ///< the sale's first call: its lease was committed with the sale (no write before the call)
+        Held,      ///< claimed by this server's claimDue() round
+        None       ///< claimed now, in the write before the call; no call when another server holds it
+    };
+    void act(const UpstreamSale &sale, Claim claim = Claim::None);
+    void send(UpstreamSale sale, const UpstreamSettings &settings, Claim claim);
+    void poll(UpstreamSale sale, const UpstreamSettings &settings, Claim claim);
+    /// The write before a call that is not a first call: claims the sale unless `claim` is Held, then writes
+    /// `sale` (state, attempts, next attempt). False (nothing written) when another server holds the sale.
+    bool claimAndWrite(const UpstreamSale &sale, Claim claim, qint64 nowMs);
+    /// End (UTC ms) of a lease taken at `nowMs`.
+    qint64 leaseUntil(qint64 nowMs) const;
     void onAnswer(const UpstreamSale &before, const QString &method, const QString &endpoint, qint64 startedMs,
                   const UpstreamAnswer &answer);
     /// Applies a definite answer (inside an open write transaction); false when nothing changed.

@@ -6,7 +6,8 @@
 
 namespace {
 const QString kColumns = QStringLiteral("transaction_id, reference_id, state, upstream_id, attempts, next_attempt_at,"
-                                        " error_code, error_description, endpoint, request_body");
+                                        " error_code, error_description, endpoint, request_body, lease_owner,"
+                                        " lease_until");
 
 UpstreamSale read(const QSqlQuery &q)
 {
@@ -21,6 +22,8 @@ UpstreamSale read(const QSqlQuery &q)
     s.errorDescription = q.value(7).toString();
     s.endpoint = q.value(8).toString();
     s.requestBody = q.value(9).toString().toUtf8();
+    s.leaseOwner = q.value(10).toString();
+    s.leaseUntilMs = q.value(11).toLongLong();
     return s;
 }
 } // namespace
@@ -73,11 +76,11 @@ QJsonObject UpstreamSale::toJson() const
 void UpstreamSaleRepository::insert(const UpstreamSale &s, qint64 nowMs)
 {
     m_db.run(QStringLiteral("INSERT INTO upstream_sales (transaction_id, reference_id, state, upstream_id, attempts,"
-                            " next_attempt_at, error_code, error_description, endpoint, request_body, updated_at)"
-                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                            " next_attempt_at, error_code, error_description, endpoint, request_body, updated_at,"
+                            " lease_owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
              {s.transactionId, s.referenceId, UpstreamStates::name(s.state), s.upstreamId, s.attempts,
               s.nextAttemptAtMs, textValue(s.errorCode), textValue(s.errorDescription), s.endpoint,
-              QString::fromUtf8(s.requestBody), nowMs});
+              QString::fromUtf8(s.requestBody), nowMs, textValue(s.leaseOwner), s.leaseUntilMs});
 }
 
 std::optional<UpstreamSale> UpstreamSaleRepository::one(const QString &where, const QVariantList &values)
@@ -106,30 +109,59 @@ std::optional<UpstreamSale> UpstreamSaleRepository::findByUpstreamId(qint64 upst
     return one(QStringLiteral("upstream_id = ? ORDER BY transaction_id LIMIT 1"), {upstreamId});
 }
 
-void UpstreamSaleRepository::update(const UpstreamSale &s, qint64 nowMs)
+void UpstreamSaleRepository::update(const UpstreamSale &s, qint64 nowMs, const QString &releasedBy)
 {
-    m_db.run(QStringLiteral("UPDATE upstream_sales SET state = ?, upstream_id = ?, attempts = ?, next_attempt_at = ?,"
-                            " error_code = ?, error_description = ?, updated_at = ? WHERE transaction_id = ?"),
-             {UpstreamStates::name(s.state), s.upstreamId, s.attempts, s.nextAttemptAtMs, textValue(s.errorCode),
-              textValue(s.errorDescription), nowMs, s.transactionId});
+    const QString set = QStringLiteral("UPDATE upstream_sales SET state = ?, upstream_id = ?, attempts = ?,"
+                                       " next_attempt_at = ?, error_code = ?, error_description = ?, updated_at = ?");
+    const QVariantList values{
+        UpstreamStates::name(s.state), s.upstreamId, s.attempts, s.nextAttemptAtMs, textValue(s.errorCode),
+        textValue(s.errorDescription), nowMs};
+    if (releasedBy.isEmpty()) {
+        m_db.run(set + QStringLiteral(" WHERE transaction_id = ?"), values + QVariantList{s.transactionId});
+        return;
+    }
+    // Both CASEs see the row as it was (SQL evaluates every SET expression on the old row).
+    m_db.run(set + QStringLiteral(", lease_owner = CASE WHEN lease_owner = ? THEN '' ELSE lease_owner END,"
+                                  " lease_until = CASE WHEN lease_owner = ? THEN 0 ELSE lease_until END"
+                                  " WHERE transaction_id = ?"),
+             values + QVariantList{releasedBy, releasedBy, s.transactionId});
 }
 
-QList<UpstreamSale> UpstreamSaleRepository::due(qint64 nowMs, int limit)
+QList<UpstreamSale> UpstreamSaleRepository::claimDue(qint64 nowMs, int limit, const QString &owner, qint64 leaseUntilMs)
 {
+    const QString lock = m_db.isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
     QList<UpstreamSale> sales;
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT ") + kColumns +
                                 QStringLiteral(" FROM upstream_sales WHERE state IN ('queued', 'sent', 'unknown',"
-                                               " 'pending') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?"),
-                            {nowMs, limit});
+                                               " 'pending') AND next_attempt_at <= ? AND lease_until <= ?"
+                                               " ORDER BY next_attempt_at LIMIT ?") +
+                                lock,
+                            {nowMs, nowMs, limit});
     while (q.next())
         sales.append(read(q));
     q.finish();
+    for (UpstreamSale &sale : sales) {
+        m_db.run(QStringLiteral("UPDATE upstream_sales SET lease_owner = ?, lease_until = ? WHERE transaction_id = ?"),
+                 {owner, leaseUntilMs, sale.transactionId});
+        sale.leaseOwner = owner;
+        sale.leaseUntilMs = leaseUntilMs;
+    }
     return sales;
+}
+
+bool UpstreamSaleRepository::claim(qint64 transactionId, qint64 nowMs, const QString &owner, qint64 leaseUntilMs)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE upstream_sales SET lease_owner = ?, lease_until = ?"
+                                           " WHERE transaction_id = ? AND state IN ('queued', 'sent', 'unknown',"
+                                           " 'pending') AND (lease_until <= ? OR lease_owner = ?)"),
+                            {owner, leaseUntilMs, transactionId, nowMs, owner});
+    return q.numRowsAffected() > 0;
 }
 
 std::optional<qint64> UpstreamSaleRepository::nextDueAt()
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT MIN(next_attempt_at) FROM upstream_sales"
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until"
+                                           " ELSE next_attempt_at END) FROM upstream_sales"
                                            " WHERE state IN ('queued', 'sent', 'unknown', 'pending')"));
     std::optional<qint64> due;
     if (q.next() && !q.value(0).isNull())
@@ -138,11 +170,13 @@ std::optional<qint64> UpstreamSaleRepository::nextDueAt()
     return due;
 }
 
-void UpstreamSaleRepository::resumeInFlight(qint64 nowMs)
+void UpstreamSaleRepository::resumeInFlight(qint64 nowMs, const QString &owner)
 {
     m_db.run(QStringLiteral("UPDATE upstream_sales SET state = 'unknown', next_attempt_at = ?, updated_at = ?"
-                            " WHERE state IN ('queued', 'sent')"),
-             {nowMs, nowMs});
+                            " WHERE state IN ('queued', 'sent') AND lease_owner IN (?, '')"),
+             {nowMs, nowMs, owner});
+    m_db.run(QStringLiteral("UPDATE upstream_sales SET lease_owner = '', lease_until = 0 WHERE lease_owner = ?"),
+             {owner});
 }
 
 qint64 UpstreamSaleRepository::accountOf(qint64 transactionId)

@@ -136,3 +136,20 @@ QSqlDatabase TestStore::openReadOnly(const QString &connectionName) const
         QSqlQuery(db).exec(QStringLiteral("SET default_transaction_read_only = on"));
     return db;
 }
+
+qint64 TestStore::scalar(const QString &sql) const
+{
+    const QString name = QStringLiteral("teststore-scalar");
+    qint64 value = -999;
+    {
+        QSqlDatabase db = openReadOnly(name);
+        QSqlQuery query(db);
+        if (db.isOpen() && query.exec(sql) && query.next())
+            value = query.value(0).toLongLong();
+        else
+            qWarning("%s: %s %s", qPrintable(sql), qPrintable(db.lastError().text()),
+                     qPrintable(query.lastError().text()));
+    }
+    QSqlDatabase::removeDatabase(name);
+    return value;
+}

@@ -37,6 +37,9 @@ public:
     /// (check isOpen()); for tests that look at the rows a stopped server left. Remove it with
     /// QSqlDatabase::removeDatabase when done.
     QSqlDatabase openReadOnly(const QString &connectionName) const;
+    /// The first column of the first row of `sql` on a read-only connection of its own (openReadOnly()), as an
+    /// integer; -999 (and a warning) when the query fails or returns no row.
+    qint64 scalar(const QString &sql) const;
     /// PostgreSQL: ends every session opened with this store's location and waits until they are gone, as
     /// a PostgreSQL restart does. Nothing on SQLite (there is no connection to lose).
     void terminateSessions() const;

@@ -205,9 +205,10 @@ bool UpstreamChain::start(QString *error)
 bool UpstreamChain::startShop(QString *error)
 {
     if (!m_shop.start(m_shopStore,
-                      {QStringLiteral("--upstream-timeout-ms"), QString::number(m_options.upstreamTimeoutMs),
-                       QStringLiteral("--upstream-retry-scale"), m_options.upstreamRetryScale,
-                       QStringLiteral("--webhook-retry-scale"), QStringLiteral("0.01")},
+                      QStringList{QStringLiteral("--upstream-timeout-ms"), QString::number(m_options.upstreamTimeoutMs),
+                                  QStringLiteral("--upstream-retry-scale"), m_options.upstreamRetryScale,
+                                  QStringLiteral("--webhook-retry-scale"), QStringLiteral("0.01")} +
+                          m_options.shopArguments,
                       error))
         return false;
     // Through the distributor's API (its own connection writes), so that the chain's set-up never depends on a
