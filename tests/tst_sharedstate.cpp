@@ -31,7 +31,9 @@ QDateTime fixedStart()
 class SecondServer
 {
 public:
-    SecondServer(const TestServer &first, const Clock &clock) : m_catalog(OperatorCatalog::builtIn())
+    /// `sameVaultKey` false: the server makes its own vault key, as a server set up without copying it would.
+    SecondServer(const TestServer &first, const Clock &clock, bool sameVaultKey = true)
+        : m_catalog(OperatorCatalog::builtIn())
     {
         QString error;
         m_db = Database::open(first.store().location(), &error);
@@ -41,7 +43,7 @@ public:
         const QString key = AadhaarModule::keyFilePath(m_dataDir.path());
         QDir().mkpath(QFileInfo(key).path());
         QFile::setPermissions(QFileInfo(key).path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        if (!QFile::copy(AadhaarModule::keyFilePath(first.dataDir()), key))
+        if (sameVaultKey && !QFile::copy(AadhaarModule::keyFilePath(first.dataDir()), key))
             qFatal("second server: the vault key could not be copied");
         QFile::setPermissions(key, QFile::ReadOwner | QFile::WriteOwner);
         ServerOptions options = TestServer::defaultOptions();
@@ -255,6 +257,17 @@ private slots:
         const HttpResult throttled = requestOtp(on(a), second, secondCaptcha);
         QCOMPARE(throttled.status, 429);
         QCOMPARE(reasonOf(throttled), QStringLiteral("otp_throttled"));
+    }
+
+    /// A server whose vault key differs from the one the database's servers use could check none of their
+    /// captchas or OTPs: its Aadhaar flow answers 503 saying so, instead of failing every answer.
+    void serverWithAnotherVaultKeyRefusesAadhaar()
+    {
+        TestServer a;
+        SecondServer b(a, m_systemClock, false);
+        const QString initiate = QStringLiteral("/api/v1/uidai/aadhaar-authentication/initiate-transaction");
+        QCOMPARE(call(on(a), "GET", initiate, a.pos()).status, 200);
+        QCOMPARE(call(on(b), "GET", initiate, a.pos()).status, 503);
     }
 
     /// A catalogue imported through A is served by B within seconds, and by a server started later.

@@ -348,6 +348,11 @@ const QList<Migration> &allMigrations()
                             " upstream_host TEXT NOT NULL,"
                             " updated_at BIGINT NOT NULL,"
                             " stored_at BIGINT NOT NULL)"),
+             // Which vault key the servers of this database use (a keyed hash of a fixed text, never the key):
+             // a server with another key file could check no captcha, OTP or sealed secret of the others.
+             QStringLiteral("CREATE TABLE vault_fingerprint ("
+                            " id BIGINT PRIMARY KEY CHECK (id = 1),"
+                            " fingerprint TEXT NOT NULL)"),
          }},
     };
     return migrations;
