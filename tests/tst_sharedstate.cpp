@@ -32,22 +32,23 @@ class SecondServer
 {
 public:
     /// `sameVaultKey` false: the server makes its own vault key, as a server set up without copying it would.
-    SecondServer(const TestServer &first, const Clock &clock, bool sameVaultKey = true)
-        : m_catalog(OperatorCatalog::builtIn())
+    /// `dataDir` empty: a fresh temporary one.
+    SecondServer(const TestServer &first, const Clock &clock, bool sameVaultKey = true, const QString &dataDir = {})
+        : m_dataDirPath(dataDir.isEmpty() ? m_dataDir.path() : dataDir), m_catalog(OperatorCatalog::builtIn())
     {
         QString error;
         m_db = Database::open(first.store().location(), &error);
         if (!m_db)
             qFatal("second server's database: %s", qPrintable(error));
         // Every server of one database holds the same vault key (the captcha and OTP hashes, sealed secrets).
-        const QString key = AadhaarModule::keyFilePath(m_dataDir.path());
+        const QString key = AadhaarModule::keyFilePath(m_dataDirPath);
         QDir().mkpath(QFileInfo(key).path());
         QFile::setPermissions(QFileInfo(key).path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         if (sameVaultKey && !QFile::copy(AadhaarModule::keyFilePath(first.dataDir()), key))
             qFatal("second server: the vault key could not be copied");
         QFile::setPermissions(key, QFile::ReadOwner | QFile::WriteOwner);
         ServerOptions options = TestServer::defaultOptions();
-        options.dataDir = m_dataDir.path();
+        options.dataDir = m_dataDirPath;
         m_server = std::make_unique<ApiServer>(*m_db, m_catalog, clock, options);
         if (!m_server->listen(&error))
             qFatal("second server: %s", qPrintable(error));
@@ -59,6 +60,7 @@ public:
     }
     Q_DISABLE_COPY_MOVE(SecondServer)
 
+    const QString &dataDir() const { return m_dataDirPath; }
     QUrl url(const QString &path) const
     {
         QUrl url = m_server->url();
@@ -68,6 +70,7 @@ public:
 
 private:
     QTemporaryDir m_dataDir;
+    QString m_dataDirPath;
     OperatorCatalog m_catalog;
     std::unique_ptr<Database> m_db;
     std::unique_ptr<ApiServer> m_server;
@@ -296,6 +299,52 @@ private slots:
 
         SecondServer later(a, m_systemClock); // its data directory has no catalogue file
         QCOMPARE(versionOn(on(later)), QStringLiteral("2099.5"));
+
+        // The offline import (`rechargedesk plans import`) into one server's data directory reaches the others.
+        QString error;
+        QVERIFY2(PlanCatalogueStore::importFile(b.dataDir(),
+                                                TestCatalogues::changedCatalogue(QStringLiteral("2099.6"), 112),
+                                                OperatorCatalog::builtIn(), &error),
+                 qPrintable(error));
+        QTRY_COMPARE_WITH_TIMEOUT(versionOn(on(a)), QStringLiteral("2099.6"), 3 * PlanCatalogueStore::kPollMs);
+        QTRY_COMPARE_WITH_TIMEOUT(versionOn(on(later)), QStringLiteral("2099.6"), 3 * PlanCatalogueStore::kPollMs);
+    }
+
+    /// At start a server serves the published catalogue, unless its own catalogue file is newer (an offline
+    /// import while it was stopped): that one it serves and publishes to the others.
+    void newerCatalogueFileWinsAtStart()
+    {
+        TestServer a;
+        const QString path = QStringLiteral("/api/v1/plans/catalogue");
+        const auto versionOn = [&](const Target &target) {
+            return call(target, "GET", path, a.pos()).data().value(QStringLiteral("catalogue_version")).toString();
+        };
+        const auto importInto = [](const QString &dataDir, const QString &version) {
+            QString error;
+            return PlanCatalogueStore::importFile(dataDir, TestCatalogues::changedCatalogue(version, 101),
+                                                  OperatorCatalog::builtIn(), &error) != nullptr;
+        };
+        QCOMPARE(m_http
+                     .send("PUT", a.url(path), TestCatalogues::changedCatalogue(QStringLiteral("2099.2"), 102),
+                           {{"Authorization", a.liveAdmin()}, {"Content-Type", "application/json"}})
+                     .status,
+                 200);
+
+        QTemporaryDir older;
+        QVERIFY(importInto(older.path(), QStringLiteral("2099.1")));
+        QFile file(PlanCatalogueStore::catalogueFile(older.path()));
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(QDateTime::currentDateTimeUtc().addDays(-1), QFileDevice::FileModificationTime));
+        file.close();
+        SecondServer b(a, m_systemClock, true, older.path());
+        QCOMPARE(versionOn(on(b)), QStringLiteral("2099.2"));
+
+        QTemporaryDir newer;
+        QVERIFY(importInto(newer.path(), QStringLiteral("2099.3")));
+        SecondServer c(a, m_systemClock, true, newer.path());
+        QCOMPARE(versionOn(on(c)), QStringLiteral("2099.3"));
+        QTRY_COMPARE_WITH_TIMEOUT(versionOn(on(a)), QStringLiteral("2099.3"), 3 * PlanCatalogueStore::kPollMs);
+        QTRY_COMPARE_WITH_TIMEOUT(versionOn(on(b)), QStringLiteral("2099.3"), 3 * PlanCatalogueStore::kPollMs);
     }
 
     /// Shop settings and sale terms changed through A apply on B at once: B's next sale uses the new rate.

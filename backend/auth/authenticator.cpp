@@ -98,11 +98,11 @@ void Authenticator::fail(const QString &bucket, const ApiError &error)
 {
     const qint64 now = m_clock.nowMs();
     ThrottleRepository throttles(m_db);
-    WriteTransaction transaction(m_db);
-    if (now - m_prunedAtMs > kFailureWindowMs) {
+    if (now - m_prunedAtMs > kFailureWindowMs) { // on its own, before the row lock of hit() is taken
         throttles.prune(QStringLiteral("key:"), now - kFailureWindowMs, now);
         m_prunedAtMs = now;
     }
+    WriteTransaction transaction(m_db);
     const ThrottleCount count = throttles.hit(bucket, now, kFailureWindowMs);
     if (count.blockedUntilMs > now) {
         // A blocked bucket's failures do not count (the transaction rolls back).

@@ -107,11 +107,11 @@ void UserService::failUnknown(qint64 accountId, const QString &name, const QStri
     PinHasher::verifyDummy(pin); // same time as a real check
     const qint64 now = m_clock.nowMs();
     ThrottleRepository throttles(m_db);
-    WriteTransaction transaction(m_db);
-    if (now - m_prunedAtMs > kLockMs) {
+    if (now - m_prunedAtMs > kLockMs) { // on its own, before the row lock of hit() is taken
         throttles.prune(QStringLiteral("pin:"), now - kLongestLockMs, now); // names unused for 4 h start afresh
         m_prunedAtMs = now;
     }
+    WriteTransaction transaction(m_db);
     const QString bucket = QStringLiteral("pin:%1:%2").arg(accountId).arg(name.toLower());
     const ThrottleCount decoy = throttles.hit(bucket, now, kNeverRestarts);
     if (decoy.blockedUntilMs > now)
