@@ -15,12 +15,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QTest>
 
 namespace {
-
-using Headers = QList<std::pair<QByteArray, QByteArray>>;
 
 QDateTime fixedStart()
 {
@@ -90,15 +87,15 @@ private:
     HttpResult call(const Target &target, const QByteArray &method, const QString &path, const QByteArray &key,
                     const QJsonObject &body = {}, const QByteArray &session = {})
     {
-        Headers headers{{"Authorization", key}};
-        QByteArray payload;
-        if (method != "GET") {
-            headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
-            payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
-        }
-        if (!session.isEmpty())
-            headers.append(std::pair<QByteArray, QByteArray>("X-Session-Token", session));
-        return m_http.send(method, target(path), payload, headers);
+        return m_http.sendJson(method, target(path), key, body, session);
+    }
+    /// Adds a user through `server` (its live admin key); answers the HTTP status.
+    int addUser(TestServer &server, const QString &name, const QString &role, const QString &pin)
+    {
+        return call(on(server), "POST", QStringLiteral("/api/v1/users"), server.liveAdmin(),
+                    QJsonObject{
+                        {QStringLiteral("name"), name}, {QStringLiteral("role"), role}, {QStringLiteral("pin"), pin}})
+            .status;
     }
     static Target on(TestServer &server)
     {
@@ -127,12 +124,7 @@ private slots:
     {
         TestServer a;
         SecondServer b(a, m_systemClock);
-        QCOMPARE(call(on(a), "POST", QStringLiteral("/api/v1/users"), a.liveAdmin(),
-                      QJsonObject{{QStringLiteral("name"), QStringLiteral("Asha")},
-                                  {QStringLiteral("role"), QStringLiteral("admin")},
-                                  {QStringLiteral("pin"), QStringLiteral("246802")}})
-                     .status,
-                 201);
+        QCOMPARE(addUser(a, QStringLiteral("Asha"), QStringLiteral("admin"), QStringLiteral("246802")), 201);
         const HttpResult opened = signIn(on(a), a.pos(), QStringLiteral("Asha"), QStringLiteral("246802"));
         QCOMPARE(opened.status, 200);
         const QByteArray token = opened.data().value(QStringLiteral("session_token")).toString().toLatin1();
@@ -156,12 +148,7 @@ private slots:
         QFETCH(QString, name);
         TestServer a;
         SecondServer b(a, m_systemClock);
-        QCOMPARE(call(on(a), "POST", QStringLiteral("/api/v1/users"), a.liveAdmin(),
-                      QJsonObject{{QStringLiteral("name"), QStringLiteral("Ravi")},
-                                  {QStringLiteral("role"), QStringLiteral("clerk")},
-                                  {QStringLiteral("pin"), QStringLiteral("1357")}})
-                     .status,
-                 201);
+        QCOMPARE(addUser(a, QStringLiteral("Ravi"), QStringLiteral("clerk"), QStringLiteral("1357")), 201);
         for (int attempt = 1; attempt <= UserService::kMaxFailures; ++attempt) {
             const HttpResult wrong = signIn(attempt % 2 ? on(a) : on(b), a.pos(), name, QStringLiteral("0000"));
             QCOMPARE(wrong.status, 401);
