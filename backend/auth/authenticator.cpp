@@ -87,7 +87,12 @@ void Authenticator::checkKeysVersion(qint64 nowMs)
 {
     if (m_versionCheckedAtMs >= 0 && nowMs - m_versionCheckedAtMs < kVersionPollMs && nowMs >= m_versionCheckedAtMs)
         return;
-    const qint64 version = AccountRepository(m_db).keysVersion();
+    qint64 version = 0;
+    try {
+        version = AccountRepository(m_db).keysVersion();
+    } catch (const DatabaseError &) {
+        return; // the database is away: cached keys stay usable for their kCacheTtlMs, as before this check
+    }
     if (version != m_keysVersion)
         m_cache.clear();
     m_keysVersion = version;

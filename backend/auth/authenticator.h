@@ -54,7 +54,8 @@ private:
     [[noreturn]] void fail(const QString &bucket, const ApiError &error);
     /// Checks the credential; `*keyId` receives the id of the named key when it exists.
     AuthContext verify(const QByteArray &authorization, QString *keyId);
-    /// Drops the cache when the shared keys version moved since it was last read (at most once per kVersionPollMs).
+    /// Drops the cache when the shared keys version moved since it was last read (at most once per kVersionPollMs;
+    /// while the database cannot answer, the cache stays as it is).
     void checkKeysVersion(qint64 nowMs);
 
     Database &m_db;
