@@ -77,8 +77,9 @@ int importOrCheck(const QStringList &arguments, bool install)
     return 0;
 }
 
-/// `plans sync`: copies the configured upstream's plans into <data dir>/plans/catalogue.json (a running
-/// server picks the file up). Exit 0 when the whole catalogue was installed, 1 otherwise.
+/// `plans sync`: copies the configured upstream's plans into <data dir>/plans/catalogue.json and publishes
+/// them in the database (every server on it serves them within seconds). Exit 0 when the whole catalogue was
+/// installed, 1 otherwise.
 int sync(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -107,7 +108,7 @@ int sync(const QStringList &arguments)
     }
     const OperatorCatalog operators = OperatorCatalog::builtIn();
     const SystemClock clock;
-    PlanCatalogueStore store(operators, CommandLine::dataDir(parser), clock);
+    PlanCatalogueStore store(operators, CommandLine::dataDir(parser), clock, db.get()); // published to all servers
     PlanSync planSync(operators, store, clock, PlanSyncOptions{.gapMs = gapMs});
     PlanSyncReport report;
     QEventLoop loop;

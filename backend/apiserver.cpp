@@ -61,7 +61,7 @@ struct ApiServer::Parts
                    UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale, options.leaseMs,
                                   leaseOwner(options.dataDir)}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
-          keyService(db, clock), reports(db), audit(db, clock), planStore(catalog, options.dataDir, clock),
+          keyService(db, clock), reports(db), audit(db, clock), planStore(catalog, options.dataDir, clock, &db),
           authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
           sales(transactions, catalog), transactionsApi(transactions, wallets, options.statusCacheEntries),
           walletApi(wallets, audit), health(db), plansApi(planStore, catalog),

@@ -4,12 +4,9 @@
 #include "users/userrepository.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QTest>
 
 namespace {
-
-using Headers = QList<std::pair<QByteArray, QByteArray>>;
 
 const QDateTime kStart(QDate(2025, 3, 14), QTime(4, 30, 0), Qt::UTC); // 10:00 IST
 
@@ -32,17 +29,9 @@ private:
     static HttpResult call(TestServer &server, const QByteArray &method, const QString &path, const QByteArray &key,
                            const QJsonObject &body = {}, const QByteArray &session = {})
     {
-        Headers headers{{"Authorization", key}};
-        QByteArray payload;
-        if (method != "GET") {
-            headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
-            payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
-        }
-        if (!session.isEmpty())
-            headers.append(std::pair<QByteArray, QByteArray>("X-Session-Token", session));
         QUrl url = server.url(path.section(QLatin1Char('?'), 0, 0));
         url.setQuery(path.section(QLatin1Char('?'), 1));
-        return server.http().send(method, url, payload, headers);
+        return server.http().sendJson(method, url, key, body, session);
     }
 
     /// Creates a user through the API (admin key); returns its id.

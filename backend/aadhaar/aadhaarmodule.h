@@ -19,8 +19,9 @@ class UpstreamAadhaarGateway;
 
 /// The Aadhaar OTP flow wired together for one ApiServer: the vault (key file <dataDir>/keys/aadhaar.key, created
 /// 0600 on first start), the sandbox SMS gateway, the service with its expiry sweep, and the aadhaar and sandbox
-/// controllers; live keys' flows go through the upstream (UpstreamAadhaarGateway). If the vault cannot be opened the
-/// reason is logged and the flow's endpoints answer 503.
+/// controllers; live keys' flows go through the upstream (UpstreamAadhaarGateway). If the vault cannot be opened, or
+/// its key is not the one the other servers of the database use (issue 16: the database keeps a fingerprint of
+/// the first server's key), the reason is logged and the flow's endpoints answer 503.
 class AadhaarModule
 {
 public:
@@ -40,6 +41,9 @@ public:
 
     /// Where the vault key of a server with @p dataDir lives: <dataDir>/keys/aadhaar.key.
     static QString keyFilePath(const QString &dataDir);
+    /// True when @p vault's key is the one the database's servers use (its fingerprint is stored by the first
+    /// server to ask); also true when the database cannot answer (logged). Never throws.
+    static bool sharesVaultKey(Database &db, const AadhaarVault &vault);
 
 private:
     std::optional<AadhaarVault> m_vault;

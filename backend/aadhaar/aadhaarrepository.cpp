@@ -264,3 +264,14 @@ std::optional<qint64> AadhaarRepository::upstreamTransactionId(qint64 transactio
     q.finish();
     return id;
 }
+
+QString AadhaarRepository::claimVaultFingerprint(const QString &fingerprint)
+{
+    m_db.run(
+        QStringLiteral("INSERT INTO vault_fingerprint (id, fingerprint) VALUES (1, ?) ON CONFLICT (id) DO NOTHING"),
+        {fingerprint});
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT fingerprint FROM vault_fingerprint WHERE id = 1"));
+    const QString stored = q.next() ? q.value(0).toString() : fingerprint;
+    q.finish();
+    return stored;
+}

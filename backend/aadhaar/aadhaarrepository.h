@@ -109,6 +109,11 @@ public:
     /// The upstream's transaction id of live transaction @p transactionId; nullopt when it has none.
     std::optional<qint64> upstreamTransactionId(qint64 transactionId);
 
+    /// The fingerprint of the vault key the servers of this database use (migration 11): stores @p fingerprint
+    /// when none is stored yet, and returns the stored one (equal to @p fingerprint unless another server
+    /// stored a different key's).
+    QString claimVaultFingerprint(const QString &fingerprint);
+
 private:
     /// Deletes the clear sandbox captcha and OTP and blanks the sandbox SMS texts of transaction @p id, or of
     /// every finished transaction when nullopt.

@@ -4,6 +4,8 @@
 #include "apikeyservice.h"
 #include "clock.h"
 #include "store/accountrepository.h"
+#include "store/database.h"
+#include "store/throttlerepository.h"
 
 #include <QLoggingCategory>
 
@@ -26,6 +28,7 @@ bool constantTimeEquals(const QByteArray &a, const QByteArray &b)
 AuthContext Authenticator::authenticate(const QByteArray &authorization, const QHostAddress &peer)
 {
     const qint64 now = m_clock.nowMs();
+    checkKeysVersion(now);
     const auto cached = m_cache.constFind(authorization);
     if (cached != m_cache.cend() && cached->validUntilMs > now)
         return cached->context;
@@ -39,7 +42,9 @@ AuthContext Authenticator::authenticate(const QByteArray &authorization, const Q
         return context;
     } catch (const ApiError &error) {
         if (error.httpStatus() == 401)
-            fail(peer.toString() + QLatin1Char('|') + (keyId.isEmpty() ? QStringLiteral("*") : keyId), error);
+            fail(QStringLiteral("key:") + peer.toString() + QLatin1Char('|') +
+                     (keyId.isEmpty() ? QStringLiteral("*") : keyId),
+                 error);
         throw;
     }
 }
@@ -78,31 +83,46 @@ AuthContext Authenticator::verify(const QByteArray &authorization, QString *keyI
     return context;
 }
 
+void Authenticator::checkKeysVersion(qint64 nowMs)
+{
+    if (m_versionCheckedAtMs >= 0 && nowMs - m_versionCheckedAtMs < kVersionPollMs && nowMs >= m_versionCheckedAtMs)
+        return;
+    qint64 version = 0;
+    try {
+        version = AccountRepository(m_db).keysVersion();
+    } catch (const DatabaseError &) {
+        return; // the database is away: cached keys stay usable for their kCacheTtlMs, as before this check
+    }
+    if (version != m_keysVersion)
+        m_cache.clear();
+    m_keysVersion = version;
+    m_versionCheckedAtMs = nowMs;
+}
+
 void Authenticator::fail(const QString &bucket, const ApiError &error)
 {
     const qint64 now = m_clock.nowMs();
-    if (m_failures.size() > 10'000) {
-        for (auto it = m_failures.begin(); it != m_failures.end();)
-            it = it->blockedUntilMs <= now && now - it->windowStartMs > kFailureWindowMs ? m_failures.erase(it)
-                                                                                         : std::next(it);
+    ThrottleRepository throttles(m_db);
+    if (now - m_prunedAtMs > kFailureWindowMs) { // on its own, before the row lock of hit() is taken
+        throttles.prune(QStringLiteral("key:"), now - kFailureWindowMs, now);
+        m_prunedAtMs = now;
     }
-    FailureCount &count = m_failures[bucket];
+    WriteTransaction transaction(m_db);
+    const ThrottleCount count = throttles.hit(bucket, now, kFailureWindowMs);
     if (count.blockedUntilMs > now) {
+        // A blocked bucket's failures do not count (the transaction rolls back).
         const qint64 seconds = (count.blockedUntilMs - now + 999) / 1000;
         throw ApiError::rateLimited(
             QStringLiteral("too_many_failed_logins"),
             QStringLiteral("too many failed authentication attempts; retry in %1 s").arg(seconds))
             .withHeader("Retry-After", QByteArray::number(seconds));
     }
-    if (now - count.windowStartMs > kFailureWindowMs)
-        count = FailureCount{0, now, 0};
-    if (++count.failures >= kMaxFailures) {
-        count.blockedUntilMs = now + kBlockMs;
-        count.failures = 0;
-        count.windowStartMs = now;
+    if (count.failures >= kMaxFailures) {
+        throttles.block(bucket, now + kBlockMs, true, now);
         qCWarning(lcAuth, "blocking %s for %lld s after %d failed authentications", qPrintable(bucket), kBlockMs / 1000,
                   kMaxFailures);
     }
+    transaction.commit();
     qCInfo(lcAuth, "authentication failed (%s): %s", qPrintable(bucket), qPrintable(error.reason()));
     throw ApiError::unauthenticated(error.reason(), error.description())
         .withHeader("WWW-Authenticate", "Basic realm=\"rechargedesk\"");

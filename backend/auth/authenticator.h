@@ -12,10 +12,13 @@ class Database;
 
 /// Checks the `Authorization: Basic base64(key_id:key_secret)` header of a request
 /// (api-conventions.md, "Authentication"). Verified keys are cached for a few seconds so the
-/// hot path does no hashing or SQL; revoking a key through this process clears the cache, and
-/// another process's revocation takes effect within kCacheTtlMs.
+/// hot path does no hashing; revoking a key through this process clears the cache. Several servers
+/// share one database (issue 16): a revocation anywhere bumps the `api_keys` row of state_versions,
+/// which this class reads at most once every kVersionPollMs (one cheap SELECT a second), so a key
+/// revoked on any server is refused here within kVersionPollMs (and kCacheTtlMs bounds it anyway).
 ///
-/// Failed attempts are throttled per (address, key id) (issue 12): wrong secrets for one key id
+/// Failed attempts are throttled per (address, key id) (issue 12), counted in the database's
+/// throttles table so that failures split across servers add up (issue 16): wrong secrets for one key id
 /// from one address, or credentials naming no key at all (one shared bucket per address). After
 /// kMaxFailures in kFailureWindowMs that bucket answers 429 for kBlockMs. A correct key is never
 /// locked out: it is checked before the throttle answers, so another client's wrong guesses (same
@@ -26,6 +29,7 @@ class Authenticator
 {
 public:
     static constexpr qint64 kCacheTtlMs = 5'000;
+    static constexpr qint64 kVersionPollMs = 1'000;     ///< how stale this server's view of revocations may be
     static constexpr int kMaxFailures = 10;             ///< failures per (address, key id) per window
     static constexpr qint64 kFailureWindowMs = 300'000; ///< 5 minutes
     static constexpr qint64 kBlockMs = 60'000;          ///< then 429 for a minute
@@ -46,19 +50,18 @@ private:
         AuthContext context;
         qint64 validUntilMs;
     };
-    struct FailureCount
-    {
-        int failures = 0;
-        qint64 windowStartMs = 0;
-        qint64 blockedUntilMs = 0;
-    };
     /// Counts a failure in `bucket` and throws 401, or 429 while the bucket is blocked.
     [[noreturn]] void fail(const QString &bucket, const ApiError &error);
     /// Checks the credential; `*keyId` receives the id of the named key when it exists.
     AuthContext verify(const QByteArray &authorization, QString *keyId);
+    /// Drops the cache when the shared keys version moved since it was last read (at most once per kVersionPollMs;
+    /// while the database cannot answer, the cache stays as it is).
+    void checkKeysVersion(qint64 nowMs);
 
     Database &m_db;
     const Clock &m_clock;
     QHash<QByteArray, CachedKey> m_cache;
-    QHash<QString, FailureCount> m_failures;
+    qint64 m_keysVersion = -1;        ///< the state_versions `api_keys` value the cache was built at
+    qint64 m_versionCheckedAtMs = -1; ///< when it was last read
+    qint64 m_prunedAtMs = 0;          ///< when idle throttle buckets were last deleted
 };

@@ -80,7 +80,18 @@ bool AccountRepository::revokeKey(const QString &keyId, qint64 nowMs)
 {
     QSqlQuery &q = m_db.run(
         QStringLiteral("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL"), {nowMs, keyId});
-    return q.numRowsAffected() > 0;
+    const bool revoked = q.numRowsAffected() > 0;
+    if (revoked)
+        m_db.run(QStringLiteral("UPDATE state_versions SET version = version + 1 WHERE name = 'api_keys'"));
+    return revoked;
+}
+
+qint64 AccountRepository::keysVersion()
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT version FROM state_versions WHERE name = 'api_keys'"));
+    const qint64 version = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return version;
 }
 
 int AccountRepository::activeKeyCount()

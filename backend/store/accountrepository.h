@@ -40,8 +40,11 @@ public:
     std::optional<ApiKeyRow> findKey(const QString &keyId);
     /// Every key, newest first.
     QList<ApiKeyRow> listKeys();
-    /// Marks the key revoked; false if no active key has this id.
+    /// Marks the key revoked and bumps keysVersion(); false (and no bump) if no active key has this id.
     bool revokeKey(const QString &keyId, qint64 nowMs);
+    /// The `api_keys` version of state_versions: it grows with every revocation, so servers that cache
+    /// verified keys notice another server's revocation (Authenticator, issue 16).
+    qint64 keysVersion();
     /// Number of keys not revoked.
     int activeKeyCount();
 

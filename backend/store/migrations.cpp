@@ -326,6 +326,41 @@ const QList<Migration> &allMigrations()
              QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN lease_owner TEXT NOT NULL DEFAULT ''"),
              QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0"),
          }},
+        // Issue 16: state that several servers on one database share instead of keeping it in memory.
+        {12,
+         {
+             // Versions of things servers cache: a change bumps its row; a server that cached the old version
+             // drops its copy when it sees a new one ('api_keys': revocations, read at most once a second).
+             QStringLiteral("CREATE TABLE state_versions ("
+                            " name TEXT PRIMARY KEY,"
+                            " version BIGINT NOT NULL DEFAULT 0)"),
+             QStringLiteral("INSERT INTO state_versions (name, version) VALUES ('api_keys', 0)"),
+             // Failure counters that throttle guessing (ThrottleRepository): wrong API key secrets per
+             // address and key id ('key:...'), wrong PINs of names that match no user ('pin:...').
+             QStringLiteral("CREATE TABLE throttles ("
+                            " bucket TEXT PRIMARY KEY,"
+                            " failures BIGINT NOT NULL,"
+                            " window_start BIGINT NOT NULL,"
+                            " blocked_until BIGINT NOT NULL DEFAULT 0,"
+                            " last_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX throttles_last_at ON throttles (last_at)"),
+             // The plan catalogue in force (one row, id = 1): the file as imported or synced, its origin, and
+             // a version every server polls to serve a new catalogue within seconds of its import anywhere.
+             QStringLiteral("CREATE TABLE plan_catalogue ("
+                            " id BIGINT PRIMARY KEY CHECK (id = 1),"
+                            " version BIGINT NOT NULL,"
+                            " body TEXT NOT NULL,"
+                            " sha256 TEXT NOT NULL,"
+                            " source TEXT NOT NULL,"
+                            " upstream_host TEXT NOT NULL,"
+                            " updated_at BIGINT NOT NULL,"
+                            " stored_at BIGINT NOT NULL)"),
+             // Which vault key the servers of this database use (a keyed hash of a fixed text, never the key):
+             // a server with another key file could check no captcha, OTP or sealed secret of the others.
+             QStringLiteral("CREATE TABLE vault_fingerprint ("
+                            " id BIGINT PRIMARY KEY CHECK (id = 1),"
+                            " fingerprint TEXT NOT NULL)"),
+         }},
     };
     return migrations;
 }

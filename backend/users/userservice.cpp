@@ -5,12 +5,16 @@
 #include "pinhasher.h"
 #include "sessionresolver.h"
 #include "store/database.h"
+#include "store/throttlerepository.h"
 
 #include <QRandomGenerator>
 
+#include <limits>
+
 namespace {
 
-constexpr int kMaxDecoys = 10'000; // unknown names remembered at most; older ones are dropped first
+constexpr qint64 kNeverRestarts =
+    std::numeric_limits<qint64>::max(); // a decoy counts in a row, as users.failed_attempts
 
 QString newToken()
 {
@@ -102,19 +106,20 @@ void UserService::failUnknown(qint64 accountId, const QString &name, const QStri
 {
     PinHasher::verifyDummy(pin); // same time as a real check
     const qint64 now = m_clock.nowMs();
-    if (m_decoys.size() >= kMaxDecoys) {
-        for (auto it = m_decoys.begin(); it != m_decoys.end();)
-            it = it->lastMs < now - kLongestLockMs ? m_decoys.erase(it) : std::next(it);
-        if (m_decoys.size() >= kMaxDecoys)
-            m_decoys.clear();
+    ThrottleRepository throttles(m_db);
+    if (now - m_prunedAtMs > kLockMs) { // on its own, before the row lock of hit() is taken
+        throttles.prune(QStringLiteral("pin:"), now - kLongestLockMs, now); // names unused for 4 h start afresh
+        m_prunedAtMs = now;
     }
-    Decoy &decoy = m_decoys[QString::number(accountId) + QLatin1Char(':') + name.toLower()];
-    decoy.lastMs = now;
-    if (decoy.lockedUntilMs > now)
-        throwLocked(decoy.lockedUntilMs, now);
-    if (++decoy.failures % kMaxFailures == 0)
-        decoy.lockedUntilMs = now + lockMsForRound(decoy.failures / kMaxFailures);
-    throwWrongPin(decoy.failures);
+    WriteTransaction transaction(m_db);
+    const QString bucket = QStringLiteral("pin:%1:%2").arg(accountId).arg(name.toLower());
+    const ThrottleCount decoy = throttles.hit(bucket, now, kNeverRestarts);
+    if (decoy.blockedUntilMs > now)
+        throwLocked(decoy.blockedUntilMs, now); // rolls back: a locked name's tries do not count
+    if (decoy.failures % kMaxFailures == 0)
+        throttles.block(bucket, now + lockMsForRound(int(decoy.failures / kMaxFailures)), false, now);
+    transaction.commit();
+    throwWrongPin(int(decoy.failures));
 }
 
 UserSession UserService::signIn(qint64 accountId, const QString &name, const QString &pin, const QString &keyActor)

@@ -3,7 +3,6 @@
 #include "auditlog.h"
 #include "userrepository.h"
 
-#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -66,14 +65,8 @@ public:
     static qint64 lockMsForRound(int round);
 
 private:
-    /// Failure state of names that match no active user, kept in memory so they answer exactly
-    /// like real users (attempts left, then a lock) and reveal nothing.
-    struct Decoy
-    {
-        int failures = 0; ///< in a row, across lock rounds, as a real user's
-        qint64 lockedUntilMs = 0;
-        qint64 lastMs = 0;
-    };
+    /// Counts a wrong PIN for a name that matches no active user, in the shared throttles table, so that it
+    /// answers exactly like a real user (attempts left, then a lock) on every server and reveals nothing.
     [[noreturn]] void failUnknown(qint64 accountId, const QString &name, const QString &pin);
     [[noreturn]] static void throwLocked(qint64 lockedUntilMs, qint64 nowMs);
     /// 401 `wrong_pin` after the `failures`-th wrong PIN in a row (attempts left, or the lock it began).
@@ -82,5 +75,5 @@ private:
     Database &m_db;
     const Clock &m_clock;
     AuditLog &m_audit;
-    QHash<QString, Decoy> m_decoys;
+    qint64 m_prunedAtMs = 0; ///< when decoy counters of long-unused names were last deleted
 };

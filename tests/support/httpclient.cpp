@@ -53,6 +53,20 @@ HttpResult HttpClient::postJson(const QUrl &url, const QJsonObject &body, const 
     return send("POST", url, QJsonDocument(body).toJson(QJsonDocument::Compact), headers);
 }
 
+HttpResult HttpClient::sendJson(const QByteArray &method, const QUrl &url, const QByteArray &authorization,
+                                const QJsonObject &body, const QByteArray &session)
+{
+    QList<std::pair<QByteArray, QByteArray>> headers{{"Authorization", authorization}};
+    QByteArray payload;
+    if (method != "GET") {
+        headers.append({"Content-Type", QByteArray("application/json")});
+        payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    }
+    if (!session.isEmpty())
+        headers.append({"X-Session-Token", session});
+    return send(method, url, payload, headers);
+}
+
 HttpResult HttpClient::send(const QByteArray &method, const QUrl &url, const QByteArray &body,
                             const QList<std::pair<QByteArray, QByteArray>> &headers)
 {

@@ -35,6 +35,10 @@ public:
     HttpResult get(const QUrl &url, const QByteArray &authorization = {});
     /// POST with a JSON body (Content-Type: application/json).
     HttpResult postJson(const QUrl &url, const QJsonObject &body, const QByteArray &authorization = {});
+    /// `method` with `authorization` and, unless it is GET, `body` as JSON; with an X-Session-Token header when
+    /// `session` is not empty.
+    HttpResult sendJson(const QByteArray &method, const QUrl &url, const QByteArray &authorization,
+                        const QJsonObject &body = {}, const QByteArray &session = {});
     /// Any method, body and headers.
     HttpResult send(const QByteArray &method, const QUrl &url, const QByteArray &body,
                     const QList<std::pair<QByteArray, QByteArray>> &headers);
