@@ -15,11 +15,11 @@ class QWidget;
 /// Small building blocks shared by the back-office screens, so they look and behave alike.
 namespace BackOfficeUi {
 
-/// A page title label (object name "pageTitle").
+/// A page title label (look "pageTitle").
 QLabel *title(const QString &text, QWidget *parent);
-/// A grey explanatory label (object name "hint"), word-wrapped.
+/// A grey explanatory label (look "hint"), word-wrapped.
 QLabel *hint(const QString &text, QWidget *parent);
-/// A white, rounded panel that groups one task's fields (object name "card", styled in style.qss).
+/// A white, rounded panel that groups one task's fields (look "card", styled in style.qss).
 QWidget *card(QWidget *parent);
 /// A string field of an API item, empty when absent: itemText(item, "name").
 QString itemText(const QJsonObject &item, const char *name);
@@ -28,9 +28,10 @@ QString itemText(const QJsonObject &item, const char *name);
 QString actorText(const QString &actor);
 /// A section heading (bold, larger).
 QLabel *heading(const QString &text, QWidget *parent);
-/// The red banner for errors that name no field (object name "generalError"), initially hidden.
+/// The red banner for errors that name no field (object name "generalError", its test handle; look
+/// "generalError"), initially hidden.
 QLabel *generalError(QWidget *parent);
-/// A green confirmation line (object name "notice"), initially hidden.
+/// A green confirmation line (object name and look "notice"), initially hidden.
 QLabel *notice(QWidget *parent);
 /// Shows `text` in a notice label made by notice().
 void showNotice(QLabel *label, const QString &text);
