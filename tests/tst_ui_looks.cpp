@@ -1,8 +1,7 @@
+#include "terminalfixture.h"
 #include "widgets/look.h"
 #include "widgets/statusbadge.h"
 
-#include <QApplication>
-#include <QFile>
 #include <QFontInfo>
 #include <QImage>
 #include <QLabel>
@@ -30,25 +29,22 @@ private:
         return window;
     }
 
+    static const char *placeName(bool kiosk) { return kiosk ? "kiosk" : "window"; }
+
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QApplication::setStyle(QStringLiteral("Fusion"));
-        QFile style(QStringLiteral(":/ui/style.qss"));
-        QVERIFY(style.open(QIODevice::ReadOnly));
-        qApp->setStyleSheet(QString::fromUtf8(style.readAll()));
-    }
+    void initTestCase() { QVERIFY(applyTerminalStyle()); }
 
     void statusBadgeColours_data()
     {
         QTest::addColumn<bool>("kiosk");
         QTest::addColumn<QString>("status");
         QTest::addColumn<QColor>("background");
+        const std::pair<const char *, QColor> colours[] = {{"SUCCESS", QColor(0x07, 0x94, 0x55)},
+                                                           {"PENDING", QColor(0xdc, 0x68, 0x03)},
+                                                           {"FAILED", QColor(0xd9, 0x2d, 0x20)}};
         for (const bool kiosk : {false, true}) {
-            const char *where = kiosk ? "kiosk" : "window";
-            QTest::addRow("%s SUCCESS", where) << kiosk << QStringLiteral("SUCCESS") << QColor(0x07, 0x94, 0x55);
-            QTest::addRow("%s PENDING", where) << kiosk << QStringLiteral("PENDING") << QColor(0xdc, 0x68, 0x03);
-            QTest::addRow("%s FAILED", where) << kiosk << QStringLiteral("FAILED") << QColor(0xd9, 0x2d, 0x20);
+            for (const auto &[status, colour] : colours)
+                QTest::addRow("%s %s", placeName(kiosk), status) << kiosk << QString::fromLatin1(status) << colour;
         }
     }
     void statusBadgeColours()
@@ -70,13 +66,11 @@ private Q_SLOTS:
         QTest::addColumn<bool>("kiosk");
         QTest::addColumn<QByteArray>("look");
         QTest::addColumn<int>("pixelSize");
+        const std::pair<const char *, int> sizes[] = {
+            {"pageTitle", 24}, {"confirmAmount", 30}, {"maskedNumber", 32}, {"otpCounter", 18}, {"testModeBanner", 15}};
         for (const bool kiosk : {false, true}) {
-            const char *where = kiosk ? "kiosk" : "window";
-            QTest::addRow("%s pageTitle", where) << kiosk << QByteArray("pageTitle") << 24;
-            QTest::addRow("%s confirmAmount", where) << kiosk << QByteArray("confirmAmount") << 30;
-            QTest::addRow("%s maskedNumber", where) << kiosk << QByteArray("maskedNumber") << 32;
-            QTest::addRow("%s otpCounter", where) << kiosk << QByteArray("otpCounter") << 18;
-            QTest::addRow("%s testModeBanner", where) << kiosk << QByteArray("testModeBanner") << 15;
+            for (const auto &[look, size] : sizes)
+                QTest::addRow("%s %s", placeName(kiosk), look) << kiosk << QByteArray(look) << size;
         }
     }
     void sizesOverTheKiosk()
