@@ -104,6 +104,7 @@ public:
     }
     ~SlowHeadConnection()
     {
+        m_log.answeredAll(m_received); // the 408s, for api_contract
         if (m_fd >= 0)
             ::close(m_fd);
     }
@@ -117,8 +118,10 @@ public:
         if (m_closed)
             return;
         const char next = m_sent < head.size() ? head.at(m_sent) : 'a';
-        if (::send(m_fd, &next, 1, MSG_NOSIGNAL) == 1)
+        if (::send(m_fd, &next, 1, MSG_NOSIGNAL) == 1) {
             ++m_sent;
+            m_log.sent(QByteArrayView(&next, 1));
+        }
     }
     /// Reads what the server sent; notices an end of stream or a reset.
     void poll()
@@ -143,6 +146,7 @@ private:
     qsizetype m_sent = 0;
     bool m_closed = false;
     QByteArray m_received;
+    RawExchangeLog m_log;
 };
 
 /// Milliseconds from connecting to a complete /healthz answer over a fresh connection; -1 on failure.

@@ -393,9 +393,9 @@ private slots:
         auto *number = page->findChild<QLineEdit *>(QStringLiteral("aadhaarInput"));
         auto *captcha = page->findChild<QLineEdit *>(QStringLiteral("captchaInput"));
         auto *otp = page->findChild<QLineEdit *>(QStringLiteral("otpInput"));
-        auto *smsState = page->findChildren<QLabel *>(QStringLiteral("hint")).last();
+        auto *smsState = page->findChild<QLabel *>(QStringLiteral("smsState"));
         auto *success = page->findChild<QLabel *>(QStringLiteral("successMessage"));
-        QVERIFY(consent && number && captcha && otp && success);
+        QVERIFY(consent && number && captcha && otp && smsState && success);
         const auto secret = [&](const char *name) {
             return shop.server.http()
                 .get(shop.server.url(QStringLiteral("/api/v1/sandbox/aadhaar/%1").arg(page->transactionId())),

@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "serverapi.h"
 #include "widgets/formerrors.h"
+#include "widgets/look.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -16,15 +17,15 @@ FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget
     : QWidget(parent), m_api(std::make_unique<ApiClient>(serverUrl, QString(), QString())),
       m_setupToken(std::move(setupToken))
 {
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     auto *title = new QLabel(tr("Welcome to RechargeDesk"), this);
-    title->setObjectName(QStringLiteral("pageTitle"));
+    Look::set(title, "pageTitle");
     auto *intro = new QLabel(tr("Set up your shop. You will sign in with the admin name and PIN below; "
                                 "the terminal starts in TEST MODE with sandbox money, so nothing real is sold "
                                 "until a live key is configured."),
                              this);
     intro->setWordWrap(true);
-    intro->setObjectName(QStringLiteral("hint"));
+    Look::set(intro, "hint");
 
     m_shopName = new QLineEdit(this);
     m_shopName->setPlaceholderText(tr("e.g. Sharma Mobile Point"));
@@ -43,6 +44,7 @@ FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget
 
     auto *general = new QLabel(this);
     general->setObjectName(QStringLiteral("generalError"));
+    Look::set(general, "generalError");
     general->setWordWrap(true);
     general->hide();
     m_errors = std::make_unique<FormErrors>(general);
@@ -65,6 +67,7 @@ FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget
 
     m_create = new QPushButton(tr("Create shop"), this);
     m_create->setObjectName(QStringLiteral("primary"));
+    Look::set(m_create, "action");
     m_create->setDefault(true);
     connect(m_create, &QPushButton::clicked, this, &FirstRunPage::onCreateClicked);
     for (QLineEdit *edit : {m_shopName, m_shopAddress, m_adminName, m_pin, m_pinAgain}) {
@@ -73,7 +76,7 @@ FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget
     }
 
     auto *card = new QWidget(this);
-    card->setObjectName(QStringLiteral("card"));
+    Look::set(card, "card");
     card->setFixedWidth(600);
     auto *cardLayout = new QVBoxLayout(card);
     cardLayout->setContentsMargins(28, 24, 28, 28);

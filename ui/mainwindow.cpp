@@ -6,6 +6,7 @@
 #include "terminalview.h"
 #include "tlspin.h"
 #include "usersapi.h"
+#include "widgets/look.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -32,6 +33,7 @@ MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
     // The banner sits where a menu bar would (the window has none), above every page.
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("connectionBanner"));
+    Look::set(m_banner, "connectionBanner");
     m_banner->setWordWrap(true);
     m_banner->hide();
     setMenuWidget(m_banner);

@@ -4,6 +4,7 @@
 #include "usersapi.h"
 #include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
+#include "widgets/look.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -14,9 +15,10 @@
 
 SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(parent), m_context(context)
 {
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     m_title = new QLabel(tr("Sign in"), this);
     m_title->setObjectName(QStringLiteral("pageTitle"));
+    Look::set(m_title, "pageTitle");
     m_title->setWordWrap(true); // the card has a fixed width: "Locked — enter your PIN…" (and Hindi) wraps
     m_name = new QLineEdit(this);
     m_name->setPlaceholderText(tr("Your name"));
@@ -24,11 +26,12 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     m_pin->setEchoMode(QLineEdit::Password);
     m_pin->setPlaceholderText(tr("PIN"));
     m_signIn = new QPushButton(tr("Sign in"), this);
-    m_signIn->setObjectName(QStringLiteral("primary"));
+    Look::set(m_signIn, "action");
     m_signIn->setDefault(true);
 
     auto *general = new QLabel(this);
     general->setObjectName(QStringLiteral("generalError"));
+    Look::set(general, "generalError");
     general->setWordWrap(true);
     general->hide();
     m_errors = std::make_unique<FormErrors>(general);
@@ -47,7 +50,7 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     form->addRow(QString(), pinError);
 
     auto *card = new QWidget(this);
-    card->setObjectName(QStringLiteral("card"));
+    Look::set(card, "card");
     card->setFixedWidth(480);
     auto *cardLayout = new QVBoxLayout(card);
     cardLayout->setContentsMargins(28, 24, 28, 28);

@@ -6,6 +6,7 @@
 #include "transactionsapi.h"
 #include "upstreamindicator.h"
 #include "walletapi.h"
+#include "widgets/look.h"
 
 #include <QLabel>
 #include <QStatusBar>
@@ -94,9 +95,7 @@ void StatusPanel::refreshWallet()
         const bool low = balance < m_lowBalancePaise;
         m_wallet->setText(low ? tr("Wallet: %1 — LOW, top up").arg(Money::formatIndian(balance))
                               : tr("Wallet: %1").arg(Money::formatIndian(balance)));
-        m_wallet->setObjectName(low ? QStringLiteral("lowBalance") : QStringLiteral("walletBalance"));
-        m_wallet->style()->unpolish(m_wallet);
-        m_wallet->style()->polish(m_wallet);
+        Look::set(m_wallet, low ? "lowBalance" : "");
     });
     ShopApi(m_context.api()).get().then(this, [this](const Answer<ShopInfo> &answer) {
         if (!answer.ok())

@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "terminal/planspage.h"
 #include "terminal/verifypage.h"
+#include "widgets/look.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -23,11 +24,13 @@ TerminalView::TerminalView(TerminalContext &context, bool kiosk, QWidget *parent
 {
     m_banner = new QLabel(tr("TEST MODE — sandbox sales, no real recharges, sandbox wallet"), this);
     m_banner->setObjectName(QStringLiteral("testModeBanner"));
+    Look::set(m_banner, "testModeBanner");
     m_banner->setAlignment(Qt::AlignCenter);
     m_banner->setVisible(context.api().isTestMode());
 
     m_navigation = new QListWidget(this);
     m_navigation->setObjectName(QStringLiteral("navigation"));
+    Look::set(m_navigation, "navigation");
     m_navigation->setFixedWidth(kiosk ? 260 : 210);
     m_navigation->setFocusPolicy(Qt::NoFocus);
     m_stack = new QStackedWidget(this);

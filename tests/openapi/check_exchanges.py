@@ -85,13 +85,29 @@ class Contract:
     def check(self, record):
         """Every way the recorded answer differs from the document, as messages (empty when it fits).
 
-        Two answers belong to no operation and are checked against their shared components: 404 `unknown_path`
+        An answer whose error reason is listed in the document's `x-connection-layer` (413, 431, 408, 503, … that
+        the connection layer writes before routing, or before any request: method and path empty) is checked
+        against that entry, whatever its path. Two other answers belong to no operation and are checked against their shared components: 404 `unknown_path`
         for a path the server does not have, and 405 `method_not_allowed` for a known path with another method."""
         method = record["method"].lower()
         path = record["path"]
         status = str(record["status"])
-        template = self.match(path)
         generic = self.generic_answer(record)
+        layer = self.document.get("x-connection-layer", {})
+        if generic in layer:
+            # Written before routing, for any path: the document's entry for the reason says what it must be.
+            entry = layer[generic]
+            if str(entry["status"]) != status:
+                return ["reason %s comes with status %s in x-connection-layer, the server sent %s"
+                        % (generic, entry["status"], status)]
+            code = json.loads(record["body_latin1"].encode("latin-1"))["error"]["code"]
+            if code != entry["code"]:
+                return ["reason %s comes with code %s in x-connection-layer, the server sent %s"
+                        % (generic, entry["code"], code)]
+            return self.check_response(entry["response"]["$ref"], record)
+        if not method:
+            return ["an answer (%s) to no request that is not one of x-connection-layer's" % status]
+        template = self.match(path)
         if template is None:
             if generic == "unknown_path" and status == "404":
                 return self.check_response("#/components/responses/NotFound", record)
@@ -228,6 +244,37 @@ def self_test(contract):
         ("the unknown-path answer", record("GET", "/api/v1/nowhere", 404, error), True),
         ("a status the document lacks", record("GET", "/api/v1/wallet", 418, error), False),
         ("a missing X-Request-Id", record("GET", "/api/v1/wallet", 200, wallet, {"x-request-id": None}), False),
+    ]
+
+    def raw(method, path, status, body, headers):
+        """An answer read off a raw socket (tests/support/rawexchangelog.h): the connection layer's own headers."""
+        rec = record(method, path, status, body, headers)
+        rec["via"] = "raw"
+        for name in [n for n, v in rec["headers"].items() if v is None]:
+            del rec["headers"][name]
+        return rec
+
+    def layer_error(code, reason):
+        return {"error": {"code": code, "description": "x", "field": None, "reason": reason}}
+
+    closing = {"cache-control": None, "connection": "close"}
+    too_large = layer_error("PAYLOAD_TOO_LARGE", "body_too_large")
+    timeout = layer_error("BAD_REQUEST_ERROR", "header_timeout")
+    refused = layer_error("RATE_LIMIT_ERROR", "too_many_connections")
+    cases += [
+        ("a raw 413 of the connection layer", raw("POST", "/api/v1/wallet", 413, too_large, closing), True),
+        ("a raw 408 on a path of no operation", raw("GET", "/nowhere", 408, timeout, closing), True),
+        ("a raw 503 before any request", raw("", "", 503, refused, dict(closing, **{"retry-after": "1"})), True),
+        ("a raw 503 without Retry-After", raw("", "", 503, refused, closing), False),
+        ("a raw 413 without Connection: close", raw("POST", "/api/v1/wallet", 413, too_large,
+                                                     {"cache-control": None}), False),
+        ("a raw 413 with another code", raw("POST", "/api/v1/wallet", 413,
+                                            layer_error("BAD_REQUEST_ERROR", "body_too_large"), closing), False),
+        ("a connection-layer reason with another status", raw("GET", "/healthz", 400, timeout, closing), False),
+        ("a raw answer to no request outside x-connection-layer",
+         raw("", "", 400, layer_error("BAD_REQUEST_ERROR", "bad_request"), closing), False),
+        ("a raw route answer of the wrong type", raw("GET", "/api/v1/wallet", 200, wrong, {}), False),
+        ("a raw route answer that fits", raw("GET", "/api/v1/wallet", 200, wallet, {}), True),
     ]
     failed = 0
     for name, rec, should_pass in cases:

@@ -8,7 +8,7 @@
 #include <QTest>
 
 void ExchangeRecorder::record(const QByteArray &method, const QUrl &url, int status, const Headers &responseHeaders,
-                              const QByteArray &body)
+                              const QByteArray &body, const char *via)
 {
     static const QString directory = qEnvironmentVariable("RECHARGEDESK_API_RECORD_DIR");
     if (directory.isEmpty() || status == 0)
@@ -17,7 +17,7 @@ void ExchangeRecorder::record(const QByteArray &method, const QUrl &url, int sta
     for (const auto &[name, value] : responseHeaders)
         headers.insert(QString::fromLatin1(name).toLower(), QString::fromLatin1(value));
     const QString suite = QCoreApplication::applicationName();
-    const QJsonObject line{
+    QJsonObject line{
         {QStringLiteral("suite"), suite},
         {QStringLiteral("function"), QString::fromLatin1(QTest::currentTestFunction())},
         {QStringLiteral("tag"), QString::fromLatin1(QTest::currentDataTag())},
@@ -29,6 +29,8 @@ void ExchangeRecorder::record(const QByteArray &method, const QUrl &url, int sta
         // Latin-1 keeps every byte (a PNG too) and the checker turns it back into the exact bytes.
         {QStringLiteral("body_latin1"), QString::fromLatin1(body)},
     };
+    if (via)
+        line.insert(QStringLiteral("via"), QString::fromLatin1(via));
     QDir().mkpath(directory);
     QFile file(
         QDir(directory).filePath(QStringLiteral("%1-%2.jsonl").arg(suite).arg(QCoreApplication::applicationPid())));

@@ -15,7 +15,8 @@ public:
     using Headers = QList<std::pair<QByteArray, QByteArray>>;
 
     /// Records one answered request: who asked (suite, test function, data tag), the method and URL, and the
-    /// answer's status, headers and body. Requests that got no answer (status 0) are not recorded.
+    /// answer's status, headers and body. Requests that got no answer (status 0) are not recorded. `via` names a
+    /// client other than HttpClient ("raw": read off a raw socket, see RawExchangeLog).
     static void record(const QByteArray &method, const QUrl &url, int status, const Headers &responseHeaders,
-                       const QByteArray &body);
+                       const QByteArray &body, const char *via = nullptr);
 };

@@ -52,9 +52,23 @@ RawHttpClient::RawHttpClient(quint16 port, const QHostAddress &source, int timeo
     m_socket.connectToHost(QHostAddress::LocalHost, port);
 }
 
+RawHttpClient::~RawHttpClient()
+{
+    m_log.answeredAll(m_received);
+}
+
+void RawHttpClient::send(QByteArrayView bytes)
+{
+    m_log.sent(bytes);
+    m_socket.write(bytes.constData(), bytes.size());
+}
+
 bool RawHttpClient::waitForResponse(RawHttpResponse &out)
 {
-    return QTest::qWaitFor([&] { return takeRawResponse(m_received, out); }, m_timeoutMs);
+    if (!QTest::qWaitFor([&] { return takeRawResponse(m_received, out); }, m_timeoutMs))
+        return false;
+    m_log.answered(out);
+    return true;
 }
 
 bool RawHttpClient::waitForServerClose()

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "rawexchangelog.h"
+
 #include <QByteArray>
 #include <QHostAddress>
 #include <QList>
@@ -32,15 +34,19 @@ public:
     /// Connects to 127.0.0.1:port, from `source` when given (any 127.x.y.z works on Linux, e.g. 127.0.0.2, to look
     /// like another client address).
     explicit RawHttpClient(quint16 port, const QHostAddress &source = QHostAddress(), int timeoutMs = 10'000);
+    /// Records the complete answers not taken by waitForResponse() (see RawExchangeLog).
+    ~RawHttpClient();
+    Q_DISABLE_COPY_MOVE(RawHttpClient)
 
     bool waitForConnected() { return m_socket.waitForConnected(m_timeoutMs); }
     QTcpSocket &socket() { return m_socket; }
-    void send(QByteArrayView bytes) { m_socket.write(bytes.constData(), bytes.size()); }
+    /// Sends `bytes` as they are (and follows them in the exchange log).
+    void send(QByteArrayView bytes);
 
     /// Sends up to `bytes` filler bytes (e.g. a body after its head) in 64 KiB steps, never queueing much, until
     /// they are all sent, a complete response arrived or the connection closed; returns how many were sent.
     qint64 streamUntilAnswered(qint64 bytes);
-    /// Waits for and removes the next complete response.
+    /// Waits for and removes the next complete response (recorded for api_contract, see RawExchangeLog).
     bool waitForResponse(RawHttpResponse &out);
     /// Waits until the server closed the connection.
     bool waitForServerClose();
@@ -52,5 +58,6 @@ public:
 private:
     QTcpSocket m_socket;
     QByteArray m_received;
+    RawExchangeLog m_log;
     int m_timeoutMs;
 };

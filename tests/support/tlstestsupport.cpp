@@ -45,6 +45,17 @@ TlsRawClient::TlsRawClient(quint16 port, const QSslCertificate &trusted)
     m_socket.connectToHostEncrypted(QStringLiteral("127.0.0.1"), port);
 }
 
+TlsRawClient::~TlsRawClient()
+{
+    m_log.answeredAll(m_received);
+}
+
+void TlsRawClient::send(const QByteArray &bytes)
+{
+    m_log.sent(bytes);
+    m_socket.write(bytes);
+}
+
 bool TlsRawClient::waitForEncrypted()
 {
     return QTest::qWaitFor(

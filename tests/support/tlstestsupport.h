@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "apiserver.h"
+#include "rawexchangelog.h"
 
 #include <QByteArray>
 #include <QSslCertificate>
@@ -26,10 +27,13 @@ class TlsRawClient
 {
 public:
     TlsRawClient(quint16 port, const QSslCertificate &trusted);
+    /// Records the complete answers received (for api_contract, see RawExchangeLog).
+    ~TlsRawClient();
+    Q_DISABLE_COPY_MOVE(TlsRawClient)
 
     /// Waits (up to 10 s) for the handshake; false when it failed (see errors()).
     bool waitForEncrypted();
-    void send(const QByteArray &bytes) { m_socket.write(bytes); }
+    void send(const QByteArray &bytes);
     /// Waits until the server closed the connection (or 10 s passed); returns everything received.
     QByteArray receiveUntilClosed();
     /// Waits (up to 10 s) until one whole response (headers and a Content-Length body) was received; returns what
@@ -43,4 +47,5 @@ public:
 private:
     QSslSocket m_socket;
     QByteArray m_received;
+    RawExchangeLog m_log;
 };

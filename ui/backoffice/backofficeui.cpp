@@ -23,7 +23,7 @@ QWidget *card(QWidget *parent)
 
 void makeCard(QWidget *widget)
 {
-    widget->setObjectName(QStringLiteral("card"));
+    Look::set(widget, "card");
     widget->setAttribute(Qt::WA_StyledBackground);
 }
 
@@ -43,15 +43,14 @@ QString actorText(const QString &actor)
 QLabel *title(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
-    label->setObjectName(QStringLiteral("pageTitle"));
+    Look::set(label, "pageTitle");
     return label;
 }
 
 QLabel *hint(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
-    label->setObjectName(QStringLiteral("hint"));
-    Look::set(label, "hint"); // kept when a page renames the label
+    Look::set(label, "hint");
     label->setWordWrap(true);
     return label;
 }
@@ -71,7 +70,6 @@ QLabel *generalError(QWidget *parent)
 {
     auto *label = new QLabel(parent);
     label->setObjectName(QStringLiteral("generalError"));
-    // The #generalError look also by property, so it stays when a page gives the label its own name.
     Look::set(label, "generalError");
     label->setWordWrap(true);
     label->hide();

@@ -14,11 +14,11 @@ class QWidget;
 /// Small building blocks shared by the back-office screens, so they look and behave alike.
 namespace BackOfficeUi {
 
-/// A page title label (object name "pageTitle").
+/// A page title label (look "pageTitle").
 QLabel *title(const QString &text, QWidget *parent);
-/// A grey explanatory label (object name "hint"), word-wrapped.
+/// A grey explanatory label (look "hint"), word-wrapped.
 QLabel *hint(const QString &text, QWidget *parent);
-/// A white, rounded panel that groups one task's fields (object name "card", styled in style.qss).
+/// A white, rounded panel that groups one task's fields (look "card", styled in style.qss).
 QWidget *card(QWidget *parent);
 /// Gives a widget of a .ui form card()'s look (object name "card", styled background).
 void makeCard(QWidget *widget);
@@ -27,9 +27,10 @@ void makeCard(QWidget *widget);
 QString actorText(const QString &actor);
 /// A section heading (bold, larger).
 QLabel *heading(const QString &text, QWidget *parent);
-/// The red banner for errors that name no field (object name "generalError"), initially hidden.
+/// The red banner for errors that name no field (object name "generalError", its test handle; look
+/// "generalError"), initially hidden.
 QLabel *generalError(QWidget *parent);
-/// A green confirmation line (object name "notice"), initially hidden.
+/// A green confirmation line (object name and look "notice"), initially hidden.
 QLabel *notice(QWidget *parent);
 /// Shows `text` in a notice label made by notice().
 void showNotice(QLabel *label, const QString &text);

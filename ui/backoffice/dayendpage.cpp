@@ -62,14 +62,13 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
       m_hourSet(new QBarSet(tr("Sales (₹)"))), m_valueAxis(new QValueAxis)
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("page"));
-    // The looks of style.qss go by these names, which several widgets share (a form cannot).
-    m_ui->reportContent->setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
+    Look::set(m_ui->reportContent, "page");
     for (QWidget *box : {m_ui->salesCard, m_ui->walletCard}) {
-        box->setObjectName(QStringLiteral("card"));
+        Look::set(box, "card");
         box->setAttribute(Qt::WA_StyledBackground);
         for (QLabel *label : box->findChildren<QLabel *>(QRegularExpression(QStringLiteral("Caption$"))))
-            label->setObjectName(QStringLiteral("hint"));
+            Look::set(label, "hint");
     }
     const QDate today = IstTime::dateOf(context.clock().nowUtc());
     m_ui->reportDate->setDate(today);
@@ -293,7 +292,6 @@ void DayEndPage::onSavePdfClicked()
 void DayEndPage::showMessage(const QString &text, bool error)
 {
     m_ui->generalError->setText(text);
-    m_ui->generalError->setObjectName(QStringLiteral("generalError"));
-    Look::set(m_ui->generalError, error ? "" : "success");
+    Look::set(m_ui->generalError, error ? "generalError" : "generalSuccess");
     m_ui->generalError->show();
 }

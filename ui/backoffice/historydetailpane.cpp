@@ -66,7 +66,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     m_title->setWordWrap(true);
     m_badge->hide();
     m_fields->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    m_deliveriesNote->setObjectName(QStringLiteral("hint"));
+    Look::set(m_deliveriesNote, "hint");
     m_deliveriesNote->setWordWrap(true);
     m_message->setObjectName(QStringLiteral("detailMessage"));
     m_message->setWordWrap(true);

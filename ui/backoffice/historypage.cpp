@@ -10,6 +10,7 @@
 #include "transactionsapi.h"
 #include "ui_historypage.h"
 #include "widgets/columnwidths.h"
+#include "widgets/look.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,7 +37,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
       m_ui(std::make_unique<Ui::HistoryPage>()), m_detail(new HistoryDetailPane(context))
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     const QDate today = IstTime::dateOf(context.clock().nowUtc());
     m_ui->fromDate->setDate(today.addDays(-6));
     m_ui->toDate->setDate(today);

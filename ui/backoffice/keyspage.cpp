@@ -8,6 +8,7 @@
 #include "typedcolumn.h"
 #include "ui_keyspage.h"
 #include "widgets/formerrors.h"
+#include "widgets/look.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -52,10 +53,8 @@ KeysPage::KeysPage(TerminalContext &context, QWidget *parent)
       m_table(BackOfficeUi::table(m_model, QStringLiteral("keysTable"), this))
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     m_ui->card->setAttribute(Qt::WA_StyledBackground);
-    m_ui->secretHint->setObjectName(
-        QStringLiteral("hint")); // the look of style.qss; two labels cannot share a name in a form
     m_ui->cardLayout->insertWidget(0, BackOfficeUi::heading(tr("New key"), m_ui->card));
     QLabel *general = BackOfficeUi::generalError(m_ui->card);
     m_ui->cardLayout->insertWidget(2, general);
@@ -63,7 +62,7 @@ KeysPage::KeysPage(TerminalContext &context, QWidget *parent)
     const std::pair<const char *, QLabel *> fieldErrors[] = {
         {"name", m_ui->nameError}, {"mode", m_ui->modeError}, {"scope", m_ui->scopeError}};
     for (const auto &[field, label] : fieldErrors) {
-        label->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+        label->setObjectName(QStringLiteral("fieldError")); // the test handle of FormErrors (its look: addField)
         m_errors->addField(QLatin1String(field), label);
     }
     // The new-key form is one row above the list, so the list gets the page's full width.

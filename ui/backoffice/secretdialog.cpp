@@ -1,5 +1,7 @@
 #include "secretdialog.h"
 
+#include "widgets/look.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QFormLayout>
@@ -22,6 +24,7 @@ SecretDialog::SecretDialog(const QString &title, const QString &identity, const 
                                   "shown only this once. If it is lost, make a new one."),
                                this);
     warning->setObjectName(QStringLiteral("secretWarning"));
+    Look::set(warning, "secretWarning");
     warning->setWordWrap(true);
 
     auto *identityLabel = new QLabel(identity, this);
@@ -30,6 +33,7 @@ SecretDialog::SecretDialog(const QString &title, const QString &identity, const 
     identityLabel->setWordWrap(true);
 
     m_secret->setObjectName(QStringLiteral("secretValue"));
+    Look::set(m_secret, "secretValue");
     m_secret->setReadOnly(true);
     m_secret->setMinimumWidth(420);
     m_copy->setObjectName(QStringLiteral("copySecret"));

@@ -6,6 +6,7 @@
 #include "upstreamapi.h"
 #include "upstreamsaleinfo.h"
 #include "upstreamstatus.h"
+#include "widgets/look.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -55,7 +56,7 @@ UpstreamCallsView::UpstreamCallsView(TerminalContext &context, QWidget *parent)
     m_calls->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_calls->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_calls->setMinimumHeight(70);
-    m_note->setObjectName(QStringLiteral("hint"));
+    Look::set(m_note, "hint");
     m_note->setWordWrap(true);
     m_note->hide();
 

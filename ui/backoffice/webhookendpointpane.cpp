@@ -6,6 +6,7 @@
 #include "terminalcontext.h"
 #include "ui_webhookendpointpane.h"
 #include "widgets/formerrors.h"
+#include "widgets/look.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -16,7 +17,7 @@ WebhookEndpointPane::WebhookEndpointPane(TerminalContext &context, QWidget *pare
     : QWidget(parent), m_context(context), m_api(context.api()), m_ui(std::make_unique<Ui::WebhookEndpointPane>())
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("card"));
+    Look::set(this, "card");
     setAttribute(Qt::WA_StyledBackground);
     BackOfficeUi::makePrimary(m_ui->saveEndpoint);
     QLabel *general = BackOfficeUi::generalError(this);
@@ -27,7 +28,7 @@ WebhookEndpointPane::WebhookEndpointPane(TerminalContext &context, QWidget *pare
     m_ui->paneLayout->addWidget(m_notice);
     m_errors = std::make_unique<FormErrors>(general);
     for (QLabel *fieldError : {m_ui->urlError, m_ui->passwordError})
-        fieldError->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+        fieldError->setObjectName(QStringLiteral("fieldError")); // the test handle of FormErrors (its look: addField)
     m_errors->addField(QStringLiteral("url"), m_ui->urlError);
     m_errors->addField(QStringLiteral("webhook_password"), m_ui->passwordError);
 

@@ -4,6 +4,7 @@
 #include "webhookdeliveriespane.h"
 #include "webhookendpointpane.h"
 #include "webhookinboxpane.h"
+#include "widgets/look.h"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -21,7 +22,7 @@ WebhooksPage::WebhooksPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_endpoint(new WebhookEndpointPane(context, this)),
       m_deliveries(new WebhookDeliveriesPane(context, this)), m_inbox(new WebhookInboxPane(context, this))
 {
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     auto *tabs = new QTabWidget(this);
     tabs->setObjectName(QStringLiteral("webhookTabs"));
     tabs->addTab(m_deliveries, tr("Delivery log"));

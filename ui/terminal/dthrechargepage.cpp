@@ -6,6 +6,7 @@
 #include "saleform.h"
 #include "saleinputs.h"
 #include "widgets/digitslineedit.h"
+#include "widgets/look.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -14,7 +15,7 @@
 DthRechargePage::DthRechargePage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_flow(new SaleFlow(context, tr("DTH recharge"), this))
 {
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     SaleForm *form = m_flow->form();
     m_inputs = new SaleInputs(context.catalog(), ProductKind::Dth, *form);
     m_inputs->addOperatorField(tr("Choose the DTH operator"));

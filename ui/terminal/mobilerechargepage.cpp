@@ -29,7 +29,7 @@ const QString kCircleKey = QStringLiteral("circle");
 MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_flow(new SaleFlow(context, tr("Mobile recharge"), this))
 {
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     SaleForm *form = m_flow->form();
     m_inputs = new SaleInputs(context.catalog(), ProductKind::Mobile, *form);
     m_number = SaleInputs::digitsEdit(QStringLiteral("phoneNumber"), 10, tr("10-digit mobile number"), form);

@@ -13,14 +13,14 @@ RepeatSalePanel::RepeatSalePanel(QWidget *parent)
     : QWidget(parent), m_question(new QLabel(this)), m_details(new QLabel(this)),
       m_no(new QPushButton(tr("No, go back (Enter)"), this)), m_yes(new QPushButton(tr("Yes, sell again (Y)"), this))
 {
-    setObjectName(QStringLiteral("card"));
+    Look::set(this, "card");
     setAttribute(Qt::WA_StyledBackground);
     m_question->setObjectName(QStringLiteral("repeatQuestion"));
     m_question->setWordWrap(true);
     Look::set(m_question, "question");
-    m_details->setObjectName(QStringLiteral("hint"));
+    Look::set(m_details, "hint");
     m_details->setWordWrap(true);
-    m_no->setObjectName(QStringLiteral("primary"));
+    Look::set(m_no, "action");
     m_no->setAutoDefault(true);
     m_yes->setObjectName(QStringLiteral("repeatYes"));
     m_yes->setAutoDefault(true);

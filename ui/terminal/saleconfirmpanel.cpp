@@ -11,7 +11,7 @@
 
 SaleConfirmPanel::SaleConfirmPanel(QWidget *parent) : QWidget(parent)
 {
-    setObjectName(QStringLiteral("card"));
+    Look::set(this, "card");
     setAttribute(Qt::WA_StyledBackground);
     m_title = new QLabel(tr("Check with the customer, then confirm"), this);
     m_title->setWordWrap(true);
@@ -29,13 +29,14 @@ SaleConfirmPanel::SaleConfirmPanel(QWidget *parent) : QWidget(parent)
     grid->addWidget(m_subjectLabel, subjectRow, 0);
     grid->addWidget(m_subject, subjectRow, 1);
     m_note = new QLabel(this);
-    m_note->setObjectName(QStringLiteral("hint"));
+    Look::set(m_note, "hint");
     m_note->setWordWrap(true);
     grid->addWidget(m_note, grid->rowCount(), 0, 1, 2);
     // What the customer pays (the bill) is the large figure; what the shop's wallet pays and
     // earns is smaller below it.
     m_bill = addLine(grid, tr("Collect"), QStringLiteral("confirmBill"));
-    grid->itemAtPosition(grid->rowCount() - 1, 0)->widget()->setObjectName(QStringLiteral("confirmCollect"));
+    Look::set(m_bill, "confirmAmount");
+    Look::set(grid->itemAtPosition(grid->rowCount() - 1, 0)->widget(), "confirmAmount");
     m_paid = addLine(grid, tr("Wallet debit"), QStringLiteral("confirmPaid"));
     m_discount = addLine(grid, tr("Your commission"), QStringLiteral("confirmDiscount"));
     m_walletAfter = addLine(grid, tr("Wallet after"), QStringLiteral("walletAfter"));
@@ -43,14 +44,15 @@ SaleConfirmPanel::SaleConfirmPanel(QWidget *parent) : QWidget(parent)
 
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("generalError"));
+    Look::set(m_problem, "generalError");
     m_problem->setWordWrap(true);
     m_problem->hide();
     m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("hint"));
+    Look::set(m_status, "hint");
     m_status->hide();
 
     m_confirm = new QPushButton(tr("Confirm sale (Enter)"), this);
-    m_confirm->setObjectName(QStringLiteral("primary"));
+    Look::set(m_confirm, "action");
     m_confirm->setAutoDefault(true);
     m_back = new QPushButton(tr("Back (Esc)"), this);
     m_back->setAutoDefault(true);

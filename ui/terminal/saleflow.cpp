@@ -10,6 +10,7 @@
 #include "salesapi.h"
 #include "statuspoller.h"
 #include "walletapi.h"
+#include "widgets/look.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -41,7 +42,7 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
       m_repeat(new RepeatSalePanel(this)), m_poller(new StatusPoller(context.api(), this))
 {
     auto *heading = new QLabel(title, this);
-    heading->setObjectName(QStringLiteral("pageTitle"));
+    Look::set(heading, "pageTitle");
     for (QWidget *panel : {static_cast<QWidget *>(m_form), static_cast<QWidget *>(m_confirm),
                            static_cast<QWidget *>(m_result), static_cast<QWidget *>(m_repeat)}) {
         // Each panel scrolls on its own, so large kiosk fonts never clip a form; the card keeps

@@ -2,6 +2,7 @@
 
 #include "apierror.h"
 #include "widgets/digitslineedit.h"
+#include "widgets/look.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -18,6 +19,7 @@ QLabel *makeGeneralLabel(QWidget *parent)
 {
     auto *label = new QLabel(parent);
     label->setObjectName(QStringLiteral("generalError"));
+    Look::set(label, "generalError");
     label->setWordWrap(true);
     label->hide();
     return label;
@@ -29,10 +31,10 @@ SaleForm::SaleForm(QWidget *parent)
     : QWidget(parent), m_layout(new QGridLayout), m_general(makeGeneralLabel(this)),
       m_continue(new QPushButton(tr("Continue (Enter)"), this)), m_continueText(m_continue->text()), m_errors(m_general)
 {
-    setObjectName(QStringLiteral("card"));
+    Look::set(this, "card");
     setAttribute(Qt::WA_StyledBackground);
     m_general->setParent(this);
-    m_continue->setObjectName(QStringLiteral("primary"));
+    Look::set(m_continue, "action");
     m_continue->setAutoDefault(true);
     // A grid rather than a QFormLayout: word-wrapped hints and errors under an input keep
     // their height there, also with the large kiosk fonts.
@@ -105,6 +107,7 @@ QLabel *SaleForm::addHint(const QString &text)
 {
     auto *hint = new QLabel(text, this);
     hint->setObjectName(QStringLiteral("hint"));
+    Look::set(hint, "hint");
     hint->setWordWrap(true);
     addBelow(hint);
     setHint(hint, text);

@@ -5,6 +5,7 @@
 #include "validators.h"
 #include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
+#include "widgets/look.h"
 #include "widgets/wrappedcheckbox.h"
 
 #include <QCheckBox>
@@ -34,38 +35,28 @@ void setState(QWidget *widget, const char *name, const QVariant &value)
     widget->style()->polish(widget);
 }
 
-/// Gives `widget` an object name the style sheet styles, and the look that goes with it even if the widget was
-/// already polished under its form name.
-void styleAs(QWidget *widget, const QString &name)
-{
-    widget->setObjectName(name);
-    widget->style()->unpolish(widget);
-    widget->style()->polish(widget);
-}
-
 } // namespace
 
 VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_flow(new AadhaarFlow(context.api(), this)), m_api(context.api()),
       m_ui(std::make_unique<Ui::VerifyPage>())
 {
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     m_ui->setupUi(this);
-    // Object names the style sheet styles (several widgets share each, which a form cannot name).
-    for (QWidget *card : {m_ui->card, m_ui->sandboxPanel})
-        styleAs(card, QStringLiteral("card"));
+    Look::set(m_ui->sandboxPanel, "card"); // m_ui->card has its look in the form
     for (QLabel *hint : {m_ui->maskedCaption, m_ui->sandboxHint, m_ui->smsState})
-        styleAs(hint, QStringLiteral("hint"));
+        Look::set(hint, "hint");
     for (QLabel *fieldError : {m_ui->numberError, m_ui->captchaError, m_ui->otpError})
-        styleAs(fieldError, QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+        fieldError->setObjectName(QStringLiteral("fieldError")); // the test handle of FormErrors (its look: addField)
     m_errors = std::make_unique<FormErrors>(m_ui->generalError);
     m_errors->addField(QStringLiteral("aadhaar_number"), m_ui->numberError);
     m_errors->addField(QStringLiteral("captcha_value"), m_ui->captchaError);
     m_errors->addField(QStringLiteral("otp_value"), m_ui->otpError);
 
     m_consent = m_ui->consent->checkBox();
-    styleAs(m_consent, QStringLiteral("consentCheck"));
-    styleAs(m_ui->consent->label(), QStringLiteral("consentLabel"));
+    m_consent->setObjectName(QStringLiteral("consentCheck"));
+    Look::set(m_consent, "consentCheck");
+    Look::set(m_ui->consent->label(), "consentLabel");
     m_consent->installEventFilter(this);
     // Room for pasted separators; the formatter keeps 12 digits.
     m_ui->aadhaarInput->setMaxLength(AadhaarFlow::kAadhaarDigits + 6);

@@ -5,6 +5,7 @@
 #include "saleflow.h"
 #include "saleform.h"
 #include "saleinputs.h"
+#include "widgets/look.h"
 
 #include <QLineEdit>
 #include <QVBoxLayout>
@@ -12,7 +13,7 @@
 VoucherPage::VoucherPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_flow(new SaleFlow(context, tr("Google Play gift voucher"), this))
 {
-    setObjectName(QStringLiteral("page"));
+    Look::set(this, "page");
     SaleForm *form = m_flow->form();
     m_inputs = new SaleInputs(context.catalog(), ProductKind::Voucher, *form);
     m_inputs->addAmountField();

@@ -1,6 +1,7 @@
 #include "formerrors.h"
 
 #include "apierror.h"
+#include "widgets/look.h"
 
 #include <QLabel>
 
@@ -9,6 +10,7 @@ FormErrors::FormErrors(QLabel *general) : m_general(general)
 
 void FormErrors::addField(const QString &field, QLabel *label)
 {
+    Look::set(label, "fieldError");
     m_fields.insert(field, label);
 }
 
@@ -46,6 +48,7 @@ QLabel *FormErrors::makeLabel(QWidget *parent)
 {
     auto *label = new QLabel(parent);
     label->setObjectName(QStringLiteral("fieldError"));
+    Look::set(label, "fieldError");
     label->setWordWrap(true);
     label->hide();
     return label;

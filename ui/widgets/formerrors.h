@@ -15,7 +15,8 @@ class FormErrors
 public:
     /// `general` shows errors that name no registered field.
     explicit FormErrors(QLabel *general);
-    /// Registers the label under `field`'s input (hidden until an error names that field).
+    /// Registers the label under `field`'s input (hidden until an error names that field) and gives it the
+    /// "fieldError" look.
     void addField(const QString &field, QLabel *label);
     /// Shows the error at its field (or the general label).
     void show(const ApiError &error);

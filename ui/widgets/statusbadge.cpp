@@ -1,10 +1,12 @@
 #include "statusbadge.h"
 
+#include "widgets/look.h"
+
 #include <QStyle>
 
 StatusBadge::StatusBadge(QWidget *parent) : QLabel(parent)
 {
-    setObjectName(QStringLiteral("statusBadge"));
+    Look::set(this, "statusBadge");
     setAlignment(Qt::AlignCenter);
     setMinimumHeight(56);
 }
