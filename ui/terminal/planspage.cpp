@@ -37,7 +37,6 @@ PlansPage::PlansPage(TerminalContext &context, QWidget *parent)
       m_proxy(new PlanFilterProxy(this))
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("page"));
 
     for (const OperatorInfo &info : m_context.catalog().operators(ProductKind::Mobile))
         m_ui->operatorCombo->addItem(info.name, info.code);
