@@ -37,9 +37,7 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent)
       m_upstream(new UpstreamNotice(context.clock(), this)), m_enterPauseTimer(new QTimer(this))
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("card"));
-    setAttribute(Qt::WA_StyledBackground);
-    m_ui->newSale->setObjectName(QStringLiteral("primary")); // the #primary look of style.qss
+    setAttribute(Qt::WA_StyledBackground); // its look "card" (the form) paints the background
     m_ui->panelLayout->insertWidget(2, m_upstream);
     const std::tuple<QString, QLabel *, QLabel *> details[] = {
         {QStringLiteral("transaction_id"), m_ui->name_transaction_id, m_ui->result_transaction_id},
@@ -206,7 +204,7 @@ void SaleResultPanel::refresh()
                                   : data.status == QLatin1String("FAILED")
                                       ? tr("No code: the sale failed")
                                       : tr("The code appears when the sale succeeds"));
-        Look::set(m_ui->redeemCode, hasCode ? "" : "codeToCome");
+        Look::set(m_ui->redeemCode, hasCode ? "redeemCode" : "codeToCome");
         m_ui->copyCode->setEnabled(hasCode);
     }
     if (data.status != QLatin1String("PENDING")) {
