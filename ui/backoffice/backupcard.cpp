@@ -14,8 +14,7 @@ BackupCard::BackupCard(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_ui(std::make_unique<Ui::BackupCard>())
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("card"));
-    setAttribute(Qt::WA_StyledBackground);
+    BackOfficeUi::makeCard(this);
     m_ui->cardLayout->insertWidget(0, BackOfficeUi::heading(tr("Backups"), this));
 }
 

@@ -43,8 +43,7 @@ SaleTermsCard::SaleTermsCard(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_ui(std::make_unique<Ui::SaleTermsCard>())
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("card"));
-    setAttribute(Qt::WA_StyledBackground);
+    BackOfficeUi::makeCard(this);
     m_ui->cardLayout->insertWidget(0, BackOfficeUi::heading(tr("Sale terms"), this));
     m_errors = std::make_unique<FormErrors>(m_ui->termsError);
     m_ui->settleDelay->setRange(0, kMaxSettleDelaySeconds);

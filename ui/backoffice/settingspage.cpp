@@ -14,6 +14,7 @@
 #include "upstreamcard.h"
 #include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
+#include "widgets/look.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -45,12 +46,9 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     // The form is the page's content; it scrolls when kiosk fonts make it taller than the page.
     auto *content = new QWidget(this);
     m_ui->setupUi(content);
-    setObjectName(QStringLiteral("page"));
-    content->setObjectName(QStringLiteral("page")); // the look of style.qss
-    for (QWidget *card : {m_ui->shopCard, m_ui->terminalCard}) {
-        card->setObjectName(QStringLiteral("card")); // the look of style.qss
-        card->setAttribute(Qt::WA_StyledBackground);
-    }
+    Look::set(this, "page"); // and the form's own look "page" on the content
+    for (QWidget *card : {m_ui->shopCard, m_ui->terminalCard})
+        BackOfficeUi::makeCard(card);
     m_ui->shopCardLayout->insertWidget(0, BackOfficeUi::heading(tr("Shop"), m_ui->shopCard));
     m_ui->terminalCardLayout->insertWidget(
         0, BackOfficeUi::heading(tr("This terminal (restart needed)"), m_ui->terminalCard));
@@ -67,7 +65,7 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     m_terminalErrors = std::make_unique<FormErrors>(m_ui->terminalError);
     const auto addFields = [](FormErrors &errors, std::initializer_list<std::pair<const char *, QLabel *>> fields) {
         for (const auto &[field, label] : fields) {
-            label->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+            label->setObjectName(QStringLiteral("fieldError")); // the test handle of FormErrors (its look: addField)
             errors.addField(QLatin1String(field), label);
         }
     };

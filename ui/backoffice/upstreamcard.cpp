@@ -16,8 +16,7 @@ UpstreamCard::UpstreamCard(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_ui(std::make_unique<Ui::UpstreamCard>())
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("card"));
-    setAttribute(Qt::WA_StyledBackground);
+    BackOfficeUi::makeCard(this);
     m_ui->cardLayout->insertWidget(0, BackOfficeUi::heading(tr("Upstream (live sales)"), this));
     m_errors = std::make_unique<FormErrors>(m_ui->upstreamError);
     const std::pair<const char *, QLabel *> fields[] = {{"base_url", m_ui->upstreamError_base_url},

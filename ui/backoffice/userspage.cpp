@@ -99,7 +99,6 @@ UsersPage::UsersPage(TerminalContext &context, QWidget *parent)
       m_addNotice(BackOfficeUi::notice(this)), m_userNotice(BackOfficeUi::notice(this)),
       m_listError(BackOfficeUi::generalError(this))
 {
-    setObjectName(QStringLiteral("page"));
     m_ui->setupUi(this);
     QLabel *addGeneral = BackOfficeUi::generalError(m_ui->addCard);
     QLabel *userGeneral = BackOfficeUi::generalError(m_ui->userCard);
@@ -110,7 +109,7 @@ UsersPage::UsersPage(TerminalContext &context, QWidget *parent)
     m_addNotice->setObjectName(QStringLiteral("addNotice"));
     m_userNotice->setObjectName(QStringLiteral("userNotice"));
     for (QLabel *fieldError : {m_ui->nameError, m_ui->roleError, m_ui->pinError, m_ui->newPinError})
-        fieldError->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+        fieldError->setObjectName(QStringLiteral("fieldError")); // the test handle of FormErrors (its look: addField)
     m_addErrors->addField(QStringLiteral("name"), m_ui->nameError);
     m_addErrors->addField(QStringLiteral("role"), m_ui->roleError);
     m_addErrors->addField(QStringLiteral("pin"), m_ui->pinError);

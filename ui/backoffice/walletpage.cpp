@@ -105,7 +105,6 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
       m_ledgerError(BackOfficeUi::generalError(this))
 {
     m_ui->setupUi(this);
-    setObjectName(QStringLiteral("page"));
     const bool test = context.api().isTestMode();
     m_filter->setSourceModel(m_ledger);
     m_table = BackOfficeUi::table(m_filter, QStringLiteral("ledgerTable"), this);
@@ -114,7 +113,7 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     m_topupErrors = std::make_unique<FormErrors>(topupGeneral);
     m_thresholdErrors = std::make_unique<FormErrors>(thresholdGeneral);
     for (QLabel *fieldError : {m_ui->amountError, m_ui->noteError, m_ui->thresholdError})
-        fieldError->setObjectName(QStringLiteral("fieldError")); // the look (style.qss) and test handle of FormErrors
+        fieldError->setObjectName(QStringLiteral("fieldError")); // the test handle of FormErrors (its look: addField)
     m_topupErrors->addField(QStringLiteral("amount"), m_ui->amountError);
     m_topupErrors->addField(QStringLiteral("note"), m_ui->noteError);
     m_thresholdErrors->addField(QStringLiteral("low_balance_threshold_rupees"), m_ui->thresholdError);
