@@ -66,8 +66,9 @@ private Q_SLOTS:
         QTest::addColumn<bool>("kiosk");
         QTest::addColumn<QByteArray>("look");
         QTest::addColumn<int>("pixelSize");
-        const std::pair<const char *, int> sizes[] = {
-            {"pageTitle", 24}, {"confirmAmount", 30}, {"maskedNumber", 32}, {"otpCounter", 18}, {"testModeBanner", 15}};
+        const std::pair<const char *, int> sizes[] = {{"pageTitle", 24},  {"confirmAmount", 30},  {"maskedNumber", 32},
+                                                      {"otpCounter", 18}, {"testModeBanner", 15}, {"resultMoney", 24},
+                                                      {"redeemCode", 34}, {"codeToCome", 18}};
         for (const bool kiosk : {false, true}) {
             for (const auto &[look, size] : sizes)
                 QTest::addRow("%s %s", placeName(kiosk), look) << kiosk << QByteArray(look) << size;
