@@ -331,6 +331,24 @@ QSqlQuery &Database::run(const QString &sql, const QVariantList &values)
     }
 }
 
+qint64 Database::insertReturningId(const QString &insertSql, const QVariantList &values)
+{
+    if (!m_postgres) {
+        QSqlQuery &q = run(insertSql, values);
+        const QVariant id = q.lastInsertId();
+        q.finish();
+        if (!id.isValid())
+            throw DatabaseError(QStringLiteral("insert returned no id"));
+        return id.toLongLong();
+    }
+    QSqlQuery &q = run(insertSql + QStringLiteral(" RETURNING id"), values);
+    if (!q.next())
+        throw DatabaseError(QStringLiteral("insert returned no id"));
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
+    return id;
+}
+
 void Database::execute(const QString &sql)
 {
     ensureConnected();

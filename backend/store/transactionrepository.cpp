@@ -101,18 +101,14 @@ TransactionTotals readTotals(QSqlQuery &q)
 qint64 TransactionRepository::insert(const StoredTransaction &row, qint64 nowMs)
 {
     const TransactionRecord &r = row.record;
-    QSqlQuery &q = m_db.run(
+    const qint64 id = m_db.insertReturningId(
         QStringLiteral("INSERT INTO transactions (account_id, mode, type, operator_code, number, bill_amount, discount,"
                        " paid, customer_email, status, redeem_code, reference_id, fingerprint, key_id, created_at,"
-                       " updated_at, clerk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+                       " updated_at, clerk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
         {row.accountId, ModeNames::mode(row.mode), TransactionNames::type(r.type), r.operatorCode, textValue(r.number),
          r.billAmount, r.discount, r.paid, textValue(r.customerEmail), TransactionNames::status(r.status),
          textValue(r.redeemCode), textOrNull(r.referenceId), row.fingerprint, row.keyId, r.createdAtMs, nowMs,
          textValue(row.clerk)});
-    if (!q.next())
-        throw DatabaseError(QStringLiteral("transaction insert returned no id"));
-    const qint64 id = q.value(0).toLongLong();
-    q.finish();
     const QString mode = ModeNames::mode(row.mode);
     lockRollups(row.accountId, mode);
     addToDailyTotals(row.accountId, mode, r.createdAtMs, TransactionNames::type(r.type), r.operatorCode,
