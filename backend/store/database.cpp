@@ -430,6 +430,16 @@ bool Database::reopen()
 
 void Database::begin()
 {
+    if (!m_postgres) {
+        // A cached read left active (a one-row lookup stepped once) holds this connection's read snapshot; once
+        // another connection (the webhook delivery thread, the wallet CLI) has committed, BEGIN IMMEDIATE on a
+        // stale snapshot fails at once with SQLITE_BUSY instead of waiting. Finishing an inactive statement is a
+        // no-op.
+        for (QSqlQuery &query : m_statements) {
+            if (query.isActive())
+                query.finish();
+        }
+    }
     execute(m_postgres ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
     m_inTransaction = true;
 }

@@ -187,6 +187,16 @@ void WebhookOutboxRepository::releaseLeases()
         "UPDATE webhook_events SET locked_until = 0, locked_by = 0 WHERE status = 'pending' AND locked_until <> 0"));
 }
 
+int WebhookOutboxRepository::renewLeases(qint64 nowMs, qint64 leaseUntilMs, qint64 owner)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE webhook_events SET locked_until = ? WHERE status = 'pending'"
+                                           " AND locked_by = ? AND locked_until > ?"),
+                            {leaseUntilMs, owner, nowMs});
+    const int renewed = q.numRowsAffected();
+    q.finish();
+    return renewed;
+}
+
 int WebhookOutboxRepository::releaseDeadLeases(qint64 nowMs, qint64 owner)
 {
     // pg_try_advisory_xact_lock succeeds only when no session holds the owner's key, i.e. that

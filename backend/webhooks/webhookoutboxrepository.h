@@ -106,6 +106,9 @@ public:
     std::optional<qint64> nextDueAt(qint64 nowMs);
     /// Drops every lease (a single server restarting over SQLite owns all of them).
     void releaseLeases();
+    /// Extends until `leaseUntilMs` the leases of `owner` (0 on SQLite) that have not run out at `nowMs`
+    /// (issue 16: an event in memory or in flight keeps its claim). Returns how many.
+    int renewLeases(qint64 nowMs, qint64 leaseUntilMs, qint64 owner);
     /// PostgreSQL: drops the unexpired leases of owners other than `owner` whose session advisory
     /// lock on their key is gone (servers that died); returns how many. Run inside a transaction.
     int releaseDeadLeases(qint64 nowMs, qint64 owner);
