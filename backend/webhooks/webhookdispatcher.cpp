@@ -183,7 +183,9 @@ void WebhookDispatcher::flushAndClaim(qint64 nowMs)
             if (outcome.inboxMessage)
                 inbox.store(*outcome.inboxMessage);
             outbox.insertAttempt(outcome.attempt);
-            outbox.updateAfterAttempt(outcome.event);
+            if (!outbox.updateAfterAttempt(outcome.event, m_instanceKey))
+                qCInfo(lcWebhooks, "webhook event %lld was taken over by another server; its outcome is theirs",
+                       outcome.event.id);
             if (outcome.disableEndpoint)
                 endpoints.disable(outcome.event.accountId, outcome.event.mode, outcome.attempt.error, nowMs);
         }

@@ -119,8 +119,10 @@ public:
 
     /// Appends an attempt row; returns its id.
     qint64 insertAttempt(const WebhookAttempt &attempt);
-    /// Sets the outcome of a try: status, counters, next due time, error; clears the lease.
-    void updateAfterAttempt(const WebhookEvent &event);
+    /// Sets the outcome of a try: status, counters, next due time, error; clears the lease. Only while the
+    /// event is leased by `owner` (0 on SQLite): a server whose lease another one took over does not undo that
+    /// server's outcome (issue 16). False when it was not.
+    bool updateAfterAttempt(const WebhookEvent &event, qint64 owner = 0);
     /// Starts a new delivery round for a delivered or failed event (same webhook-id), due at
     /// `nowMs`; false when the event is pending already or does not exist.
     bool requeue(qint64 eventId, qint64 nowMs);
