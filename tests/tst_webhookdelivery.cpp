@@ -832,7 +832,7 @@ private slots:
         {
             WriteTransaction holding(*other);
             if (other->isPostgres())
-                other->run(QStringLiteral("LOCK TABLE webhook_events IN EXCLUSIVE MODE"));
+                other->execute(QStringLiteral("LOCK TABLE webhook_events IN EXCLUSIVE MODE"));
             // For longer than the dispatcher's poll: it tries its claim, and waits, within this time.
             const QDeadlineTimer deadline(3 * WebhookDispatcher::kPollMs);
             int answered = 0;

@@ -22,7 +22,6 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QUrlQuery>
 
 #include <signal.h>
 
@@ -81,14 +80,6 @@ private:
     bool m_holding = false;
 };
 
-/// The search_path schema of a TestStore's postgres:// location (its `options=-csearch_path=...`).
-QString schemaOf(const TestStore &store)
-{
-    const QString options =
-        QUrlQuery(QUrl(store.location())).queryItemValue(QStringLiteral("options"), QUrl::FullyDecoded);
-    return options.section(QLatin1Char('='), 1);
-}
-
 } // namespace
 
 class TestWebhookLeases final : public QObject
@@ -108,7 +99,7 @@ class TestWebhookLeases final : public QObject
         if (!db.isOpen() && !db.open())
             qFatal("admin connection: %s", qPrintable(db.lastError().text()));
         QSqlQuery query(db);
-        if (!query.exec(QStringLiteral("SET search_path = ") + schemaOf(*m_store)) || !query.exec(sql))
+        if (!query.exec(QStringLiteral("SET search_path = ") + m_store->pgSchema()) || !query.exec(sql))
             qFatal("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
         return query.next() ? query.value(0) : QVariant();
     }
