@@ -117,6 +117,10 @@ QList<QCommandLineOption> serveOptions()
     flags.append({QStringLiteral("webhook-retry-scale"),
                   QStringLiteral("Multiplies the webhook retry schedule (default 1; 0.001: 5 min -> 300 ms)."),
                   QStringLiteral("FACTOR"), QStringLiteral("1")});
+    flags.append({QStringLiteral("webhook-lease-seconds"),
+                  QStringLiteral("How long a claimed webhook delivery stays reserved for this server unless renewed; "
+                                 "another server takes over a stopped server's claims after it (default 30)."),
+                  QStringLiteral("N"), QStringLiteral("30")});
     flags.append({QStringLiteral("upstream-timeout-ms"),
                   QStringLiteral("Live sales: how long a call to the upstream, and initiate's wait for its first "
                                  "answer, may take (default 15000)."),
@@ -226,6 +230,10 @@ int runServe(const QStringList &arguments)
     options.webhookRetryScale = parser.value(QStringLiteral("webhook-retry-scale")).toDouble(&ok);
     if (!ok || !(options.webhookRetryScale > 0.0) || options.webhookRetryScale > 100.0)
         return usageError(QStringLiteral("--webhook-retry-scale must be above 0 and at most 100"));
+    const qint64 webhookLease = parser.value(QStringLiteral("webhook-lease-seconds")).toLongLong(&ok);
+    if (!ok || webhookLease < 3 || webhookLease > 3600)
+        return usageError(QStringLiteral("--webhook-lease-seconds must be a whole number from 3 to 3600"));
+    options.webhookLeaseMs = webhookLease * 1000;
 
     const qint64 upstreamTimeout = parser.value(QStringLiteral("upstream-timeout-ms")).toLongLong(&ok);
     if (!ok || upstreamTimeout < 100 || upstreamTimeout > 600'000)

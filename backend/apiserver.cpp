@@ -66,7 +66,8 @@ struct ApiServer::Parts
           sales(transactions, catalog), transactionsApi(transactions, wallets, options.statusCacheEntries),
           walletApi(wallets, audit), health(db), plansApi(planStore, catalog),
           aadhaar(db, clock, options.dataDir, options.publicUrl, options.upstreamTimeoutMs),
-          webhooks(db, batcher, clock, transactions, settlements, options.webhookRetryScale, vault(),
+          webhooks(db, batcher, clock, transactions, settlements,
+                   WebhookDeliverySettings{options.webhookRetryScale, options.webhookLeaseMs}, vault(),
                    [this] { return listeningUrl(); }),
           usersApi(db, clock), shopApi(db, clock, terms), keysApi(keyService, authenticator, audit),
           reportsApi(reports, clock), upstreamApi(db, clock, upstream, transactions),
@@ -82,7 +83,7 @@ struct ApiServer::Parts
                 std::make_unique<DailyTimer>(clock, *options.plansSyncAt, [this, &db] { startPlanSync(db); });
         }
         if (options.tls) // the built-in inbox is this server: its deliveries trust exactly its certificate
-            webhooks.dispatcher().setOwnCertificate(options.tls->localCertificate());
+            webhooks.delivery().setOwnCertificate(options.tls->localCertificate());
         sales.registerRoutes(router);
         transactionsApi.registerRoutes(router);
         walletApi.registerRoutes(router);
@@ -310,6 +311,7 @@ void ApiServer::finishStop(QDeadlineTimer deadline)
             return;
         }
         m_parts->batcher.refuseNewWrites();
+        m_parts->webhooks.delivery().stopDelivery(); // its deliveries in flight go out again after a restart
         const QList<QAbstractSocket *> sockets =
             m_parts->tcp ? m_parts->tcp->findChildren<QAbstractSocket *>() : QList<QAbstractSocket *>();
         for (QAbstractSocket *socket : sockets) {

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QDateTime>
+#include <QMutex>
+#include <QMutexLocker>
 #include <QString>
 
 /// Source of the current time, so tests can drive expiry and settlement (architecture.md, "Seams").
@@ -21,17 +23,31 @@ public:
     QDateTime nowUtc() const override;
 };
 
-/// A clock that only moves when told to; starts at the given instant.
+/// A clock that only moves when told to; starts at the given instant. Safe to read on one thread
+/// (the webhook delivery thread) while a test moves it on another.
 class ManualClock final : public Clock
 {
 public:
     explicit ManualClock(QDateTime start);
-    QDateTime nowUtc() const override { return m_now; }
+    QDateTime nowUtc() const override
+    {
+        const QMutexLocker lock(&m_mutex);
+        return m_now;
+    }
     /// Moves the clock forward by `ms` milliseconds.
-    void advanceMs(qint64 ms) { m_now = m_now.addMSecs(ms); }
-    void set(const QDateTime &now) { m_now = now.toUTC(); }
+    void advanceMs(qint64 ms)
+    {
+        const QMutexLocker lock(&m_mutex);
+        m_now = m_now.addMSecs(ms);
+    }
+    void set(const QDateTime &now)
+    {
+        const QMutexLocker lock(&m_mutex);
+        m_now = now.toUTC();
+    }
 
 private:
+    mutable QMutex m_mutex;
     QDateTime m_now;
 };
 

@@ -4,17 +4,25 @@
 #include "clock.h"
 #include "operatorcatalog.h"
 #include "store/accountrepository.h"
+#include "store/database.h"
 #include "testreceiver.h"
 #include "testserver.h"
+#include "webhooks/webhookdispatcher.h"
 #include "webhooks/webhookendpointrepository.h"
+#include "webhooks/webhookinboxrepository.h"
 #include "webhooks/webhookoutboxrepository.h"
 
 #include <QDateTime>
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMessageAuthenticationCode>
+#include <QSemaphore>
 #include <QSqlQuery>
 #include <QTest>
+#include <QThread>
 #include <QUrlQuery>
 
 namespace {
@@ -121,6 +129,56 @@ class TestWebhookDelivery final : public QObject
             .toArray();
     }
 
+    /// Writes a settlement's event for `account` and `mode` straight to the outbox, waking no one: the dispatcher
+    /// finds it at its next look (at most WebhookDispatcher::kPollMs later).
+    qint64 insertEventDirectly(qint64 account, Mode mode)
+    {
+        WebhookEvent event;
+        event.accountId = account;
+        event.mode = mode;
+        event.eventType = QStringLiteral("event.mobile_recharge");
+        event.payload = R"({"entity":"mobile_recharge","transaction_status":"SUCCESS"})";
+        event.nextAttemptAtMs = QDateTime::currentMSecsSinceEpoch();
+        event.createdAtMs = event.nextAttemptAtMs;
+        return WebhookOutboxRepository(m_server->db()).insertEvent(event);
+    }
+
+    qint64 shopAccount() { return *AccountRepository(m_server->db()).findAccount(QStringLiteral("shop")); }
+
+    /// The first attempt row of an event (the delivery log lists the newest first); empty until there is one.
+    QJsonObject firstAttempt(qint64 eventId)
+    {
+        const QJsonArray rows = deliveries(QUrlQuery{{QStringLiteral("event_id"), QString::number(eventId)}});
+        return rows.isEmpty() ? QJsonObject() : rows.last().toObject();
+    }
+
+    /// Waits, turning no event loop on this thread (the server's), until `eventId` has an attempt; true if it has.
+    bool attemptedWithoutTheServerThread(qint64 eventId)
+    {
+        const QDeadlineTimer deadline(kWaitMs);
+        const auto attempted = [&] {
+            QSqlQuery &q = m_server->db().run(
+                QStringLiteral("SELECT COUNT(*) FROM webhook_attempts WHERE event_id = ?"), {eventId});
+            const bool any = q.next() && q.value(0).toInt() > 0;
+            q.finish();
+            return any;
+        };
+        while (!attempted() && !deadline.hasExpired())
+            QThread::msleep(20);
+        return attempted();
+    }
+
+    /// The attempt row's fields that do not depend on when or how fast it ran.
+    static QJsonObject attemptOutcome(QJsonObject attempt)
+    {
+        for (const QString &key :
+             {QStringLiteral("id"), QStringLiteral("datetime"), QStringLiteral("latency_ms"),
+              QStringLiteral("event_id"), QStringLiteral("webhook_id"), QStringLiteral("transaction_id"),
+              QStringLiteral("event_status"), QStringLiteral("next_attempt_at")})
+            attempt.remove(key);
+        return attempt;
+    }
+
     /// Writes an endpoint at `host` (port of the receiver) and an event of `mode` straight to the
     /// database, as a CLI of an older version or an edited row might, so only the guard at
     /// delivery time stands between them and the network; returns the first delivery row.
@@ -134,14 +192,7 @@ class TestWebhookDelivery final : public QObject
         endpoint.password = QStringLiteral("pw");
         endpoint.secret = QStringLiteral("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
         WebhookEndpointRepository(m_server->db()).save(endpoint);
-        WebhookEvent event; // an event as a settlement would write it
-        event.accountId = account;
-        event.mode = mode;
-        event.eventType = QStringLiteral("event.mobile_recharge");
-        event.payload = R"({"entity":"mobile_recharge","transaction_status":"SUCCESS"})";
-        event.nextAttemptAtMs = QDateTime::currentMSecsSinceEpoch();
-        event.createdAtMs = event.nextAttemptAtMs;
-        WebhookOutboxRepository(m_server->db()).insertEvent(event);
+        insertEventDirectly(account, mode);
         QJsonArray rows;
         if (!QTest::qWaitFor([&] { return !(rows = deliveries({}, auth)).isEmpty(); }, kWaitMs))
             return {};
@@ -656,6 +707,147 @@ private slots:
         QCOMPARE(m_receiver->accepted().at(1).webhookId, first.webhookId);
         QTRY_COMPARE_WITH_TIMEOUT(deliveries().size(), 2, kWaitMs);
         QCOMPARE(deliveries().at(0).toObject().value(QStringLiteral("attempt")).toInt(), 2);
+    }
+
+    void deliveryDoesNotNeedTheServerThread()
+    {
+        // Issue 17: the dispatcher claims, sends and records on a thread with a database connection of its own.
+        // The receiver answers on a thread of its own too, and this thread (the server's) then turns no event
+        // loop at all while the event is delivered: the old dispatcher, on the server thread, never ran.
+        quint16 port = 0;
+        QSemaphore listening;
+        const std::unique_ptr<QThread> receiverThread(QThread::create([&] {
+            TestReceiver receiver; // answers 200
+            port = receiver.port();
+            listening.release();
+            QEventLoop loop; // until receiverThread->quit()
+            loop.exec();
+        }));
+        receiverThread->start();
+        QVERIFY(listening.tryAcquire(1, kWaitMs));
+        setEndpoint(QUrl(QStringLiteral("http://127.0.0.1:%1/hook").arg(port)));
+        insertEventDirectly(shopAccount(), Mode::Test);
+        // Not QTRY: it would turn this thread's event loop, where the old dispatcher ran.
+        const QDeadlineTimer deadline(kWaitMs);
+        while (outboxEvents(QStringLiteral("delivered")) < 1 && !deadline.hasExpired())
+            QThread::msleep(20);
+        receiverThread->quit();
+        receiverThread->wait();
+        QCOMPARE(outboxEvents(QStringLiteral("delivered")), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(deliveries().size(), 1, kWaitMs);
+        QCOMPARE(deliveries().at(0).toObject().value(QStringLiteral("http_status")).toInt(), 200);
+    }
+
+    void builtInInboxIsReachedDirectlyWithTheRowsOfHttp()
+    {
+        // Issue 17: the delivery thread checks and stores a delivery to the built-in inbox itself. This thread (the
+        // server's, which answers POST /hooks/inbox) turns no event loop while it happens: a delivery over HTTP
+        // would wait for it and never arrive.
+        const QJsonObject builtin = get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin()).data();
+        QCOMPARE(builtin.value(QStringLiteral("builtin_inbox")).toBool(), true);
+        const QString password = builtin.value(QStringLiteral("webhook_password")).toString();
+        const qint64 direct = insertEventDirectly(shopAccount(), Mode::Test);
+        QVERIFY(attemptedWithoutTheServerThread(direct));
+
+        // The same over HTTP: the endpoint set to this server's inbox URL by hand (not the built-in default).
+        setEndpoint(m_server->url(QStringLiteral("/hooks/inbox")), password);
+        QCOMPARE(get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin())
+                     .data()
+                     .value(QStringLiteral("builtin_inbox"))
+                     .toBool(),
+                 false);
+        const qint64 overHttp = insertEventDirectly(shopAccount(), Mode::Test);
+        QTRY_VERIFY_WITH_TIMEOUT(!firstAttempt(overHttp).isEmpty(), kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(outboxEvents(QStringLiteral("delivered")), 2, kWaitMs);
+
+        // Same attempt rows (but for times and ids), same inbox rows, and each body exactly the signed one.
+        const QJsonObject directAttempt = firstAttempt(direct);
+        QCOMPARE(directAttempt.value(QStringLiteral("http_status")).toInt(), 200);
+        QCOMPARE(directAttempt.value(QStringLiteral("url")).toString(),
+                 m_server->url(QStringLiteral("/hooks/inbox")).toString());
+        QCOMPARE(attemptOutcome(directAttempt), attemptOutcome(firstAttempt(overHttp)));
+        const QList<InboxMessage> inbox = WebhookInboxRepository(m_server->db()).list(shopAccount(), Mode::Test, 10, 0);
+        QCOMPARE(inbox.size(), 2);
+        WebhookOutboxRepository outbox(m_server->db());
+        for (const qint64 eventId : {direct, overHttp}) {
+            const WebhookEvent event = *outbox.findEvent(eventId);
+            const auto message = std::find_if(inbox.cbegin(), inbox.cend(),
+                                              [&](const InboxMessage &m) { return m.webhookId == event.webhookId; });
+            QVERIFY(message != inbox.cend());
+            QCOMPARE(message->body, WebhookDispatcher::body(event, password));
+            QCOMPARE(message->eventType, event.eventType);
+            QCOMPARE(message->deliveries, 1);
+            QCOMPARE(message->mode, Mode::Test);
+        }
+    }
+
+    void builtInInboxRefusalIsTheAnswerHttpWouldGet()
+    {
+        // The account's live endpoint (its row first in the inbox's search) signs with the same secret as its test
+        // endpoint but has another webhook_password: the inbox finds it as the signer and refuses the password
+        // with 401. A direct delivery must record what an HTTP delivery records.
+        const QString builtinSecret = get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin())
+                                          .data()
+                                          .value(QStringLiteral("secret"))
+                                          .toString();
+        QVERIFY(builtinSecret.startsWith(QLatin1String("whsec_")));
+        const auto shareLiveSecret = [&](const QString &secret) {
+            WebhookEndpoint live;
+            live.accountId = shopAccount();
+            live.mode = Mode::Live;
+            live.url = QStringLiteral("https://example.com/hook");
+            live.password = QStringLiteral("another-password");
+            live.secret = secret;
+            WebhookEndpointRepository(m_server->db()).save(live);
+        };
+        shareLiveSecret(builtinSecret);
+        const qint64 direct = insertEventDirectly(shopAccount(), Mode::Test);
+        QVERIFY(attemptedWithoutTheServerThread(direct));
+
+        const QString password = get(QStringLiteral("/api/v1/webhook-endpoint"), m_server->admin())
+                                     .data()
+                                     .value(QStringLiteral("webhook_password"))
+                                     .toString();
+        shareLiveSecret(setEndpoint(m_server->url(QStringLiteral("/hooks/inbox")), password));
+        const qint64 overHttp = insertEventDirectly(shopAccount(), Mode::Test);
+        QTRY_VERIFY_WITH_TIMEOUT(!firstAttempt(overHttp).isEmpty(), kWaitMs);
+
+        const QJsonObject directAttempt = firstAttempt(direct);
+        QCOMPARE(directAttempt.value(QStringLiteral("http_status")).toInt(), 401);
+        QCOMPARE(directAttempt.value(QStringLiteral("success")).toBool(), false);
+        QCOMPARE(directAttempt.value(QStringLiteral("error")).toString(), QStringLiteral("HTTP 401"));
+        QCOMPARE(attemptOutcome(directAttempt), attemptOutcome(firstAttempt(overHttp)));
+        QCOMPARE(WebhookInboxRepository(m_server->db()).list(shopAccount(), Mode::Test, 10, 0).size(), 0);
+    }
+
+    void apiAnswersWhileDeliveryWaitsForTheDatabase()
+    {
+        // Issue 17: the dispatcher waits on its own thread. Another connection holds the outbox (SQLite: the write
+        // lock, PostgreSQL: the table), so the dispatcher's claim of a due event waits up to the busy timeout; the
+        // API's reads meanwhile answer at once. With the dispatcher on the server thread they waited with it.
+        QString error;
+        const std::unique_ptr<Database> other = Database::open(m_server->db().location(), &error);
+        QVERIFY2(other, qPrintable(error));
+        const qint64 eventId = insertEventDirectly(shopAccount(), Mode::Test);
+        {
+            WriteTransaction holding(*other);
+            if (other->isPostgres())
+                other->execute(QStringLiteral("LOCK TABLE webhook_events IN EXCLUSIVE MODE"));
+            // For longer than the dispatcher's poll: it tries its claim, and waits, within this time.
+            const QDeadlineTimer deadline(3 * WebhookDispatcher::kPollMs);
+            int answered = 0;
+            while (!deadline.hasExpired()) {
+                QElapsedTimer elapsed;
+                elapsed.start();
+                QCOMPARE(m_server->http().get(m_server->url(QStringLiteral("/healthz"))).status, 200);
+                QVERIFY2(elapsed.elapsed() < 1000, qPrintable(QStringLiteral("%1 ms").arg(elapsed.elapsed())));
+                ++answered;
+            }
+            QVERIFY(answered > 1);
+            QCOMPARE(outboxEvents(QStringLiteral("delivered")), 0);
+        } // rolled back: the claim goes through
+        QTRY_COMPARE_WITH_TIMEOUT(outboxEvents(QStringLiteral("delivered")), 1, kWaitMs);
+        QVERIFY(!firstAttempt(eventId).isEmpty());
     }
 
     void exhaustedScheduleMarksTheEventFailed()

@@ -9,9 +9,13 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSqlDriver>
 #include <QSqlError>
+#include <QThread>
 #include <QUrl>
 #include <QUrlQuery>
+
+#include <sqlite3.h>
 
 namespace {
 
@@ -104,6 +108,30 @@ bool isRetryable(const QSqlError &error)
 
 } // namespace
 
+namespace {
+
+constexpr int kBusyStepMicroseconds = 250;
+constexpr int kBusyTries = 10'000'000 / kBusyStepMicroseconds; // about the 10 s of QSQLITE_BUSY_TIMEOUT
+
+int waitAStep(void *, int tries)
+{
+    if (tries >= kBusyTries)
+        return 0;
+    QThread::usleep(kBusyStepMicroseconds);
+    return 1;
+}
+
+} // namespace
+
+void Database::waitForTheWriteLockInFineSteps(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return;
+    if (sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.constData()))
+        sqlite3_busy_handler(connection, waitAStep, nullptr);
+}
+
 std::unique_ptr<Database> Database::open(const QString &location, QString *error)
 {
     const bool postgres =
@@ -162,6 +190,8 @@ std::unique_ptr<Database> Database::open(const QString &location, QString *error
         *error = QStringLiteral("cannot open the database %1: %2").arg(shownLocation, db.lastError().text());
         return nullptr;
     }
+    if (!postgres)
+        waitForTheWriteLockInFineSteps(db);
     try {
         if (postgres) {
             // libpq prints NOTICEs (such as "relation ... already exists, skipping" of the migrations'
@@ -448,6 +478,16 @@ bool Database::reopen()
 
 void Database::begin()
 {
+    if (!m_postgres) {
+        // A cached read left active (a one-row lookup stepped once) holds this connection's read snapshot; once
+        // another connection (the webhook delivery thread, the wallet CLI) has committed, BEGIN IMMEDIATE on a
+        // stale snapshot fails at once with SQLITE_BUSY instead of waiting. Finishing an inactive statement is a
+        // no-op.
+        for (QSqlQuery &query : m_statements) {
+            if (query.isActive())
+                query.finish();
+        }
+    }
     execute(m_postgres ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
     m_inTransaction = true;
 }

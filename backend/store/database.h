@@ -137,6 +137,10 @@ private:
     [[noreturn]] void throwUnavailable(const QString &what) const;
     [[noreturn]] void fail(const QSqlQuery &query, const QString &what);
     [[noreturn]] void fail(const QSqlError &error, const QString &what);
+    /// SQLite: a connection waiting for the write lock (held by the server's other connection, the webhook delivery
+    /// thread's, issue 17) tries again every 250 µs for about 10 s, instead of the default busy handler's growing
+    /// sleeps (1, 2, 5 … 100 ms), which leave the lock idle while the waiter sleeps.
+    static void waitForTheWriteLockInFineSteps(const QSqlDatabase &db);
 
     QString m_connectionName;
     bool m_postgres;

@@ -1,11 +1,13 @@
 #include "webhookdispatcher.h"
 
 #include "addressguard.h"
+#include "apierror.h"
 #include "clock.h"
 #include "store/database.h"
 #include "version.h"
 #include "webhookendpointrepository.h"
 #include "webhookendpointservice.h"
+#include "webhookinboxverifier.h"
 #include "webhooksigner.h"
 
 #include <QElapsedTimer>
@@ -27,8 +29,10 @@ constexpr qint64 kRetryAfterDbErrorMs = 1000;
 } // namespace
 
 WebhookDispatcher::WebhookDispatcher(Database &db, WebhookEndpointService &endpoints, const Clock &clock,
-                                     double retryScale, QObject *parent)
-    : QObject(parent), m_db(db), m_endpoints(endpoints), m_clock(clock), m_schedule(retryScale)
+                                     double retryScale, qint64 leaseMs, const WebhookInboxVerifier *inbox,
+                                     QObject *parent)
+    : QObject(parent), m_db(db), m_endpoints(endpoints), m_clock(clock), m_schedule(retryScale),
+      m_leaseMs(qMax(leaseMs, kMinLeaseMs)), m_inbox(inbox)
 {
     // A proxy would make the connection for us and defeat the address check of live mode.
     m_network.setProxy(QNetworkProxy::NoProxy);
@@ -96,7 +100,7 @@ void WebhookDispatcher::start()
             m_instanceKey = key;
         } catch (const std::exception &e) {
             qCWarning(lcWebhooks, "cannot take the webhook lease lock; leases of this server last %lld s: %s",
-                      kLeaseMs / 1000, e.what());
+                      m_leaseMs / 1000, e.what());
         }
     }
     pump();
@@ -118,6 +122,20 @@ void WebhookDispatcher::releaseDeadLeases(qint64 nowMs)
     }
 }
 
+void WebhookDispatcher::renewLeases(qint64 nowMs)
+{
+    if (m_inMemory.isEmpty() || nowMs < m_nextRenewalMs)
+        return;
+    try {
+        WriteTransaction transaction(m_db);
+        WebhookOutboxRepository(m_db).renewLeases(nowMs, nowMs + m_leaseMs, m_instanceKey);
+        transaction.commit();
+        m_nextRenewalMs = nowMs + m_leaseMs / 3;
+    } catch (const std::exception &e) {
+        qCWarning(lcWebhooks, "cannot renew the webhook leases, trying again: %s", e.what());
+    }
+}
+
 void WebhookDispatcher::wake()
 {
     if (m_started && !m_pumpTimer.isActive())
@@ -130,6 +148,7 @@ void WebhookDispatcher::pump()
     m_flushTimer.stop();
     const qint64 now = m_clock.nowMs();
     releaseDeadLeases(now);
+    renewLeases(now);
     try {
         flushAndClaim(now);
     } catch (const std::exception &e) {
@@ -159,9 +178,14 @@ void WebhookDispatcher::flushAndClaim(qint64 nowMs)
     {
         WriteTransaction transaction(m_db);
         WebhookEndpointRepository endpoints(m_db);
+        WebhookInboxRepository inbox(m_db);
         for (const Outcome &outcome : m_results) {
+            if (outcome.inboxMessage)
+                inbox.store(*outcome.inboxMessage);
             outbox.insertAttempt(outcome.attempt);
-            outbox.updateAfterAttempt(outcome.event);
+            if (!outbox.updateAfterAttempt(outcome.event, m_instanceKey))
+                qCInfo(lcWebhooks, "webhook event %lld was taken over by another server; its outcome is theirs",
+                       outcome.event.id);
             if (outcome.disableEndpoint)
                 endpoints.disable(outcome.event.accountId, outcome.event.mode, outcome.attempt.error, nowMs);
         }
@@ -175,10 +199,12 @@ void WebhookDispatcher::flushAndClaim(qint64 nowMs)
             if (room <= 0)
                 continue;
             for (const WebhookEvent &event :
-                 outbox.claim(accountId, mode, nowMs, room, nowMs + kLeaseMs, m_instanceKey))
+                 outbox.claim(accountId, mode, nowMs, room, nowMs + m_leaseMs, m_instanceKey))
                 claimed.append({key, event});
         }
         transaction.commit();
+        if (!claimed.isEmpty() && m_inMemory.isEmpty())
+            m_nextRenewalMs = nowMs + m_leaseMs / 3; // nothing older in memory: the first renewal is due then
         flushed.swap(m_results);
         for (const auto &[key, event] : std::as_const(claimed)) {
             if (m_inMemory.contains(event.id))
@@ -210,6 +236,8 @@ void WebhookDispatcher::armPoll(qint64 nowMs)
     try {
         if (const std::optional<qint64> next = WebhookOutboxRepository(m_db).nextDueAt(nowMs))
             wait = qBound(qint64(kFlushDelayMs), *next - nowMs, kPollMs); // due now but no room: no busy loop
+        if (!m_inMemory.isEmpty())
+            wait = qBound(qint64(kFlushDelayMs), m_nextRenewalMs - nowMs, wait); // renew in time
     } catch (const std::exception &e) {
         qCWarning(lcWebhooks, "cannot read the webhook outbox: %s", e.what());
     }
@@ -239,7 +267,9 @@ void WebhookDispatcher::deliver(const WebhookEvent &event)
         return;
     }
     m_lanes[LaneKey{event.accountId, int(event.mode)}].builtinInbox = view->endpoint.builtinInbox;
-    if (view->endpoint.builtinInbox)
+    if (view->endpoint.builtinInbox && m_inbox)
+        deliverToInbox(event, view->endpoint, view->effectiveUrl);
+    else if (view->endpoint.builtinInbox)
         post(event, view->endpoint, view->effectiveUrl, view->effectiveUrl); // this very server
     else
         resolveAndPost(event, view->endpoint, view->effectiveUrl);
@@ -275,22 +305,51 @@ void WebhookDispatcher::resolveAndPost(const WebhookEvent &event, const WebhookE
     });
 }
 
+WebhookDispatcher::SignedRequest WebhookDispatcher::sign(const WebhookEvent &event,
+                                                         const WebhookEndpoint &endpoint) const
+{
+    SignedRequest signedRequest;
+    signedRequest.body = body(event, endpoint.password);
+    const qint64 now = m_clock.nowMs();
+    signedRequest.timestamp = now / 1000;
+    signedRequest.webhookId = event.webhookId.toLatin1();
+    signedRequest.signature = WebhookSigner::signatureHeader(endpoint.signingSecrets(now), signedRequest.webhookId,
+                                                             signedRequest.timestamp, signedRequest.body);
+    return signedRequest;
+}
+
+void WebhookDispatcher::deliverToInbox(const WebhookEvent &event, const WebhookEndpoint &endpoint, const QUrl &url)
+{
+    // What POST /hooks/inbox would do with this request, without the round trip: its checks, then its message is
+    // stored with the attempt (flushAndClaim), so the answer is the 200 of a stored receipt or the check's error.
+    const SignedRequest request = sign(event, endpoint);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    try {
+        InboxMessage message = m_inbox->verified(request.webhookId, QByteArray::number(request.timestamp),
+                                                 request.signature, request.body);
+        completeWithStatus(event, url, 200, elapsed.elapsed(), QByteArray(), std::move(message));
+    } catch (const ApiError &error) {
+        completeWithStatus(event, url, error.httpStatus(), elapsed.elapsed(), QByteArray());
+    } catch (const std::exception &e) { // the endpoints could not be read: the inbox would have answered 5xx
+        qCWarning(lcWebhooks, "built-in inbox cannot check a delivery: %s", e.what());
+        completeWithStatus(event, url, 503, elapsed.elapsed(), QByteArray());
+    }
+}
+
 void WebhookDispatcher::post(const WebhookEvent &event, const WebhookEndpoint &endpoint, const QUrl &url,
                              const QUrl &target)
 {
-    const QByteArray payload = body(event, endpoint.password);
-    const qint64 now = m_clock.nowMs();
-    const qint64 timestamp = now / 1000;
-    const QByteArray webhookId = event.webhookId.toLatin1();
+    const SignedRequest signedRequest = sign(event, endpoint);
+    const QByteArray &payload = signedRequest.body;
     QNetworkRequest request(target);
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setTransferTimeout(kTimeoutMs);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
     request.setHeader(QNetworkRequest::UserAgentHeader, userAgent());
-    request.setRawHeader("webhook-id", webhookId);
-    request.setRawHeader("webhook-timestamp", QByteArray::number(timestamp));
-    request.setRawHeader("webhook-signature",
-                         WebhookSigner::signatureHeader(endpoint.signingSecrets(now), webhookId, timestamp, payload));
+    request.setRawHeader("webhook-id", signedRequest.webhookId);
+    request.setRawHeader("webhook-timestamp", QByteArray::number(signedRequest.timestamp));
+    request.setRawHeader("webhook-signature", signedRequest.signature);
     if (target.host() != url.host()) {
         // Connect to the checked address, tell the server (and TLS) which name we mean.
         const QByteArray host = url.host(QUrl::FullyEncoded).toLatin1();
@@ -329,25 +388,31 @@ void WebhookDispatcher::post(const WebhookEvent &event, const WebhookEndpoint &e
                      Failure::Retry);
             return;
         }
-        const int status = statusAttribute.toInt();
-        if (status >= 200 && status < 300) {
-            complete(event, url, status, latency, QString(), Failure::None);
-        } else if (status == 410) {
-            complete(event, url, status, latency, QStringLiteral("HTTP 410 Gone: endpoint disabled"), Failure::Gone);
-        } else if (status >= 300 && status < 400) {
-            complete(event, url, status, latency,
-                     QStringLiteral("HTTP %1: redirect to %2 not followed")
-                         .arg(status)
-                         .arg(QString::fromLatin1(reply->rawHeader("Location").left(200))),
-                     Failure::Retry);
-        } else {
-            complete(event, url, status, latency, QStringLiteral("HTTP %1").arg(status), Failure::Retry);
-        }
+        completeWithStatus(event, url, statusAttribute.toInt(), latency, reply->rawHeader("Location"));
     });
 }
 
+void WebhookDispatcher::completeWithStatus(const WebhookEvent &event, const QUrl &url, int status, qint64 latencyMs,
+                                           const QByteArray &location, std::optional<InboxMessage> inboxMessage)
+{
+    if (status >= 200 && status < 300) {
+        complete(event, url, status, latencyMs, QString(), Failure::None, std::move(inboxMessage));
+    } else if (status == 410) {
+        complete(event, url, status, latencyMs, QStringLiteral("HTTP 410 Gone: endpoint disabled"), Failure::Gone);
+    } else if (status >= 300 && status < 400) {
+        complete(event, url, status, latencyMs,
+                 QStringLiteral("HTTP %1: redirect to %2 not followed")
+                     .arg(status)
+                     .arg(QString::fromLatin1(location.left(200))),
+                 Failure::Retry);
+    } else {
+        complete(event, url, status, latencyMs, QStringLiteral("HTTP %1").arg(status), Failure::Retry);
+    }
+}
+
 void WebhookDispatcher::complete(const WebhookEvent &event, const QUrl &url, std::optional<int> httpStatus,
-                                 qint64 latencyMs, const QString &error, Failure failure)
+                                 qint64 latencyMs, const QString &error, Failure failure,
+                                 std::optional<InboxMessage> inboxMessage)
 {
     const qint64 now = m_clock.nowMs();
     Outcome outcome;
@@ -392,6 +457,7 @@ void WebhookDispatcher::complete(const WebhookEvent &event, const QUrl &url, std
         }
         break;
     }
+    outcome.inboxMessage = std::move(inboxMessage);
     const bool gone = outcome.disableEndpoint;
     m_results.push_back(std::move(outcome));
     m_inMemory.remove(event.id);

@@ -2,6 +2,7 @@
 
 #include "auth/authcontext.h"
 #include "retryschedule.h"
+#include "webhookinboxrepository.h"
 #include "webhookoutboxrepository.h"
 
 #include <QHash>
@@ -19,20 +20,29 @@ class Clock;
 class Database;
 class QNetworkReply;
 class WebhookEndpointService;
+class WebhookInboxVerifier;
 struct WebhookEndpoint;
 
 /// Delivers the webhook outbox (api-conventions.md, "Webhooks"): asynchronous HTTP POSTs on the
-/// server thread, at most kMaxInFlightPerEndpoint at a time per endpoint, Standard Webhooks
-/// headers signed with every current secret, a kTimeoutMs limit, redirects not followed, only
-/// 2xx counted as delivered. A failure is retried on the RetrySchedule; 410 Gone disables the
-/// endpoint; an exhausted schedule marks the event failed. Every try is an attempt row. Events
-/// are leased in the database while in memory, so several servers may share a PostgreSQL
-/// outbox; a server restarting over SQLite takes every lease back at start(). On PostgreSQL a
-/// lease names its server's instance key, on which that server holds a session advisory lock for
-/// as long as it runs: the leases of a server that died (kill -9, power cut) are taken back at the
-/// next start of any server and every kLeaseCheckMs after, not kLeaseMs later. Live-mode targets
-/// are resolved first and refused when the address is not public (AddressGuard); the request
-/// then goes to that checked address with the original Host header, so DNS cannot change it.
+/// thread it lives on (WebhookDeliveryThread: its own thread and connection, issue 17), at most
+/// kMaxInFlightPerEndpoint at a time per endpoint, Standard Webhooks headers signed with every
+/// current secret, a kTimeoutMs limit, redirects not followed, only 2xx counted as delivered. A
+/// failure is retried on the RetrySchedule; 410 Gone disables the endpoint; an exhausted schedule
+/// marks the event failed. Every try is an attempt row. The built-in inbox is reached by a direct
+/// call (issue 17): the same signed body and headers, the inbox's checks, and its message stored
+/// in the same transaction as the attempt row, one commit per batch; no HTTP round trip.
+///
+/// Leases (issue 16): a claimed event is reserved for this server until now + leaseMs (default
+/// kDefaultLeaseMs, serve --webhook-lease-seconds) with FOR UPDATE SKIP LOCKED on PostgreSQL, and
+/// the lease is renewed every leaseMs / 3 for as long as the event is in memory or in flight, so a
+/// long lane never loses it to another live server, while the claims of a server that stopped
+/// delivering (hung, SIGSTOP, cut off) are claimable by another within leaseMs. On PostgreSQL a
+/// lease also names its server's instance key, on which that server holds a session advisory lock
+/// for as long as its connection lives: the leases of a server whose connection is gone (kill -9,
+/// power cut) are taken back every kLeaseCheckMs, sooner than the lease. A server restarting over
+/// SQLite takes every lease back at start(). Live-mode targets are resolved first and refused when
+/// the address is not public (AddressGuard); the request then goes to that checked address with the
+/// original Host header, so DNS cannot change it.
 class WebhookDispatcher final : public QObject
 {
     Q_OBJECT
@@ -50,16 +60,22 @@ public:
     static constexpr int kFlushDelayMs = 10;
     /// Limit of one HTTP attempt, in milliseconds.
     static constexpr int kTimeoutMs = 15'000;
-    /// How long a claimed event stays reserved for this server, in milliseconds (longer than
-    /// a full lane takes at kTimeoutMs per attempt).
-    static constexpr qint64 kLeaseMs = 600'000;
+    /// How long a claimed event stays reserved for this server unless renewed, in milliseconds
+    /// (issue 16: a server that stops delivering loses its claims within this time).
+    static constexpr qint64 kDefaultLeaseMs = 30'000;
+    /// Shortest lease accepted (renewed every third of it, and the outbox is looked at every kPollMs).
+    static constexpr qint64 kMinLeaseMs = 3'000;
     /// Longest wait between two looks at the outbox (events written by other processes), ms.
     static constexpr qint64 kPollMs = 1'000;
     /// PostgreSQL: how often the leases of servers that died are looked for, in milliseconds.
     static constexpr qint64 kLeaseCheckMs = 10'000;
 
-    /// `retryScale` multiplies the retry schedule (serve --webhook-retry-scale).
+    /// `retryScale` multiplies the retry schedule (serve --webhook-retry-scale); `leaseMs` is the
+    /// lease of a claim (at least kMinLeaseMs). With `inbox`, deliveries to the built-in inbox are
+    /// checked by it and stored directly on `db` (it must read that same database); without, they
+    /// go over HTTP like any endpoint's.
     WebhookDispatcher(Database &db, WebhookEndpointService &endpoints, const Clock &clock, double retryScale,
+                      qint64 leaseMs = kDefaultLeaseMs, const WebhookInboxVerifier *inbox = nullptr,
                       QObject *parent = nullptr);
     ~WebhookDispatcher() override;
 
@@ -101,6 +117,15 @@ private:
         WebhookEvent event;
         WebhookAttempt attempt;
         bool disableEndpoint = false;
+        std::optional<InboxMessage> inboxMessage; ///< a direct delivery to the built-in inbox: stored with the attempt
+    };
+    /// The body and Standard Webhooks header values of one try.
+    struct SignedRequest
+    {
+        QByteArray body;
+        QByteArray webhookId;
+        qint64 timestamp = 0; ///< Unix seconds
+        QByteArray signature;
     };
     enum class Failure
     {
@@ -115,16 +140,23 @@ private:
     void startDeliveries();
     void deliver(const WebhookEvent &event);
     void resolveAndPost(const WebhookEvent &event, const WebhookEndpoint &endpoint, const QUrl &url);
+    SignedRequest sign(const WebhookEvent &event, const WebhookEndpoint &endpoint) const;
     void post(const WebhookEvent &event, const WebhookEndpoint &endpoint, const QUrl &url, const QUrl &target);
+    void deliverToInbox(const WebhookEvent &event, const WebhookEndpoint &endpoint, const QUrl &url);
+    void completeWithStatus(const WebhookEvent &event, const QUrl &url, int status, qint64 latencyMs,
+                            const QByteArray &location, std::optional<InboxMessage> inboxMessage = std::nullopt);
     void complete(const WebhookEvent &event, const QUrl &url, std::optional<int> httpStatus, qint64 latencyMs,
-                  const QString &error, Failure failure);
+                  const QString &error, Failure failure, std::optional<InboxMessage> inboxMessage = std::nullopt);
     void armPoll(qint64 nowMs);
     void releaseDeadLeases(qint64 nowMs);
+    void renewLeases(qint64 nowMs);
 
     Database &m_db;
     WebhookEndpointService &m_endpoints;
     const Clock &m_clock;
     RetrySchedule m_schedule;
+    qint64 m_leaseMs;
+    const WebhookInboxVerifier *m_inbox;
     QNetworkAccessManager m_network;
     QTimer m_pumpTimer;
     QTimer m_flushTimer;
@@ -138,4 +170,5 @@ private:
     bool m_started = false;
     qint64 m_instanceKey = 0;      ///< PostgreSQL: the key this server's leases carry (advisory-locked)
     qint64 m_nextLeaseCheckMs = 0; ///< PostgreSQL: when releaseDeadLeases() runs next
+    qint64 m_nextRenewalMs = 0;    ///< when the leases of the events in memory are renewed next
 };

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "webhookinboxrepository.h"
+#include "webhookinboxverifier.h"
 
 #include <QByteArray>
 
@@ -20,7 +21,7 @@ class WebhookInbox
 {
 public:
     /// Accepted distance between webhook-timestamp and now, in seconds.
-    static constexpr qint64 kToleranceSeconds = 300;
+    static constexpr qint64 kToleranceSeconds = WebhookInboxVerifier::kToleranceSeconds;
 
     /// What receive() did: the stored message; duplicate when its webhook-id was seen before.
     struct Receipt
@@ -35,25 +36,20 @@ public:
     /// `vault` opens the endpoints' sealed secrets (null: only clear ones verify). The messages are stored through
     /// `batcher`: in the grouped commit of the server's other writes, not one durable commit each (issue 17).
     WebhookInbox(Database &db, CommitBatcher &batcher, const Clock &clock, const AadhaarVault *vault)
-        : m_db(db), m_batcher(batcher), m_clock(clock), m_vault(vault)
+        : m_db(db), m_batcher(batcher), m_verifier(db, clock, vault)
     {}
 
-    /// Verifies one delivery at once and stores it in the next grouped commit; `done` runs once that commit is
-    /// durable (or with its error). Throws ApiError 400 (missing webhook headers, a body that is not a webhook)
-    /// or 401 (timestamp outside the tolerance, no endpoint secret signs it, wrong webhook_password); nothing is
-    /// stored then and `done` is not called.
+    /// Verifies one delivery at once (WebhookInboxVerifier) and stores it in the next grouped commit; `done` runs once
+    /// that commit is durable (or with its error). Throws ApiError 400 (missing webhook headers, a body that is not a
+    /// webhook) or 401 (timestamp outside the tolerance, no endpoint secret signs it, wrong webhook_password); nothing
+    /// is stored then and `done` is not called.
     void receive(const QByteArray &webhookId, const QByteArray &timestamp, const QByteArray &signature,
                  const QByteArray &body, ReceiptCallback done);
     /// Messages of an account and mode, newest first.
     QList<InboxMessage> list(qint64 accountId, Mode mode, int limit, qint64 beforeId);
 
 private:
-    /// The checks of receive(); the message to store. Throws as receive().
-    InboxMessage verified(const QByteArray &webhookId, const QByteArray &timestamp, const QByteArray &signature,
-                          const QByteArray &body);
-
     Database &m_db;
     CommitBatcher &m_batcher;
-    const Clock &m_clock;
-    const AadhaarVault *m_vault;
+    WebhookInboxVerifier m_verifier;
 };

@@ -7,8 +7,8 @@
 #include <QTimer>
 
 WebhookModule::WebhookModule(Database &db, CommitBatcher &batcher, const Clock &clock, TransactionService &transactions,
-                             SettlementService &settlements, double retryScale, const AadhaarVault *vault,
-                             std::function<QUrl()> serverUrl)
+                             SettlementService &settlements, WebhookDeliverySettings delivery,
+                             const AadhaarVault *vault, std::function<QUrl()> serverUrl)
     : m_endpoints(db, clock, vault,
                   [serverUrl] {
                       QUrl url = serverUrl ? serverUrl() : QUrl();
@@ -16,7 +16,7 @@ WebhookModule::WebhookModule(Database &db, CommitBatcher &batcher, const Clock &
                           url.setPath(QStringLiteral("/hooks/inbox"));
                       return url;
                   }),
-      m_dispatcher(db, m_endpoints, clock, retryScale), m_outbox(db, clock, [this] { m_dispatcher.wake(); }),
+      m_delivery(db, clock, vault, delivery, serverUrl), m_outbox(db, clock, [this] { m_delivery.wake(); }),
       m_inbox(db, batcher, clock, vault), m_api(m_endpoints, m_outbox, clock), m_inboxApi(m_inbox)
 {
     // Secrets of an older version, or written by a tool without the vault, are sealed now (issue 12).
@@ -27,8 +27,8 @@ WebhookModule::WebhookModule(Database &db, CommitBatcher &batcher, const Clock &
     settlements.setStatusListener([this, &transactions](const StoredTransaction &settled) {
         m_outbox.enqueueTransaction(settled.accountId, settled.mode, transactions.present(settled));
     });
-    QObject::connect(&settlements, &SettlementService::settled, &m_dispatcher, &WebhookDispatcher::wake);
-    QTimer::singleShot(0, &m_dispatcher, &WebhookDispatcher::start);
+    QObject::connect(&settlements, &SettlementService::settled, &m_delivery, [this] { m_delivery.wake(); });
+    QTimer::singleShot(0, &m_delivery, [this] { m_delivery.startDelivery(); });
 }
 
 void WebhookModule::registerRoutes(ApiRouter &router)

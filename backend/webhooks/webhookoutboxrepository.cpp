@@ -187,6 +187,16 @@ void WebhookOutboxRepository::releaseLeases()
         "UPDATE webhook_events SET locked_until = 0, locked_by = 0 WHERE status = 'pending' AND locked_until <> 0"));
 }
 
+int WebhookOutboxRepository::renewLeases(qint64 nowMs, qint64 leaseUntilMs, qint64 owner)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE webhook_events SET locked_until = ? WHERE status = 'pending'"
+                                           " AND locked_by = ? AND locked_until > ?"),
+                            {leaseUntilMs, owner, nowMs});
+    const int renewed = q.numRowsAffected();
+    q.finish();
+    return renewed;
+}
+
 int WebhookOutboxRepository::releaseDeadLeases(qint64 nowMs, qint64 owner)
 {
     // pg_try_advisory_xact_lock succeeds only when no session holds the owner's key, i.e. that
@@ -220,12 +230,17 @@ qint64 WebhookOutboxRepository::insertAttempt(const WebhookAttempt &a)
     return id;
 }
 
-void WebhookOutboxRepository::updateAfterAttempt(const WebhookEvent &e)
+bool WebhookOutboxRepository::updateAfterAttempt(const WebhookEvent &e, qint64 owner)
 {
-    m_db.run(QStringLiteral("UPDATE webhook_events SET status = ?, attempts = ?, retry_index = ?, next_attempt_at = ?,"
-                            " locked_until = 0, locked_by = 0, last_error = ?, delivered_at = ? WHERE id = ?"),
-             {WebhookNames::status(e.status), e.attempts, e.retryIndex, e.nextAttemptAtMs, textValue(e.lastError),
-              e.deliveredAtMs ? QVariant(*e.deliveredAtMs) : QVariant(QMetaType::fromType<qlonglong>()), e.id});
+    QSqlQuery &q = m_db.run(
+        QStringLiteral("UPDATE webhook_events SET status = ?, attempts = ?, retry_index = ?, next_attempt_at = ?,"
+                       " locked_until = 0, locked_by = 0, last_error = ?, delivered_at = ? WHERE id = ?"
+                       " AND locked_by = ?"),
+        {WebhookNames::status(e.status), e.attempts, e.retryIndex, e.nextAttemptAtMs, textValue(e.lastError),
+         e.deliveredAtMs ? QVariant(*e.deliveredAtMs) : QVariant(QMetaType::fromType<qlonglong>()), e.id, owner});
+    const bool updated = q.numRowsAffected() > 0;
+    q.finish();
+    return updated;
 }
 
 bool WebhookOutboxRepository::requeue(qint64 eventId, qint64 nowMs)

@@ -106,6 +106,9 @@ public:
     std::optional<qint64> nextDueAt(qint64 nowMs);
     /// Drops every lease (a single server restarting over SQLite owns all of them).
     void releaseLeases();
+    /// Extends until `leaseUntilMs` the leases of `owner` (0 on SQLite) that have not run out at `nowMs`
+    /// (issue 16: an event in memory or in flight keeps its claim). Returns how many.
+    int renewLeases(qint64 nowMs, qint64 leaseUntilMs, qint64 owner);
     /// PostgreSQL: drops the unexpired leases of owners other than `owner` whose session advisory
     /// lock on their key is gone (servers that died); returns how many. Run inside a transaction.
     int releaseDeadLeases(qint64 nowMs, qint64 owner);
@@ -116,8 +119,10 @@ public:
 
     /// Appends an attempt row; returns its id.
     qint64 insertAttempt(const WebhookAttempt &attempt);
-    /// Sets the outcome of a try: status, counters, next due time, error; clears the lease.
-    void updateAfterAttempt(const WebhookEvent &event);
+    /// Sets the outcome of a try: status, counters, next due time, error; clears the lease. Only while the
+    /// event is leased by `owner` (0 on SQLite): a server whose lease another one took over does not undo that
+    /// server's outcome (issue 16). False when it was not.
+    bool updateAfterAttempt(const WebhookEvent &event, qint64 owner = 0);
     /// Starts a new delivery round for a delivered or failed event (same webhook-id), due at
     /// `nowMs`; false when the event is pending already or does not exist.
     bool requeue(qint64 eventId, qint64 nowMs);

@@ -30,6 +30,8 @@ public:
     QString filePath(const QString &name) const { return m_dir.filePath(name); }
     /// What Database::open() and `--database` take: the SQLite file path, or a postgres:// URL.
     const QString &location() const { return m_location; }
+    /// PostgreSQL: the schema the location's search_path names (empty for SQLite).
+    const QString &pgSchema() const { return m_pgSchema; }
     /// Command-line options that point `rechargedesk` at this store: `--data-dir DIR`, plus
     /// `--database URL` for PostgreSQL (SQLite uses the data directory's default file).
     QStringList arguments() const;
