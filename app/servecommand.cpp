@@ -117,10 +117,6 @@ QList<QCommandLineOption> serveOptions()
     flags.append({QStringLiteral("webhook-retry-scale"),
                   QStringLiteral("Multiplies the webhook retry schedule (default 1; 0.001: 5 min -> 300 ms)."),
                   QStringLiteral("FACTOR"), QStringLiteral("1")});
-    flags.append({QStringLiteral("webhook-lease-seconds"),
-                  QStringLiteral("How long a claimed webhook delivery stays reserved for this server unless renewed; "
-                                 "another server takes over a stopped server's claims after it (default 30)."),
-                  QStringLiteral("N"), QStringLiteral("30")});
     flags.append({QStringLiteral("upstream-timeout-ms"),
                   QStringLiteral("Live sales: how long a call to the upstream, and initiate's wait for its first "
                                  "answer, may take (default 15000)."),
@@ -129,10 +125,10 @@ QList<QCommandLineOption> serveOptions()
                   QStringLiteral("IST time of day of the daily copy of the upstream's plans (default 04:30; "
                                  "\"off\": none). Skipped while no upstream is configured."),
                   QStringLiteral("HH:MM"), QStringLiteral("04:30")});
-    flags.append({QStringLiteral("lease-s"),
-                  QStringLiteral("Several servers on one database: seconds a server's claim on a settlement timer or "
-                                 "an upstream call holds; a dead server's claims are taken over after it (default "
-                                 "30)."),
+    flags.append({QStringLiteral("lease-seconds"),
+                  QStringLiteral("Several servers on one database: seconds a server's claim on a settlement timer, "
+                                 "an upstream call or a webhook delivery holds (renewed while it works on it); "
+                                 "another server takes over a dead server's claims after it (default 30)."),
                   QStringLiteral("N"), QStringLiteral("30")});
     flags.append({QStringLiteral("upstream-retry-scale"),
                   QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
@@ -230,10 +226,6 @@ int runServe(const QStringList &arguments)
     options.webhookRetryScale = parser.value(QStringLiteral("webhook-retry-scale")).toDouble(&ok);
     if (!ok || !(options.webhookRetryScale > 0.0) || options.webhookRetryScale > 100.0)
         return usageError(QStringLiteral("--webhook-retry-scale must be above 0 and at most 100"));
-    const qint64 webhookLease = parser.value(QStringLiteral("webhook-lease-seconds")).toLongLong(&ok);
-    if (!ok || webhookLease < 3 || webhookLease > 3600)
-        return usageError(QStringLiteral("--webhook-lease-seconds must be a whole number from 3 to 3600"));
-    options.webhookLeaseMs = webhookLease * 1000;
 
     const qint64 upstreamTimeout = parser.value(QStringLiteral("upstream-timeout-ms")).toLongLong(&ok);
     if (!ok || upstreamTimeout < 100 || upstreamTimeout > 600'000)
@@ -242,9 +234,9 @@ int runServe(const QStringList &arguments)
     options.upstreamRetryScale = parser.value(QStringLiteral("upstream-retry-scale")).toDouble(&ok);
     if (!ok || !(options.upstreamRetryScale > 0.0) || options.upstreamRetryScale > 100.0)
         return usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
-    const qint64 leaseSeconds = parser.value(QStringLiteral("lease-s")).toLongLong(&ok);
-    if (!ok || leaseSeconds < 1 || leaseSeconds > 3600)
-        return usageError(QStringLiteral("--lease-s must be a whole number from 1 to 3600"));
+    const qint64 leaseSeconds = parser.value(QStringLiteral("lease-seconds")).toLongLong(&ok);
+    if (!ok || leaseSeconds < 3 || leaseSeconds > 3600)
+        return usageError(QStringLiteral("--lease-seconds must be a whole number from 3 to 3600"));
     options.leaseMs = leaseSeconds * 1000;
 
     const QString plansSyncAt = parser.value(QStringLiteral("plans-sync-at"));

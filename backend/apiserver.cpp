@@ -67,7 +67,7 @@ struct ApiServer::Parts
           walletApi(wallets, audit), health(db), plansApi(planStore, catalog),
           aadhaar(db, clock, options.dataDir, options.publicUrl, options.upstreamTimeoutMs),
           webhooks(db, batcher, clock, transactions, settlements,
-                   WebhookDeliverySettings{options.webhookRetryScale, options.webhookLeaseMs}, vault(),
+                   WebhookDeliverySettings{options.webhookRetryScale, options.leaseMs}, vault(),
                    [this] { return listeningUrl(); }),
           usersApi(db, clock), shopApi(db, clock, terms), keysApi(keyService, authenticator, audit),
           reportsApi(reports, clock), upstreamApi(db, clock, upstream, transactions),

@@ -33,12 +33,12 @@ struct ServerOptions
     qint64 settleDelayMs = 10'000; ///< sandbox PENDING -> final (api-conventions.md)
     qint64 maxBodyBytes = 64 * 1024;
     double webhookRetryScale = 1.0;             ///< multiplies the webhook retry schedule (tests: e.g. 0.001)
-    qint64 webhookLeaseMs = 30'000;             ///< lease of a claimed webhook delivery, renewed while in flight
     qint64 maxCatalogueBytes = 8 * 1024 * 1024; ///< body limit of PUT /api/v1/plans/catalogue (issue 3)
     int upstreamTimeoutMs = 15'000;  ///< live sales: per upstream call, and initiate's wait for its first answer
     double upstreamRetryScale = 1.0; ///< multiplies the upstream retry and poll schedules (tests: 0.01)
-    /// Several servers on one database (issue 16, serve --lease-s): how long a server's claim on a settlement
-    /// timer or an upstream call holds; a dead server's claims are taken over by another within it (ms).
+    /// Several servers on one database (issue 16, serve --lease-seconds): how long a server's claim on a
+    /// settlement timer, an upstream call or a webhook delivery holds (a delivery's is renewed while in flight);
+    /// a dead server's claims are taken over by another within it (ms).
     qint64 leaseMs = 30'000;
     /// IST time of day of the daily plan sync from the upstream (issue 13); none: no daily sync. The sync
     /// is skipped while no upstream is configured.

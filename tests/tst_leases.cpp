@@ -22,7 +22,7 @@
 
 namespace {
 
-const QString kLeaseSeconds = QStringLiteral("3"); ///< serve --lease-s of every server here
+const QString kLeaseSeconds = QStringLiteral("3"); ///< serve --lease-seconds of every server here
 constexpr int kSettleDelayMs = 2000;               ///< sandbox PENDING -> final
 /// How long a test waits for a dead server's work to be taken over: the lease (at most 7 s for an upstream call:
 /// its 2 s time limit plus 5 s to write the answer) and the settle delay, with a wide margin for a loaded machine.
@@ -72,7 +72,7 @@ private:
     {
         pair.key = ServerProcess::createTestAdminKey(pair.store);
         const QStringList options{QStringLiteral("--settle-delay-ms"), QString::number(kSettleDelayMs),
-                                  QStringLiteral("--lease-s"), kLeaseSeconds};
+                                  QStringLiteral("--lease-seconds"), kLeaseSeconds};
         return !pair.key.isEmpty() && pair.secondDir.isValid() && pair.first.start(pair.store, options, error) &&
                pair.second.start(pair.secondDir.path(),
                                  options + QStringList{QStringLiteral("--database"), pair.store.location()}, error);
@@ -148,7 +148,7 @@ private:
     static bool startChain(Shops &shops, QString *error)
     {
         UpstreamChain::Options options;
-        options.shopArguments = {QStringLiteral("--lease-s"), kLeaseSeconds};
+        options.shopArguments = {QStringLiteral("--lease-seconds"), kLeaseSeconds};
         shops.chain = std::make_unique<UpstreamChain>(options);
         return shops.chain->start(error);
     }
@@ -161,7 +161,7 @@ private:
                                   {QStringLiteral("--database"), shops.chain->shopStore().location(),
                                    QStringLiteral("--upstream-timeout-ms"), QString::number(options.upstreamTimeoutMs),
                                    QStringLiteral("--upstream-retry-scale"), options.upstreamRetryScale,
-                                   QStringLiteral("--lease-s"), kLeaseSeconds},
+                                   QStringLiteral("--lease-seconds"), kLeaseSeconds},
                                   error);
     }
 

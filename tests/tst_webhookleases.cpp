@@ -27,7 +27,7 @@
 
 namespace {
 
-constexpr int kLeaseSeconds = 3; // the shortest `serve --webhook-lease-seconds` takes
+constexpr int kLeaseSeconds = 3; // the shortest `serve --lease-seconds` takes
 
 /// A webhook receiver on raw TCP: records the webhook-id of every request and answers 200, or, while holding,
 /// answers nothing (the sender's request stays in flight until its own timeout).
@@ -116,7 +116,7 @@ class TestWebhookLeases final : public QObject
         }
         return server.start(dataDir,
                             {QStringLiteral("--database"), m_store->location(),
-                             QStringLiteral("--webhook-lease-seconds"), QString::number(kLeaseSeconds)},
+                             QStringLiteral("--lease-seconds"), QString::number(kLeaseSeconds)},
                             error);
     }
 

@@ -12,7 +12,7 @@ class Clock;
 class Database;
 class WebhookDispatcher;
 
-/// How the delivery thread's dispatcher works (ServerOptions, serve --webhook-retry-scale / --webhook-lease-seconds).
+/// How the delivery thread's dispatcher works (ServerOptions, serve --webhook-retry-scale / --lease-seconds).
 struct WebhookDeliverySettings
 {
     double retryScale = 1.0; ///< multiplies the retry schedule

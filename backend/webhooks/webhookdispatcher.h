@@ -33,7 +33,7 @@ struct WebhookEndpoint;
 /// in the same transaction as the attempt row, one commit per batch; no HTTP round trip.
 ///
 /// Leases (issue 16): a claimed event is reserved for this server until now + leaseMs (default
-/// kDefaultLeaseMs, serve --webhook-lease-seconds) with FOR UPDATE SKIP LOCKED on PostgreSQL, and
+/// kDefaultLeaseMs, serve --lease-seconds) with FOR UPDATE SKIP LOCKED on PostgreSQL, and
 /// the lease is renewed every leaseMs / 3 for as long as the event is in memory or in flight, so a
 /// long lane never loses it to another live server, while the claims of a server that stopped
 /// delivering (hung, SIGSTOP, cut off) are claimable by another within leaseMs. On PostgreSQL a

@@ -31,7 +31,7 @@ public:
         QString upstreamRetryScale = QStringLiteral("0.01");    ///< shop: serve --upstream-retry-scale
         int distributorSettleDelayMs = 600;                     ///< distributor: sandbox PENDING -> final
         QString shopLiveFloatRupees = QStringLiteral("100000"); ///< shop: live wallet top-up
-        QStringList shopArguments;                              ///< shop: more serve options (e.g. --lease-s)
+        QStringList shopArguments;                              ///< shop: more serve options (e.g. --lease-seconds)
     };
 
     /// The account name of the shop at the distributor.
