@@ -115,8 +115,8 @@ class TestWebhookLeases final : public QObject
             QFile::setPermissions(key, QFile::ReadOwner | QFile::WriteOwner);
         }
         return server.start(dataDir,
-                            {QStringLiteral("--database"), m_store->location(),
-                             QStringLiteral("--lease-seconds"), QString::number(kLeaseSeconds)},
+                            {QStringLiteral("--database"), m_store->location(), QStringLiteral("--lease-seconds"),
+                             QString::number(kLeaseSeconds)},
                             error);
     }
 
