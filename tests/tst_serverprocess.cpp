@@ -881,6 +881,10 @@ private slots:
         QTest::newRow("serve idle timeout fraction")
             << args({"serve", "--listen", "127.0.0.1:0", "--idle-timeout-s", "1.5"}) << 2
             << QStringLiteral("--idle-timeout-s") << false;
+        QTest::newRow("serve lease too short") << args({"serve", "--listen", "127.0.0.1:0", "--lease-seconds", "1"})
+                                               << 2 << QStringLiteral("--lease-seconds") << false;
+        QTest::newRow("serve lease letters") << args({"serve", "--listen", "127.0.0.1:0", "--lease-seconds", "long"})
+                                             << 2 << QStringLiteral("--lease-seconds") << false;
         QTest::newRow("serve public URL not http")
             << args({"serve", "--listen", "127.0.0.1:0", "--public-url", "ftp://shop.lan/"}) << 2
             << QStringLiteral("--public-url") << false;
