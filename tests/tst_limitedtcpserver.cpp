@@ -134,6 +134,7 @@ private Q_SLOTS:
     void stalledBodyCloses();
     void totalCapAnswers503();
     void perAddressCapAnswers503();
+    void sharedCounterCapsServersTogether();
 
 private:
     bool serverHasReadAll() const;
@@ -719,3 +720,37 @@ void TestLimitedTcpServer::perAddressCapAnswers503()
 
 QTEST_GUILESS_MAIN(TestLimitedTcpServer)
 #include "tst_limitedtcpserver.moc"
+
+// Issue 17: the HTTP worker threads' servers share one ConnectionCounter, so the caps count all their connections.
+void TestLimitedTcpServer::sharedCounterCapsServersTogether()
+{
+    HttpConnectionLimits limits;
+    limits.maxConnections = 3;
+    auto counter = std::make_shared<ConnectionCounter>(limits.maxConnections, limits.maxConnectionsPerAddress);
+    m_tcp->shareConnectionCounter(counter);
+    m_tcp->setConnectionLimits(limits);
+    QHttpServer otherHttp;
+    otherHttp.route(u"/echo"_s, QHttpServerRequest::Method::Post,
+                    [](const QHttpServerRequest &request) { return QString::number(request.body().size()); });
+    auto *other = new LimitedTcpServer();
+    other->shareConnectionCounter(counter);
+    other->setConnectionLimits(limits);
+    QVERIFY(other->listen(QHostAddress::LocalHost, 0));
+    otherHttp.bind(other);
+
+    std::vector<std::unique_ptr<RawHttpClient>> open;
+    for (const quint16 port : {m_port, m_port, other->serverPort()}) {
+        open.push_back(std::make_unique<RawHttpClient>(port));
+        QVERIFY(isServed(*open.back()));
+    }
+    QCOMPARE(m_tcp->openConnections(), 3);
+    QCOMPARE(other->openConnections(), 3);
+
+    RawHttpClient fourth(other->serverPort());
+    QVERIFY(fourth.waitForConnected());
+    RawHttpResponse refused;
+    QVERIFY(fourth.waitForResponse(refused));
+    QCOMPARE(refused.status, 503);
+    QCOMPARE(refused.body, expectedError("RATE_LIMIT_ERROR", "the server has 3 connections open; retry shortly",
+                                         "too_many_connections"));
+}

@@ -10,15 +10,18 @@ ConnectionCounter::ConnectionCounter(int maxTotal, int maxPerAddress)
 
 void ConnectionCounter::setLimits(int maxTotal, int maxPerAddress)
 {
+    const QMutexLocker lock(&m_mutex);
     m_maxTotal = std::max(maxTotal, 1);
     m_maxPerAddress = std::max(maxPerAddress, 1);
 }
 
 ConnectionCounter::Admission ConnectionCounter::tryAdd(const QHostAddress &peer)
 {
+    const QByteArray key = groupKey(peer);
+    const QMutexLocker lock(&m_mutex);
     if (m_total >= m_maxTotal)
         return Admission::TotalFull;
-    int &count = m_perAddress[groupKey(peer)];
+    int &count = m_perAddress[key];
     if (count >= m_maxPerAddress)
         return Admission::AddressFull;
     ++count;
@@ -28,12 +31,39 @@ ConnectionCounter::Admission ConnectionCounter::tryAdd(const QHostAddress &peer)
 
 void ConnectionCounter::remove(const QHostAddress &peer)
 {
-    const auto it = m_perAddress.find(groupKey(peer));
+    const QByteArray key = groupKey(peer);
+    const QMutexLocker lock(&m_mutex);
+    const auto it = m_perAddress.find(key);
     if (it == m_perAddress.end())
         return;
     --m_total;
     if (--*it <= 0)
         m_perAddress.erase(it);
+}
+
+int ConnectionCounter::total() const
+{
+    const QMutexLocker lock(&m_mutex);
+    return m_total;
+}
+
+int ConnectionCounter::countFor(const QHostAddress &peer) const
+{
+    const QByteArray key = groupKey(peer);
+    const QMutexLocker lock(&m_mutex);
+    return m_perAddress.value(key);
+}
+
+int ConnectionCounter::maxTotal() const
+{
+    const QMutexLocker lock(&m_mutex);
+    return m_maxTotal;
+}
+
+int ConnectionCounter::maxPerAddress() const
+{
+    const QMutexLocker lock(&m_mutex);
+    return m_maxPerAddress;
 }
 
 QByteArray ConnectionCounter::groupKey(const QHostAddress &peer)

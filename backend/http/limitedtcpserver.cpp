@@ -156,7 +156,7 @@ public:
         m_server->m_connections.remove(this);
         m_server->m_tlsHandshakes.remove(m_socket);
         if (m_counted)
-            m_server->m_counter.remove(m_peer);
+            m_server->m_counter->remove(m_peer);
     }
 
     Q_DISABLE_COPY_MOVE(Connection)
@@ -165,7 +165,7 @@ public:
     /// the socket deletes itself once closed and must not go to QHttpServer).
     bool admit()
     {
-        const ConnectionCounter::Admission admission = m_server->m_counter.tryAdd(m_peer);
+        const ConnectionCounter::Admission admission = m_server->m_counter->tryAdd(m_peer);
         if (admission == ConnectionCounter::Admission::Admitted) {
             adoptAdmission();
             return true;
@@ -173,9 +173,9 @@ public:
         const bool total = admission == ConnectionCounter::Admission::TotalFull;
         const QString reason = total ? u"too_many_connections"_s : u"too_many_connections_from_address"_s;
         const QString description =
-            total ? u"the server has %1 connections open; retry shortly"_s.arg(m_server->m_counter.maxTotal())
+            total ? u"the server has %1 connections open; retry shortly"_s.arg(m_server->m_counter->maxTotal())
                   : u"this address has %1 connections open; close some or retry shortly"_s.arg(
-                        m_server->m_counter.maxPerAddress());
+                        m_server->m_counter->maxPerAddress());
         connect(m_socket, &QAbstractSocket::disconnected, m_socket, &QObject::deleteLater);
         m_server->logRefusal(m_peer, reason);
         // RATE_LIMIT_ERROR: the spec's code for "throttled, with Retry-After" (503 itself names no code).
@@ -433,7 +433,7 @@ private:
 LimitedTcpServer::LimitedTcpServer(qint64 maxBodyBytes, QObject *parent)
     : QSslServer(parent), m_maxBodyBytes(std::max<qint64>(maxBodyBytes, 0)),
       m_maxHeaderBytes(HttpFramingTracker::DefaultMaxHeaderBytes),
-      m_counter(m_limits.maxConnections, m_limits.maxConnectionsPerAddress)
+      m_counter(std::make_shared<ConnectionCounter>(m_limits.maxConnections, m_limits.maxConnectionsPerAddress))
 {
     m_clock.start();
     connect(&m_sweepTimer, &QTimer::timeout, this, &LimitedTcpServer::sweep);
@@ -473,9 +473,9 @@ void LimitedTcpServer::setConnectionLimits(const HttpConnectionLimits &limits)
     m_limits = limits;
     m_limits.headerTimeout = std::max(m_limits.headerTimeout, std::chrono::milliseconds(1));
     m_limits.idleTimeout = std::max(m_limits.idleTimeout, std::chrono::milliseconds(1));
-    m_counter.setLimits(limits.maxConnections, limits.maxConnectionsPerAddress);
-    m_limits.maxConnections = m_counter.maxTotal();
-    m_limits.maxConnectionsPerAddress = m_counter.maxPerAddress();
+    m_counter->setLimits(limits.maxConnections, limits.maxConnectionsPerAddress);
+    m_limits.maxConnections = m_counter->maxTotal();
+    m_limits.maxConnectionsPerAddress = m_counter->maxPerAddress();
     if (m_sweepTimer.isActive())
         startSweeping();
 }
@@ -494,6 +494,19 @@ void LimitedTcpServer::setTlsConfiguration(const QSslConfiguration &configuratio
 {
     setSslConfiguration(configuration);
     m_tls = true;
+}
+
+void LimitedTcpServer::shareConnectionCounter(std::shared_ptr<ConnectionCounter> counter)
+{
+    Q_ASSERT(counter && m_connections.isEmpty());
+    m_counter = std::move(counter);
+    m_limits.maxConnections = m_counter->maxTotal();
+    m_limits.maxConnectionsPerAddress = m_counter->maxPerAddress();
+}
+
+void LimitedTcpServer::adoptConnection(qintptr socketDescriptor)
+{
+    incomingConnection(socketDescriptor);
 }
 
 void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
@@ -520,7 +533,7 @@ void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
 void LimitedTcpServer::incomingTlsConnection(qintptr socketDescriptor)
 {
     const QHostAddress peer = peerAddressOf(socketDescriptor);
-    const ConnectionCounter::Admission admission = m_counter.tryAdd(peer);
+    const ConnectionCounter::Admission admission = m_counter->tryAdd(peer);
     if (admission != ConnectionCounter::Admission::Admitted) {
         const QString reason = admission == ConnectionCounter::Admission::TotalFull
                                    ? u"too_many_connections"_s
@@ -536,7 +549,7 @@ void LimitedTcpServer::incomingTlsConnection(qintptr socketDescriptor)
     // QSslServer made the socket as its newest child; it starts the handshake once the client's first bytes come.
     auto *socket = children().isEmpty() ? nullptr : qobject_cast<QSslSocket *>(children().constLast());
     if (!socket || socket->socketDescriptor() != socketDescriptor) { // QSslServer could not adopt the descriptor
-        m_counter.remove(peer);
+        m_counter->remove(peer);
         return;
     }
     auto *connection = new Connection(socket, this, peer);

@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 
 /// How many connections a LimitedTcpServer keeps open and how long it waits for their clients.
@@ -97,8 +98,18 @@ public:
     /// Returns the connection caps and timeouts.
     const HttpConnectionLimits &connectionLimits() const { return m_limits; }
 
+    /// Counts this server's connections in `counter` from now on, with the counter's caps (HttpWorkerPool: the
+    /// worker threads' servers share one counter, so the caps hold for all of them together). Call before the first
+    /// connection; setConnectionLimits() afterwards changes the shared caps.
+    void shareConnectionCounter(std::shared_ptr<ConnectionCounter> counter);
+
+    /// Serves a connection another server accepted (HttpWorkerPool's acceptor hands each descriptor to a worker
+    /// thread's server): exactly what this server does with a connection it accepts itself (caps, TLS handshake,
+    /// guard), then QHttpServer gets it. Call on this server's thread; this server need not listen.
+    void adoptConnection(qintptr socketDescriptor);
+
     /// Returns the number of connections open and counted against the caps.
-    int openConnections() const { return m_counter.total(); }
+    int openConnections() const { return m_counter->total(); }
 
     /// Returns the complete HTTP/1.1 response (status line, headers, JSON body) sent for a rejection verdict,
     /// e.g. 413 with {"error":{"code":"PAYLOAD_TOO_LARGE",...,"reason":"body_too_large"}}. Returns an empty
@@ -143,7 +154,7 @@ private:
     HttpFramingTracker::BodyLimitExceptions m_bodyLimitExceptions;
     AllowanceAuthorizer m_authorizer;
     HttpConnectionLimits m_limits;
-    ConnectionCounter m_counter;
+    std::shared_ptr<ConnectionCounter> m_counter;
     QSet<Connection *> m_connections; // every connection this server still tracks (open or lingering)
     QElapsedTimer m_clock;
     QTimer m_sweepTimer;
