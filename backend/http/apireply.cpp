@@ -11,59 +11,79 @@
 
 Q_LOGGING_CATEGORY(lcReply, "rechargedesk.reply")
 
+void AnswerTarget::writeTo(QHttpServerResponder &responder, const QString &requestId, const HttpAnswer &answer)
+{
+    responder.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(answer.status));
+    responder.writeHeader("Content-Type", answer.contentType);
+    responder.writeHeader("X-Request-Id", requestId.toLatin1());
+    bool cachePolicy = false;
+    for (const auto &[name, value] : answer.headers) {
+        responder.writeHeader(name, value);
+        cachePolicy = cachePolicy || name.compare("Cache-Control", Qt::CaseInsensitive) == 0;
+    }
+    // Answers carry keys, session tokens, webhook secrets, Aadhaar numbers and redeem codes: no
+    // cache (browser, proxy) may keep one unless the route chose a policy (the plan catalogue).
+    if (!cachePolicy)
+        responder.writeHeader("Cache-Control", "no-store");
+    responder.writeHeader("Content-Length", QByteArray::number(answer.body.size()));
+    responder.writeBody(answer.body);
+}
+
+DirectAnswerTarget::DirectAnswerTarget(std::unique_ptr<QHttpServerResponder> responder)
+    : m_responder(std::move(responder)), m_socket(m_responder->socket())
+{}
+
+DirectAnswerTarget::~DirectAnswerTarget() = default;
+
+bool DirectAnswerTarget::isConnected() const
+{
+    return m_socket && m_socket->state() == QAbstractSocket::ConnectedState;
+}
+
+bool DirectAnswerTarget::write(const QString &requestId, const HttpAnswer &answer)
+{
+    if (!isConnected())
+        return false;
+    writeTo(*m_responder, requestId, answer);
+    return true;
+}
+
 struct ApiReply::State
 {
-    std::unique_ptr<QHttpServerResponder> responder;
-    /// The connection the answer goes to. QHttpServer deletes it (deleteLater) when the client
-    /// disconnects, while a deferred answer may still be waiting on a commit or the upstream.
-    QPointer<QTcpSocket> socket;
+    std::unique_ptr<AnswerTarget> target;
     QString requestId;
     bool sent = false;
 
     ~State()
     {
-        if (!sent && responder) {
+        if (!sent && target) {
             qWarning("request %s ended without an answer; sending 500", qPrintable(requestId));
             write(500, "application/json",
                   QJsonDocument(ApiError::serverError(requestId).toJson()).toJson(QJsonDocument::Compact), {});
         }
     }
 
-    bool connected() const { return socket && socket->state() == QAbstractSocket::ConnectedState; }
-
     bool write(int status, const QByteArray &contentType, const QByteArray &body, const Headers &headers)
     {
         sent = true;
-        if (!connected()) {
+        if (!target->write(requestId, HttpAnswer{status, contentType, body, headers})) {
             // The work behind the answer is done (a sale stays committed and settles as usual); only
             // the client is no longer there to read it.
             qCInfo(lcReply, "request %s: the client left before its answer (HTTP %d); answer dropped",
                    qPrintable(requestId), status);
             return false;
         }
-        responder->writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(status));
-        responder->writeHeader("Content-Type", contentType);
-        responder->writeHeader("X-Request-Id", requestId.toLatin1());
-        bool cachePolicy = false;
-        for (const auto &[name, value] : headers) {
-            responder->writeHeader(name, value);
-            cachePolicy = cachePolicy || name.compare("Cache-Control", Qt::CaseInsensitive) == 0;
-        }
-        // Answers carry keys, session tokens, webhook secrets, Aadhaar numbers and redeem codes: no
-        // cache (browser, proxy) may keep one unless the route chose a policy (the plan catalogue).
-        if (!cachePolicy)
-            responder->writeHeader("Cache-Control", "no-store");
-        responder->writeHeader("Content-Length", QByteArray::number(body.size()));
-        responder->writeBody(body);
         return true;
     }
 };
 
 ApiReply::ApiReply(std::unique_ptr<QHttpServerResponder> responder, QString requestId)
-    : m_state(std::make_shared<State>())
+    : ApiReply(std::make_unique<DirectAnswerTarget>(std::move(responder)), std::move(requestId))
+{}
+
+ApiReply::ApiReply(std::unique_ptr<AnswerTarget> target, QString requestId) : m_state(std::make_shared<State>())
 {
-    m_state->socket = responder->socket();
-    m_state->responder = std::move(responder);
+    m_state->target = std::move(target);
     m_state->requestId = std::move(requestId);
 }
 
@@ -115,7 +135,15 @@ bool ApiReply::isSent() const
 
 bool ApiReply::isClientWaiting() const
 {
-    return !m_state->sent && m_state->connected();
+    return !m_state->sent && m_state->target->isConnected();
+}
+
+bool ApiReply::handOver() const
+{
+    if (m_state->sent)
+        return false;
+    m_state->sent = true;
+    return true;
 }
 
 const QString &ApiReply::requestId() const

@@ -23,18 +23,39 @@ bool isJsonContentType(const QByteArray &value)
     return type == "application/json";
 }
 
+/// 415 unless a body is sent as JSON.
+void checkContentType(const ApiRequest &request)
+{
+    if (!request.body.isEmpty() && !isJsonContentType(request.header("content-type")))
+        throw ApiError(415, QStringLiteral("UNSUPPORTED_MEDIA_TYPE"), QStringLiteral("unsupported_media_type"),
+                       QStringLiteral("send the body as Content-Type: application/json"));
+}
+
 } // namespace
 
 ApiRouter::ApiRouter(QHttpServer &server, Authorizer &authorizer) : m_authorizer(authorizer)
 {
     server.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-        dispatch(request, std::move(responder));
+        ApiRequest api = read(request);
+        const ApiReply reply(std::make_unique<QHttpServerResponder>(std::move(responder)), api.requestId);
+        handle(api, reply);
     });
 }
 
-void ApiRouter::add(QHttpServerRequest::Method method, const QString &pattern, Access access, Handler handler)
+void ApiRouter::add(QHttpServerRequest::Method method, const QString &pattern, Access access, Handler handler,
+                    WorkerHandler onWorker)
 {
-    m_routes.append(Route{method, pattern.split(QLatin1Char('/'), Qt::SkipEmptyParts), access, std::move(handler)});
+    m_routes.append(Route{method, pattern.split(QLatin1Char('/'), Qt::SkipEmptyParts), access, std::move(handler),
+                          std::move(onWorker)});
+}
+
+void ApiRouter::addThreadSafe(QHttpServerRequest::Method method, const QString &pattern, Access access, Handler handler)
+{
+    WorkerHandler onWorker = [handler](const ApiRequest &request, const ApiReply &reply) {
+        handler(request, reply);
+        return true;
+    };
+    add(method, pattern, access, std::move(handler), std::move(onWorker));
 }
 
 QList<ApiRouter::RouteInfo> ApiRouter::routes() const
@@ -60,7 +81,7 @@ bool ApiRouter::match(const QStringList &pattern, const QStringList &path, QStri
     return true;
 }
 
-void ApiRouter::dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+ApiRequest ApiRouter::read(const QHttpServerRequest &request)
 {
     ApiRequest api;
     api.method = request.method();
@@ -70,22 +91,29 @@ void ApiRouter::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     api.headers = request.headers();
     api.peer = request.remoteAddress();
     api.requestId = ApiRequest::newRequestId();
-    const ApiReply reply(std::make_unique<QHttpServerResponder>(std::move(responder)), api.requestId);
+    return api;
+}
 
-    const QStringList segments = api.path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
-    const Route *found = nullptr;
-    QByteArrayList allowed;
+const ApiRouter::Route *ApiRouter::find(ApiRequest &request, QByteArrayList *allowed) const
+{
+    const QStringList segments = request.path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     QStringList captures;
-    for (const Route &route : std::as_const(m_routes)) {
+    for (const Route &route : m_routes) {
         if (!match(route.segments, segments, &captures))
             continue;
-        if (route.method == api.method) {
-            found = &route;
-            api.captures = captures;
-            break;
+        if (route.method == request.method) {
+            request.captures = captures;
+            return &route;
         }
-        allowed.append(methodName(route.method));
+        allowed->append(methodName(route.method));
     }
+    return nullptr;
+}
+
+void ApiRouter::handle(ApiRequest &api, const ApiReply &reply)
+{
+    QByteArrayList allowed;
+    const Route *found = find(api, &allowed);
     if (!found) {
         if (allowed.isEmpty()) {
             reply.sendError(
@@ -102,15 +130,41 @@ void ApiRouter::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     run(*found, api, reply);
 }
 
+bool ApiRouter::handleOnWorker(ApiRequest &request, const ApiReply &reply)
+{
+    QByteArrayList allowed;
+    const Route *route = find(request, &allowed);
+    if (!route || !route->onWorker)
+        return false;
+    const std::optional<AuthContext> caller = m_authorizer.authorizeFromMemory(route->access, request);
+    if (!caller)
+        return false;
+    request.caller = *caller;
+    bool answered = false;
+    answerOrError(request, reply, [&] {
+        checkContentType(request);
+        answered = route->onWorker(request, reply);
+    });
+    answered = answered || reply.isSent();
+    if (answered)
+        m_answeredOnWorkers.fetch_add(1, std::memory_order_relaxed);
+    return answered;
+}
+
 void ApiRouter::run(const Route &route, ApiRequest &request, const ApiReply &reply)
 {
-    try {
+    answerOrError(request, reply, [&] {
         if (route.access != Access::Public)
             request.caller = m_authorizer.authorize(route.access, request);
-        if (!request.body.isEmpty() && !isJsonContentType(request.header("content-type")))
-            throw ApiError(415, QStringLiteral("UNSUPPORTED_MEDIA_TYPE"), QStringLiteral("unsupported_media_type"),
-                           QStringLiteral("send the body as Content-Type: application/json"));
+        checkContentType(request);
         route.handler(request, reply);
+    });
+}
+
+void ApiRouter::answerOrError(ApiRequest &request, const ApiReply &reply, const std::function<void()> &answer)
+{
+    try {
+        answer();
     } catch (const ApiError &error) {
         if (!reply.isSent())
             reply.sendError(error);
@@ -122,7 +176,7 @@ void ApiRouter::run(const Route &route, ApiRequest &request, const ApiReply &rep
                 reply.sendError(databaseUnavailableError(*database));
             return;
         }
-        ++m_serverErrors;
+        m_serverErrors.fetch_add(1, std::memory_order_relaxed);
         qCCritical(lcHttp, "request %s %s failed: %s", qPrintable(request.requestId), qPrintable(request.path),
                    e.what());
         if (!reply.isSent())

@@ -11,6 +11,9 @@ public:
     /// Views `block`, the raw bytes of a head (CRLF or bare LF line ends).
     explicit HttpRequestHead(QByteArrayView block);
 
+    /// The whole head as viewed (to copy it for another thread).
+    QByteArrayView block() const { return m_block; }
+
     /// The request line's method, e.g. "PUT" (empty if the request line has no space).
     QByteArrayView method() const { return m_method; }
 
