@@ -23,19 +23,24 @@ FinalRecordCache::Key FinalRecordCache::key(const AuthContext &caller, qint64 tr
     return {caller.accountId * 2 + (caller.mode == Mode::Live ? 1 : 0), transactionId};
 }
 
-QByteArray FinalRecordCache::find(const AuthContext &caller, qint64 transactionId)
+QByteArray FinalRecordCache::find(const AuthContext &caller, qint64 transactionId, MissCount missCount)
 {
+    const QMutexLocker lock(&m_mutex);
     if (const QByteArray *body = m_answers.object(key(caller, transactionId))) {
         ++m_hits;
         return *body;
     }
-    ++m_misses;
+    if (missCount == MissCount::Count)
+        ++m_misses;
     return QByteArray();
 }
 
 void FinalRecordCache::keep(const AuthContext &caller, const TransactionRecord &record, const QByteArray &body)
 {
-    if (m_answers.maxCost() > 0 && isFinal(record))
+    if (!isFinal(record))
+        return;
+    const QMutexLocker lock(&m_mutex);
+    if (m_answers.maxCost() > 0)
         m_answers.insert(key(caller, record.transactionId), new QByteArray(body));
 }
 
@@ -52,5 +57,6 @@ bool FinalRecordCache::isFinal(const TransactionRecord &record)
 
 FinalRecordCache::Stats FinalRecordCache::stats() const
 {
+    const QMutexLocker lock(&m_mutex);
     return Stats{m_hits, m_misses, m_answers.size(), m_answers.maxCost()};
 }

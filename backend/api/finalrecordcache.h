@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QCache>
+#include <QMutex>
 
 #include <utility>
 
@@ -16,6 +17,7 @@ struct TransactionRecord;
 /// several servers share one database. PENDING records are always read fresh. Bounded: at most
 /// `maxEntries` answers, the least recently used dropped first. Hit and miss counts are logged
 /// (category rechargedesk.http.statuscache) when the cache is destroyed, i.e. when the server stops.
+/// Thread-safe: the HTTP worker threads look answers up while the server thread keeps them (issue 17).
 class FinalRecordCache
 {
 public:
@@ -32,9 +34,15 @@ public:
     ~FinalRecordCache();
     Q_DISABLE_COPY_MOVE(FinalRecordCache)
 
+    /// Whether find() counts a lookup that finds nothing.
+    enum class MissCount
+    {
+        Count,
+        DontCount, ///< an HTTP worker's lookup: the server thread that then reads the record counts the miss
+    };
     /// The kept answer body of `caller`'s transaction `transactionId`, or a null QByteArray.
-    /// Counts a hit or a miss.
-    QByteArray find(const AuthContext &caller, qint64 transactionId);
+    /// Counts a hit, or a miss as `missCount` says.
+    QByteArray find(const AuthContext &caller, qint64 transactionId, MissCount missCount = MissCount::Count);
     /// Keeps `body` (the answer to the caller's status check of `record`) if the record is final.
     void keep(const AuthContext &caller, const TransactionRecord &record, const QByteArray &body);
     /// True when nothing can change `record` any more: SUCCESS or FAILED, and for a live sale through an
@@ -46,6 +54,7 @@ private:
     using Key = std::pair<qint64, qint64>; ///< (account × 2 + live, transaction id)
     static Key key(const AuthContext &caller, qint64 transactionId);
 
+    mutable QMutex m_mutex; ///< guards everything below
     QCache<Key, QByteArray> m_answers;
     qint64 m_hits = 0;
     qint64 m_misses = 0;

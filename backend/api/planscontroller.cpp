@@ -47,7 +47,8 @@ PlansController::PlansController(PlanCatalogueStore &store, const OperatorCatalo
 
 void PlansController::registerRoutes(ApiRouter &router)
 {
-    router.add(
+    // Both read only the immutable catalogue (swapped atomically) and the logos: HTTP worker threads answer them.
+    router.addThreadSafe(
         QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/plans/mobile/prepaid-plans"), Access::Pos,
         [this](const ApiRequest &request, const ApiReply &reply) {
             const JsonFields fields(request.jsonBody());
@@ -79,14 +80,15 @@ void PlansController::registerRoutes(ApiRouter &router)
                 reply.send(200, "application/json", response->body, headers);
         });
 
-    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/plans/logos/{file}"), Access::Public,
-               [this](const ApiRequest &request, const ApiReply &reply) {
-                   const auto logo = m_logos.constFind(request.captures.value(0));
-                   if (logo == m_logos.cend())
-                       throw ApiError::notFound(QStringLiteral("unknown_logo"),
-                                                QStringLiteral("no logo named %1").arg(request.captures.value(0)));
-                   logo->send(request, reply);
-               });
+    router.addThreadSafe(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/plans/logos/{file}"), Access::Public,
+                         [this](const ApiRequest &request, const ApiReply &reply) {
+                             const auto logo = m_logos.constFind(request.captures.value(0));
+                             if (logo == m_logos.cend())
+                                 throw ApiError::notFound(
+                                     QStringLiteral("unknown_logo"),
+                                     QStringLiteral("no logo named %1").arg(request.captures.value(0)));
+                             logo->send(request, reply);
+                         });
 
     router.add(QHttpServerRequest::Method::Get, QString::fromLatin1(kImportPath), Access::Pos,
                [this](const ApiRequest &, const ApiReply &reply) { reply.sendData(summaryJson(*m_store.current())); });

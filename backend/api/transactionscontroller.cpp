@@ -108,17 +108,28 @@ void TransactionsController::registerRoutes(ApiRouter &router)
                    Page<LedgerEntry> page{m_wallets.ledgerForTransaction(id), {}, false};
                    reply.sendData(page.toJson());
                });
-    router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"), Access::Pos,
-               [this](const ApiRequest &request, const ApiReply &reply) {
-                   const qint64 id = request.idCapture(0);
-                   QByteArray body = m_finalRecords.find(request.caller, id);
-                   if (body.isNull()) {
-                       const TransactionRecord record = m_transactions.get(request.caller, id);
-                       body = record.dataEnvelope();
-                       m_finalRecords.keep(request.caller, record, body);
-                   }
-                   reply.send(200, "application/json", body);
-               });
+    // A finished sale's answer kept by FinalRecordCache is sent by the worker thread that read the request; the
+    // first check of a sale, and every check of a PENDING one, reads the database on the server thread.
+    router.add(
+        QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"), Access::Pos,
+        [this](const ApiRequest &request, const ApiReply &reply) {
+            const qint64 id = request.idCapture(0);
+            QByteArray body = m_finalRecords.find(request.caller, id);
+            if (body.isNull()) {
+                const TransactionRecord record = m_transactions.get(request.caller, id);
+                body = record.dataEnvelope();
+                m_finalRecords.keep(request.caller, record, body);
+            }
+            reply.send(200, "application/json", body);
+        },
+        [this](const ApiRequest &request, const ApiReply &reply) {
+            const QByteArray body =
+                m_finalRecords.find(request.caller, request.idCapture(0), FinalRecordCache::MissCount::DontCount);
+            if (body.isNull())
+                return false;
+            reply.send(200, "application/json", body);
+            return true;
+        });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const TransactionFilter filter = parseFilter(request.query);

@@ -29,13 +29,17 @@ AuthContext Authenticator::authenticate(const QByteArray &authorization, const Q
 {
     const qint64 now = m_clock.nowMs();
     checkKeysVersion(now);
-    const auto cached = m_cache.constFind(authorization);
-    if (cached != m_cache.cend() && cached->validUntilMs > now)
-        return cached->context;
+    {
+        const QMutexLocker lock(&m_cacheMutex);
+        const auto cached = m_cache.constFind(authorization);
+        if (cached != m_cache.cend() && cached->validUntilMs > now)
+            return cached->context;
+    }
 
     QString keyId;
     try {
         const AuthContext context = verify(authorization, &keyId);
+        const QMutexLocker lock(&m_cacheMutex);
         if (m_cache.size() > 10'000)
             m_cache.clear();
         m_cache.insert(authorization, {context, now + kCacheTtlMs});
@@ -47,6 +51,24 @@ AuthContext Authenticator::authenticate(const QByteArray &authorization, const Q
                  error);
         throw;
     }
+}
+
+std::optional<AuthContext> Authenticator::cachedCaller(const QByteArray &authorization) const
+{
+    const qint64 now = m_clock.nowMs();
+    const QMutexLocker lock(&m_cacheMutex);
+    if (m_versionCheckedAtMs < 0 || now < m_versionCheckedAtMs || now - m_versionCheckedAtMs >= kVersionPollMs)
+        return std::nullopt;
+    const auto cached = m_cache.constFind(authorization);
+    if (cached == m_cache.cend() || cached->validUntilMs <= now)
+        return std::nullopt;
+    return cached->context;
+}
+
+void Authenticator::clearCache()
+{
+    const QMutexLocker lock(&m_cacheMutex);
+    m_cache.clear();
 }
 
 AuthContext Authenticator::verify(const QByteArray &authorization, QString *keyId)
@@ -85,14 +107,18 @@ AuthContext Authenticator::verify(const QByteArray &authorization, QString *keyI
 
 void Authenticator::checkKeysVersion(qint64 nowMs)
 {
-    if (m_versionCheckedAtMs >= 0 && nowMs - m_versionCheckedAtMs < kVersionPollMs && nowMs >= m_versionCheckedAtMs)
-        return;
+    {
+        const QMutexLocker lock(&m_cacheMutex);
+        if (m_versionCheckedAtMs >= 0 && nowMs - m_versionCheckedAtMs < kVersionPollMs && nowMs >= m_versionCheckedAtMs)
+            return;
+    }
     qint64 version = 0;
     try {
         version = AccountRepository(m_db).keysVersion();
     } catch (const DatabaseError &) {
         return; // the database is away: cached keys stay usable for their kCacheTtlMs, as before this check
     }
+    const QMutexLocker lock(&m_cacheMutex);
     if (version != m_keysVersion)
         m_cache.clear();
     m_keysVersion = version;

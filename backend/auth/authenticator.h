@@ -5,6 +5,9 @@
 #include <QByteArray>
 #include <QHash>
 #include <QHostAddress>
+#include <QMutex>
+
+#include <optional>
 
 class ApiError;
 class Clock;
@@ -41,8 +44,14 @@ public:
     /// key) or 429 (too many failures from `peer` for this key id, with Retry-After in seconds;
     /// never for a correct key).
     AuthContext authenticate(const QByteArray &authorization, const QHostAddress &peer);
+    /// The caller behind `authorization` when this server verified that exact header within kCacheTtlMs and read the
+    /// shared keys version within kVersionPollMs (so a revocation anywhere is seen as authenticate() sees it);
+    /// nothing otherwise. Reads no database and counts no failure; safe on any thread (the HTTP worker threads,
+    /// issue 17), while authenticate() runs on the server thread.
+    std::optional<AuthContext> cachedCaller(const QByteArray &authorization) const;
+
     /// Forgets every cached verification (after a revocation).
-    void clearCache() { m_cache.clear(); }
+    void clearCache();
 
 private:
     struct CachedKey
@@ -60,6 +69,7 @@ private:
 
     Database &m_db;
     const Clock &m_clock;
+    mutable QMutex m_cacheMutex; ///< guards m_cache, m_keysVersion and m_versionCheckedAtMs (cachedCaller's threads)
     QHash<QByteArray, CachedKey> m_cache;
     qint64 m_keysVersion = -1;        ///< the state_versions `api_keys` value the cache was built at
     qint64 m_versionCheckedAtMs = -1; ///< when it was last read

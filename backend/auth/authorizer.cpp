@@ -44,6 +44,15 @@ AuthContext Authorizer::authorize(Access access, const ApiRequest &request)
     return caller;
 }
 
+std::optional<AuthContext> Authorizer::authorizeFromMemory(Access access, const ApiRequest &request) const
+{
+    if (access == Access::Public)
+        return AuthContext{};
+    if (access != Access::Pos || !request.header(SessionResolver::kHeader).trimmed().isEmpty())
+        return std::nullopt;
+    return m_authenticator.cachedCaller(request.header("authorization"));
+}
+
 void Authorizer::requireLiveAuthority(const AuthContext &caller)
 {
     requireAdminAuthority(caller);

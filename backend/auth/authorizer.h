@@ -2,6 +2,8 @@
 
 #include "authcontext.h"
 
+#include <optional>
+
 class Authenticator;
 class SessionResolver;
 struct ApiRequest;
@@ -36,6 +38,13 @@ public:
     /// The caller of `request` for a route of `access` (not Public). Throws ApiError 401, 403 or
     /// 429 as above and as Authenticator::authenticate(); DatabaseError on storage failure.
     AuthContext authorize(Access access, const ApiRequest &request);
+
+    /// The caller of `request` for a route of `access` as authorize() would find it, decided from memory alone, on
+    /// any thread (HttpWorkerPool's workers): an empty context for Public; for Pos, a key verified recently and sent
+    /// without a session token (Authenticator::cachedCaller). Nothing whenever the answer needs the database (a
+    /// session token, an unknown or unverified key, an Admin route) or would be an error: then authorize() on the
+    /// server thread decides, with its throttles and errors.
+    std::optional<AuthContext> authorizeFromMemory(Access access, const ApiRequest &request) const;
 
     /// The 403 for a LiveAdmin action refused to `caller` (also for a handler whose check
     /// depends on the body, e.g. which shop settings change).
