@@ -18,8 +18,10 @@
 #include <QFileInfo>
 #include <QHostAddress>
 #include <QLockFile>
+#include <QThread>
 #include <QUrl>
 
+#include <algorithm>
 #include <optional>
 
 namespace {
@@ -130,6 +132,11 @@ QList<QCommandLineOption> serveOptions()
                                  "an upstream call or a webhook delivery holds (renewed while it works on it); "
                                  "another server takes over a dead server's claims after it (default 30)."),
                   QStringLiteral("N"), QStringLiteral("30")});
+    flags.append({QStringLiteral("http-threads"),
+                  QStringLiteral("Threads that read and write HTTP and answer plan lookups and finished sales' "
+                                 "status checks; sales and everything else stay on the server thread "
+                                 "(default: the number of CPU cores, at most 8; 0: the server thread does all)."),
+                  QStringLiteral("N"), QStringLiteral("auto")});
     flags.append({QStringLiteral("upstream-retry-scale"),
                   QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
                   QStringLiteral("FACTOR"), QStringLiteral("1")});
@@ -238,6 +245,14 @@ int runServe(const QStringList &arguments)
     if (!ok || leaseSeconds < 3 || leaseSeconds > 3600)
         return usageError(QStringLiteral("--lease-seconds must be a whole number from 3 to 3600"));
     options.leaseMs = leaseSeconds * 1000;
+    const QString httpThreads = parser.value(QStringLiteral("http-threads"));
+    if (httpThreads == QLatin1String("auto")) {
+        options.httpThreads = std::clamp(QThread::idealThreadCount(), 1, 8);
+    } else {
+        options.httpThreads = httpThreads.toInt(&ok);
+        if (!ok || options.httpThreads < 0 || options.httpThreads > 64)
+            return usageError(QStringLiteral("--http-threads must be auto or a whole number from 0 to 64"));
+    }
 
     const QString plansSyncAt = parser.value(QStringLiteral("plans-sync-at"));
     if (plansSyncAt == QLatin1String("off")) {

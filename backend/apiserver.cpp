@@ -23,6 +23,7 @@
 #include "backup/nightlybackup.h"
 #include "http/apirequest.h"
 #include "http/apirouter.h"
+#include "http/httpworkerpool.h"
 #include "http/limitedtcpserver.h"
 #include "plans/plancataloguestore.h"
 #include "plans/plansync.h"
@@ -189,15 +190,24 @@ struct ApiServer::Parts
     /// before listen().
     QUrl listeningUrl() const
     {
-        if (!tcp || !tcp->isListening())
+        if (!isListening())
             return QUrl();
-        const QHostAddress address = tcp->serverAddress();
+        const QHostAddress address = workers ? workers->serverAddress() : tcp->serverAddress();
         QUrl url;
-        url.setScheme(tcp->isTls() ? QStringLiteral("https") : QStringLiteral("http"));
+        url.setScheme((workers ? workers->isTls() : tcp->isTls()) ? QStringLiteral("https") : QStringLiteral("http"));
         url.setHost(address == QHostAddress::Any || address == QHostAddress::AnyIPv6 ? QStringLiteral("127.0.0.1")
                                                                                      : address.toString());
-        url.setPort(tcp->serverPort());
+        url.setPort(port());
         return url;
+    }
+
+    bool isListening() const { return workers ? workers->isListening() : tcp && tcp->isListening(); }
+
+    quint16 port() const
+    {
+        if (workers)
+            return workers->serverPort();
+        return tcp ? tcp->serverPort() : 0;
     }
 
     // Services and stores.
@@ -239,7 +249,8 @@ struct ApiServer::Parts
     OpenApiController openApi;
     std::unique_ptr<NightlyBackup> nightlyBackup; ///< null without a data directory
     BackupController backupApi;
-    LimitedTcpServer *tcp = nullptr; ///< owned by http; set by listen()
+    LimitedTcpServer *tcp = nullptr;         ///< owned by http; set by listen() without worker threads
+    std::unique_ptr<HttpWorkerPool> workers; ///< set by listen() with ServerOptions::httpThreads; stops first
 };
 
 ApiServer::ApiServer(Database &db, const OperatorCatalog &catalog, const Clock &clock, const ServerOptions &options,
@@ -266,30 +277,44 @@ PlanSync *ApiServer::planSync()
 
 bool ApiServer::listen(QString *error)
 {
-    m_parts->tcp = new LimitedTcpServer(m_options.maxBodyBytes, &m_parts->http);
-    if (m_options.tls)
-        m_parts->tcp->setTlsConfiguration(*m_options.tls);
     // The catalogue's larger body is granted only to a head whose credentials pass the API's own check, before
     // any of the body is read (issue 12); everyone else keeps maxBodyBytes.
-    m_parts->tcp->setBodyLimitExceptions(
-        {{PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes, true}});
-    m_parts->tcp->setAllowanceAuthorizer([this](const HttpRequestHead &head, const QHostAddress &peer) {
+    const HttpFramingTracker::BodyLimitExceptions exceptions{
+        {PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes, true}};
+    const LimitedTcpServer::AllowanceAuthorizer allowance = [this](const HttpRequestHead &head,
+                                                                   const QHostAddress &peer) {
         return m_parts->catalogueUploadRefusal(head, peer);
-    });
+    };
     HttpConnectionLimits limits;
     limits.maxConnections = m_options.maxConnections;
     limits.maxConnectionsPerAddress = m_options.maxConnectionsPerAddress;
     limits.headerTimeout = std::chrono::milliseconds(m_options.headerTimeoutMs);
     limits.idleTimeout = std::chrono::milliseconds(m_options.idleTimeoutMs);
-    m_parts->tcp->setConnectionLimits(limits);
-    if (!m_parts->tcp->listen(m_options.address, m_options.port)) {
-        *error = QStringLiteral("cannot listen on %1:%2: %3")
-                     .arg(m_options.address.toString())
-                     .arg(m_options.port)
-                     .arg(m_parts->tcp->errorString());
+    const auto cannotListen = [&](const QString &why) {
+        *error =
+            QStringLiteral("cannot listen on %1:%2: %3").arg(m_options.address.toString()).arg(m_options.port).arg(why);
         return false;
+    };
+    if (m_options.httpThreads > 0) {
+        m_parts->workers = std::make_unique<HttpWorkerPool>(
+            m_parts->router, HttpWorkerSettings{m_options.httpThreads, m_options.maxBodyBytes, exceptions, allowance,
+                                                limits, m_options.tls});
+        QString why;
+        if (!m_parts->workers->listen(m_options.address, m_options.port, &why)) {
+            m_parts->workers.reset();
+            return cannotListen(why);
+        }
+    } else {
+        m_parts->tcp = new LimitedTcpServer(m_options.maxBodyBytes, &m_parts->http);
+        if (m_options.tls)
+            m_parts->tcp->setTlsConfiguration(*m_options.tls);
+        m_parts->tcp->setBodyLimitExceptions(exceptions);
+        m_parts->tcp->setAllowanceAuthorizer(allowance);
+        m_parts->tcp->setConnectionLimits(limits);
+        if (!m_parts->tcp->listen(m_options.address, m_options.port))
+            return cannotListen(m_parts->tcp->errorString());
+        m_parts->http.bind(m_parts->tcp);
     }
-    m_parts->http.bind(m_parts->tcp);
     m_parts->settlements.start();
     m_parts->upstream.start();
     return true;
@@ -297,6 +322,8 @@ bool ApiServer::listen(QString *error)
 
 void ApiServer::stop(int flushTimeoutMs)
 {
+    if (m_parts->workers)
+        m_parts->workers->close();
     if (m_parts->tcp)
         m_parts->tcp->close();
     finishStop(QDeadlineTimer(flushTimeoutMs));
@@ -312,6 +339,8 @@ void ApiServer::finishStop(QDeadlineTimer deadline)
         }
         m_parts->batcher.refuseNewWrites();
         m_parts->webhooks.delivery().stopDelivery(); // its deliveries in flight go out again after a restart
+        if (m_parts->workers)
+            m_parts->workers->flush(deadline); // the workers write the answers sent to them, then flush
         const QList<QAbstractSocket *> sockets =
             m_parts->tcp ? m_parts->tcp->findChildren<QAbstractSocket *>() : QList<QAbstractSocket *>();
         for (QAbstractSocket *socket : sockets) {
@@ -325,7 +354,7 @@ void ApiServer::finishStop(QDeadlineTimer deadline)
 
 quint16 ApiServer::port() const
 {
-    return m_parts->tcp ? m_parts->tcp->serverPort() : 0;
+    return m_parts->port();
 }
 
 QUrl ApiServer::url() const

@@ -57,6 +57,10 @@ struct ServerOptions
     QUrl publicUrl;
     /// Serve HTTPS with this certificate and key (issue 12; see TlsIdentity); plain HTTP when empty.
     std::optional<QSslConfiguration> tls;
+    /// HTTP worker threads (issue 17, HttpWorkerPool, serve --http-threads): they read and write every connection's
+    /// HTTP and answer the plans lookup and finished sales' status checks themselves; everything else still runs on
+    /// the server thread. 0: no workers, the server thread does all of it (the terminal's embedded server, tests).
+    int httpThreads = 0;
     /// Status-check answers of finished sales kept serialized (issue 17, FinalRecordCache); 0: none.
     qsizetype statusCacheEntries = 10'000;
     /// The server's own backups (issue 15): nightly at backup.at into backup.dir (default <dataDir>/backups);

@@ -885,6 +885,15 @@ private slots:
                                                << 2 << QStringLiteral("--lease-seconds") << false;
         QTest::newRow("serve lease letters") << args({"serve", "--listen", "127.0.0.1:0", "--lease-seconds", "long"})
                                              << 2 << QStringLiteral("--lease-seconds") << false;
+        QTest::newRow("serve http threads negative")
+            << args({"serve", "--listen", "127.0.0.1:0", "--http-threads", "-1"}) << 2
+            << QStringLiteral("--http-threads") << false;
+        QTest::newRow("serve http threads words")
+            << args({"serve", "--listen", "127.0.0.1:0", "--http-threads", "many"}) << 2
+            << QStringLiteral("--http-threads") << false;
+        QTest::newRow("serve http threads too many")
+            << args({"serve", "--listen", "127.0.0.1:0", "--http-threads", "65"}) << 2
+            << QStringLiteral("--http-threads") << false;
         QTest::newRow("serve public URL not http")
             << args({"serve", "--listen", "127.0.0.1:0", "--public-url", "ftp://shop.lan/"}) << 2
             << QStringLiteral("--public-url") << false;

@@ -10,6 +10,8 @@ ServerOptions TestServer::defaultOptions()
     options.address = QHostAddress::LocalHost;
     options.port = 0;
     options.settleDelayMs = 50;
+    // ctest's threads_* variants run an API suite again with HTTP worker threads (issue 17, HttpWorkerPool).
+    options.httpThreads = qEnvironmentVariableIntValue("RECHARGEDESK_TEST_HTTP_THREADS");
     options.setupToken = "test-setup-token"; // a terminal's first-run screen may set the shop up
     return options;
 }
