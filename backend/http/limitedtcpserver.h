@@ -103,11 +103,6 @@ public:
     /// connection; setConnectionLimits() afterwards changes the shared caps.
     void shareConnectionCounter(std::shared_ptr<ConnectionCounter> counter);
 
-    /// Serves a connection another server accepted (HttpWorkerPool's acceptor hands each descriptor to a worker
-    /// thread's server): exactly what this server does with a connection it accepts itself (caps, TLS handshake,
-    /// guard), then QHttpServer gets it. Call on this server's thread; this server need not listen.
-    void adoptConnection(qintptr socketDescriptor);
-
     /// Returns the number of connections open and counted against the caps.
     int openConnections() const { return m_counter->total(); }
 
