@@ -298,7 +298,7 @@ bool ApiServer::listen(QString *error)
     if (m_options.httpThreads > 0) {
         m_parts->workers = std::make_unique<HttpWorkerPool>(
             m_parts->router, HttpWorkerSettings{m_options.httpThreads, m_options.maxBodyBytes, exceptions, allowance,
-                                                limits, m_options.tls});
+                                                limits, m_options.tls, m_db.location()});
         QString why;
         if (!m_parts->workers->listen(m_options.address, m_options.port, &why)) {
             m_parts->workers.reset();

@@ -35,6 +35,12 @@ QByteArray FinalRecordCache::find(const AuthContext &caller, qint64 transactionI
     return QByteArray();
 }
 
+void FinalRecordCache::countMiss()
+{
+    const QMutexLocker lock(&m_mutex);
+    ++m_misses;
+}
+
 void FinalRecordCache::keep(const AuthContext &caller, const TransactionRecord &record, const QByteArray &body)
 {
     if (!isFinal(record))

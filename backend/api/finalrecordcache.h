@@ -43,6 +43,8 @@ public:
     /// The kept answer body of `caller`'s transaction `transactionId`, or a null QByteArray.
     /// Counts a hit, or a miss as `missCount` says.
     QByteArray find(const AuthContext &caller, qint64 transactionId, MissCount missCount = MissCount::Count);
+    /// Counts a miss of a find() with MissCount::DontCount whose caller then read the record itself.
+    void countMiss();
     /// Keeps `body` (the answer to the caller's status check of `record`) if the record is final.
     void keep(const AuthContext &caller, const TransactionRecord &record, const QByteArray &body);
     /// True when nothing can change `record` any more: SUCCESS or FAILED, and for a live sale through an

@@ -108,8 +108,9 @@ void TransactionsController::registerRoutes(ApiRouter &router)
                    Page<LedgerEntry> page{m_wallets.ledgerForTransaction(id), {}, false};
                    reply.sendData(page.toJson());
                });
-    // A finished sale's answer kept by FinalRecordCache is sent by the worker thread that read the request; the
-    // first check of a sale, and every check of a PENDING one, reads the database on the server thread.
+    // HTTP worker threads answer a kept finished sale from FinalRecordCache, and read any other sale of the sandbox
+    // through their own database connection; an unknown id and a live sale (its upstream object) go to the server
+    // thread.
     router.add(
         QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"), Access::Pos,
         [this](const ApiRequest &request, const ApiReply &reply) {
@@ -122,11 +123,19 @@ void TransactionsController::registerRoutes(ApiRouter &router)
             }
             reply.send(200, "application/json", body);
         },
-        [this](const ApiRequest &request, const ApiReply &reply) {
-            const QByteArray body =
-                m_finalRecords.find(request.caller, request.idCapture(0), FinalRecordCache::MissCount::DontCount);
-            if (body.isNull())
-                return false;
+        [this](const ApiRouter::WorkerResources &worker, const ApiRequest &request, const ApiReply &reply) {
+            const qint64 id = request.idCapture(0);
+            QByteArray body = m_finalRecords.find(request.caller, id, FinalRecordCache::MissCount::DontCount);
+            if (body.isNull()) {
+                // Read on the worker's own connection; an unknown id (404) and a live sale go to the server thread.
+                const std::optional<TransactionRecord> record =
+                    worker.database ? m_transactions.getThrough(*worker.database, request.caller, id) : std::nullopt;
+                if (!record)
+                    return false;
+                m_finalRecords.countMiss();
+                body = record->dataEnvelope();
+                m_finalRecords.keep(request.caller, *record, body);
+            }
             reply.send(200, "application/json", body);
             return true;
         });

@@ -51,7 +51,7 @@ void ApiRouter::add(QHttpServerRequest::Method method, const QString &pattern, A
 
 void ApiRouter::addThreadSafe(QHttpServerRequest::Method method, const QString &pattern, Access access, Handler handler)
 {
-    WorkerHandler onWorker = [handler](const ApiRequest &request, const ApiReply &reply) {
+    WorkerHandler onWorker = [handler](const WorkerResources &, const ApiRequest &request, const ApiReply &reply) {
         handler(request, reply);
         return true;
     };
@@ -130,7 +130,7 @@ void ApiRouter::handle(ApiRequest &api, const ApiReply &reply)
     run(*found, api, reply);
 }
 
-bool ApiRouter::handleOnWorker(ApiRequest &request, const ApiReply &reply)
+bool ApiRouter::handleOnWorker(ApiRequest &request, const ApiReply &reply, const WorkerResources &worker)
 {
     QByteArrayList allowed;
     const Route *route = find(request, &allowed);
@@ -143,7 +143,7 @@ bool ApiRouter::handleOnWorker(ApiRequest &request, const ApiReply &reply)
     bool answered = false;
     answerOrError(request, reply, [&] {
         checkContentType(request);
-        answered = route->onWorker(request, reply);
+        answered = route->onWorker(worker, request, reply);
     });
     answered = answered || reply.isSent();
     if (answered)

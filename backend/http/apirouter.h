@@ -11,6 +11,7 @@
 #include <atomic>
 #include <functional>
 
+class Database;
 class QHttpServer;
 
 /// The single place where HTTP meets the service: matches the path (404), the method (405 with
@@ -23,12 +24,19 @@ public:
     /// Handles a matched, authorized request. Answer through `reply`, now or later; throw
     /// ApiError to answer with an error.
     using Handler = std::function<void(const ApiRequest &request, const ApiReply &reply)>;
+    /// What an HTTP worker thread lends the WorkerHandlers it runs.
+    struct WorkerResources
+    {
+        /// The worker's own connection to the server's database, for reads (null when it has none).
+        Database *database = nullptr;
+    };
     /// Answers a matched, authorized request on an HTTP worker thread (HttpWorkerPool, issue 17) without the server
     /// thread: through `reply`, at once, returning true; or returns false having answered nothing, and the request
     /// goes to the route's Handler on the server thread. Runs concurrently with the server thread and the other
-    /// workers, so it may only read what is immutable or locked (the plan catalogue, FinalRecordCache). May throw
-    /// ApiError like a Handler.
-    using WorkerHandler = std::function<bool(const ApiRequest &request, const ApiReply &reply)>;
+    /// workers, so it may only read what is immutable or locked (the plan catalogue, FinalRecordCache) and the
+    /// worker's own database connection, never the server thread's. May throw ApiError like a Handler.
+    using WorkerHandler =
+        std::function<bool(const WorkerResources &worker, const ApiRequest &request, const ApiReply &reply)>;
 
     /// Installs itself as the server's request handler.
     ApiRouter(QHttpServer &server, Authorizer &authorizer);
@@ -52,7 +60,7 @@ public:
     /// On an HTTP worker thread: answers `request` there when its route has a WorkerHandler, the caller is known
     /// without storage (Authorizer::authorizeFromMemory) and the WorkerHandler answers. False when nothing was
     /// answered: hand the request to handle() on the server thread.
-    bool handleOnWorker(ApiRequest &request, const ApiReply &reply);
+    bool handleOnWorker(ApiRequest &request, const ApiReply &reply, const WorkerResources &worker);
     /// Requests answered on worker threads so far (tests and the server's stop line).
     quint64 answeredOnWorkers() const { return m_answeredOnWorkers.load(std::memory_order_relaxed); }
 

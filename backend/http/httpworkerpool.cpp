@@ -4,6 +4,7 @@
 #include "apireply.h"
 #include "apirequest.h"
 #include "apirouter.h"
+#include "store/database.h"
 
 #include <QtCore/QLoggingCategory>
 #include <QtCore/QMutex>
@@ -156,6 +157,14 @@ public:
         m_tcp->setConnectionLimits(settings.limits);
         connect(m_tcp, &LimitedTcpServer::requestRejected, &pool, &HttpWorkerPool::requestRejected);
         connect(m_tcp, &LimitedTcpServer::connectionRefused, &pool, &HttpWorkerPool::connectionRefused);
+        if (!settings.databaseLocation.isEmpty()) {
+            QString error;
+            m_database = Database::open(settings.databaseLocation, &error);
+            if (!m_database)
+                qCWarning(lcHttpWorkers, "an HTTP worker works without a database connection of its own: %s",
+                          qPrintable(error));
+            m_resources.database = m_database.get();
+        }
         m_http.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
             serve(request, std::move(responder));
         });
@@ -192,7 +201,7 @@ private:
         const auto pending = std::make_shared<PendingAnswer>(std::move(responder));
         ApiRequest api = ApiRouter::read(request);
         const ApiReply here(std::make_unique<WorkerThreadTarget>(pending), api.requestId);
-        if (m_pool.m_router.handleOnWorker(api, here))
+        if (m_pool.m_router.handleOnWorker(api, here, m_resources))
             return;
         here.handOver();
         pending->watch();
@@ -204,6 +213,8 @@ private:
 
     HttpWorkerPool &m_pool;
     std::shared_ptr<Mailbox> m_mailbox;
+    std::unique_ptr<Database> m_database; ///< this worker's own connection, for reads
+    ApiRouter::WorkerResources m_resources;
     QHttpServer m_http;
     LimitedTcpServer *m_tcp; ///< owned by m_http (QHttpServer::bind makes it a child)
 };

@@ -25,6 +25,9 @@ struct HttpWorkerSettings
     LimitedTcpServer::AllowanceAuthorizer allowance;               ///< runs on the pool's (server) thread
     HttpConnectionLimits limits;                                   ///< caps for all workers together, timeouts
     std::optional<QSslConfiguration> tls;                          ///< HTTPS when set
+    /// The server's database (Database::open); each worker opens a connection of its own for the reads of its
+    /// WorkerHandlers. Empty: workers have none.
+    QString databaseLocation;
 };
 
 /// HTTP on several threads (issue 17, "reads scale with cores while writes keep one writer"): N worker threads accept

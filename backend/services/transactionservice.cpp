@@ -193,6 +193,16 @@ TransactionRecord TransactionService::get(const AuthContext &caller, qint64 tran
     return present(*row);
 }
 
+std::optional<TransactionRecord> TransactionService::getThrough(Database &reader, const AuthContext &caller,
+                                                                qint64 transactionId) const
+{
+    const std::optional<StoredTransaction> row =
+        TransactionRepository(reader).find(caller.accountId, caller.mode, transactionId);
+    if (!row || row->mode == Mode::Live)
+        return std::nullopt;
+    return named(row->record);
+}
+
 QList<TransactionRecord> TransactionService::list(const AuthContext &caller, const TransactionFilter &filter)
 {
     QList<TransactionRecord> records;

@@ -50,6 +50,12 @@ public:
 
     /// The caller's transaction; ApiError 404 if it does not exist for the caller's account and mode.
     TransactionRecord get(const AuthContext &caller, qint64 transactionId);
+    /// The caller's transaction as get() presents it, read through `reader`: another connection to this server's
+    /// database, on another thread (an HTTP worker's, issue 17). Nothing when the caller has no such transaction or
+    /// it is a live sale (its `upstream` object is read on the server thread: get()). Thread-safe: it touches
+    /// only `reader` and the immutable operator catalog. Throws DatabaseError.
+    std::optional<TransactionRecord> getThrough(Database &reader, const AuthContext &caller,
+                                                qint64 transactionId) const;
     /// The caller's transactions, newest first (GET /api/v1/transactions).
     QList<TransactionRecord> list(const AuthContext &caller, const TransactionFilter &filter);
     /// Count and SUCCESS sums of the caller's transactions matching `filter`.

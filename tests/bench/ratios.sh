@@ -60,7 +60,7 @@ verdict() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 >= b + 0) ? "met" : "M
 cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 fs="$(df -PT "$work" | awk 'NR == 2 { print $1 " (" $2 ")" }')"
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'); machine: $(nproc) CPU(s), $cpu; $(uname -sr); data on $fs"
-echo "== $binary; load average $(load)"
+echo "== $binary serve ${SERVE_ARGS:-}; load average $(load)"
 
 # -- (3b) the raw durable-commit baseline, first, while nothing else writes -----------------------------------
 echo "== raw SQLite durable commits, 1 thread, ${baseline_seconds} s (load $(load))"
