@@ -25,7 +25,7 @@ packages=(
     # the format check (CTest clang_format)
     clang-format
     # benchmarks
-    wrk nginx-light
+    wrk nginx-light time
     # several servers on one PostgreSQL behind a load balancer (issue 16): tests/tools/cluster.sh, the CTest
     # cluster_failover and tests/bench/cluster_bench.sh run haproxy with packaging/examples/haproxy.cfg
     haproxy

@@ -6,13 +6,17 @@
 #   (2) plans lookup POST /api/v1/plans/mobile/prepaid-plans, 32 conn  vs  nginx serving the same bytes   >= 0.8x
 #   (3) mobile initiate (sandbox SUCCESS path), 64 connections         vs  raw SQLite durable commits, one per
 #       sale (tests/bench/sqlite_baseline.cpp, 1 thread)               target >= 2.0x, initiate p99 < 20 ms
-# nginx runs with worker_processes 1 because the server answers on one thread (as plans_benchmark.sh).
-# The status checks ask for random ids among the sales of (3), which are all final (SUCCESS).
+# nginx runs with worker_processes 1, the reference issue 17 names (the server itself reads and writes HTTP on its
+# --http-threads workers, by default one per CPU core). The status checks ask for random ids among the sales of (3),
+# which are all final (SUCCESS); most are not in the server's FinalRecordCache (10 000 answers), so they are reads.
+# Beside each rate: the CPU time per request of the process answering (all its threads) and of wrk, from
+# /proc/PID/stat and GNU time, which the machine's load changes less than the rates.
 #
 # Usage: bash tests/bench/ratios.sh    (about a minute after the build)
 # Settings (environment): BUILD_DIR (default <repo>/build-release, Release with the bench tools), BINARY and
 # BASELINE (use these binaries, build nothing), DURATION (wrk seconds, 10), BASELINE_SECONDS (5), WRK_THREADS (1),
-# NGINX (/usr/sbin/nginx), BENCH_TMPDIR (databases; default mktemp -d: put it on the disk to measure).
+# NGINX (/usr/sbin/nginx), BENCH_TMPDIR (databases; default mktemp -d: put it on the disk to measure), SERVE_ARGS
+# (more serve options, e.g. "--http-threads 0" for every request on the server thread).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -22,7 +26,7 @@ duration="${DURATION:-10}"
 baseline_seconds="${BASELINE_SECONDS:-5}"
 wrk_threads="${WRK_THREADS:-1}"
 
-for tool in wrk curl sqlite3 python3 "${NGINX:-/usr/sbin/nginx}"; do
+for tool in wrk curl sqlite3 python3 /usr/bin/time "${NGINX:-/usr/sbin/nginx}"; do
     command -v "$tool" >/dev/null 2>&1 || { echo "missing tool: $tool (bash packaging/install-deps.sh)" >&2; exit 1; }
 done
 if [ -n "${BINARY:-}" ] && [ -n "${BASELINE:-}" ]; then
@@ -73,16 +77,31 @@ fund_test_wallet "$binary" "$work/data"
 export_bench_auth "$here"
 echo "== $server_url, test key $key_id, test wallet topped up"
 
-run_wrk() { # NAME CONNECTIONS SCRIPT URL -> the RESULT line (with name=NAME)
-    local name=$1 connections=$2 script=$3 url=$4
+ticks() { # PID: CPU time so far (user + system, all threads) of PID and its children (nginx's worker), clock ticks
+    local pid total=0
+    for pid in "$1" $(pgrep -P "$1" || true); do
+        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+}
+run_wrk() { # NAME CONNECTIONS SCRIPT URL PID -> the RESULT line (with name=NAME), plus the CPU time per request of
+    # the process PID answering (cpu_us_server, all its threads) and of wrk (cpu_us_wrk), in microseconds
+    local name=$1 connections=$2 script=$3 url=$4 pid=$5 before after requests
     echo "== wrk $name: $connections connections, ${duration} s (load $(load))" >&2
-    BENCH_NAME="$name" wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency -s "$script" "$url" \
-        >"$work/$name.wrk"
-    grep '^RESULT' "$work/$name.wrk"
+    before="$(ticks "$pid")"
+    BENCH_NAME="$name" /usr/bin/time -f '%U %S' -o "$work/$name.time" \
+        wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency -s "$script" "$url" >"$work/$name.wrk"
+    after="$(ticks "$pid")"
+    requests="$(sed -n "s/^RESULT name=$name .*requests=\([0-9]*\).*/\1/p" "$work/$name.wrk")"
+    awk -v hz="$(getconf CLK_TCK)" -v n="${requests:-0}" -v s=$((after - before)) \
+        -v line="$(grep '^RESULT' "$work/$name.wrk")" '{
+            n = (n > 0) ? n : 1
+            printf "%s cpu_us_server=%.1f cpu_us_wrk=%.1f\n", line, s / hz * 1e6 / n, ($1 + $2) * 1e6 / n }' \
+        "$work/$name.time"
 }
 
 # -- (3a) initiate -----------------------------------------------------------------------------------------------
-initiate="$(run_wrk initiate 64 "$here/initiate.lua" "$server_url")"
+initiate="$(run_wrk initiate 64 "$here/initiate.lua" "$server_url" "$server_pid")"
 echo "$initiate"
 max_id="$(sqlite3 "$work/data/rechargedesk.db" 'SELECT MAX(id) FROM transactions')"
 ledger_ok="$(sqlite3 "$work/data/rechargedesk.db" "SELECT (SELECT balance FROM wallets WHERE mode = 'test') =
@@ -106,13 +125,13 @@ function done(summary, latency, requests) common.report(os.getenv("BENCH_NAME"),
 LUA
 
 # -- (1) status check, (2) plans ---------------------------------------------------------------------------------------
-status="$(BENCH_MAX_ID="$max_id" run_wrk status 32 "$here/status.lua" "$server_url")"
+status="$(BENCH_MAX_ID="$max_id" run_wrk status 32 "$here/status.lua" "$server_url" "$server_pid")"
 echo "$status"
-nginx_status="$(run_wrk nginx_status 32 "$work/static.lua" "$nginx_url/status.json")"
+nginx_status="$(run_wrk nginx_status 32 "$work/static.lua" "$nginx_url/status.json" "$nginx_pid")"
 echo "$nginx_status"
-plans="$(run_wrk plans 32 "$here/plans.lua" "$server_url")"
+plans="$(run_wrk plans 32 "$here/plans.lua" "$server_url" "$server_pid")"
 echo "$plans"
-nginx_plans="$(run_wrk nginx_plans 32 "$work/static.lua" "$nginx_url/plans.json")"
+nginx_plans="$(run_wrk nginx_plans 32 "$work/static.lua" "$nginx_url/plans.json" "$nginx_pid")"
 echo "$nginx_plans"
 
 # -- summary ---------------------------------------------------------------------------------------------------------
@@ -126,14 +145,15 @@ i_ratio="$(ratio "$(field "$initiate" rps)" "$(field "$base" commits_per_s)")"
 i_p99="$(field "$initiate" p99_ms)"
 echo
 echo "== summary ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPU(s) $cpu, data on $fs, load average now $(load))"
-printf '%-44s %10s %10s %10s\n' "measure" "per s" "p50 ms" "p99 ms"
+printf '%-44s %10s %10s %10s %12s %10s\n' "measure" "per s" "p50 ms" "p99 ms" "server µs/req" "wrk µs/req"
 for pair in "initiate, 64 connections:$initiate" "raw SQLite durable commits, 1 thread:$base" \
     "status check, 32 connections:$status" "nginx, same status bytes, 32 connections:$nginx_status" \
     "plans lookup, 32 connections:$plans" "nginx, same plans bytes, 32 connections:$nginx_plans"; do
     line="${pair#*:}"
     per_s="$(field "$line" rps)"
     [ -n "$per_s" ] || per_s="$(field "$line" commits_per_s)"
-    printf '%-44s %10s %10s %10s\n' "${pair%%:*}" "$per_s" "$(field "$line" p50_ms)" "$(field "$line" p99_ms)"
+    printf '%-44s %10s %10s %10s %12s %10s\n' "${pair%%:*}" "$per_s" "$(field "$line" p50_ms)" "$(field "$line" p99_ms)" \
+        "$(field "$line" cpu_us_server)" "$(field "$line" cpu_us_wrk)"
 done
 echo
 echo "targets (issue 17)"
