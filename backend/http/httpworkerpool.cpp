@@ -174,14 +174,19 @@ public:
     ~Worker() override { m_mailbox->close(); }
     Q_DISABLE_COPY_MOVE(Worker)
 
-    /// Accepts connections from `descriptor` (a duplicate of the listening socket's; this worker closes it).
+    /// Takes `descriptor` (a duplicate of the acceptor's listening socket; this worker closes it) without accepting
+    /// from it: the acceptor hands connections over (adopt()); QHttpServer::bind wants a listening server.
     bool listenOn(qintptr descriptor)
     {
         if (!m_tcp->setSocketDescriptor(descriptor))
             return false;
+        m_tcp->pauseAccepting();
         m_http.bind(m_tcp);
         return true;
     }
+
+    /// Serves a connection the acceptor accepted.
+    void adopt(qintptr descriptor) { m_tcp->adoptConnection(descriptor); }
 
     void close() { m_tcp->close(); }
 
@@ -219,6 +224,20 @@ private:
     LimitedTcpServer *m_tcp; ///< owned by m_http (QHttpServer::bind makes it a child)
 };
 
+/// Accepts the connections on the server thread and hands each to the next worker in turn, so the workers get equal
+/// shares (when they all accepted from one socket, the first to wake took most of them).
+class HttpWorkerPool::Acceptor final : public QTcpServer
+{
+public:
+    explicit Acceptor(HttpWorkerPool &pool) : m_pool(pool) {}
+
+protected:
+    void incomingConnection(qintptr descriptor) override { m_pool.handOut(descriptor); }
+
+private:
+    HttpWorkerPool &m_pool;
+};
+
 struct HttpWorkerPool::Thread
 {
     QThread thread;
@@ -243,13 +262,13 @@ HttpWorkerPool::~HttpWorkerPool()
 bool HttpWorkerPool::listen(const QHostAddress &address, quint16 port, QString *error)
 {
 #ifdef Q_OS_UNIX
-    QTcpServer listener;
+    m_acceptor = std::make_unique<Acceptor>(*this);
+    Acceptor &listener = *m_acceptor;
     if (!listener.listen(address, port)) {
         *error = listener.errorString();
+        m_acceptor.reset();
         return false;
     }
-    m_address = listener.serverAddress();
-    m_port = listener.serverPort();
     for (int i = 0; i < m_settings.threads; ++i) {
         auto thread = std::make_shared<Thread>();
         thread->thread.setObjectName(QStringLiteral("http-%1").arg(i + 1));
@@ -274,7 +293,6 @@ bool HttpWorkerPool::listen(const QHostAddress &address, quint16 port, QString *
             return false;
         }
     }
-    m_listening = true; // the listener's own descriptor closes here; the workers' duplicates keep the socket
     qCInfo(lcHttpWorkers, "serving HTTP on %d worker threads", int(m_threads.size()));
     return true;
 #else
@@ -285,9 +303,23 @@ bool HttpWorkerPool::listen(const QHostAddress &address, quint16 port, QString *
 #endif
 }
 
+void HttpWorkerPool::handOut(qintptr descriptor)
+{
+    if (!m_threads.isEmpty()) {
+        const std::shared_ptr<Thread> &thread = m_threads.at(m_next);
+        m_next = (m_next + 1) % int(m_threads.size());
+        if (thread->mailbox->post([worker = thread->worker, descriptor] { worker->adopt(descriptor); }))
+            return;
+    }
+#ifdef Q_OS_UNIX
+    ::close(int(descriptor)); // stopping: nobody serves it
+#endif
+}
+
 void HttpWorkerPool::close()
 {
-    m_listening = false;
+    if (m_acceptor)
+        m_acceptor->close();
     for (const std::shared_ptr<Thread> &thread : std::as_const(m_threads)) {
         thread->mailbox->post([worker = thread->worker] { worker->close(); });
     }
@@ -295,17 +327,17 @@ void HttpWorkerPool::close()
 
 bool HttpWorkerPool::isListening() const
 {
-    return m_listening;
+    return m_acceptor && m_acceptor->isListening();
 }
 
 QHostAddress HttpWorkerPool::serverAddress() const
 {
-    return m_address;
+    return m_acceptor ? m_acceptor->serverAddress() : QHostAddress();
 }
 
 quint16 HttpWorkerPool::serverPort() const
 {
-    return m_port;
+    return m_acceptor ? m_acceptor->serverPort() : 0;
 }
 
 int HttpWorkerPool::openConnections() const
@@ -359,7 +391,8 @@ std::optional<ApiError> HttpWorkerPool::allowOnServerThread(const HttpRequestHea
 void HttpWorkerPool::stopThreads()
 {
     m_stopping.store(true);
-    m_listening = false;
+    if (m_acceptor)
+        m_acceptor->close();
     for (const std::shared_ptr<Thread> &thread : std::as_const(m_threads)) {
         if (thread->thread.isRunning()) {
             QMetaObject::invokeMethod(

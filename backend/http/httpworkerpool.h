@@ -30,10 +30,10 @@ struct HttpWorkerSettings
     QString databaseLocation;
 };
 
-/// HTTP on several threads (issue 17, "reads scale with cores while writes keep one writer"): N worker threads accept
-/// connections from one listening socket (each has a duplicate of its descriptor: the kernel gives every new
-/// connection to one of them); each worker has its own LimitedTcpServer (the same limits, TLS and guard; the
-/// connection caps are shared) and QHttpServer, so reading, parsing and writing HTTP happen there. A worker answers a
+/// HTTP on several threads (issue 17, "reads scale with cores while writes keep one writer"): an acceptor on the
+/// server thread hands each new connection to the next of N worker threads in turn; each worker has its own
+/// LimitedTcpServer (the same limits, TLS and guard; the connection caps are shared) and QHttpServer, so reading,
+/// parsing and writing HTTP happen there. A worker answers a
 /// request itself only when its route says it can (ApiRouter::WorkerHandler: a finished sale's status from
 /// FinalRecordCache, the plans lookup from the immutable catalogue) and the caller is known from memory
 /// (Authorizer::authorizeFromMemory); every other request, and every write, goes to ApiRouter::handle() on the server
@@ -71,9 +71,12 @@ signals:
     void connectionRefused(const QHostAddress &peer, int httpStatus, const QString &reason);
 
 private:
+    class Acceptor;
     class Worker;
     struct Thread;
 
+    /// Gives an accepted connection to the next worker (closes it when the workers are stopping).
+    void handOut(qintptr descriptor);
     /// Runs the settings' allowance on this object's thread for a worker, which waits for it (a catalogue upload's
     /// head); 503 when the pool is stopping.
     std::optional<ApiError> allowOnServerThread(const HttpRequestHead &head, const QHostAddress &peer);
@@ -83,9 +86,8 @@ private:
     ApiRouter &m_router;
     HttpWorkerSettings m_settings;
     std::shared_ptr<ConnectionCounter> m_counter;
+    std::unique_ptr<Acceptor> m_acceptor;
     QList<std::shared_ptr<Thread>> m_threads;
-    QHostAddress m_address;
-    quint16 m_port = 0;
-    bool m_listening = false;
+    int m_next = 0; ///< the worker the next connection goes to
     std::atomic<bool> m_stopping = false;
 };

@@ -504,6 +504,11 @@ void LimitedTcpServer::shareConnectionCounter(std::shared_ptr<ConnectionCounter>
     m_limits.maxConnectionsPerAddress = m_counter->maxPerAddress();
 }
 
+void LimitedTcpServer::adoptConnection(qintptr socketDescriptor)
+{
+    incomingConnection(socketDescriptor);
+}
+
 void LimitedTcpServer::incomingConnection(qintptr socketDescriptor)
 {
     if (m_tls) {

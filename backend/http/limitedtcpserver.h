@@ -103,6 +103,11 @@ public:
     /// connection; setConnectionLimits() afterwards changes the shared caps.
     void shareConnectionCounter(std::shared_ptr<ConnectionCounter> counter);
 
+    /// Serves a connection another server accepted (HttpWorkerPool's acceptor hands each new connection to a worker
+    /// thread's server in turn): exactly what this server does with one it accepts itself (caps, TLS handshake,
+    /// guard), then QHttpServer gets it. Call on this server's thread; it need not accept connections itself.
+    void adoptConnection(qintptr socketDescriptor);
+
     /// Returns the number of connections open and counted against the caps.
     int openConnections() const { return m_counter->total(); }
 
