@@ -3,6 +3,7 @@
 // meanwhile is skipped. (PostgreSQL, with real servers: tst_severalservers.cpp.)
 // Migration 13's SQLite table rebuild (issue 17): a database of version 12 keeps every row, id, index and foreign
 // key, its CHECKs still refuse what they refused, and ids keep growing.
+#include "sqlitefile.h"
 #include "store/database.h"
 #include "store/migrations.h"
 
@@ -15,6 +16,7 @@
 #include <QTest>
 
 #include <array>
+#include <memory>
 #include <thread>
 
 namespace {
@@ -31,34 +33,6 @@ const QStringList &rebuiltTables()
     };
     return tables;
 }
-
-/// A plain QtSql connection to an SQLite file for one scope (no migrations, foreign keys as SQLite's default: off).
-class SqliteFile
-{
-public:
-    explicit SqliteFile(const QString &path) : m_name(QStringLiteral("file-%1").arg(quintptr(this)))
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        db.open();
-    }
-    ~SqliteFile()
-    {
-        QSqlDatabase::database(m_name, false).close();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    Q_DISABLE_COPY_MOVE(SqliteFile)
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-    /// Runs `sql`; the error's text, or an empty string when it succeeded.
-    QString exec(const QString &sql) const
-    {
-        QSqlQuery q(db());
-        return q.exec(sql) ? QString() : sql + QStringLiteral(": ") + q.lastError().text();
-    }
-
-private:
-    QString m_name;
-};
 
 /// Every row of the query `sql` as text, one line per row, each value with its type ("qlonglong:7", "NULL").
 QStringList rowsOf(const QSqlDatabase &db, const QString &sql)
@@ -199,6 +173,20 @@ QString filledDatabaseBeforeTheRebuild(const QTemporaryDir &dir)
     return path;
 }
 
+/// The database of filledDatabaseBeforeTheRebuild() in `dir`, opened (so migrated); nullptr (with a warning) when
+/// it cannot be.
+std::unique_ptr<Database> migratedDatabase(const QTemporaryDir &dir)
+{
+    const QString path = filledDatabaseBeforeTheRebuild(dir);
+    if (path.isEmpty())
+        return nullptr;
+    QString error;
+    std::unique_ptr<Database> db = Database::open(path, &error);
+    if (!db)
+        qWarning("%s", qPrintable(error));
+    return db;
+}
+
 qint64 scalar(const QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery q(db);
@@ -274,7 +262,8 @@ private slots:
         for (auto it = before.cbegin(); it != before.cend(); ++it)
             QCOMPARE(after.value(it.key()), it.value());
         QCOMPARE(rowsOf(db->connection(), QStringLiteral("PRAGMA foreign_key_check")), QStringList());
-        QCOMPARE(rowsOf(db->connection(), QStringLiteral("PRAGMA integrity_check")), QStringList{QStringLiteral("QString:ok")});
+        QCOMPARE(rowsOf(db->connection(), QStringLiteral("PRAGMA integrity_check")),
+                 QStringList{QStringLiteral("QString:ok")});
         QCOMPARE(scalar(db->connection(), QStringLiteral("PRAGMA foreign_keys")), 1);
 
         static const QRegularExpression longInList(QStringLiteral("\\bIN\\s*\\([^()]*,[^()]*,[^()]*\\)"),
@@ -330,11 +319,8 @@ private slots:
         QFETCH(QString, allowed);
         QFETCH(QString, refused);
         QTemporaryDir dir;
-        const QString path = filledDatabaseBeforeTheRebuild(dir);
-        QVERIFY(!path.isEmpty());
-        QString error;
-        const auto db = Database::open(path, &error);
-        QVERIFY2(db, qPrintable(error));
+        const std::unique_ptr<Database> db = migratedDatabase(dir);
+        QVERIFY(db);
         try {
             db->execute(sql.arg(refused));
             QFAIL(qPrintable(QStringLiteral("accepted: ") + sql.arg(refused)));
@@ -349,11 +335,8 @@ private slots:
     void idsKeepGrowingAfterTheRebuild()
     {
         QTemporaryDir dir;
-        const QString path = filledDatabaseBeforeTheRebuild(dir);
-        QVERIFY(!path.isEmpty());
-        QString error;
-        const auto db = Database::open(path, &error);
-        QVERIFY2(db, qPrintable(error));
+        const std::unique_ptr<Database> db = migratedDatabase(dir);
+        QVERIFY(db);
         const qint64 sale = db->insertReturningId(
             QStringLiteral(
                 "INSERT INTO transactions (account_id, mode, type, operator_code, bill_amount, discount, paid,"
