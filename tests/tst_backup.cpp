@@ -5,6 +5,7 @@
 #include "backup/nightlybackup.h"
 #include "httpclient.h"
 #include "serverprocess.h"
+#include "sqlitefile.h"
 #include "store/database.h"
 #include "store/migrations.h"
 #include "testserver.h"
@@ -102,28 +103,6 @@ qint64 scalar(const QSqlDatabase &db, const QString &sql)
     QSqlQuery q(db);
     return q.exec(sql) && q.next() ? q.value(0).toLongLong() : -1;
 }
-
-/// A read connection to an SQLite file for one scope.
-class SqliteFile
-{
-public:
-    explicit SqliteFile(const QString &path) : m_name(QStringLiteral("file-%1").arg(quintptr(this)))
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        db.open();
-    }
-    ~SqliteFile()
-    {
-        QSqlDatabase::database(m_name, false).close();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    Q_DISABLE_COPY_MOVE(SqliteFile)
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-
-private:
-    QString m_name;
-};
 
 /// The long options `serve --help` lists, with whether each takes a value.
 QMap<QString, bool> serveHelpOptions()

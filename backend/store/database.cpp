@@ -88,6 +88,34 @@ private:
     Database &m_db;
 };
 
+/// SQLite: foreign key enforcement off for its scope when `active` (a table rebuild, see MigrationScope), on
+/// again after it. Both must run outside a transaction: SQLite ignores PRAGMA foreign_keys inside one.
+class ForeignKeysOff
+{
+public:
+    ForeignKeysOff(Database &db, bool active) : m_db(db), m_active(active)
+    {
+        if (m_active)
+            m_db.execute(QStringLiteral("PRAGMA foreign_keys=OFF"));
+    }
+    ~ForeignKeysOff()
+    {
+        if (!m_active)
+            return;
+        try {
+            m_db.execute(QStringLiteral("PRAGMA foreign_keys=ON"));
+        } catch (const DatabaseError &e) {
+            qWarning("cannot switch foreign keys on again: %s", e.what());
+        }
+    }
+    ForeignKeysOff(const ForeignKeysOff &) = delete;
+    ForeignKeysOff &operator=(const ForeignKeysOff &) = delete;
+
+private:
+    Database &m_db;
+    bool m_active;
+};
+
 /// Statements that may run a second time after a lost connection: reads, BEGIN and session settings.
 /// A write outside a transaction may have committed before the connection broke, so it never repeats.
 bool safeToRepeat(const QString &sql)
@@ -577,19 +605,40 @@ void Database::migrate()
     for (const Migration &migration : allMigrations()) {
         if (applied.contains(migration.version))
             continue;
+        const bool rebuild = migration.scope == MigrationScope::SqliteTableRebuild;
+        const bool runsHere = !(rebuild && m_postgres);
+        // Outside the transaction: SQLite ignores PRAGMA foreign_keys inside one.
+        const ForeignKeysOff foreignKeysOff(*this, rebuild && runsHere);
         WriteTransaction transaction(*this);
         // SQLite has no advisory lock: another process may have applied this step between the read
         // above and this transaction's BEGIN IMMEDIATE (which excludes every other writer from here).
         if (!m_postgres && appliedMigrations().contains(migration.version))
             continue;
-        for (const QString &statement : migration.statements) {
+        for (const QString &statement : runsHere ? migration.statements : QStringList()) {
             QString sql = statement;
             execute(sql.replace(QLatin1String("%ID%"), idColumn));
         }
+        if (rebuild && runsHere)
+            requireNoForeignKeyViolation(migration.version);
         run(QStringLiteral("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"),
             {migration.version, QDateTime::currentMSecsSinceEpoch()});
         transaction.commit();
     }
+}
+
+void Database::requireNoForeignKeyViolation(int version)
+{
+    QSqlQuery &check = run(QStringLiteral("PRAGMA foreign_key_check"));
+    if (!check.next()) {
+        check.finish();
+        return;
+    }
+    const QString table = check.value(0).toString();
+    const qint64 rowid = check.value(1).toLongLong();
+    const QString parent = check.value(2).toString();
+    check.finish();
+    throw DatabaseError(QStringLiteral("migration %1 would leave row %2 of %3 without its row in %4; nothing changed")
+                            .arg(QString::number(version), QString::number(rowid), table, parent));
 }
 
 WriteTransaction::~WriteTransaction()

@@ -120,6 +120,9 @@ public:
 private:
     Database(QString connectionName, bool postgres);
     void migrate();
+    /// Inside a migration's transaction: throws DatabaseError naming the first row `PRAGMA foreign_key_check`
+    /// finds whose parent row is missing (after a table rebuild of migration `version`).
+    void requireNoForeignKeyViolation(int version);
     /// A transaction-control statement: prepared once and cached on SQLite, execute() on PostgreSQL.
     void executeCached(const QString &sql);
     /// PostgreSQL, outside a transaction: when `error` came from a connection that no longer answers
