@@ -23,6 +23,12 @@
 Q_LOGGING_CATEGORY(lcHttpWorkers, "rechargedesk.http.workers")
 
 namespace {
+/// Connections the kernel may hold for the acceptor (as nginx's default): a burst of clients connecting at once (a
+/// shop's terminals after a network break, a benchmark's 64) is not dropped while the server thread is busy.
+constexpr int kListenBacklog = 511;
+} // namespace
+
+namespace {
 
 /// Where the server thread sends work for one worker thread; closed when the worker stops, after which whatever is
 /// sent is dropped (the connections it was for are gone).
@@ -182,6 +188,9 @@ public:
             return false;
         m_tcp->pauseAccepting();
         m_http.bind(m_tcp);
+        // QTcpServer::nextPendingConnection() (QHttpServer taking a connection) turns accepting on again; this slot
+        // runs after QHttpServer's and turns it off, so connections keep coming through the acceptor, in turn.
+        connect(m_tcp, &QTcpServer::pendingConnectionAvailable, m_tcp, &QTcpServer::pauseAccepting);
         return true;
     }
 
@@ -264,6 +273,7 @@ bool HttpWorkerPool::listen(const QHostAddress &address, quint16 port, QString *
 #ifdef Q_OS_UNIX
     m_acceptor = std::make_unique<Acceptor>(*this);
     Acceptor &listener = *m_acceptor;
+    listener.setListenBacklogSize(kListenBacklog);
     if (!listener.listen(address, port)) {
         *error = listener.errorString();
         m_acceptor.reset();
