@@ -392,6 +392,11 @@ const CommitBatcher &ApiServer::batcher() const
     return m_parts->batcher;
 }
 
+bool ApiServer::isDeliveringWebhooks()
+{
+    return m_parts->webhooks.delivery().isDelivering();
+}
+
 UpstreamDispatcher &ApiServer::upstream()
 {
     return m_parts->upstream;

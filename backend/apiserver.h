@@ -103,6 +103,9 @@ public:
     const CommitBatcher &batcher() const;
     /// The live-sale state machine (issue 11).
     UpstreamDispatcher &upstream();
+    /// True once the webhook delivery thread has opened (and migrated) its own database connection and delivers
+    /// (tests wait for it before they change the database under the server, e.g. its schema_migrations rows).
+    bool isDeliveringWebhooks();
     /// Starts what the daily plan sync does now (issue 13): a PlanSync from the configured upstream into
     /// this server's catalogue. False when no upstream is configured, plansSyncAt or dataDir is empty, or
     /// a sync is running; planSync()->finished() reports the end.

@@ -63,6 +63,12 @@ void WebhookDeliveryThread::refreshInboxUrl()
     m_inboxUrl = url;
 }
 
+bool WebhookDeliveryThread::isDelivering() const
+{
+    const QMutexLocker lock(&m_mutex);
+    return m_dispatcher != nullptr;
+}
+
 void WebhookDeliveryThread::run()
 {
     std::unique_ptr<Database> db;

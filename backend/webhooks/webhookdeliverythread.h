@@ -51,6 +51,8 @@ public:
     void startDelivery();
     /// The dispatcher looks at the outbox soon (new events are due now). Any thread.
     void wake();
+    /// True once the thread has opened (and so migrated) its connection and delivers, until it stops. Any thread.
+    bool isDelivering() const;
     /// Ends the deliveries in flight (their events go out again after a restart, same webhook-id)
     /// and the thread, and closes its connection; waits for it. Idempotent.
     void stopDelivery();

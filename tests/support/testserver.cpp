@@ -1,5 +1,7 @@
 #include "testserver.h"
 
+#include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QTest>
@@ -30,6 +32,13 @@ TestServer::TestServer(ServerOptions options, const Clock *clock)
     m_server = std::make_unique<ApiServer>(*m_db, m_catalog, *m_clock, options);
     if (!m_server->listen(&error))
         qFatal("test server: %s", qPrintable(error));
+    // The delivery thread opens its connection (Database::open migrates) a moment after the start: a test that then
+    // changed schema_migrations (readyz's "behind") would race it re-applying the migration it removed.
+    QDeadlineTimer started(10'000);
+    while (!m_server->isDeliveringWebhooks() && !started.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    if (!m_server->isDeliveringWebhooks())
+        qFatal("test server: the webhook delivery thread did not start within 10 s");
 }
 
 TestServer::~TestServer()
