@@ -32,10 +32,10 @@ start_server() {
     fi
 }
 
-# fund_test_wallet BINARY DATA_DIR: ten top-ups of the test wallet by `rechargedesk wallet topup` (₹1,000,000 each,
+# fund_test_wallet BINARY DATA_DIR [N]: N (default ten) top-ups of the test wallet by `rechargedesk wallet topup` (₹1,000,000 each,
 # the most one top-up may be; ₹9.80 is paid per ₹10 sale, so they cover a million sales).
 fund_test_wallet() {
-    for _ in $(seq 1 10); do
+    for _ in $(seq 1 "${3:-10}"); do
         "$1" wallet topup --mode test --amount 1000000 --note bench --data-dir "$2" >/dev/null
     done
 }
