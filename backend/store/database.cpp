@@ -231,6 +231,10 @@ std::unique_ptr<Database> Database::open(const QString &location, QString *error
             database->execute(QStringLiteral("PRAGMA foreign_keys=ON"));
             // Erased data (the sealed Aadhaar number after a flow) is overwritten, not left in free pages.
             database->execute(QStringLiteral("PRAGMA secure_delete=ON"));
+            // A grouped commit gives each request a savepoint; SQLite journals the pages a savepoint changes, and
+            // past 64 KiB that journal went to a temporary file opened, written and unlinked in every commit (issue
+            // 17). In memory it is bounded by one commit's pages; temporary tables and indexes stay in memory too.
+            database->execute(QStringLiteral("PRAGMA temp_store=MEMORY"));
             // SQLite gives -wal and -shm the database file's mode; an older database may be looser.
             for (const char *suffix : {"", "-wal", "-shm"})
                 PrivateFiles::restrictToOwner(sqlitePath + QLatin1String(suffix));
