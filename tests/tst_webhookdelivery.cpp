@@ -19,10 +19,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMessageAuthenticationCode>
+#include <QRegularExpression>
 #include <QSemaphore>
+#include <QSet>
 #include <QSqlQuery>
 #include <QTest>
 #include <QThread>
+#include <QTimeZone>
 #include <QUrlQuery>
 
 namespace {
@@ -779,6 +782,42 @@ private slots:
             QCOMPARE(message->deliveries, 1);
             QCOMPARE(message->mode, Mode::Test);
         }
+    }
+
+    /// webhook-ids are "msg_" and 26 base-36 characters, creation time first (issue 17's soak: random ids made the
+    /// unique indexes on webhook_id write a new page per event as the outbox grew): later events' ids sort after
+    /// earlier ones, across a second, an hour and years, and events of one millisecond still differ.
+    void webhookIdsSortByCreationTime()
+    {
+        const qint64 account = shopAccount();
+        WebhookOutboxRepository outbox(m_server->db());
+        const qint64 t0 = QDateTime(QDate(2026, 11, 28), QTime(11, 0), QTimeZone(19800)).toMSecsSinceEpoch();
+        QStringList ids;
+        QSet<QString> distinct;
+        for (const qint64 createdAt :
+             {qint64(0), t0, t0, t0, t0 + 1, t0 + 999, t0 + 1000, t0 + 3'600'000, t0 + 10 * 365 * 86'400'000LL}) {
+            WebhookEvent event;
+            event.accountId = account;
+            event.eventType = QStringLiteral("event.test");
+            event.payload = "{}";
+            event.nextAttemptAtMs = createdAt;
+            event.createdAtMs = createdAt;
+            outbox.insertEvent(event);
+            QVERIFY2(QRegularExpression(QStringLiteral("^msg_[0-9a-z]{26}$")).match(event.webhookId).hasMatch(),
+                     qPrintable(event.webhookId));
+            QCOMPARE(outbox.findEvent(event.id)->webhookId, event.webhookId);
+            ids << event.webhookId;
+            distinct.insert(event.webhookId);
+        }
+        QCOMPARE(distinct.size(), ids.size());
+        for (qsizetype i = 1; i < ids.size(); ++i) {
+            // Same millisecond: any order, but the time part is the same.
+            if (i >= 2 && i <= 3)
+                QCOMPARE(ids.at(i).left(13), ids.at(i - 1).left(13));
+            else
+                QVERIFY2(ids.at(i - 1) < ids.at(i), qPrintable(ids.at(i - 1) + QLatin1String(" !< ") + ids.at(i)));
+        }
+        QCOMPARE(ids.constFirst().left(13), QStringLiteral("msg_000000000"));
     }
 
     void builtInInboxRefusalIsTheAnswerHttpWouldGet()

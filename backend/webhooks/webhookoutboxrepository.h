@@ -29,7 +29,7 @@ std::optional<WebhookEventStatus> statusFromString(const QString &); ///< from t
 struct WebhookEvent
 {
     qint64 id = 0;
-    QString webhookId; ///< the webhook-id header, "msg_" + random; stable across retries
+    QString webhookId; ///< the webhook-id header, "msg_" + creation time + random; stable across retries
     qint64 accountId = 0;
     Mode mode = Mode::Test;
     QString eventType;        ///< "event.mobile_recharge" etc., or "event.test"
