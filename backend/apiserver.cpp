@@ -41,7 +41,6 @@
 #include "users/sessionresolver.h"
 #include "webhooks/webhookmodule.h"
 
-#include <QAbstractSocket>
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
@@ -341,13 +340,8 @@ void ApiServer::finishStop(QDeadlineTimer deadline)
         m_parts->webhooks.delivery().stopDelivery(); // its deliveries in flight go out again after a restart
         if (m_parts->workers)
             m_parts->workers->flush(deadline); // the workers write the answers sent to them, then flush
-        const QList<QAbstractSocket *> sockets =
-            m_parts->tcp ? m_parts->tcp->findChildren<QAbstractSocket *>() : QList<QAbstractSocket *>();
-        for (QAbstractSocket *socket : sockets) {
-            while (socket->bytesToWrite() > 0 && !deadline.hasExpired() &&
-                   socket->waitForBytesWritten(int(deadline.remainingTime()))) {
-            }
-        }
+        if (m_parts->tcp)
+            m_parts->tcp->flushConnections(deadline);
         emit stopped();
     });
 }

@@ -200,14 +200,7 @@ public:
     void close() { m_tcp->close(); }
 
     /// Waits until what the sockets have to send is sent, or the deadline.
-    void flush(QDeadlineTimer deadline)
-    {
-        for (QAbstractSocket *socket : m_tcp->findChildren<QAbstractSocket *>()) {
-            while (socket->bytesToWrite() > 0 && !deadline.hasExpired() &&
-                   socket->waitForBytesWritten(int(deadline.remainingTime()))) {
-            }
-        }
-    }
+    void flush(QDeadlineTimer deadline) { m_tcp->flushConnections(deadline); }
 
 private:
     void serve(const QHttpServerRequest &request, QHttpServerResponder &&responder)

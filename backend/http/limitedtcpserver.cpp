@@ -496,6 +496,15 @@ void LimitedTcpServer::setTlsConfiguration(const QSslConfiguration &configuratio
     m_tls = true;
 }
 
+void LimitedTcpServer::flushConnections(QDeadlineTimer deadline)
+{
+    for (QAbstractSocket *socket : findChildren<QAbstractSocket *>()) {
+        while (socket->bytesToWrite() > 0 && !deadline.hasExpired() &&
+               socket->waitForBytesWritten(int(deadline.remainingTime()))) {
+        }
+    }
+}
+
 void LimitedTcpServer::shareConnectionCounter(std::shared_ptr<ConnectionCounter> counter)
 {
     Q_ASSERT(counter && m_connections.isEmpty());

@@ -5,6 +5,7 @@
 #include "httpframingtracker.h"
 
 #include <QtCore/QByteArray>
+#include <QtCore/QDeadlineTimer>
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QHash>
 #include <QtCore/QSet>
@@ -71,6 +72,10 @@ public:
     /// Serves TLS with `configuration` (certificate, key, protocols; see TlsIdentity) on connections accepted from
     /// now on (issue 12). Without it the server speaks plain HTTP.
     void setTlsConfiguration(const QSslConfiguration &configuration);
+
+    /// Waits (blocking this thread) until every connection of this server has written what it has to send, or
+    /// `deadline` passes: the last step of a clean stop, after the answers are handed to the sockets.
+    void flushConnections(QDeadlineTimer deadline);
 
     /// True after setTlsConfiguration().
     bool isTls() const { return m_tls; }
