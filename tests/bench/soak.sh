@@ -3,8 +3,10 @@
 # connections, half sales with the four sandbox endings (so a quarter of the sales settle later and post a webhook),
 # a quarter plan lookups, a quarter status checks (tests/bench/mix.lua); the test account has no webhook endpoint
 # of its own, so its events go to the built-in inbox (POST /hooks/inbox on the same server). Prints, per minute:
-# requests/s, p50/p99, the webhook outbox backlog (events not yet delivered) and the server's RSS; after the load,
-# how long the backlog takes to drain. Targets: the last minute >= 0.9x the first, the backlog drained within 10 s
+# requests/s, p50/p99, the webhook outbox backlog (events not yet delivered), the server's RSS, and what one
+# request cost the server that minute: CPU µs (all its threads) and KiB it wrote (write calls to the database, its
+# WAL and the sockets; /proc/PID/io wchar), so a rate that falls shows whether the work per request grew; after the
+# load, how long the backlog takes to drain. Targets: the last minute >= 0.9x the first, the backlog drained within 10 s
 # of the load stopping, RSS flat.
 #
 # Usage: bash tests/bench/soak.sh [--minutes N]      (N default 10; --minutes 1 for a quick check)
@@ -54,6 +56,9 @@ trap cleanup EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 rss_mib() { awk '$1 == "VmRSS:" { printf "%.1f", $2 / 1024 }' "/proc/$server_pid/status"; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+written_bytes() { awk '$1 == "wchar:" { print $2 }' "/proc/$server_pid/io"; }
+hz="$(getconf CLK_TCK)"
 db="$work/data/rechargedesk.db"
 backlog() { sqlite3 "$db" "SELECT COUNT(*) FROM webhook_events WHERE status = 'pending'" 2>/dev/null || echo "?"; }
 delivered() { sqlite3 "$db" "SELECT COUNT(*) FROM webhook_events WHERE status = 'delivered'" 2>/dev/null || echo "?"; }
@@ -67,23 +72,31 @@ export_bench_auth "$here"
 # A few sales first, so the status checks have ids to ask for.
 wrk -t1 -c4 -d2s -s "$here/initiate.lua" "$server_url" >/dev/null
 echo "== $binary at $server_url: $minutes minute(s) of the mix at $connections connections (RSS $(rss_mib) MiB)"
-printf '%-7s %8s %8s %8s %9s %10s %9s %s\n' minute "req/s" "p50 ms" "p99 ms" "errors" "backlog" "RSS MiB" "load"
+printf '%-7s %8s %8s %8s %9s %10s %9s %9s %9s %s\n' minute "req/s" "p50 ms" "p99 ms" "errors" "backlog" "RSS MiB" \
+    "CPU us/r" "KiB w/r" "load"
 first=""
 last=""
 errors=0
 first_rss=""
 for minute in $(seq 1 "$minutes"); do
     max_id="$(sqlite3 "$db" 'SELECT MAX(id) FROM transactions')"
+    ticks_before="$(cpu_ticks)"
+    written_before="$(written_bytes)"
     line="$(BENCH_MAX_ID="$max_id" BENCH_NAME="minute$minute" wrk -t"$wrk_threads" -c"$connections" -d60s --latency \
         -s "$here/mix.lua" "$server_url" | grep '^RESULT')"
     rps="$(field "$line" rps)"
     rss="$(rss_mib)"
+    requests="$(field "$line" requests)"
+    cpu_us="$(awk -v t=$(($(cpu_ticks) - ticks_before)) -v hz="$hz" -v n="$requests" \
+        'BEGIN { if (n > 0) printf "%.1f", t / hz * 1e6 / n; else print "?" }')"
+    kib_written="$(awk -v b=$(($(written_bytes) - written_before)) -v n="$requests" \
+        'BEGIN { if (n > 0) printf "%.1f", b / 1024 / n; else print "?" }')"
     [ -n "$first" ] || { first="$rps"; first_rss="$rss"; }
     last="$rps"
     minute_errors=$(($(field "$line" non2xx) + $(field "$line" socket_errors)))
     errors=$((errors + minute_errors))
-    printf '%-7s %8s %8s %8s %9s %10s %9s %s\n' "$minute" "$rps" "$(field "$line" p50_ms)" "$(field "$line" p99_ms)" \
-        "$minute_errors" "$(backlog)" "$rss" "$(load)"
+    printf '%-7s %8s %8s %8s %9s %10s %9s %9s %9s %s\n' "$minute" "$rps" "$(field "$line" p50_ms)" \
+        "$(field "$line" p99_ms)" "$minute_errors" "$(backlog)" "$rss" "$cpu_us" "$kib_written" "$(load)"
 done
 
 echo "== load stopped; backlog every second (at most ${drain_wait} s; PENDING sales still settle for 10 s)"
