@@ -40,8 +40,6 @@ private slots:
     void init()
     {
         QVERIFY(m_dir.isValid());
-        // SQLite puts its temporary files in SQLITE_TMPDIR when set: a folder of this test's own.
-        qputenv("SQLITE_TMPDIR", m_dir.path().toLocal8Bit());
         QString error;
         m_db = Database::open(m_dir.filePath(QStringLiteral("connection.db")), &error);
         QVERIFY2(m_db, qPrintable(error));

@@ -28,11 +28,6 @@ cleanup() {
 trap cleanup EXIT
 export BENCH_DIR="$here"
 
-# utime + stime of the server process, in clock ticks.
-server_cpu_ticks() {
-    awk '{ print $14 + $15 }' "/proc/$server_pid/stat"
-}
-
 # One measurement: a fresh server, 3 s of sales to have ids, then the status-check load.
 measure() {
     local label=$1 binary=$2 run="$work/$1-$3"
@@ -46,15 +41,15 @@ measure() {
     max_id="$(sqlite3 "$run/data/rechargedesk.db" 'SELECT MAX(id) FROM transactions')"
     local load cpu_before cpu_after result requests
     load="$(cut -d' ' -f1 /proc/loadavg)"
-    cpu_before="$(server_cpu_ticks)"
+    cpu_before="$(process_cpu_ticks "$server_pid")"
     result="$(BENCH_MAX_ID="$max_id" wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency \
         -s "$here/status.lua" "$server_url" | grep '^RESULT')"
-    cpu_after="$(server_cpu_ticks)"
+    cpu_after="$(process_cpu_ticks "$server_pid")"
     requests="$(sed -n 's/.* requests=\([0-9]*\).*/\1/p' <<<"$result")"
     # The server's own CPU time per answered request (user + system): far less sensitive to the machine's load
     # than requests per second.
-    echo "$label load=$load cpu_us_per_request=$(awk -v t=$((cpu_after - cpu_before)) -v hz="$(getconf CLK_TCK)" \
-        -v n="$requests" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }') ${result#RESULT }"
+    echo "$label load=$load cpu_us_per_request=$(cpu_us_per_request $((cpu_after - cpu_before)) "$requests")" \
+        "${result#RESULT }"
     kill "$server_pid"
     wait "$server_pid" 2>/dev/null || true
     server_pid=""

@@ -80,7 +80,7 @@ echo "== $server_url, test key $key_id, test wallet topped up"
 ticks() { # PID: CPU time so far (user + system, all threads) of PID and its children (nginx's worker), clock ticks
     local pid total=0
     for pid in "$1" $(pgrep -P "$1" || true); do
-        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+        total=$((total + $(process_cpu_ticks "$pid")))
     done
     echo "$total"
 }

@@ -56,9 +56,7 @@ trap cleanup EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 rss_mib() { awk '$1 == "VmRSS:" { printf "%.1f", $2 / 1024 }' "/proc/$server_pid/status"; }
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
 written_bytes() { awk '$1 == "wchar:" { print $2 }' "/proc/$server_pid/io"; }
-hz="$(getconf CLK_TCK)"
 db="$work/data/rechargedesk.db"
 backlog() { sqlite3 "$db" "SELECT COUNT(*) FROM webhook_events WHERE status = 'pending'" 2>/dev/null || echo "?"; }
 delivered() { sqlite3 "$db" "SELECT COUNT(*) FROM webhook_events WHERE status = 'delivered'" 2>/dev/null || echo "?"; }
@@ -80,15 +78,14 @@ errors=0
 first_rss=""
 for minute in $(seq 1 "$minutes"); do
     max_id="$(sqlite3 "$db" 'SELECT MAX(id) FROM transactions')"
-    ticks_before="$(cpu_ticks)"
+    ticks_before="$(process_cpu_ticks "$server_pid")"
     written_before="$(written_bytes)"
     line="$(BENCH_MAX_ID="$max_id" BENCH_NAME="minute$minute" wrk -t"$wrk_threads" -c"$connections" -d60s --latency \
         -s "$here/mix.lua" "$server_url" | grep '^RESULT')"
     rps="$(field "$line" rps)"
     rss="$(rss_mib)"
     requests="$(field "$line" requests)"
-    cpu_us="$(awk -v t=$(($(cpu_ticks) - ticks_before)) -v hz="$hz" -v n="$requests" \
-        'BEGIN { if (n > 0) printf "%.1f", t / hz * 1e6 / n; else print "?" }')"
+    cpu_us="$(cpu_us_per_request $(($(process_cpu_ticks "$server_pid") - ticks_before)) "$requests")"
     kib_written="$(awk -v b=$(($(written_bytes) - written_before)) -v n="$requests" \
         'BEGIN { if (n > 0) printf "%.1f", b / 1024 / n; else print "?" }')"
     [ -n "$first" ] || { first="$rps"; first_rss="$rss"; }

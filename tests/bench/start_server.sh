@@ -40,6 +40,18 @@ fund_test_wallet() {
     done
 }
 
+# process_cpu_ticks PID: the CPU time PID has used so far (user + system, all its threads), in clock ticks; 0 once
+# PID is gone.
+process_cpu_ticks() {
+    awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+
+# cpu_us_per_request TICKS REQUESTS: TICKS of CPU time spread over REQUESTS, in microseconds ("?" without requests).
+cpu_us_per_request() {
+    awk -v t="$1" -v hz="$(getconf CLK_TCK)" -v n="$2" \
+        'BEGIN { if (n > 0) printf "%.1f", t / hz * 1e6 / n; else print "?" }'
+}
+
 # export_bench_auth DIR: exports BENCH_DIR (where the wrk scripts are) and BENCH_AUTH ("Basic …" of the key
 # start_server read) for the wrk scripts.
 export_bench_auth() {

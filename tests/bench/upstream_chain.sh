@@ -130,15 +130,14 @@ case "$smoke" in
 esac
 
 export BENCH_DIR="$here"
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # PID: CPU time so far (user + system), clock ticks
 run() { # NAME AUTH: one wrk run; prints its RESULT line plus cpu_us_shop=… cpu_us_distributor=… cpu_us_wrk=… per sale
     local name=$1 shop0 dist0 shop1 dist1 requests
     echo "== wrk $name initiate: $connections connections, ${duration} s (load average before: $(load))" >&2
-    shop0="$(ticks "$shop_pid")" dist0="$(ticks "$dist_pid")"
+    shop0="$(process_cpu_ticks "$shop_pid")" dist0="$(process_cpu_ticks "$dist_pid")"
     BENCH_AUTH="$2" BENCH_NAME="$name" /usr/bin/time -f '%U %S' -o "$work/$name.time" \
         wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency -s "$here/initiate.lua" "$shop_url" \
         >"$work/$name.txt"
-    shop1="$(ticks "$shop_pid")" dist1="$(ticks "$dist_pid")"
+    shop1="$(process_cpu_ticks "$shop_pid")" dist1="$(process_cpu_ticks "$dist_pid")"
     requests="$(sed -n "s/^RESULT name=$name .*requests=\([0-9]*\).*/\1/p" "$work/$name.txt")"
     awk -v hz="$(getconf CLK_TCK)" -v n="${requests:-0}" -v s=$((shop1 - shop0)) -v d=$((dist1 - dist0)) \
         -v line="$(grep "^RESULT name=$name" "$work/$name.txt")" '{
