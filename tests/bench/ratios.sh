@@ -16,7 +16,8 @@
 # Settings (environment): BUILD_DIR (default <repo>/build-release, Release with the bench tools), BINARY and
 # BASELINE (use these binaries, build nothing), DURATION (wrk seconds, 10), BASELINE_SECONDS (5), WRK_THREADS (1),
 # NGINX (/usr/sbin/nginx), BENCH_TMPDIR (databases; default mktemp -d: put it on the disk to measure), SERVE_ARGS
-# (more serve options, e.g. "--http-threads 0" for every request on the server thread).
+# (more serve options, e.g. "--http-threads 0" for every request on the server thread). LD_LIBRARY_PATH reaches the
+# server too (e.g. a QtHttpServer built with a change to try); the line after it starts names the library it loaded.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -75,7 +76,7 @@ echo "$base"
 start_server "$binary" "127.0.0.1:0" "$work/data" "$work"
 fund_test_wallet "$binary" "$work/data"
 export_bench_auth "$here"
-echo "== $server_url, test key $key_id, test wallet topped up"
+echo "== $server_url, test key $key_id, test wallet topped up; QtHttpServer: $(qt_http_library "$server_pid")"
 
 ticks() { # PID: CPU time so far (user + system, all threads) of PID and its children (nginx's worker), clock ticks
     local pid total=0

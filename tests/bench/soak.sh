@@ -70,6 +70,7 @@ export_bench_auth "$here"
 # A few sales first, so the status checks have ids to ask for.
 wrk -t1 -c4 -d2s -s "$here/initiate.lua" "$server_url" >/dev/null
 echo "== $binary at $server_url: $minutes minute(s) of the mix at $connections connections (RSS $(rss_mib) MiB)"
+echo "== QtHttpServer: $(qt_http_library "$server_pid")"
 printf '%-7s %8s %8s %8s %9s %10s %9s %9s %9s %s\n' minute "req/s" "p50 ms" "p99 ms" "errors" "backlog" "RSS MiB" \
     "CPU us/r" "KiB w/r" "load"
 first=""

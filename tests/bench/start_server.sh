@@ -52,6 +52,12 @@ cpu_us_per_request() {
         'BEGIN { if (n > 0) printf "%.1f", t / hz * 1e6 / n; else print "?" }'
 }
 
+# qt_http_library PID: the libQt6HttpServer file PID has loaded (Debian's, or a build of one's own put first with
+# LD_LIBRARY_PATH, which start_server passes on), so a figure says which HTTP library served it.
+qt_http_library() {
+    grep -m1 -o '/[^ ]*libQt6HttpServer[^ ]*' "/proc/$1/maps" 2>/dev/null || echo "(not found)"
+}
+
 # export_bench_auth DIR: exports BENCH_DIR (where the wrk scripts are) and BENCH_AUTH ("Basic …" of the key
 # start_server read) for the wrk scripts.
 export_bench_auth() {
