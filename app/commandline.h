@@ -78,6 +78,8 @@ int runWallet(const QStringList &arguments);
 int runSetup(const QStringList &arguments);
 int runWebhook(const QStringList &arguments);
 int runUpstream(const QStringList &arguments);
+/// `transactions resolve ID --status S --note T` (issue 26; transactionscommand.cpp).
+int runTransactions(const QStringList &arguments);
 int runPlans(const QStringList &arguments);
 int runDev(const QStringList &arguments);
 /// Opens the counter terminal (needs a QApplication).

@@ -26,8 +26,10 @@ void printUsage()
         "  rechargedesk wallet show [--mode test|live]\n"
         "  rechargedesk webhook set --mode test|live --url URL --password TEXT\n"
         "  rechargedesk webhook show [--mode test|live] | webhook rotate-secret --mode test|live\n"
-        "  rechargedesk upstream set --url BASE_URL --key-id ID --key-secret-file FILE [--webhook-password P]\n"
+        "  rechargedesk upstream set --url BASE_URL (--credential-file FILE | --key-id ID --key-secret-file FILE)\n"
+        "                            [--webhook-password P | --webhook-password-file FILE]\n"
         "  rechargedesk upstream show|check|clear\n"
+        "  rechargedesk transactions resolve ID --status SUCCESS|FAILED --note TEXT [--by NAME]\n"
         "  rechargedesk plans import|check FILE\n"
         "  rechargedesk dev seed --transactions N\n"
         "  rechargedesk backup --to FILE [--config FILE] | restore --from FILE [--replace]\n"
@@ -90,6 +92,8 @@ int main(int argc, char *argv[])
         return runWebhook(arguments);
     if (command == QLatin1String("upstream"))
         return runUpstream(arguments);
+    if (command == QLatin1String("transactions"))
+        return runTransactions(arguments);
     if (command == QLatin1String("plans"))
         return runPlans(arguments);
     if (command == QLatin1String("dev"))

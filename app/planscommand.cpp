@@ -78,15 +78,15 @@ int importOrCheck(const QStringList &arguments, bool install)
 }
 
 /// `plans sync`: copies the configured upstream's plans into <data dir>/plans/catalogue.json and publishes
-/// them in the database (every server on it serves them within seconds). Exit 0 when the whole catalogue was
-/// installed, 1 otherwise.
+/// them in the database (every server on it serves them within seconds). A pair that fails keeps the plans it had
+/// while the others are installed. Exit 0 when every pair synced, 1 otherwise.
 int sync(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Fetches the plans of every operator and circle from the configured upstream (endpoint 4, "
-                       "with If-None-Match), validates them as a whole and installs them as the catalogue. A failed "
-                       "or partial sync changes nothing."));
+                       "with If-None-Match), validates them and installs them as the catalogue. A pair that fails "
+                       "keeps the plans it had; the others are installed."));
     CommandLine::addStoreOptions(parser);
     parser.addOption({QStringLiteral("gap-ms"), QStringLiteral("Pause between two requests (default 250)."),
                       QStringLiteral("N"), QStringLiteral("250")});
@@ -101,9 +101,10 @@ int sync(const QStringList &arguments)
     const std::optional<AadhaarVault> vault = CommandLine::openVault(parser);
     if (!vault)
         return 1;
-    const std::optional<UpstreamSettings> upstream = UpstreamSettingsRepository(*db, &*vault).load();
+    const std::optional<UpstreamSettings> upstream =
+        UpstreamSettingsRepository(*db, &*vault).forService(QStringLiteral("plans"));
     if (!upstream) {
-        std::fprintf(stderr, "rechargedesk: no upstream is configured (rechargedesk upstream set)\n");
+        std::fprintf(stderr, "rechargedesk: no upstream offering plans is configured (rechargedesk upstream set)\n");
         return 1;
     }
     const OperatorCatalog operators = OperatorCatalog::builtIn();
@@ -134,6 +135,10 @@ int sync(const QStringList &arguments)
     CommandLine::out(
         QStringLiteral("Installed %1 as %2")
             .arg(summary(*store.current()), PlanCatalogueStore::catalogueFile(CommandLine::dataDir(parser))));
+    if (!report.error.isEmpty()) { // pairs that failed kept their plans: a person should look
+        std::fprintf(stderr, "rechargedesk: %s\n", qPrintable(report.error));
+        return 1;
+    }
     return 0;
 }
 

@@ -137,6 +137,11 @@ QList<QCommandLineOption> serveOptions()
                                  "status checks; sales and everything else stay on the server thread "
                                  "(default: the number of CPU cores, at most 8; 0: the server thread does all)."),
                   QStringLiteral("N"), QStringLiteral("auto")});
+    flags.append({QStringLiteral("upstream-attention-after-s"),
+                  QStringLiteral("Live sales: seconds after which a sale still waiting on the upstream (its answer "
+                                 "lost, or PENDING there without a webhook yet) needs attention: listed by "
+                                 "upstream_state=attention and in Back office (default 1800)."),
+                  QStringLiteral("N"), QStringLiteral("1800")});
     flags.append({QStringLiteral("upstream-retry-scale"),
                   QStringLiteral("Multiplies the upstream retry and status-check schedule (default 1; tests 0.01)."),
                   QStringLiteral("FACTOR"), QStringLiteral("1")});
@@ -241,6 +246,9 @@ int runServe(const QStringList &arguments)
     options.upstreamRetryScale = parser.value(QStringLiteral("upstream-retry-scale")).toDouble(&ok);
     if (!ok || !(options.upstreamRetryScale > 0.0) || options.upstreamRetryScale > 100.0)
         return usageError(QStringLiteral("--upstream-retry-scale must be above 0 and at most 100"));
+    options.upstreamAttentionAfterS = parser.value(QStringLiteral("upstream-attention-after-s")).toLongLong(&ok);
+    if (!ok || options.upstreamAttentionAfterS < 1 || options.upstreamAttentionAfterS > 30 * 86'400)
+        return usageError(QStringLiteral("--upstream-attention-after-s must be a whole number from 1 to 2592000"));
     const qint64 leaseSeconds = parser.value(QStringLiteral("lease-seconds")).toLongLong(&ok);
     if (!ok || leaseSeconds < 3 || leaseSeconds > 3600)
         return usageError(QStringLiteral("--lease-seconds must be a whole number from 3 to 3600"));

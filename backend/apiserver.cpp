@@ -11,6 +11,7 @@
 #include "api/salescontroller.h"
 #include "api/setupcontroller.h"
 #include "api/shopcontroller.h"
+#include "api/statementcontroller.h"
 #include "api/tlscontroller.h"
 #include "api/transactionscontroller.h"
 #include "api/upstreamcontroller.h"
@@ -59,21 +60,23 @@ struct ApiServer::Parts
           upstreamVault(openVault(options.dataDir)),
           upstream(db, batcher, clock, settlements, vault(),
                    UpstreamTiming{options.upstreamTimeoutMs, options.upstreamRetryScale, options.leaseMs,
-                                  leaseOwner(options.dataDir)}),
+                                  leaseOwner(options.dataDir), options.upstreamAttentionAfterS * 1000}),
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
           keyService(db, clock), reports(db), audit(db, clock), planStore(catalog, options.dataDir, clock, &db),
           authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
-          sales(transactions, catalog), transactionsApi(transactions, wallets, options.statusCacheEntries),
+          sales(transactions, catalog), transactionsApi(transactions, wallets, options.statusCacheEntries,
+                                                        [this] { return upstream.attentionCutoffMs(); }),
           walletApi(wallets, audit), health(db), plansApi(planStore, catalog),
           aadhaar(db, clock, options.dataDir, options.publicUrl, options.upstreamTimeoutMs),
           webhooks(db, batcher, clock, transactions, settlements,
                    WebhookDeliverySettings{options.webhookRetryScale, options.leaseMs}, vault(),
                    [this] { return listeningUrl(); }),
           usersApi(db, clock), shopApi(db, clock, terms), keysApi(keyService, authenticator, audit),
-          reportsApi(reports, clock), upstreamApi(db, clock, upstream, transactions),
+          reportsApi(reports, clock), upstreamApi(db, clock, upstream, transactions, settlements, catalog),
           tlsApi(options.tls ? TlsPin::fingerprint(options.tls->localCertificate()) : QString()),
           setupApi(db, clock, options.setupToken, options.dataDir),
-          nightlyBackup(makeNightlyBackup(db, clock, options)), backupApi(clock, nightlyBackup.get())
+          nightlyBackup(makeNightlyBackup(db, clock, options)), backupApi(clock, nightlyBackup.get()),
+          statementApi(db, clock, upstream)
     {
         if (options.plansSyncAt && !options.dataDir.isEmpty()) {
             planSync = std::make_unique<PlanSync>(
@@ -100,6 +103,7 @@ struct ApiServer::Parts
         setupApi.registerRoutes(router);
         openApi.registerRoutes(router);
         backupApi.registerRoutes(router);
+        statementApi.registerRoutes(router);
     }
 
     /// Starts a plan sync from the configured upstream; false when there is none, no sync or one is running.
@@ -107,21 +111,23 @@ struct ApiServer::Parts
     {
         if (!planSync)
             return false;
-        const std::optional<UpstreamSettings> settings = UpstreamSettingsRepository(db, vault()).load();
+        const std::optional<UpstreamSettings> settings =
+            UpstreamSettingsRepository(db, vault()).forService(QStringLiteral("plans"));
         if (!settings) {
-            qCInfo(lcPlanSync, "plan sync skipped: no upstream is configured");
+            qCInfo(lcPlanSync, "plan sync skipped: no upstream offering plans is configured");
             return false;
         }
         return planSync->start(*settings);
     }
 
-    /// Whether a catalogue upload's head may send more than the usual body: nothing when its credentials pass the
-    /// router's own check for the PUT route (the same Authorizer and Access, so key failures count against the
-    /// throttle and a sent session must be valid), else the error the route would answer.
-    std::optional<ApiError> catalogueUploadRefusal(const HttpRequestHead &head, const QHostAddress &peer)
+    /// Whether an upload's head (the catalogue's PUT, a statement's POST) may send more than the usual body: nothing
+    /// when its credentials pass the router's own check for that route (the same Authorizer and Access, so key
+    /// failures count against the throttle and a sent session must be valid), else the error the route would answer.
+    std::optional<ApiError> uploadRefusal(const HttpRequestHead &head, const QHostAddress &peer)
     {
+        const bool statement = head.method() == StatementController::kImportMethod;
         ApiRequest request;
-        request.method = QHttpServerRequest::Method::Put;
+        request.method = statement ? QHttpServerRequest::Method::Post : QHttpServerRequest::Method::Put;
         request.peer = peer;
         for (const QByteArrayView name : {QByteArrayView("authorization"), QByteArrayView(SessionResolver::kHeader)}) {
             const QByteArrayView value = head.header(name);
@@ -129,19 +135,20 @@ struct ApiServer::Parts
                 request.headers.append({name.toByteArray(), value.toByteArray()});
         }
         try {
-            authorizer.authorize(catalogueUploadAccess(), request);
+            authorizer.authorize(uploadAccess(request.method, statement ? StatementController::kImportPath
+                                                                        : PlansController::kImportPath),
+                                 request);
             return std::nullopt;
         } catch (const ApiError &error) {
             return error;
         }
     }
 
-    /// The Access the router declares for the catalogue upload (LiveAdmin).
-    Access catalogueUploadAccess() const
+    /// The Access the router declares for an upload route (LiveAdmin).
+    Access uploadAccess(QHttpServerRequest::Method method, const char *pattern) const
     {
         for (const ApiRouter::RouteInfo &route : router.routes()) {
-            if (route.method == QHttpServerRequest::Method::Put &&
-                route.pattern == QLatin1String(PlansController::kImportPath))
+            if (route.method == method && route.pattern == QLatin1String(pattern))
                 return route.access;
         }
         return Access::LiveAdmin;
@@ -248,6 +255,7 @@ struct ApiServer::Parts
     OpenApiController openApi;
     std::unique_ptr<NightlyBackup> nightlyBackup; ///< null without a data directory
     BackupController backupApi;
+    StatementController statementApi;        ///< issue 26: upstream statements
     LimitedTcpServer *tcp = nullptr;         ///< owned by http; set by listen() without worker threads
     std::unique_ptr<HttpWorkerPool> workers; ///< set by listen() with ServerOptions::httpThreads; stops first
 };
@@ -276,14 +284,13 @@ PlanSync *ApiServer::planSync()
 
 bool ApiServer::listen(QString *error)
 {
-    // The catalogue's larger body is granted only to a head whose credentials pass the API's own check, before
-    // any of the body is read (issue 12); everyone else keeps maxBodyBytes.
+    // The catalogue's and a statement's larger bodies are granted only to a head whose credentials pass the API's
+    // own check, before any of the body is read (issue 12); everyone else keeps maxBodyBytes.
     const HttpFramingTracker::BodyLimitExceptions exceptions{
-        {PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes, true}};
-    const LimitedTcpServer::AllowanceAuthorizer allowance = [this](const HttpRequestHead &head,
-                                                                   const QHostAddress &peer) {
-        return m_parts->catalogueUploadRefusal(head, peer);
-    };
+        {PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes, true},
+        {StatementController::kImportMethod, StatementController::kImportPath, m_options.maxStatementBytes, true}};
+    const LimitedTcpServer::AllowanceAuthorizer allowance =
+        [this](const HttpRequestHead &head, const QHostAddress &peer) { return m_parts->uploadRefusal(head, peer); };
     HttpConnectionLimits limits;
     limits.maxConnections = m_options.maxConnections;
     limits.maxConnectionsPerAddress = m_options.maxConnectionsPerAddress;

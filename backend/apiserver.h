@@ -34,8 +34,13 @@ struct ServerOptions
     qint64 maxBodyBytes = 64 * 1024;
     double webhookRetryScale = 1.0;             ///< multiplies the webhook retry schedule (tests: e.g. 0.001)
     qint64 maxCatalogueBytes = 8 * 1024 * 1024; ///< body limit of PUT /api/v1/plans/catalogue (issue 3)
+    /// Body limit of POST /api/v1/upstreams/{name}/statements (issue 26: an upstream's CSV statement; live admins).
+    qint64 maxStatementBytes = 8 * 1024 * 1024;
     int upstreamTimeoutMs = 15'000;  ///< live sales: per upstream call, and initiate's wait for its first answer
     double upstreamRetryScale = 1.0; ///< multiplies the upstream retry and poll schedules (tests: 0.01)
+    /// A live sale still waiting on the upstream this long (s) after it was made needs attention (issue 26; serve
+    /// --upstream-attention-after-s): listed by GET /api/v1/transactions?upstream_state=attention.
+    qint64 upstreamAttentionAfterS = 1800;
     /// Several servers on one database (issue 16, serve --lease-seconds): how long a server's claim on a
     /// settlement timer, an upstream call or a webhook delivery holds (a delivery's is renewed while in flight);
     /// a dead server's claims are taken over by another within it (ms).

@@ -2,10 +2,15 @@
 #include "clock.h"
 #include "privacyscan.h"
 #include "support/faultproxy.h"
+#include "support/specaggregator.h"
 #include "support/testserver.h"
 #include "teststore.h"
 
+#include <QBuffer>
 #include <QFile>
+#include <QHttpServer>
+#include <QHttpServerResponse>
+#include <QImage>
 #include <QJsonDocument>
 #include <QSqlQuery>
 #include <QTcpServer>
@@ -15,6 +20,53 @@
 
 using AadhaarTestData::aadhaarWith;
 using AadhaarTestData::wrong;
+
+namespace {
+
+/// An upstream whose initiate names its captcha at `captchaLocation` (a path or a URL) and which serves the image at
+/// /media/captcha-1.png on its own host, counting the fetches.
+class CaptchaStub
+{
+public:
+    CaptchaStub()
+    {
+        QImage image(40, 20, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        image.save(&buffer, "PNG");
+        m_http.route(QStringLiteral("/api/v1/uidai/aadhaar-authentication/initiate-transaction"),
+                     QHttpServerRequest::Method::Get, [this] {
+                         const QJsonObject data{{QStringLiteral("transaction_id"), 4242},
+                                                {QStringLiteral("entity"), QStringLiteral("aadhaar_authentication")},
+                                                {QStringLiteral("status"), QStringLiteral("CAPTCHA_GENERATED")},
+                                                {QStringLiteral("msg"), QStringLiteral("Captcha generated")},
+                                                {QStringLiteral("captcha"), captchaLocation}};
+                         return QHttpServerResponse(QJsonObject{{QStringLiteral("data"), data}});
+                     });
+        m_http.route(QStringLiteral("/media/captcha-1.png"), QHttpServerRequest::Method::Get,
+                     [this](const QHttpServerRequest &request) {
+                         ++captchaFetches;
+                         lastAuthorization = request.value("Authorization");
+                         return QHttpServerResponse("image/png", png);
+                     });
+        m_port = m_http.listen(QHostAddress::LocalHost, 0);
+    }
+
+    QString baseUrl() const { return QStringLiteral("http://127.0.0.1:%1/api/v1").arg(m_port); }
+    quint16 port() const { return m_port; }
+
+    QString captchaLocation;
+    QByteArray png;
+    int captchaFetches = 0;
+    QByteArray lastAuthorization;
+
+private:
+    QHttpServer m_http;
+    quint16 m_port = 0;
+};
+
+} // namespace
 
 /// Live Aadhaar OTP through an upstream (issue 13), in one process: a distributor (an ordinary server whose
 /// account "shop" has a TEST pos key, so its Aadhaar sandbox answers) and a shop whose upstream is the distributor.
@@ -48,6 +100,16 @@ private:
                                    QJsonDocument(QJsonObject{{QStringLiteral("base_url"), baseUrl},
                                                              {QStringLiteral("key_id"), m_distributorKey.keyId},
                                                              {QStringLiteral("key_secret"), m_distributorKey.secret}})
+                                       .toJson(QJsonDocument::Compact),
+                                   {{"Authorization", m_shop->liveAdmin()}, {"Content-Type", "application/json"}});
+    }
+
+    /// The shop's upstream set to a spec-only aggregator with its dashboard credential (sent verbatim).
+    HttpResult configureCredential(const QString &baseUrl, const QString &credential)
+    {
+        return m_shop->http().send("PUT", m_shop->url(QStringLiteral("/api/v1/upstream")),
+                                   QJsonDocument(QJsonObject{{QStringLiteral("base_url"), baseUrl},
+                                                             {QStringLiteral("credential"), credential}})
                                        .toJson(QJsonDocument::Compact),
                                    {{"Authorization", m_shop->liveAdmin()}, {"Content-Type", "application/json"}});
     }
@@ -256,6 +318,84 @@ private slots:
         const HttpResult local = verifyOtp(id, otp); // answered by the shop now
         checkError(local, 409, QStringLiteral("transaction_closed"));
         QVERIFY(local.error().value(QStringLiteral("description")).toString().contains(QStringLiteral("upstream")));
+    }
+
+    // Against the stand-in aggregator (issue 26): its captcha lies on its host outside /api/v1 and is fetched and
+    // re-served; a wrong captcha answers the clerk 400 with the aggregator's own words, then the right one and the OTP
+    // succeed.
+    void specAggregatorWordsAndCaptchaOutsideTheApi()
+    {
+        SpecAggregator aggregator(QStringLiteral("dashboard-credential-aadhaar"));
+        QString error;
+        QVERIFY2(aggregator.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+        QCOMPARE(
+            configureCredential(aggregator.baseUrl().toString(), QStringLiteral("dashboard-credential-aadhaar")).status,
+            200);
+        const QString number = aadhaarWith(QStringLiteral("67890123456"));
+
+        const HttpResult initiated = initiate();
+        QVERIFY2(initiated.status == 200, initiated.body.constData());
+        const qint64 id = initiated.data().value(QStringLiteral("transaction_id")).toInteger();
+        const qint64 upstreamId = upstreamIdOf(id);
+        QVERIFY(upstreamId > 0);
+        QCOMPARE(aggregator.requestsTo(QStringLiteral("/captcha/")), 1);
+        const QString captcha = initiated.data().value(QStringLiteral("captcha")).toString();
+        QVERIFY2(captcha.startsWith(QLatin1String(kBase) + QStringLiteral("/captcha/")), qPrintable(captcha));
+        const HttpResult image = m_shop->http().get(m_shop->url(captcha));
+        QCOMPARE(image.status, 200);
+        QCOMPARE(image.header("Content-Type"), QByteArray("image/png"));
+        QVERIFY(image.body.startsWith("\x89PNG\r\n\x1a\n"));
+
+        const QString answer = aggregator.captchaAnswer(upstreamId);
+        const HttpResult mismatch = requestOtp(id, number, wrong(answer));
+        checkError(mismatch, 400, QStringLiteral("upstream_refused"));
+        QCOMPARE(mismatch.error().value(QStringLiteral("code")).toString(), QStringLiteral("BAD_REQUEST_ERROR"));
+        QCOMPARE(mismatch.error().value(QStringLiteral("description")).toString(), QStringLiteral("Invalid captcha"));
+        QCOMPARE(sealedNumbers(), 0);
+
+        const HttpResult requested = requestOtp(id, number, answer);
+        QVERIFY2(requested.status == 200, requested.body.constData());
+        QCOMPARE(requested.data().value(QStringLiteral("status")).toString(), QStringLiteral("OTP_GENERATED"));
+        QCOMPARE(requested.data().value(QStringLiteral("transaction_id")).toInteger(), id);
+        QCOMPARE(sealedNumbers(), 1);
+
+        const HttpResult badOtp = verifyOtp(id, wrong(SpecAggregator::otp()));
+        checkError(badOtp, 400, QStringLiteral("upstream_refused"));
+        QCOMPARE(badOtp.error().value(QStringLiteral("description")).toString(), QStringLiteral("Invalid OTP"));
+        const HttpResult verified = verifyOtp(id, SpecAggregator::otp());
+        QVERIFY2(verified.status == 200, verified.body.constData());
+        QCOMPARE(verified.data().value(QStringLiteral("status")).toString(), QStringLiteral("AUTHENTICATION_SUCCESS"));
+        QCOMPARE(verified.data().value(QStringLiteral("aadhaar_number")).toString(), number);
+        QCOMPARE(sealedNumbers(), 0);
+    }
+
+    // Where an upstream may put its captcha (issue 26, "Liberal in what it accepts"): a path on its host is fetched
+    // with its key; another host is refused with a clear error, never fetched, and nothing is stored.
+    void captchaLocations()
+    {
+        CaptchaStub stub;
+        QCOMPARE(configureCredential(stub.baseUrl(), QStringLiteral("stub-credential")).status, 200);
+
+        stub.captchaLocation = QStringLiteral("/media/captcha-1.png");
+        const HttpResult initiated = initiate();
+        QVERIFY2(initiated.status == 200, initiated.body.constData());
+        QCOMPARE(stub.captchaFetches, 1);
+        QCOMPARE(stub.lastAuthorization, QByteArray("Basic stub-credential"));
+        const HttpResult image =
+            m_shop->http().get(m_shop->url(initiated.data().value(QStringLiteral("captcha")).toString()));
+        QCOMPARE(image.status, 200);
+        QCOMPARE(image.body, stub.png);
+
+        const qint64 stored = scalar(*m_shop, QStringLiteral("SELECT COUNT(*) FROM aadhaar_transactions"));
+        stub.captchaLocation = QStringLiteral("http://localhost:%1/media/captcha-1.png").arg(stub.port());
+        const HttpResult elsewhere = initiate();
+        checkError(elsewhere, 502, QStringLiteral("upstream_captcha_elsewhere"));
+        const QString description = elsewhere.error().value(QStringLiteral("description")).toString();
+        QVERIFY2(description.contains(stub.captchaLocation) &&
+                     description.contains(QStringLiteral("not on its own host")),
+                 qPrintable(description));
+        QCOMPARE(stub.captchaFetches, 1); // never fetched: the key goes to the upstream's own host only
+        QCOMPARE(scalar(*m_shop, QStringLiteral("SELECT COUNT(*) FROM aadhaar_transactions")), stored);
     }
 
     void upstreamDownIsAClearErrorAndStoresNothing()

@@ -130,9 +130,13 @@ private slots:
                                         << planPath + QStringLiteral("plan_id: must be a positive integer");
         QTest::newRow("plan_id zero") << plan + QStringLiteral("plan_id") << QByteArray("0")
                                       << planPath + QStringLiteral("plan_id: must be a positive integer");
-        QTest::newRow("plan_id duplicate")
-            << QStringLiteral("entries/1/categories/0/items/0/plan_id") << QByteArray("10100001")
-            << QStringLiteral("entries[1].categories[0].items[0].plan_id: 10100001 is already used at "
+        QTest::newRow("plan_id twice in a pair")
+            << QStringLiteral("entries/0/categories/0/items/1/plan_id") << QByteArray("10100001")
+            << QStringLiteral("entries[0].categories[0].items[1].plan_id: 10100001 is already used at "
+                              "entries[0].categories[0].items[0]");
+        QTest::newRow("plan_id twice in a pair, across categories")
+            << QStringLiteral("entries/0/categories/1/items/0/plan_id") << QByteArray("10100001")
+            << QStringLiteral("entries[0].categories[1].items[0].plan_id: 10100001 is already used at "
                               "entries[0].categories[0].items[0]");
         QTest::newRow("validity not a string") << plan + QStringLiteral("validity") << QByteArray("28")
                                                << planPath + QStringLiteral("validity: must be a string");
@@ -187,6 +191,34 @@ private slots:
         QTest::newRow("generated_by a number")
             << QStringLiteral("generated_by") << QByteArray("1") << QStringLiteral("generated_by: must be a string");
     }
+    // Plan ids are the upstream's: unique within one operator and circle is all the spec implies (issue 26), so the
+    // same id in another pair is accepted and served in each.
+    void planIdsMayRepeatAcrossPairs()
+    {
+        QByteArray json = mutatedCatalogue(QStringLiteral("entries/1/categories/0/items/0/plan_id"), "10100001");
+        json = QJsonDocument(edited(QJsonDocument::fromJson(json).object(),
+                                    QStringLiteral("entries/70/categories/0/items/0/plan_id").split(QLatin1Char('/')),
+                                    10100001)
+                                 .toObject())
+                   .toJson(QJsonDocument::Compact);
+        PlanCatalogueError error;
+        const auto catalogue = PlanCatalogue::fromJson(json, m_operators, &error);
+        QVERIFY2(catalogue, qPrintable(error.toString()));
+        QCOMPARE(catalogue->planCount(), 3955);
+        for (const auto &[op, circle] : {std::pair{"AT", "AP"}, std::pair{"AT", "AS"}, std::pair{"RJ", "AS"}}) {
+            const QJsonObject first =
+                QJsonDocument::fromJson(catalogue->find(QLatin1String(op), QLatin1String(circle))->body)
+                    .object()
+                    .value(QStringLiteral("data"))
+                    .toObject()
+                    .value(QStringLiteral("categories"))[0]
+                    .toObject()
+                    .value(QStringLiteral("items"))[0]
+                    .toObject();
+            QCOMPARE(first.value(QStringLiteral("plan_id")).toInteger(), 10100001);
+        }
+    }
+
     void rejects()
     {
         QFETCH(QString, path);

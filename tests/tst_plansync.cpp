@@ -5,6 +5,7 @@
 #include "support/catalogues.h"
 #include "support/faultproxy.h"
 #include "support/serverprocess.h"
+#include "support/specaggregator.h"
 #include "support/testserver.h"
 
 #include <QElapsedTimer>
@@ -25,9 +26,9 @@ namespace {
 const QString kLookup = QStringLiteral("/api/v1/plans/mobile/prepaid-plans");
 const QString kCatalogue = QStringLiteral("/api/v1/plans/catalogue");
 
-/// A stand-in upstream that answers endpoint 4 from the built-in catalogue (with ETag and 304) and can be told
-/// to fail single pairs: "500", "badjson", "badplan" (an amount beyond the operator's limit) or "429" (once,
-/// with Retry-After: 1). Counts the requests.
+/// A stand-in upstream that answers endpoint 4 from the built-in catalogue (with ETag and 304), changed when told
+/// (remarkPrefix), and can be told to fail single pairs: "500", "badjson", "badplan" (an amount beyond the
+/// operator's limit) or "429" (once, with Retry-After: 1). Counts the requests.
 class PlanStub
 {
 public:
@@ -41,6 +42,7 @@ public:
     QString baseUrl() const { return QStringLiteral("http://127.0.0.1:%1/api/v1").arg(m_port); }
 
     QHash<QString, QString> faults; ///< "ATDL" -> "500", "badjson", "badplan", "429"
+    QByteArray remarkPrefix;        ///< put before every plan's remark (plans that changed); empty: none
     int requests = 0;
     int notModified = 0;
     QHash<QString, QList<qint64>> arrivals; ///< per pair, ms of a steady clock
@@ -75,7 +77,10 @@ private:
         QByteArray out = plans->body;
         if (fault == QLatin1String("badplan"))
             out.replace("\"amount\":", "\"amount\":9");
-        const QByteArray etag = fault == QLatin1String("badplan") ? QByteArray("\"changed\"") : plans->etag;
+        if (!remarkPrefix.isEmpty())
+            out.replace("\"remark\":\"", QByteArray(QByteArray("\"remark\":\"") + remarkPrefix));
+        const QByteArray etag =
+            fault == QLatin1String("badplan") || !remarkPrefix.isEmpty() ? QByteArray("\"changed\"") : plans->etag;
         if (request.value("If-None-Match") == etag) {
             ++notModified;
             QHttpServerResponse response(QHttpServerResponse::StatusCode::NotModified);
@@ -116,6 +121,15 @@ private:
         const QJsonObject body{{QStringLiteral("base_url"), baseUrl},
                                {QStringLiteral("key_id"), keyId},
                                {QStringLiteral("key_secret"), secret}};
+        return m_shop->http().send("PUT", m_shop->url(QStringLiteral("/api/v1/upstream")),
+                                   QJsonDocument(body).toJson(QJsonDocument::Compact),
+                                   {{"Authorization", m_shopLiveAdmin}, {"Content-Type", "application/json"}});
+    }
+
+    /// The shop's upstream set to a spec-only aggregator with its dashboard credential (sent verbatim).
+    HttpResult configureCredential(const QString &baseUrl, const QString &credential)
+    {
+        const QJsonObject body{{QStringLiteral("base_url"), baseUrl}, {QStringLiteral("credential"), credential}};
         return m_shop->http().send("PUT", m_shop->url(QStringLiteral("/api/v1/upstream")),
                                    QJsonDocument(body).toJson(QJsonDocument::Compact),
                                    {{"Authorization", m_shopLiveAdmin}, {"Content-Type", "application/json"}});
@@ -203,7 +217,9 @@ private slots:
         QCOMPARE(imported.status, 200);
         QVERIFY(firstAmount(before) != 111);
 
-        // `plans sync` writes the catalogue file; the running shop picks it up.
+        // `plans sync` writes the catalogue file; the running shop picks it up. (Setting the upstream read its
+        // offers through the proxy: counted from here.)
+        proxy.resetCounts();
         const auto [exitCode, output] = runSyncCommand();
         QVERIFY2(exitCode == 0, qPrintable(output));
         QVERIFY2(output.contains(QStringLiteral("92 pairs updated, 0 unchanged, 0 failed (92 requests)")),
@@ -229,20 +245,24 @@ private slots:
         QCOMPARE(lookup(*m_shop).body, lookup(distributor).body);
     }
 
-    void brokenUpstreamKeepsTheCatalogueAndNamesThePairs()
+    // A pair that fails keeps the plans it had while the others update (issue 26), and the report names it.
+    void brokenPairsKeepTheirPlansAndAreNamed()
     {
         PlanStub stub;
         stub.faults = {{QStringLiteral("ATDL"), QStringLiteral("500")},
                        {QStringLiteral("VIMU"), QStringLiteral("500")},
                        {QStringLiteral("BSKO"), QStringLiteral("badjson")}};
+        stub.remarkPrefix = "synced ";
         QCOMPARE(configure(stub.baseUrl(), QStringLiteral("k"), QStringLiteral("s")).status, 200);
-        const QJsonObject metadataBefore = metadata();
-        const QByteArray plansBefore = lookup(*m_shop, QStringLiteral("RJ"), QStringLiteral("AP")).body;
+        const QByteArray atDlBefore = lookup(*m_shop, QStringLiteral("AT"), QStringLiteral("DL")).body;
+        const QByteArray bsKoBefore = lookup(*m_shop, QStringLiteral("BS"), QStringLiteral("KO")).body;
+        QVERIFY(!atDlBefore.contains("synced "));
 
         const PlanSyncReport report = syncNow();
-        QVERIFY(!report.installed);
+        QVERIFY2(report.installed, qPrintable(report.error));
         QCOMPARE(report.requests, 92);
         QCOMPARE(stub.requests, 92);
+        QCOMPARE(report.count(PlanSyncReport::Outcome::Updated), 89);
         const QStringList failures = report.failures();
         QCOMPARE(failures.size(), 3);
         QVERIFY2(failures.at(0).startsWith(QStringLiteral("(AT, DL): HTTP 500: plans database down")),
@@ -251,31 +271,118 @@ private slots:
                  qPrintable(failures.join(QLatin1Char('\n'))));
         QVERIFY2(failures.at(2).startsWith(QStringLiteral("(BS, KO): invalid JSON")),
                  qPrintable(failures.join(QLatin1Char('\n'))));
-        QCOMPARE(metadata(), metadataBefore);
-        QCOMPARE(lookup(*m_shop, QStringLiteral("RJ"), QStringLiteral("AP")).body, plansBefore);
+        QCOMPARE(report.error,
+                 QStringLiteral("3 of 92 pairs failed and keep the plans they had: (AT, DL), (VI, MU), (BS, KO)"));
+        QCOMPARE(lookup(*m_shop, QStringLiteral("AT"), QStringLiteral("DL")).body, atDlBefore);
+        QCOMPARE(lookup(*m_shop, QStringLiteral("BS"), QStringLiteral("KO")).body, bsKoBefore);
+        QVERIFY(lookup(*m_shop, QStringLiteral("RJ"), QStringLiteral("AP")).body.contains("synced "));
+        QCOMPARE(metadata().value(QStringLiteral("upstream_host")).toString(), QUrl(stub.baseUrl()).authority());
 
-        // The command says the same and fails.
+        // The command says the same (the others unchanged since: 304) and fails, so that a person looks.
         const auto [exitCode, output] = runSyncCommand();
         QCOMPARE(exitCode, 1);
-        QVERIFY2(output.contains(QStringLiteral("89 pairs updated, 0 unchanged, 3 failed")), qPrintable(output));
+        QVERIFY2(output.contains(QStringLiteral("0 pairs updated, 89 unchanged, 3 failed")), qPrintable(output));
         QVERIFY2(output.contains(QStringLiteral("failed (BS, KO): invalid JSON")), qPrintable(output));
-        QVERIFY(!QFile::exists(PlanCatalogueStore::catalogueFile(m_shop->dataDir())));
+        QVERIFY2(output.contains(QStringLiteral("3 of 92 pairs failed and keep the plans they had")),
+                 qPrintable(output));
+        QVERIFY(QFile::exists(PlanCatalogueStore::catalogueFile(m_shop->dataDir())));
+        QTRY_VERIFY(lookup(*m_shop, QStringLiteral("VI"), QStringLiteral("AP")).body.contains("synced "));
+        QCOMPARE(lookup(*m_shop, QStringLiteral("AT"), QStringLiteral("DL")).body, atDlBefore);
+    }
+
+    void everyPairFailingInstallsNothing()
+    {
+        QTcpServer probe; // an upstream address nobody listens on
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        const QString dead = QStringLiteral("http://127.0.0.1:%1/api/v1").arg(probe.serverPort());
+        probe.close();
+        QCOMPARE(configure(dead, QStringLiteral("k"), QStringLiteral("s")).status, 200);
+        const QJsonObject metadataBefore = metadata();
+        const PlanSyncReport report = syncNow();
+        QVERIFY(!report.installed);
+        QCOMPARE(report.count(PlanSyncReport::Outcome::Failed), 92);
+        QCOMPARE(report.error, QStringLiteral("every pair failed; the catalogue in force is kept"));
+        QVERIFY2(report.failures().at(0).startsWith(QStringLiteral("(AT, AP): no answer: ")),
+                 qPrintable(report.failures().at(0)));
         QCOMPARE(metadata(), metadataBefore);
     }
 
-    void invalidPlansAreRefusedAsTheImporterDoes()
+    // Plans that are invalid fail their pair only, as the importer would refuse them; the pair keeps its plans.
+    void invalidPlansFailTheirPairAsTheImporterDoes()
     {
         PlanStub stub;
         stub.faults = {{QStringLiteral("RJAP"), QStringLiteral("badplan")}};
         QCOMPARE(configure(stub.baseUrl(), QStringLiteral("k"), QStringLiteral("s")).status, 200);
-        const QJsonObject metadataBefore = metadata();
+        const QByteArray rjApBefore = lookup(*m_shop, QStringLiteral("RJ"), QStringLiteral("AP")).body;
         const PlanSyncReport report = syncNow();
-        QVERIFY(!report.installed);
+        QVERIFY2(report.installed, qPrintable(report.error));
         QCOMPARE(report.failures().size(), 1);
         QVERIFY2(report.failures().at(0).contains(QStringLiteral("(RJ, AP): invalid plans: entries[")) &&
                      report.failures().at(0).contains(QStringLiteral("amount: must be an integer within 10..4999")),
                  qPrintable(report.failures().join(QLatin1Char('\n'))));
-        QCOMPARE(metadata(), metadataBefore);
+        QCOMPARE(report.count(PlanSyncReport::Outcome::Updated), 91);
+        QCOMPARE(report.error, QStringLiteral("1 of 92 pairs failed and keep the plans they had: (RJ, AP)"));
+        QCOMPARE(lookup(*m_shop, QStringLiteral("RJ"), QStringLiteral("AP")).body, rjApBefore);
+    }
+
+    // Against the stand-in aggregator (issue 26): its plan ids 1..5 repeat in every operator and circle, which is all
+    // the spec implies; every pair is installed.
+    void specAggregatorPlansInstallThoughIdsRepeat()
+    {
+        SpecAggregator aggregator(QStringLiteral("dashboard-credential-plans"));
+        QString error;
+        QVERIFY2(aggregator.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+        QCOMPARE(
+            configureCredential(aggregator.baseUrl().toString(), QStringLiteral("dashboard-credential-plans")).status,
+            200);
+        const PlanSyncReport report = syncNow();
+        QVERIFY2(report.installed, qPrintable(report.error));
+        QVERIFY(report.error.isEmpty());
+        QCOMPARE(report.count(PlanSyncReport::Outcome::Updated), 92);
+        QCOMPARE(aggregator.requestsTo(QStringLiteral("/api/v1/plans/mobile/prepaid-plans")), 92);
+        const QJsonObject synced = metadata();
+        QCOMPARE(synced.value(QStringLiteral("plans")).toInt(), 92 * 5);
+        QCOMPARE(synced.value(QStringLiteral("upstream_host")).toString(), aggregator.baseUrl().authority());
+        for (const auto &[op, circle] : {std::pair{"AT", "AP"}, std::pair{"RJ", "WB"}}) {
+            const HttpResult plans = lookup(*m_shop, QLatin1String(op), QLatin1String(circle));
+            QCOMPARE(plans.status, 200);
+            const QJsonObject popular = plans.data().value(QStringLiteral("categories"))[0].toObject();
+            QCOMPARE(popular.value(QStringLiteral("name")).toString(), QStringLiteral("Popular"));
+            QCOMPARE(popular.value(QStringLiteral("items"))[0].toObject().value(QStringLiteral("plan_id")).toInt(), 1);
+        }
+    }
+
+    // The aggregator fails one operator and circle: that pair keeps the plans it had (here the shipped ones) while the
+    // other 91 update, and the report names it; once the pair answers again it updates too.
+    void specAggregatorFailingPairKeepsItsPlans()
+    {
+        SpecAggregator aggregator(QStringLiteral("dashboard-credential-plans"));
+        QString error;
+        QVERIFY2(aggregator.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+        QCOMPARE(
+            configureCredential(aggregator.baseUrl().toString(), QStringLiteral("dashboard-credential-plans")).status,
+            200);
+        const HttpResult viMuBefore = lookup(*m_shop, QStringLiteral("VI"), QStringLiteral("MU"));
+        const qsizetype shippedViMuPlans = viMuBefore.body.count("\"plan_id\"");
+        QVERIFY(shippedViMuPlans > 5);
+        aggregator.failPlans(QStringLiteral("VI"), QStringLiteral("MU"));
+
+        const PlanSyncReport report = syncNow();
+        QVERIFY2(report.installed, qPrintable(report.error));
+        QCOMPARE(report.count(PlanSyncReport::Outcome::Updated), 91);
+        QCOMPARE(report.failures(),
+                 QStringList{QStringLiteral("(VI, MU): HTTP 500: Plans are not available for this circle")});
+        QCOMPARE(report.error, QStringLiteral("1 of 92 pairs failed and keep the plans they had: (VI, MU)"));
+        QCOMPARE(lookup(*m_shop, QStringLiteral("VI"), QStringLiteral("MU")).body, viMuBefore.body);
+        QCOMPARE(lookup(*m_shop, QStringLiteral("VI"), QStringLiteral("DL")).body.count("\"plan_id\""), 5);
+        QCOMPARE(metadata().value(QStringLiteral("plans")).toInt(), 91 * 5 + shippedViMuPlans);
+
+        aggregator.failPlans(QString(), QString());
+        const PlanSyncReport again = syncNow();
+        QVERIFY2(again.installed && again.error.isEmpty(), qPrintable(again.error));
+        QCOMPARE(again.count(PlanSyncReport::Outcome::Updated), 92);
+        QCOMPARE(lookup(*m_shop, QStringLiteral("VI"), QStringLiteral("MU")).body.count("\"plan_id\""), 5);
+        QCOMPARE(metadata().value(QStringLiteral("plans")).toInt(), 92 * 5);
     }
 
     void rateLimitRetryAfterIsHonoured()
@@ -303,7 +410,9 @@ private slots:
         QVERIFY(!m_shop->server().startPlanSync());
         const auto [exitCode, output] = runSyncCommand();
         QCOMPARE(exitCode, 1);
-        QVERIFY2(output.contains(QStringLiteral("no upstream is configured")), qPrintable(output));
+        QVERIFY2(output.contains(QStringLiteral("rechargedesk: no upstream")) &&
+                     output.contains(QStringLiteral("is configured (rechargedesk upstream set)")),
+                 qPrintable(output));
     }
 
     void servePlansSyncAtIsChecked()

@@ -658,7 +658,8 @@ private slots:
         QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("timestamp_out_of_tolerance"));
         r = m_server->http().send("POST", m_server->url(QStringLiteral("/hooks/inbox")), body,
                                   {{"Content-Type", "application/json"}});
-        QCOMPARE(r.status, 400);
+        QCOMPARE(r.status, 401); // unsigned: no authentication (IncomingWebhook)
+        QCOMPARE(r.error().value(QStringLiteral("reason")).toString(), QStringLiteral("missing_webhook_headers"));
 
         const QJsonObject inbox = get(QStringLiteral("/api/v1/webhook-inbox"), m_server->admin()).data();
         QCOMPARE(inbox.value(QStringLiteral("count")).toInt(), 1);

@@ -246,23 +246,24 @@ std::optional<AadhaarSandboxSecrets> AadhaarRepository::sandboxSecrets(qint64 tr
     return secrets;
 }
 
-void AadhaarRepository::insertUpstreamLink(qint64 transactionId, qint64 upstreamTransactionId, qint64 nowMs)
+void AadhaarRepository::insertUpstreamLink(qint64 transactionId, qint64 upstreamTransactionId,
+                                           const QString &upstreamName, qint64 nowMs)
 {
-    m_db.run(QStringLiteral("INSERT INTO aadhaar_upstream_links (transaction_id, upstream_transaction_id, created_at)"
-                            " VALUES (?, ?, ?)"),
-             {transactionId, upstreamTransactionId, nowMs});
+    m_db.run(QStringLiteral("INSERT INTO aadhaar_upstream_links (transaction_id, upstream_transaction_id,"
+                            " upstream_name, created_at) VALUES (?, ?, ?, ?)"),
+             {transactionId, upstreamTransactionId, upstreamName, nowMs});
 }
 
-std::optional<qint64> AadhaarRepository::upstreamTransactionId(qint64 transactionId)
+std::optional<AadhaarRepository::UpstreamLink> AadhaarRepository::upstreamLink(qint64 transactionId)
 {
-    QSqlQuery &q =
-        m_db.run(QStringLiteral("SELECT upstream_transaction_id FROM aadhaar_upstream_links WHERE transaction_id = ?"),
-                 {transactionId});
-    std::optional<qint64> id;
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT upstream_transaction_id, upstream_name FROM aadhaar_upstream_links"
+                                           " WHERE transaction_id = ?"),
+                            {transactionId});
+    std::optional<UpstreamLink> link;
     if (q.next())
-        id = q.value(0).toLongLong();
+        link = UpstreamLink{q.value(0).toLongLong(), q.value(1).toString()};
     q.finish();
-    return id;
+    return link;
 }
 
 QString AadhaarRepository::claimVaultFingerprint(const QString &fingerprint)

@@ -104,10 +104,18 @@ public:
     /// The clear values of a test-mode transaction; nullopt when none were stored (live mode).
     std::optional<AadhaarSandboxSecrets> sandboxSecrets(qint64 transactionId);
 
-    /// Links live transaction @p transactionId to the upstream's @p upstreamTransactionId (migration 10).
-    void insertUpstreamLink(qint64 transactionId, qint64 upstreamTransactionId, qint64 nowMs);
-    /// The upstream's transaction id of live transaction @p transactionId; nullopt when it has none.
-    std::optional<qint64> upstreamTransactionId(qint64 transactionId);
+    /// Where a live transaction runs: the upstream's transaction id there, and that upstream's name.
+    struct UpstreamLink
+    {
+        qint64 upstreamTransactionId = 0;
+        QString upstreamName;
+    };
+    /// Links live transaction @p transactionId to the upstream's @p upstreamTransactionId at the upstream named
+    /// @p upstreamName (migrations 10 and 14: a flow stays on the upstream where it began).
+    void insertUpstreamLink(qint64 transactionId, qint64 upstreamTransactionId, const QString &upstreamName,
+                            qint64 nowMs);
+    /// The link of live transaction @p transactionId; nullopt when it has none.
+    std::optional<UpstreamLink> upstreamLink(qint64 transactionId);
 
     /// The fingerprint of the vault key the servers of this database use (migration 11): stores @p fingerprint
     /// when none is stored yet, and returns the stored one (equal to @p fingerprint unless another server

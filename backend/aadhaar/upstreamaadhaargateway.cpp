@@ -34,36 +34,12 @@ QString hostOf(const UpstreamSettings &settings)
     return QUrl(settings.baseUrl).authority();
 }
 
-/// The error the clerk gets for a non-200 answer (see the class comment).
-ApiError failure(const UpstreamSettings &settings, const UpstreamAnswer &answer)
+/// @p words with every occurrence of @p number masked: an upstream's words never carry the number in clear.
+QString masked(QString words, const QString &number)
 {
-    const int status = answer.httpStatus;
-    if (status == 0)
-        return ApiError::gatewayUnavailable(QStringLiteral("upstream_unreachable"),
-                                            QStringLiteral("the upstream %1 did not answer (%2); nothing was done, "
-                                                           "try again")
-                                                .arg(hostOf(settings), answer.networkError));
-    const ApiError upstream = ApiError::fromJson(status, QJsonDocument::fromJson(answer.body).object());
-    const QString said = upstream.description().isEmpty() ? QString() : QStringLiteral(": ") + upstream.description();
-    if (status == 401 || status == 403)
-        return ApiError::gatewayUnavailable(QStringLiteral("upstream_key_refused"),
-                                            QStringLiteral("the upstream %1 refused this shop's key (HTTP %2%3); "
-                                                           "check the key with `rechargedesk upstream check`")
-                                                .arg(hostOf(settings))
-                                                .arg(status)
-                                                .arg(said));
-    if (status >= 400 && status < 500 && !upstream.reason().isEmpty() && !upstream.code().isEmpty())
-        return answer.retryAfter.isEmpty() ? upstream : upstream.withHeader("Retry-After", answer.retryAfter);
-    if (status >= 500 && status < 600)
-        return ApiError(502, QStringLiteral("GATEWAY_ERROR"), QStringLiteral("upstream_error"),
-                        QStringLiteral("the upstream %1 failed (HTTP %2%3); try again")
-                            .arg(hostOf(settings))
-                            .arg(status)
-                            .arg(said));
-    return ApiError(502, QStringLiteral("GATEWAY_ERROR"), QStringLiteral("upstream_bad_answer"),
-                    QStringLiteral("the upstream %1 answered HTTP %2 with no error this server can read")
-                        .arg(hostOf(settings))
-                        .arg(status));
+    if (!number.isEmpty())
+        words.replace(number, AadhaarVault::mask(number));
+    return words;
 }
 
 ApiError badAnswer(const UpstreamSettings &settings, const QString &what)
@@ -72,12 +48,75 @@ ApiError badAnswer(const UpstreamSettings &settings, const QString &what)
                     QStringLiteral("the upstream %1 answered with %2").arg(hostOf(settings), what));
 }
 
-/// Reads a 200 answer carrying an `aadhaar_authentication` entity in @p expected.
+/// A captcha location that is not on the upstream's own host (issue 26, "Liberal in what it accepts"): never fetched,
+/// so the upstream's key goes nowhere else.
+ApiError captchaElsewhere(const UpstreamSettings &settings, const QString &location)
+{
+    return ApiError(
+        502, QStringLiteral("GATEWAY_ERROR"), QStringLiteral("upstream_captcha_elsewhere"),
+        QStringLiteral("the upstream %1 gave its captcha image at \"%2\", which is not on its own host "
+                       "(%3); this server fetches only from there, so that the upstream's key goes "
+                       "nowhere else")
+            .arg(hostOf(settings), location.left(200), QUrl(settings.baseUrl).adjusted(QUrl::RemovePath).toString()));
+}
+
+/// The error the clerk gets for a non-200 answer (see the class comment); @p aadhaarNumber, when the step sent one,
+/// is masked in the upstream's words.
+ApiError failure(const UpstreamSettings &settings, const UpstreamAnswer &answer, const QString &aadhaarNumber = {})
+{
+    const int status = answer.httpStatus;
+    if (answer.tooLarge)
+        return badAnswer(settings, answer.networkError);
+    if (status == 0)
+        return ApiError::gatewayUnavailable(QStringLiteral("upstream_unreachable"),
+                                            QStringLiteral("the upstream %1 did not answer (%2); nothing was done, "
+                                                           "try again")
+                                                .arg(hostOf(settings), answer.networkError));
+    const UpstreamError error = UpstreamError::of(answer.body);
+    const QString words = masked(error.words, aadhaarNumber);
+    const QString said = masked(answer.inWords(), aadhaarNumber); // "HTTP 500: <its words>"
+    const auto withRetryAfter = [&answer](const ApiError &e) {
+        return answer.retryAfterSeconds ? e.withHeader("Retry-After", QByteArray::number(*answer.retryAfterSeconds))
+                                        : e;
+    };
+    if (status == 401 || status == 403)
+        return ApiError::gatewayUnavailable(QStringLiteral("upstream_key_refused"),
+                                            QStringLiteral("the upstream %1 refused this shop's key (%2); check "
+                                                           "the key with `rechargedesk upstream check`")
+                                                .arg(hostOf(settings), said));
+    if (status >= 400 && status < 500) {
+        // A RechargeDesk upstream's envelope passes as it is (its reason, field, attempts_left); any other upstream's
+        // refusal is this server's envelope with the upstream's own words (issue 26, "The upstream's words").
+        if (error.isEnvelope())
+            return withRetryAfter(ApiError::fromJson(status, QJsonDocument::fromJson(answer.body).object()));
+        qCInfo(lcLiveAadhaar, "the upstream %s refused an Aadhaar step: %s", qPrintable(hostOf(settings)),
+               qPrintable(said));
+        const QString description =
+            !words.isEmpty() ? words
+                             : QStringLiteral("the upstream %1 refused the step (HTTP %2) without saying why")
+                                   .arg(hostOf(settings))
+                                   .arg(status);
+        if (status == 429)
+            return withRetryAfter(ApiError::rateLimited(QStringLiteral("upstream_throttled"), description));
+        if (status == 409)
+            return ApiError::conflict(QStringLiteral("upstream_refused"), description);
+        return ApiError::badRequest(QString(), QStringLiteral("upstream_refused"), description);
+    }
+    if (status >= 500 && status < 600)
+        return ApiError(502, QStringLiteral("GATEWAY_ERROR"), QStringLiteral("upstream_error"),
+                        QStringLiteral("the upstream %1 failed (%2); try again").arg(hostOf(settings), said));
+    return ApiError(
+        502, QStringLiteral("GATEWAY_ERROR"), QStringLiteral("upstream_bad_answer"),
+        QStringLiteral("the upstream %1 answered %2, which this server cannot read").arg(hostOf(settings), said));
+}
+
+/// Reads a 200 answer carrying an `aadhaar_authentication` entity in @p expected; any other answer throws (failure(),
+/// masking @p aadhaarNumber in the upstream's words).
 UpstreamStep readStep(const UpstreamSettings &settings, const UpstreamAnswer &answer,
-                      std::initializer_list<AadhaarStatus> expected)
+                      std::initializer_list<AadhaarStatus> expected, const QString &aadhaarNumber = {})
 {
     if (answer.httpStatus != 200)
-        throw failure(settings, answer);
+        throw failure(settings, answer, aadhaarNumber);
     const QJsonObject data = QJsonDocument::fromJson(answer.body).object().value(QStringLiteral("data")).toObject();
     UpstreamStep step;
     step.transactionId = data.value(QStringLiteral("transaction_id")).toInteger();
@@ -90,26 +129,6 @@ UpstreamStep readStep(const UpstreamSettings &settings, const UpstreamAnswer &an
     step.aadhaarNumber = data.value(QStringLiteral("aadhaar_number")).toString();
     step.captcha = data.value(QStringLiteral("captcha")).toString();
     return step;
-}
-
-/// The path under the upstream's base URL of the captcha @p location (a URL or a path); nullopt when it lies
-/// elsewhere (the upstream key is sent only under the base URL).
-std::optional<QString> pathUnderBase(const UpstreamSettings &settings, const QString &location)
-{
-    const QUrl resolved = QUrl(settings.baseUrl).resolved(QUrl(location));
-    const QString full = resolved.toString(QUrl::FullyEncoded);
-    const QString prefix = settings.baseUrl + QLatin1Char('/');
-    if (location.isEmpty() || !resolved.isValid() || !full.startsWith(prefix))
-        return std::nullopt;
-    return full.mid(prefix.size() - 1);
-}
-
-/// @p msg with every occurrence of @p number masked: an upstream's words never carry the number in clear.
-QString masked(QString msg, const QString &number)
-{
-    if (!number.isEmpty())
-        msg.replace(number, AadhaarVault::mask(number));
-    return msg;
 }
 
 /// The shop's answer to a forwarded step: the upstream's status and words under the shop's transaction @p id.
@@ -145,28 +164,39 @@ void answer(const AadhaarGateway::Done &done, const std::function<AadhaarStepRes
 UpstreamAadhaarGateway::UpstreamAadhaarGateway(Database &db, const AadhaarVault *vault, const Clock &clock,
                                                int timeoutMs, QObject *parent)
     : QObject(parent), m_db(db), m_vault(vault), m_clock(clock), m_client(clock, timeoutMs), m_settings(db, vault)
-{}
+{
+    m_client.setMaxAnswerBytes(kMaxCaptchaBytes); // the captcha image; every JSON answer is far smaller
+}
 
-UpstreamSettings UpstreamAadhaarGateway::requireUpstream()
+UpstreamSettings UpstreamAadhaarGateway::requireUpstream(const QString &name)
 {
     if (m_vault == nullptr)
         throw ApiError::gatewayUnavailable(QStringLiteral("aadhaar_vault_unavailable"),
                                            QStringLiteral("Aadhaar verification is not available on this server: its "
                                                           "key store could not be opened"));
-    std::optional<UpstreamSettings> settings = m_settings.current();
+    if (name.isEmpty()) {
+        const QList<UpstreamSettings> candidates = m_settings.candidates(QStringLiteral("aadhaar"));
+        if (candidates.isEmpty())
+            throw AadhaarService::noUidaiGateway();
+        return candidates.constFirst();
+    }
+    const std::optional<UpstreamSettings> settings = m_settings.find(name);
     if (!settings)
-        throw AadhaarService::noUidaiGateway();
+        throw ApiError::gatewayUnavailable(QStringLiteral("upstream_gone"),
+                                           QStringLiteral("this verification began at the upstream %1, which is not "
+                                                          "configured any more: start a new one")
+                                               .arg(name));
     return *settings;
 }
 
-std::pair<AadhaarTransactionRow, qint64> UpstreamAadhaarGateway::loadOpen(const AuthContext &caller,
-                                                                          qint64 transactionId)
+std::pair<AadhaarTransactionRow, AadhaarRepository::UpstreamLink>
+UpstreamAadhaarGateway::loadOpen(const AuthContext &caller, qint64 transactionId)
 {
     AadhaarRepository repository(m_db);
     WriteTransaction transaction(m_db);
     std::optional<AadhaarTransactionRow> row = repository.find(transactionId, caller.accountId);
-    const std::optional<qint64> upstreamId = row ? repository.upstreamTransactionId(row->id) : std::nullopt;
-    if (!row || row->mode != Mode::Live || !upstreamId)
+    const std::optional<AadhaarRepository::UpstreamLink> link = row ? repository.upstreamLink(row->id) : std::nullopt;
+    if (!row || row->mode != Mode::Live || !link)
         throw AadhaarService::notFound(transactionId);
     const qint64 now = m_clock.nowMs();
     const bool open = row->status == AadhaarStatus::CaptchaGenerated || row->status == AadhaarStatus::OtpGenerated;
@@ -178,7 +208,7 @@ std::pair<AadhaarTransactionRow, qint64> UpstreamAadhaarGateway::loadOpen(const 
     }
     if (row->status == AadhaarStatus::Closed || row->status == AadhaarStatus::AuthenticationSuccess)
         throw AadhaarService::closedError(*row);
-    return {*row, *upstreamId};
+    return {*row, *link};
 }
 
 void UpstreamAadhaarGateway::initiate(const AuthContext &caller, Done done)
@@ -187,12 +217,12 @@ void UpstreamAadhaarGateway::initiate(const AuthContext &caller, Done done)
     m_client.call(settings, "GET", kBase + QStringLiteral("/initiate-transaction"), QByteArray(),
                   [this, caller, settings, done](const UpstreamAnswer &reply) {
                       UpstreamStep step;
-                      std::optional<QString> path;
+                      std::optional<QUrl> captcha;
                       try {
                           step = readStep(settings, reply, {AadhaarStatus::CaptchaGenerated});
-                          path = pathUnderBase(settings, step.captcha);
-                          if (!path)
-                              throw badAnswer(settings, QStringLiteral("a captcha image outside its base URL"));
+                          captcha = UpstreamClient::onUpstreamHost(settings, step.captcha);
+                          if (!captcha)
+                              throw captchaElsewhere(settings, step.captcha);
                       } catch (...) {
                           done(AadhaarGatewayAnswer{std::nullopt, std::current_exception()});
                           return;
@@ -201,32 +231,32 @@ void UpstreamAadhaarGateway::initiate(const AuthContext &caller, Done done)
                       upstream.transactionId = step.transactionId;
                       upstream.status = step.status;
                       upstream.msg = step.msg;
-                      fetchCaptcha(caller, settings, *path, upstream, done);
+                      fetchCaptcha(caller, settings, *captcha, upstream, done);
                   });
 }
 
 void UpstreamAadhaarGateway::fetchCaptcha(const AuthContext &caller, const UpstreamSettings &settings,
-                                          const QString &captchaPath, const AadhaarStepResult &upstream,
-                                          const Done &done)
+                                          const QUrl &captcha, const AadhaarStepResult &upstream, const Done &done)
 {
-    m_client.call(settings, "GET", captchaPath, QByteArray(),
-                  [this, caller, settings, upstream, done](const UpstreamAnswer &reply) {
-                      if (reply.httpStatus == 200 && reply.body.startsWith("\x89PNG\r\n\x1a\n") &&
-                          reply.body.size() <= kMaxCaptchaBytes) {
-                          storeInitiated(caller, upstream, reply.body, done);
-                          return;
-                      }
-                      answer(done, [&]() -> AadhaarStepResult {
-                          if (reply.httpStatus != 200)
-                              throw failure(settings, reply);
-                          throw badAnswer(settings, QStringLiteral("a captcha that is not a PNG image of at most "
-                                                                   "1 MiB"));
-                      });
-                  });
+    UpstreamClient::Request request;
+    request.url = captcha;
+    request.headers = {{"Accept", "image/png"}};
+    m_client.send(settings, request, [this, caller, settings, captcha, upstream, done](const UpstreamAnswer &reply) {
+        if (reply.httpStatus == 200 && reply.body.startsWith("\x89PNG\r\n\x1a\n")) {
+            storeInitiated(caller, settings.name, upstream, reply.body, done);
+            return;
+        }
+        answer(done, [&]() -> AadhaarStepResult {
+            if (reply.httpStatus == 0 && !reply.tooLarge)
+                throw failure(settings, reply);
+            throw badAnswer(settings, QStringLiteral("a captcha at %1 that is not a PNG image of at most 1 MiB (%2)")
+                                          .arg(captcha.toString(), reply.inWords()));
+        });
+    });
 }
 
-void UpstreamAadhaarGateway::storeInitiated(const AuthContext &caller, const AadhaarStepResult &upstream,
-                                            const QByteArray &png, const Done &done)
+void UpstreamAadhaarGateway::storeInitiated(const AuthContext &caller, const QString &upstreamName,
+                                            const AadhaarStepResult &upstream, const QByteArray &png, const Done &done)
 {
     answer(done, [&] {
         const qint64 now = m_clock.nowMs();
@@ -246,7 +276,7 @@ void UpstreamAadhaarGateway::storeInitiated(const AuthContext &caller, const Aad
         WriteTransaction transaction(m_db);
         repository.closeExpired(now, now - AadhaarService::kSendWindowMs); // as the sandbox's initiate does
         row.id = repository.insert(row, png);
-        repository.insertUpstreamLink(row.id, upstream.transactionId, now);
+        repository.insertUpstreamLink(row.id, upstream.transactionId, upstreamName, now);
         transaction.commit();
         qCInfo(lcLiveAadhaar, "live Aadhaar transaction %lld started at the upstream as %lld", row.id,
                upstream.transactionId);
@@ -260,10 +290,11 @@ void UpstreamAadhaarGateway::storeInitiated(const AuthContext &caller, const Aad
 void UpstreamAadhaarGateway::requestOtp(const AuthContext &caller, qint64 transactionId, const QString &aadhaarNumber,
                                         const QString &captchaValue, Done done)
 {
-    const UpstreamSettings settings = requireUpstream();
+    requireUpstream();
     AadhaarService::requireAadhaarNumber(aadhaarNumber);
-    const auto [row, upstreamId] = loadOpen(caller, transactionId);
-    const QByteArray body = json(QJsonObject{{QStringLiteral("transaction_id"), upstreamId},
+    const auto [row, link] = loadOpen(caller, transactionId);
+    const UpstreamSettings settings = requireUpstream(link.upstreamName); // where the flow began
+    const QByteArray body = json(QJsonObject{{QStringLiteral("transaction_id"), link.upstreamTransactionId},
                                              {QStringLiteral("aadhaar_number"), aadhaarNumber},
                                              {QStringLiteral("captcha_value"), captchaValue}});
     m_client.call(
@@ -271,7 +302,7 @@ void UpstreamAadhaarGateway::requestOtp(const AuthContext &caller, qint64 transa
         [this, settings, id = row.id, account = caller.accountId, aadhaarNumber, done](const UpstreamAnswer &reply) {
             mirrorClosure(id, reply);
             answer(done, [&] {
-                const UpstreamStep step = readStep(settings, reply, {AadhaarStatus::OtpGenerated});
+                const UpstreamStep step = readStep(settings, reply, {AadhaarStatus::OtpGenerated}, aadhaarNumber);
                 const qint64 now = m_clock.nowMs();
                 AadhaarRepository repository(m_db);
                 WriteTransaction transaction(m_db);
@@ -296,10 +327,11 @@ void UpstreamAadhaarGateway::requestOtp(const AuthContext &caller, qint64 transa
 void UpstreamAadhaarGateway::verifyOtp(const AuthContext &caller, qint64 transactionId, const QString &otpValue,
                                        Done done)
 {
-    const UpstreamSettings settings = requireUpstream();
-    const auto [row, upstreamId] = loadOpen(caller, transactionId);
-    const QByteArray body =
-        json(QJsonObject{{QStringLiteral("transaction_id"), upstreamId}, {QStringLiteral("otp_value"), otpValue}});
+    requireUpstream();
+    const auto [row, link] = loadOpen(caller, transactionId);
+    const UpstreamSettings settings = requireUpstream(link.upstreamName); // where the flow began
+    const QByteArray body = json(QJsonObject{{QStringLiteral("transaction_id"), link.upstreamTransactionId},
+                                             {QStringLiteral("otp_value"), otpValue}});
     m_client.call(settings, "POST", kBase + QStringLiteral("/verify-otp"), body,
                   [this, settings, id = row.id, sealed = row.sealedNumber, done](const UpstreamAnswer &reply) {
                       mirrorClosure(id, reply);
@@ -327,7 +359,7 @@ void UpstreamAadhaarGateway::mirrorClosure(qint64 transactionId, const UpstreamA
 {
     if (reply.httpStatus != 409)
         return;
-    const QString reason = ApiError::fromJson(409, QJsonDocument::fromJson(reply.body).object()).reason();
+    const QString reason = UpstreamError::of(reply.body).reason;
     if (reason != QLatin1String("transaction_closed") && reason != QLatin1String("transaction_expired"))
         return;
     try {

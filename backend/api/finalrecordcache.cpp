@@ -54,11 +54,9 @@ bool FinalRecordCache::isFinal(const TransactionRecord &record)
 {
     if (record.status == TransactionStatus::Pending)
         return false;
-    if (record.upstream.isEmpty())
-        return true;
-    // A live sale's upstream object can still move (attempts, errors) until the upstream's end is taken over.
-    const QString state = record.upstream.value(QLatin1String("state")).toString();
-    return state == QLatin1String("settled") || state == QLatin1String("refused");
+    // A live sale is never final for good: the upstream may reverse a SUCCESS later (its webhook or its statement,
+    // issue 26), on any server of several sharing the database. Only sandbox sales are kept.
+    return record.upstream.isEmpty();
 }
 
 FinalRecordCache::Stats FinalRecordCache::stats() const

@@ -12,9 +12,9 @@ struct TransactionRecord;
 
 /// The status-check answers (GET /api/v1/transactions/{id}, the whole `{"data": record}` body) of
 /// finished sales, kept serialized so that a repeated check costs no SQL and no JSON (issue 17).
-/// Only SUCCESS and FAILED records are kept, and a live sale's only once its `upstream` object is
-/// settled or refused too: nothing changes such a record any more, so the cache is right even when
-/// several servers share one database. PENDING records are always read fresh. Bounded: at most
+/// Only SUCCESS and FAILED records of sandbox sales are kept: nothing changes such a record any more, so the
+/// cache is right even when several servers share one database. A live sale's record is always read fresh (the
+/// upstream may reverse it after the fact, issue 26). PENDING records are always read fresh. Bounded: at most
 /// `maxEntries` answers, the least recently used dropped first. Hit and miss counts are logged
 /// (category rechargedesk.http.statuscache) when the cache is destroyed, i.e. when the server stops.
 /// Thread-safe: the HTTP worker threads look answers up while the server thread keeps them (issue 17).

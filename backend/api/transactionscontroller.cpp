@@ -29,7 +29,7 @@ qint64 istBound(const QUrlQuery &query, const QString &name, bool endOfDay)
     return (endOfDay && text.size() == 10 ? time.addDays(1) : time).toMSecsSinceEpoch();
 }
 
-TransactionFilter parseFilter(const QUrlQuery &query)
+TransactionFilter parseFilter(const QUrlQuery &query, const std::function<qint64()> &attentionCutoff)
 {
     TransactionFilter filter;
     const auto value = [&query](const QString &name) {
@@ -46,10 +46,15 @@ TransactionFilter parseFilter(const QUrlQuery &query)
             throw badQuery(QStringLiteral("status"), QStringLiteral("status must be SUCCESS, PENDING or FAILED"));
     }
     if (query.hasQueryItem(QStringLiteral("upstream_state"))) {
-        if (value(QStringLiteral("upstream_state")) != QLatin1String("unknown"))
+        const QString state = value(QStringLiteral("upstream_state"));
+        if (state == QLatin1String("unknown"))
+            filter.upstreamUnknown = true;
+        else if (state == QLatin1String("attention"))
+            filter.upstreamAttentionBeforeMs = attentionCutoff();
+        else
             throw badQuery(QStringLiteral("upstream_state"),
-                           QStringLiteral("upstream_state must be unknown (sales still unknown at the upstream)"));
-        filter.upstreamUnknown = true;
+                           QStringLiteral("upstream_state must be unknown (sales still unknown at the upstream) or "
+                                          "attention (sales waiting on the upstream too long)"));
     }
     filter.operatorCode = value(QStringLiteral("operator")).toUpper();
     filter.referenceId = value(QStringLiteral("reference_id"));
@@ -99,7 +104,8 @@ void TransactionsController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/summary"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   reply.sendData(m_transactions.totals(request.caller, parseFilter(request.query)).toJson());
+                   reply.sendData(
+                       m_transactions.totals(request.caller, parseFilter(request.query, m_attentionCutoff)).toJson());
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}/ledger"),
                Access::Admin, [this](const ApiRequest &request, const ApiReply &reply) {
@@ -141,7 +147,7 @@ void TransactionsController::registerRoutes(ApiRouter &router)
         });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   const TransactionFilter filter = parseFilter(request.query);
+                   const TransactionFilter filter = parseFilter(request.query, m_attentionCutoff);
                    Page<TransactionRecord> page{m_transactions.list(request.caller, filter), {}, true};
                    const QList<TransactionRecord> &records = page.items;
                    if (records.size() == filter.limit) {

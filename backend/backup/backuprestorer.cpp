@@ -59,13 +59,16 @@ std::optional<int> checkSealedValues(Database &db, const AadhaarVault &vault, QS
                      .arg(sealed);
         return std::nullopt;
     }
-    UpstreamSettingsRepository upstream(db, &vault);
-    const bool upstreamSealed = upstream.hasSealedKeySecret();
-    if (upstreamSealed && !upstream.load()) {
-        *error = QStringLiteral("the backup's vault key does not open the sealed upstream secret");
+    UpstreamSettingsRepository upstreams(db, &vault);
+    const int upstreamCount = upstreams.count();
+    const qsizetype upstreamsOpened = upstreams.list().size();
+    if (upstreamsOpened < upstreamCount) {
+        *error = QStringLiteral("the backup's vault key does not open the sealed secrets of %1 of its %2 upstreams")
+                     .arg(upstreamCount - upstreamsOpened)
+                     .arg(upstreamCount);
         return std::nullopt;
     }
-    return sealed + (upstreamSealed ? 1 : 0);
+    return sealed + upstreamCount;
 }
 
 /// Opens the vault of the extracted data directory and checks it against `db`; appends to *report.

@@ -45,7 +45,14 @@ QByteArrayView targetPath(QByteArrayView target)
     return target;
 }
 
-// True when two paths have the same non-empty segments ("/a//b/" matches "/a/b", as the router sees them).
+// True when a segment of an exception's path is a capture ("{name}"), which matches any one non-empty segment.
+bool isCapture(QByteArrayView segment)
+{
+    return segment.size() >= 2 && segment.front() == '{' && segment.back() == '}';
+}
+
+// True when a request path `a` has the same non-empty segments as an exception's path `b` ("/a//b/" matches "/a/b",
+// as the router sees them); a "{name}" segment of `b` matches any one segment of `a`, as in the router's patterns.
 bool samePathSegments(QByteArrayView a, QByteArrayView b)
 {
     qsizetype i = 0;
@@ -63,7 +70,7 @@ bool samePathSegments(QByteArrayView a, QByteArrayView b)
             aEnd = a.size();
         if (bEnd < 0)
             bEnd = b.size();
-        if (a.sliced(i, aEnd - i) != b.sliced(j, bEnd - j))
+        if (a.sliced(i, aEnd - i) != b.sliced(j, bEnd - j) && !isCapture(b.sliced(j, bEnd - j)))
             return false;
         i = aEnd;
         j = bEnd;

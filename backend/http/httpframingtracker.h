@@ -37,7 +37,8 @@ public:
 
     /// A different body limit for one method and path, e.g. {"PUT", "/api/v1/plans/catalogue", 8 MiB, true} for an
     /// upload endpoint. The path is compared with the request target's path (query and fragment removed, an
-    /// absolute-form target reduced to its path, empty segments ignored), byte for byte and case-sensitively.
+    /// absolute-form target reduced to its path, empty segments ignored), byte for byte and case-sensitively, except
+    /// that a "{name}" segment matches any one segment (as in ApiRouter's patterns).
     /// With needsAuthorization, a request whose Content-Length exceeds maxBodyBytes() gets the larger limit only
     /// when the tracker's AllowanceCheck approves its head (without a check, never); otherwise maxBodyBytes().
     struct BodyLimitException

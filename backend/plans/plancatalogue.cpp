@@ -180,6 +180,7 @@ private:
         QJsonArray outCategories;
         QSet<QString> names;
         int plansInPair = 0;
+        m_planIdSeenAt.clear(); // plan ids are the upstream's: unique within one (operator, circle) only
         for (qsizetype c = 0; c < categories.size(); ++c) {
             const QString categoryPath = indexed(member(path, QLatin1String("categories")), c);
             const QJsonObject category = requireObject(categories.at(c), categoryPath);
@@ -262,7 +263,7 @@ private:
     }
 
     const OperatorCatalog &m_operators;
-    QHash<qint64, QString> m_planIdSeenAt;
+    QHash<qint64, QString> m_planIdSeenAt; ///< of the pair being built
     int m_planCount = 0;
 };
 

@@ -65,10 +65,11 @@ public:
     static QString builtInPath();
 
     /// Parses and validates a whole catalogue file against `operators` (the 4 mobile operators and
-    /// their amount limits, the 23 circles): every field present with its JSON type, plan_id unique
-    /// and positive, amounts within the operator's limits, each (operator, circle) pair exactly
-    /// once, counts within the limits above. Returns nullptr with *error filled on the first
-    /// problem; nothing is partially accepted.
+    /// their amount limits, the 23 circles): every field present with its JSON type, plan_id positive
+    /// and unique within its (operator, circle) (an upstream's ids repeat across pairs: issue 26),
+    /// amounts within the operator's limits, each (operator, circle) pair exactly once, counts
+    /// within the limits above. Returns nullptr with *error filled on the first problem; nothing is
+    /// partially accepted.
     /// The file may record its origin in the optional top-level `source`, `upstream_host` (strings) and
     /// `updated_at` (ISO 8601 with offset); what it leaves out is taken from `fallback`.
     static std::shared_ptr<const PlanCatalogue> fromJson(const QByteArray &json, const OperatorCatalog &operators,

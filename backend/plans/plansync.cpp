@@ -9,8 +9,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QRegularExpression>
 
 Q_LOGGING_CATEGORY(lcPlanSync, "rechargedesk.plans.sync")
@@ -31,164 +29,11 @@ QString hostOf(const UpstreamSettings &upstream)
     return url.port() == -1 ? url.host() : url.host() + QLatin1Char(':') + QString::number(url.port());
 }
 
-/// The spec error's description of a refusal body, or the start of the body.
-QString errorText(int status, const QByteArray &body)
+/// The catalogue file's entry of one pair from endpoint 4's `data` (entities and counts dropped; the values are
+/// checked by PlanCatalogue::fromJson), with the upstream's ETag of it when there is one.
+QJsonObject catalogueEntry(const QString &operatorCode, const QString &circleCode, const QJsonObject &data,
+                           const QByteArray &upstreamEtag)
 {
-    const QJsonObject error = QJsonDocument::fromJson(body).object().value(QLatin1String("error")).toObject();
-    const QString description = error.value(QLatin1String("description")).toString();
-    return QStringLiteral("HTTP %1%2")
-        .arg(status)
-        .arg(description.isEmpty() ? QString() : QStringLiteral(": ") + description.left(200));
-}
-
-/// Retry-After (RFC 9110 section 10.2.3) in seconds: delay-seconds or an HTTP-date, cut to `max`; 1 when
-/// missing or unreadable.
-int retryAfterSeconds(const QByteArray &header, const QDateTime &nowUtc, int max)
-{
-    const QByteArray value = header.trimmed();
-    bool ok = false;
-    qint64 seconds = value.toLongLong(&ok);
-    if (!ok) {
-        const QDateTime at = QDateTime::fromString(QString::fromLatin1(value), Qt::RFC2822Date);
-        if (!at.isValid())
-            return 1;
-        seconds = nowUtc.secsTo(at);
-    }
-    return int(std::clamp<qint64>(seconds, 0, max));
-}
-
-} // namespace
-
-int PlanSyncReport::count(Outcome outcome) const
-{
-    return int(std::count_if(pairs.cbegin(), pairs.cend(), [outcome](const Pair &p) { return p.outcome == outcome; }));
-}
-
-QStringList PlanSyncReport::failures() const
-{
-    QStringList out;
-    for (const Pair &pair : pairs) {
-        if (pair.outcome == Outcome::Failed)
-            out.append(pairName(pair.operatorCode, pair.circleCode) + QStringLiteral(": ") + pair.reason);
-    }
-    return out;
-}
-
-PlanSync::PlanSync(const OperatorCatalog &operators, PlanCatalogueStore &store, const Clock &clock,
-                   PlanSyncOptions options, QObject *parent)
-    : QObject(parent), m_operators(operators), m_store(store), m_clock(clock), m_options(options)
-{
-    m_gap.setSingleShot(true);
-    m_gap.setTimerType(Qt::PreciseTimer); // never earlier than Retry-After
-    connect(&m_gap, &QTimer::timeout, this, &PlanSync::sendCurrent);
-    for (const OperatorInfo &op : m_operators.operators(ProductKind::Mobile)) {
-        for (const CircleInfo &circle : m_operators.circles())
-            m_pairs.append({op.code, circle.code});
-    }
-}
-
-PlanSync::~PlanSync() = default;
-
-bool PlanSync::start(const UpstreamSettings &upstream)
-{
-    if (m_running)
-        return false;
-    m_running = true;
-    m_upstream = upstream;
-    m_base = m_store.current();
-    m_index = 0;
-    m_rateLimitRetries = 0;
-    m_entries = QJsonArray();
-    m_report = PlanSyncReport();
-    qCInfo(lcPlanSync, "plan sync from %s: %lld pairs", qPrintable(hostOf(upstream)), qlonglong(m_pairs.size()));
-    sendCurrent();
-    return true;
-}
-
-void PlanSync::sendCurrent()
-{
-    const auto &[operatorCode, circleCode] = m_pairs.at(m_index);
-    QNetworkRequest request(m_upstream.url(kPlansPath));
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setRawHeader("Authorization", m_upstream.authorization());
-    request.setRawHeader("Accept", "application/json");
-    request.setTransferTimeout(m_options.timeoutMs);
-    // As UpstreamClient: the key is for the configured upstream only, never for where a redirect points.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    // The stored ETag is the one this upstream gave; another upstream's would be meaningless.
-    const PlanResponse *known = m_base->find(operatorCode, circleCode);
-    if (known && !known->upstreamEtag.isEmpty() && m_base->origin().upstreamHost == hostOf(m_upstream))
-        request.setRawHeader("If-None-Match", known->upstreamEtag);
-    const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("operator_code"), operatorCode},
-                                                      {QStringLiteral("circle_code"), circleCode}})
-                                .toJson(QJsonDocument::Compact);
-    ++m_report.requests;
-    QNetworkReply *reply = m_network.post(request, body);
-    connect(reply, &QNetworkReply::downloadProgress, reply, [this, reply](qint64 received, qint64) {
-        if (received > m_options.maxBodyBytes)
-            reply->abort();
-    });
-    connect(reply, &QNetworkReply::finished, this, [this, reply] { onReply(reply); });
-}
-
-void PlanSync::onReply(QNetworkReply *reply)
-{
-    reply->deleteLater();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->readAll();
-    const auto &[operatorCode, circleCode] = m_pairs.at(m_index);
-    if (status == 0) {
-        advance(PlanSyncReport::Outcome::Failed, QStringLiteral("no answer: ") + reply->errorString());
-        return;
-    }
-    if (body.size() > m_options.maxBodyBytes) {
-        advance(PlanSyncReport::Outcome::Failed,
-                QStringLiteral("answer larger than %1 bytes").arg(m_options.maxBodyBytes));
-        return;
-    }
-    if (status == 429 && m_rateLimitRetries < m_options.maxRateLimitRetries) {
-        ++m_rateLimitRetries;
-        const int waitS =
-            retryAfterSeconds(reply->rawHeader("Retry-After"), m_clock.nowUtc(), m_options.maxRetryAfterSeconds);
-        qCInfo(lcPlanSync, "upstream rate limit at %s: retrying in %d s",
-               qPrintable(pairName(operatorCode, circleCode)), waitS);
-        m_gap.start(std::max(waitS * 1000, m_options.gapMs));
-        return;
-    }
-    if (status == 304) {
-        const PlanResponse *known = m_base->find(operatorCode, circleCode);
-        if (!known) {
-            advance(PlanSyncReport::Outcome::Failed, QStringLiteral("304 for plans this server does not have"));
-            return;
-        }
-        const QJsonObject data = QJsonDocument::fromJson(known->body).object().value(QLatin1String("data")).toObject();
-        advance(PlanSyncReport::Outcome::Unchanged, QString(), entryFrom(data, known->upstreamEtag));
-        return;
-    }
-    if (status != 200) {
-        advance(PlanSyncReport::Outcome::Failed, errorText(status, body));
-        return;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        advance(
-            PlanSyncReport::Outcome::Failed,
-            QStringLiteral("invalid JSON: %1 (byte offset %2)").arg(parseError.errorString()).arg(parseError.offset));
-        return;
-    }
-    const QJsonValue data = document.object().value(QLatin1String("data"));
-    if (!data.isObject() || !data.toObject().value(QLatin1String("categories")).isArray()) {
-        advance(PlanSyncReport::Outcome::Failed, QStringLiteral("the answer has no data.categories array"));
-        return;
-    }
-    advance(PlanSyncReport::Outcome::Updated, QString(), entryFrom(data.toObject(), reply->rawHeader("ETag")));
-}
-
-QJsonObject PlanSync::entryFrom(const QJsonObject &data, const QByteArray &upstreamEtag) const
-{
-    const auto &[operatorCode, circleCode] = m_pairs.at(m_index);
-    // Keep the file's fields only; the values themselves are checked by PlanCatalogue::fromJson.
     QJsonArray categories;
     for (const QJsonValue &categoryValue : data.value(QLatin1String("categories")).toArray()) {
         QJsonObject category = categoryValue.toObject();
@@ -219,15 +64,143 @@ QJsonObject PlanSync::entryFrom(const QJsonObject &data, const QByteArray &upstr
     return entry;
 }
 
+/// The same from the plans a catalogue serves for the pair.
+QJsonObject catalogueEntry(const QString &operatorCode, const QString &circleCode, const PlanResponse &plans,
+                           const QByteArray &upstreamEtag)
+{
+    const QJsonObject data = QJsonDocument::fromJson(plans.body).object().value(QLatin1String("data")).toObject();
+    return catalogueEntry(operatorCode, circleCode, data, upstreamEtag);
+}
+
+void warnFailed(const PlanSyncReport::Pair &pair)
+{
+    qCWarning(lcPlanSync, "plan sync %s failed: %s", qPrintable(pairName(pair.operatorCode, pair.circleCode)),
+              qPrintable(pair.reason));
+}
+
+} // namespace
+
+int PlanSyncReport::count(Outcome outcome) const
+{
+    return int(std::count_if(pairs.cbegin(), pairs.cend(), [outcome](const Pair &p) { return p.outcome == outcome; }));
+}
+
+QStringList PlanSyncReport::failures() const
+{
+    QStringList out;
+    for (const Pair &pair : pairs) {
+        if (pair.outcome == Outcome::Failed)
+            out.append(pairName(pair.operatorCode, pair.circleCode) + QStringLiteral(": ") + pair.reason);
+    }
+    return out;
+}
+
+PlanSync::PlanSync(const OperatorCatalog &operators, PlanCatalogueStore &store, const Clock &clock,
+                   PlanSyncOptions options, QObject *parent)
+    : QObject(parent), m_operators(operators), m_store(store), m_clock(clock), m_options(options),
+      m_client(clock, options.timeoutMs)
+{
+    m_client.setMaxAnswerBytes(m_options.maxBodyBytes);
+    m_gap.setSingleShot(true);
+    m_gap.setTimerType(Qt::PreciseTimer); // never earlier than Retry-After
+    connect(&m_gap, &QTimer::timeout, this, &PlanSync::sendCurrent);
+    for (const OperatorInfo &op : m_operators.operators(ProductKind::Mobile)) {
+        for (const CircleInfo &circle : m_operators.circles())
+            m_pairs.append({op.code, circle.code});
+    }
+}
+
+PlanSync::~PlanSync() = default;
+
+bool PlanSync::start(const UpstreamSettings &upstream)
+{
+    if (m_running)
+        return false;
+    m_running = true;
+    m_upstream = upstream;
+    m_base = m_store.current();
+    m_index = 0;
+    m_rateLimitRetries = 0;
+    m_entries = QJsonArray();
+    m_report = PlanSyncReport();
+    qCInfo(lcPlanSync, "plan sync from %s: %lld pairs", qPrintable(hostOf(upstream)), qlonglong(m_pairs.size()));
+    sendCurrent();
+    return true;
+}
+
+void PlanSync::sendCurrent()
+{
+    const auto &[operatorCode, circleCode] = m_pairs.at(m_index);
+    UpstreamClient::Request request;
+    request.method = "POST";
+    request.url = m_upstream.url(kPlansPath);
+    request.body = QJsonDocument(QJsonObject{{QStringLiteral("operator_code"), operatorCode},
+                                             {QStringLiteral("circle_code"), circleCode}})
+                       .toJson(QJsonDocument::Compact);
+    // The stored ETag is the one this upstream gave; another upstream's would be meaningless.
+    const PlanResponse *known = m_base->find(operatorCode, circleCode);
+    if (known && !known->upstreamEtag.isEmpty() && baseIsFromThisUpstream())
+        request.headers.append({"If-None-Match", known->upstreamEtag});
+    ++m_report.requests;
+    m_client.send(m_upstream, request, [this](const UpstreamAnswer &answer) { onAnswer(answer); });
+}
+
+void PlanSync::onAnswer(const UpstreamAnswer &answer)
+{
+    const auto &[operatorCode, circleCode] = m_pairs.at(m_index);
+    if (answer.httpStatus == 0) { // no answer, or one larger than maxBodyBytes
+        advance(PlanSyncReport::Outcome::Failed,
+                answer.tooLarge ? answer.networkError : QStringLiteral("no answer: ") + answer.networkError);
+        return;
+    }
+    if (answer.httpStatus == 429 && m_rateLimitRetries < m_options.maxRateLimitRetries) {
+        ++m_rateLimitRetries;
+        // No Retry-After, or one that cannot be read: a second.
+        const int waitS =
+            int(std::clamp<qint64>(answer.retryAfterSeconds.value_or(1), 0, m_options.maxRetryAfterSeconds));
+        qCInfo(lcPlanSync, "upstream rate limit at %s: retrying in %d s",
+               qPrintable(pairName(operatorCode, circleCode)), waitS);
+        m_gap.start(std::max(waitS * 1000, m_options.gapMs));
+        return;
+    }
+    if (answer.httpStatus == 304) {
+        const PlanResponse *known = m_base->find(operatorCode, circleCode);
+        if (!known) {
+            advance(PlanSyncReport::Outcome::Failed, QStringLiteral("304 for plans this server does not have"));
+            return;
+        }
+        advance(PlanSyncReport::Outcome::Unchanged, QString(),
+                catalogueEntry(operatorCode, circleCode, *known, known->upstreamEtag));
+        return;
+    }
+    if (answer.httpStatus != 200) {
+        advance(PlanSyncReport::Outcome::Failed, answer.inWords());
+        return;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(answer.body, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        advance(
+            PlanSyncReport::Outcome::Failed,
+            QStringLiteral("invalid JSON: %1 (byte offset %2)").arg(parseError.errorString()).arg(parseError.offset));
+        return;
+    }
+    const QJsonValue data = document.object().value(QLatin1String("data"));
+    if (!data.isObject() || !data.toObject().value(QLatin1String("categories")).isArray()) {
+        advance(PlanSyncReport::Outcome::Failed, QStringLiteral("the answer has no data.categories array"));
+        return;
+    }
+    advance(PlanSyncReport::Outcome::Updated, QString(),
+            catalogueEntry(operatorCode, circleCode, data.toObject(), answer.etag));
+}
+
 void PlanSync::advance(PlanSyncReport::Outcome outcome, const QString &reason, const QJsonObject &entry)
 {
     const auto &[operatorCode, circleCode] = m_pairs.at(m_index);
     m_report.pairs.append({operatorCode, circleCode, outcome, reason});
     if (outcome == PlanSyncReport::Outcome::Failed)
-        qCWarning(lcPlanSync, "plan sync %s failed: %s", qPrintable(pairName(operatorCode, circleCode)),
-                  qPrintable(reason));
-    else
-        m_entries.append(entry);
+        warnFailed(m_report.pairs.constLast());
+    m_entries.append(entry); // empty for a failed pair: finish() puts its plans in force there
     m_rateLimitRetries = 0;
     if (++m_index >= m_pairs.size()) {
         finish();
@@ -236,15 +209,26 @@ void PlanSync::advance(PlanSyncReport::Outcome outcome, const QString &reason, c
     m_gap.start(m_options.gapMs);
 }
 
-void PlanSync::finish()
+bool PlanSync::baseIsFromThisUpstream() const
 {
-    const int failed = m_report.count(PlanSyncReport::Outcome::Failed);
-    if (failed > 0) {
-        m_report.error =
-            QStringLiteral("%1 of %2 pairs failed; the catalogue in force is kept").arg(failed).arg(m_pairs.size());
-    } else {
-        const QDateTime now = m_clock.nowUtc();
-        const QString host = hostOf(m_upstream);
+    return m_base->origin().upstreamHost == hostOf(m_upstream);
+}
+
+void PlanSync::keepPlansInForce(qsizetype index)
+{
+    const auto &[operatorCode, circleCode] = m_pairs.at(index);
+    const PlanResponse *known = m_base->find(operatorCode, circleCode);
+    // Its ETag only when this upstream gave it: it is sent back to this upstream as If-None-Match.
+    m_entries[index] = known ? catalogueEntry(operatorCode, circleCode, *known,
+                                              baseIsFromThisUpstream() ? known->upstreamEtag : QByteArray())
+                             : QJsonObject();
+}
+
+bool PlanSync::assemble(QByteArray *json)
+{
+    const QDateTime now = m_clock.nowUtc();
+    const QString host = hostOf(m_upstream);
+    for (;;) {
         const QJsonObject file{
             {QStringLiteral("catalogue_version"), QStringLiteral("upstream %1").arg(IstTime::format(now))},
             {QStringLiteral("generated_by"), QStringLiteral("rechargedesk plans sync")},
@@ -252,34 +236,64 @@ void PlanSync::finish()
             {QStringLiteral("upstream_host"), host},
             {QStringLiteral("updated_at"), IstTime::toIst(now).toString(Qt::ISODate)},
             {QStringLiteral("entries"), m_entries}};
-        const QByteArray json = QJsonDocument(file).toJson(QJsonDocument::Compact) + '\n';
+        *json = QJsonDocument(file).toJson(QJsonDocument::Compact) + '\n';
         PlanCatalogueError error;
-        if (!PlanCatalogue::fromJson(json, m_operators, &error)) {
-            // entries[i] is pair i: every pair answered when we get here.
-            static const QRegularExpression entryIndex(QStringLiteral("^entries\\[(\\d+)\\]"));
-            const QRegularExpressionMatch match = entryIndex.match(error.path);
-            if (match.hasMatch() && match.captured(1).toLongLong() < m_report.pairs.size()) {
-                PlanSyncReport::Pair &pair = m_report.pairs[match.captured(1).toLongLong()];
-                pair.outcome = PlanSyncReport::Outcome::Failed;
-                pair.reason = QStringLiteral("invalid plans: ") + error.toString();
-            }
-            m_report.error = QStringLiteral("the upstream's plans are invalid (%1); the catalogue in force is kept")
-                                 .arg(error.toString());
-        } else {
-            try {
-                m_store.install(json);
-                m_report.installed = true;
-            } catch (const ApiError &e) {
-                m_report.error = e.description();
-            } catch (const std::exception &e) {
-                m_report.error = QString::fromUtf8(e.what());
-            }
+        if (PlanCatalogue::fromJson(*json, m_operators, &error))
+            return true;
+        // entries[i] is pair i. A pair whose new plans are invalid fails alone and keeps its plans in force; a
+        // problem anywhere else (or in plans kept) leaves the catalogue in force whole.
+        static const QRegularExpression entryIndex(QStringLiteral("^entries\\[(\\d+)\\]"));
+        const QRegularExpressionMatch match = entryIndex.match(error.path);
+        const qsizetype index = match.hasMatch() ? match.captured(1).toLongLong() : -1;
+        if (index < 0 || index >= m_report.pairs.size() ||
+            m_report.pairs.at(index).outcome == PlanSyncReport::Outcome::Failed) {
+            m_report.error =
+                QStringLiteral("the plans are invalid (%1); the catalogue in force is kept").arg(error.toString());
+            return false;
+        }
+        PlanSyncReport::Pair &pair = m_report.pairs[index];
+        pair.outcome = PlanSyncReport::Outcome::Failed;
+        pair.reason = QStringLiteral("invalid plans: ") + error.toString();
+        warnFailed(pair);
+        keepPlansInForce(index);
+    }
+}
+
+void PlanSync::finish()
+{
+    // A pair that failed keeps the plans it has; the others update (issue 26, "Liberal in what it accepts").
+    for (qsizetype i = 0; i < m_report.pairs.size(); ++i) {
+        if (m_report.pairs.at(i).outcome == PlanSyncReport::Outcome::Failed)
+            keepPlansInForce(i);
+    }
+    if (m_report.count(PlanSyncReport::Outcome::Failed) == m_pairs.size()) {
+        m_report.error = QStringLiteral("every pair failed; the catalogue in force is kept");
+    } else if (QByteArray json; assemble(&json)) {
+        try {
+            m_store.install(json);
+            m_report.installed = true;
+        } catch (const ApiError &e) {
+            m_report.error = e.description();
+        } catch (const std::exception &e) {
+            m_report.error = QString::fromUtf8(e.what());
         }
     }
+    const int failed = m_report.count(PlanSyncReport::Outcome::Failed);
+    if (m_report.installed && failed > 0) {
+        QStringList names;
+        for (const PlanSyncReport::Pair &pair : std::as_const(m_report.pairs)) {
+            if (pair.outcome == PlanSyncReport::Outcome::Failed)
+                names.append(pairName(pair.operatorCode, pair.circleCode));
+        }
+        m_report.error = QStringLiteral("%1 of %2 pairs failed and keep the plans they had: %3")
+                             .arg(failed)
+                             .arg(m_pairs.size())
+                             .arg(names.join(QStringLiteral(", ")));
+    }
     if (m_report.installed)
-        qCInfo(lcPlanSync, "plan sync done: %d updated, %d unchanged, %d requests",
+        qCInfo(lcPlanSync, "plan sync done: %d updated, %d unchanged, %d failed, %d requests",
                m_report.count(PlanSyncReport::Outcome::Updated), m_report.count(PlanSyncReport::Outcome::Unchanged),
-               m_report.requests);
+               failed, m_report.requests);
     else
         qCWarning(lcPlanSync, "plan sync installed nothing: %s", qPrintable(m_report.error));
     m_running = false;

@@ -1,12 +1,12 @@
 #pragma once
 
+#include "upstream/upstreamclient.h"
 #include "upstream/upstreamsettings.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QLoggingCategory>
-#include <QNetworkAccessManager>
 #include <QObject>
 #include <QTime>
 #include <QTimer>
@@ -18,7 +18,6 @@ class Clock;
 class OperatorCatalog;
 class PlanCatalogue;
 class PlanCatalogueStore;
-class QNetworkReply;
 
 Q_DECLARE_LOGGING_CATEGORY(lcPlanSync)
 
@@ -39,7 +38,7 @@ struct PlanSyncReport
     {
         Updated,   ///< 200 with plans
         Unchanged, ///< 304: the pair's plans kept from the catalogue in force
-        Failed,    ///< no usable answer; `reason` says why
+        Failed,    ///< no usable answer, or plans that are invalid; `reason` says why. The pair keeps the plans it had
     };
     struct Pair
     {
@@ -51,21 +50,24 @@ struct PlanSyncReport
 
     QList<Pair> pairs;
     int requests = 0;       ///< HTTP requests sent (a 429 retry counts again)
-    bool installed = false; ///< the assembled catalogue became current
-    QString error;          ///< why nothing was installed (failed pairs, validation, writing); empty on success
+    bool installed = false; ///< the assembled catalogue became current (failed pairs with the plans they had)
+    /// What went wrong, in words: the pairs that failed and kept their plans (with installed), or why nothing was
+    /// installed (every pair failed, a problem outside one pair's plans, writing). Empty when every pair synced.
+    QString error;
 
     int count(Outcome outcome) const;
     /// "(AT, DL): HTTP 500 …" per failed pair.
     QStringList failures() const;
 };
 
-/// Copies the upstream's plans into this server's catalogue (issue 13): asks spec endpoint 4 for every
-/// mobile operator × circle (one request at a time, `gapMs` apart, at most one per pair unless the upstream
-/// answers 429, whose Retry-After is waited for), with If-None-Match from the last sync's ETag of the pair
-/// (a 304 keeps that pair's plans), builds the catalogue file of all pairs, validates it as the importer does
-/// (PlanCatalogue::fromJson) and installs it through the store. A failed pair or an invalid result installs
-/// nothing: the catalogue in force stays whole and the report names the pairs and why. Asynchronous: runs on
-/// the calling thread's event loop with QNetworkAccessManager, never blocking it.
+/// Copies the upstream's plans into this server's catalogue (issue 13; issue 26): asks spec endpoint 4 for every
+/// mobile operator × circle through UpstreamClient (one request at a time, `gapMs` apart, at most one per pair unless
+/// the upstream answers 429, whose Retry-After is waited for), with If-None-Match from the last sync's ETag of the
+/// pair (a 304 keeps that pair's plans), builds the catalogue file of all pairs, validates it as the importer does
+/// (PlanCatalogue::fromJson; plan ids need be unique within a pair only, as the spec implies) and installs it through
+/// the store. A pair that fails (no answer, an error, plans that are invalid) keeps the plans it has in the catalogue
+/// in force while the others update, and the report names it; nothing is installed when every pair failed or the
+/// file is wrong elsewhere. Asynchronous: runs on the calling thread's event loop, never blocking it.
 class PlanSync final : public QObject
 {
     Q_OBJECT
@@ -85,18 +87,24 @@ Q_SIGNALS:
 
 private:
     void sendCurrent();
-    void onReply(QNetworkReply *reply);
-    /// Records the current pair and moves on (after the gap), or finishes after the last one.
+    void onAnswer(const UpstreamAnswer &answer);
+    /// Records the current pair (with its catalogue entry, empty when it failed) and moves on (after the gap), or
+    /// finishes after the last one.
     void advance(PlanSyncReport::Outcome outcome, const QString &reason, const QJsonObject &entry = {});
+    /// Whether the catalogue in force came from the upstream being synced (so its ETags are that upstream's).
+    bool baseIsFromThisUpstream() const;
+    /// Puts the plans pair @p index has in the catalogue in force into its entry.
+    void keepPlansInForce(qsizetype index);
+    /// Writes the catalogue file of all entries into @p json and validates it; a pair whose plans are invalid is
+    /// marked failed and keeps its plans in force. False (with m_report.error) when it cannot be made valid that way.
+    bool assemble(QByteArray *json);
     void finish();
-    /// The catalogue file entry of the current pair from endpoint 4's `data` (entities and counts dropped).
-    QJsonObject entryFrom(const QJsonObject &data, const QByteArray &upstreamEtag) const;
 
     const OperatorCatalog &m_operators;
     PlanCatalogueStore &m_store;
     const Clock &m_clock;
     PlanSyncOptions m_options;
-    QNetworkAccessManager m_network;
+    UpstreamClient m_client;
     QTimer m_gap;
 
     bool m_running = false;
@@ -105,7 +113,7 @@ private:
     QList<std::pair<QString, QString>> m_pairs;  ///< (operator code, circle code), all of them
     qsizetype m_index = 0;
     int m_rateLimitRetries = 0; ///< of the current pair
-    QJsonArray m_entries;
+    QJsonArray m_entries;       ///< the catalogue file's entries, pair by pair as far as the sync came
     PlanSyncReport m_report;
 };
 

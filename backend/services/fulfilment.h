@@ -68,12 +68,12 @@ class AsyncFulfilment
 public:
     virtual ~AsyncFulfilment() = default;
     /// Throws ApiError 503 GATEWAY_ERROR `no_live_provider` (saying how to configure one) when
-    /// live sales cannot be taken now; nothing has been written then.
-    virtual void checkAvailable() = 0;
+    /// `sale` cannot be taken live now (no upstream sells it); nothing has been written then.
+    virtual void checkAvailable(const SaleRequest &sale) = 0;
     /// Records, inside the sale's write transaction, what is to be sent for the PENDING `row`
-    /// (its transaction_id assigned). Returns the record's extension object as written (see
-    /// describe()). Throws DatabaseError.
-    virtual QJsonObject enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) = 0;
+    /// (its transaction_id assigned). The record's extension object (describe()) reaches the client
+    /// with the first answer (LiveAnswer::upstream). Throws DatabaseError.
+    virtual void enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) = 0;
     /// After the commit: starts sending the sale of account `accountId`. `waiter.answer` runs
     /// exactly once, on this thread, when the provider's first answer is committed or when the
     /// initiate wait is over, whichever comes first; it never runs inside dispatch(). A sale that
@@ -84,7 +84,7 @@ public:
     /// A client was answered `transactionId` as PENDING (a replay by reference_id while the first
     /// answer is awaited): its end is then announced by webhook like any PENDING sale's.
     virtual void pendingShown(qint64 transactionId) = 0;
-    /// The record's extension object for a live sale ("upstream" of upstream-contract.md);
-    /// empty when the sale has none. Throws DatabaseError.
-    virtual QJsonObject describe(qint64 transactionId) = 0;
+    /// The record's extension object for a live sale made at `createdAtMs` (UTC ms) ("upstream" of
+    /// docs/upstream-contract.md); empty when the sale has none. Throws DatabaseError.
+    virtual QJsonObject describe(qint64 transactionId, qint64 createdAtMs) = 0;
 };

@@ -103,7 +103,7 @@ bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status
     r.status = status;
     if (r.status == TransactionStatus::Success && r.type == TransactionType::Voucher)
         r.redeemCode = redeemCode.isEmpty() ? TransactionService::newRedeemCode() : redeemCode;
-    if (!transactions.settle(r.transactionId, r.status, r.redeemCode, nowMs))
+    if (!transactions.settle(*row, r.status, r.redeemCode, nowMs))
         return false;
     if (r.status == TransactionStatus::Failed)
         WalletRepository(m_db).post(row->accountId, row->mode, r.paid, LedgerKind::Refund, r.transactionId,
@@ -112,6 +112,22 @@ bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status
         notify(*row);
     if (settled)
         *settled = std::move(*row);
+    return true;
+}
+
+bool SettlementService::reverseOne(qint64 transactionId, qint64 nowMs, StoredTransaction *reversed)
+{
+    TransactionRepository transactions(m_db);
+    std::optional<StoredTransaction> row = transactions.findById(transactionId);
+    if (!row || row->record.status != TransactionStatus::Success || !transactions.reverse(transactionId, nowMs))
+        return false;
+    row->record.status = TransactionStatus::Failed;
+    WalletRepository(m_db).post(row->accountId, row->mode, row->record.paid, LedgerKind::Refund, transactionId,
+                                QStringLiteral("refund of a sale the upstream reversed"), QStringLiteral("system"),
+                                nowMs);
+    notify(*row);
+    if (reversed)
+        *reversed = std::move(*row);
     return true;
 }
 

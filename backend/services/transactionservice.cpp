@@ -30,7 +30,7 @@ void TransactionService::initiate(const AuthContext &caller, const SaleRequest &
                                            QStringLiteral("no fulfilment provider is configured for live keys; "
                                                           "nothing was charged"));
     if (caller.mode == Mode::Live)
-        m_live->checkAvailable();
+        m_live->checkAvailable(sale);
     submit(caller, sale, std::move(done), std::move(waiting), kMaxRetries);
 }
 
@@ -156,11 +156,11 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
 
     WriteResult result;
     if (live) {
-        // The upstream answers later: the sale stays PENDING with what to send, committed first.
-        const QJsonObject upstream = m_live->enqueue(row, sale, now);
+        // The upstream answers later: the sale stays PENDING with what to send, committed first. Its
+        // `upstream` object comes with that answer (dispatchLive()).
+        m_live->enqueue(row, sale, now);
         result.dispatchLive = true;
         result.record = named(r);
-        result.record.upstream = upstream;
         return result;
     }
     switch (outcome) {
@@ -230,7 +230,7 @@ TransactionRecord TransactionService::present(const StoredTransaction &row) cons
 {
     TransactionRecord record = named(row.record);
     if (row.mode == Mode::Live && m_live)
-        record.upstream = m_live->describe(record.transactionId);
+        record.upstream = m_live->describe(record.transactionId, record.createdAtMs);
     return record;
 }
 

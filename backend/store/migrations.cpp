@@ -536,6 +536,98 @@ const QList<Migration> &allMigrations()
                                               " (transaction_id, id)"),
                            }),
          MigrationScope::SqliteTableRebuild},
+        // Issue 26: the upstream a shop really buys from promises only api-v1.md, and a shop keeps several.
+        // `upstreams`: one row per upstream by name, tried by priority (lowest first) for the services and operators
+        // it sells ('' = all), with an opaque credential (sent verbatim after "Basic ") or a key pair, secrets sealed
+        // by the vault, what it declared it offers beyond the spec (its OpenAPI document's x-rechargedesk-upstream as
+        // JSON; '' = the spec's promises only) and its health. The one upstream of before becomes `default`, and
+        // upstream_config keeps only this server's id and the change counter (its old columns are blanked: no
+        // sealed secret is left behind there).
+        // Each live sale keeps which upstream it went to and what that upstream had promised when it was sent:
+        // send_once = 1 unless a re-send of its reference_id was promised to be the same sale, status_check = 1 when
+        // it may be polled. Sales of before are held to the spec (1, 0): whatever they were sent to, none is sent
+        // again; a person or the upstream's webhook ends them. `tried`: the upstreams that definitely refused or
+        // failed it before (JSON, with their words). resolved_*: a person ended the sale (POST
+        // /transactions/{id}/resolve). reversed_at / reversal_source: the upstream reported FAILED for a sale it had
+        // reported SUCCESS (a reversal, refunded once); mismatch_*: it reported SUCCESS for a sale we hold FAILED
+        // (left for a person, never a silent second debit). An Aadhaar flow stays on the upstream it began at.
+        {14,
+         {
+             QStringLiteral("CREATE TABLE upstreams ("
+                            " name TEXT PRIMARY KEY,"
+                            " priority BIGINT NOT NULL DEFAULT 100,"
+                            " services TEXT NOT NULL DEFAULT '',"
+                            " operators TEXT NOT NULL DEFAULT '',"
+                            " enabled INTEGER NOT NULL DEFAULT 1,"
+                            " base_url TEXT NOT NULL,"
+                            " key_id TEXT NOT NULL DEFAULT '',"
+                            " key_secret_sealed TEXT NOT NULL DEFAULT '',"
+                            " credential_sealed TEXT NOT NULL DEFAULT '',"
+                            " webhook_password_sealed TEXT NOT NULL DEFAULT '',"
+                            " webhook_secret_sealed TEXT NOT NULL DEFAULT '',"
+                            " offers TEXT NOT NULL DEFAULT '',"
+                            " health_state TEXT NOT NULL DEFAULT 'unknown',"
+                            " health_since BIGINT NOT NULL DEFAULT 0,"
+                            " last_contact BIGINT NOT NULL DEFAULT 0,"
+                            " last_error TEXT NOT NULL DEFAULT '',"
+                            " updated_at BIGINT NOT NULL DEFAULT 0)"),
+             QStringLiteral("INSERT INTO upstreams (name, base_url, key_id, key_secret_sealed, webhook_password_sealed,"
+                            " webhook_secret_sealed, health_state, health_since, last_contact, last_error)"
+                            " SELECT 'default', base_url, key_id, key_secret_sealed, webhook_password_sealed,"
+                            " webhook_secret_sealed, health_state, health_since, last_contact, last_error"
+                            " FROM upstream_config WHERE base_url <> ''"),
+             QStringLiteral("UPDATE upstream_config SET base_url = '', key_id = '', key_secret_sealed = '',"
+                            " webhook_password_sealed = '', webhook_secret_sealed = '', version = version + 1"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN upstream_name TEXT NOT NULL DEFAULT 'default'"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN tried TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE aadhaar_upstream_links ADD COLUMN upstream_name TEXT NOT NULL"
+                            " DEFAULT 'default'"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN send_once INTEGER NOT NULL DEFAULT 1"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN status_check INTEGER NOT NULL DEFAULT 0"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN resolved_by TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN resolution_note TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN resolved_at BIGINT NOT NULL DEFAULT 0"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN reversed_at BIGINT NOT NULL DEFAULT 0"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN reversal_source TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN mismatch_reported TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN mismatch_source TEXT NOT NULL DEFAULT ''"),
+             QStringLiteral("ALTER TABLE upstream_sales ADD COLUMN mismatch_at BIGINT NOT NULL DEFAULT 0"),
+         }},
+        // Issue 26, "By the upstream's statement": each reconciliation of an upstream's statement (rechargedesk
+        // upstream reconcile, POST /api/v1/upstreams/{name}/statements) with its counts, and the rows a person must
+        // look at (mismatches, rows of no sale of ours, unreadable rows; at most 1,000 per run, lines_total counts
+        // them all).
+        {15,
+         {
+             QStringLiteral("CREATE TABLE statement_runs ("
+                            " id %ID%,"
+                            " upstream_name TEXT NOT NULL,"
+                            " created_at BIGINT NOT NULL,"
+                            " actor TEXT NOT NULL,"
+                            " file_name TEXT NOT NULL,"
+                            " row_count BIGINT NOT NULL,"
+                            " matched BIGINT NOT NULL,"
+                            " settled BIGINT NOT NULL,"
+                            " reversed BIGINT NOT NULL,"
+                            " mismatched BIGINT NOT NULL,"
+                            " unchanged BIGINT NOT NULL,"
+                            " unknown_count BIGINT NOT NULL,"
+                            " unreadable BIGINT NOT NULL,"
+                            " lines_total BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX statement_runs_upstream ON statement_runs (upstream_name, id)"),
+             QStringLiteral("CREATE TABLE statement_run_lines ("
+                            " run_id BIGINT NOT NULL REFERENCES statement_runs(id),"
+                            " seq INTEGER NOT NULL,"
+                            " line_no BIGINT NOT NULL,"
+                            " kind TEXT NOT NULL CHECK (kind = 'mismatch' OR kind = 'unknown' OR kind = 'unreadable'),"
+                            " reference_id TEXT NOT NULL,"
+                            " transaction_id BIGINT NOT NULL DEFAULT 0,"
+                            " statement TEXT NOT NULL,"
+                            " held TEXT NOT NULL,"
+                            " reason TEXT NOT NULL,"
+                            " description TEXT NOT NULL,"
+                            " PRIMARY KEY (run_id, seq))"),
+         }},
     };
     return migrations;
 }

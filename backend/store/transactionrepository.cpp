@@ -197,6 +197,13 @@ QString TransactionRepository::conditions(const TransactionFilter &filter, QVari
         sql += QStringLiteral(" AND ") + p +
                QStringLiteral("id IN (SELECT transaction_id FROM upstream_sales WHERE state IN ('queued', 'sent',"
                               " 'unknown'))");
+    if (filter.upstreamAttentionBeforeMs > 0) {
+        sql += QStringLiteral(" AND ") + p +
+               QStringLiteral("id IN (SELECT transaction_id FROM upstream_sales WHERE state IN ('queued', 'sent',"
+                              " 'unknown', 'pending')) AND ") +
+               p + QStringLiteral("created_at <= ?");
+        values->append(filter.upstreamAttentionBeforeMs);
+    }
     if (filter.fromMs > 0) {
         sql += QStringLiteral(" AND ") + p + QStringLiteral("created_at >= ?");
         values->append(filter.fromMs);
@@ -350,7 +357,7 @@ TransactionTotals TransactionRepository::totals(qint64 accountId, Mode mode, con
     // entry of the range (0.18–0.21 s for two years, warm, in the sqlite3 shell) and grows with
     // the history. Exact: a rollup row changes in the same database transaction as its
     // transactions (insert(), settle()), and only whole IST days come from it.
-    if (!filter.search.isEmpty() || !filter.referenceId.isEmpty() || filter.upstreamUnknown)
+    if (!filter.search.isEmpty() || !filter.referenceId.isEmpty() || filter.byUpstream())
         return rawTotals(accountId, mode, filter); // no rollup per text or upstream state; reference_id is one row
     const bool hasFrom = filter.fromMs > 0;
     const bool hasTo = filter.toMs > 0;
@@ -405,7 +412,7 @@ TransactionTotals TransactionRepository::totals(qint64 accountId, Mode mode, con
 
 TransactionTotals TransactionRepository::rawTotals(qint64 accountId, Mode mode, const TransactionFilter &filter)
 {
-    if (!filter.search.isEmpty() && !m_db.isPostgres() && !filter.upstreamUnknown) // its join would make `id` ambiguous
+    if (!filter.search.isEmpty() && !m_db.isPostgres() && !filter.byUpstream()) // its join would make `id` ambiguous
         return searchTotals(accountId, mode, filter);
     QVariantList values{accountId, ModeNames::mode(mode)};
     const QString sql = kRowTotals + QStringLiteral(" FROM transactions WHERE account_id = ? AND mode = ?") +
@@ -476,15 +483,36 @@ TransactionTotals TransactionRepository::searchTotals(qint64 accountId, Mode mod
     return readTotals(m_db.run(sql, values));
 }
 
-bool TransactionRepository::settle(qint64 transactionId, TransactionStatus status, const QString &redeemCode,
+bool TransactionRepository::settle(const StoredTransaction &row, TransactionStatus status, const QString &redeemCode,
                                    qint64 nowMs)
 {
-    QSqlQuery &q = m_db.run(
-        QStringLiteral("UPDATE transactions SET status = ?, redeem_code = CASE WHEN ? = '' THEN"
-                       " redeem_code ELSE ? END, updated_at = ? WHERE id = ? AND status = 'PENDING'"
-                       " RETURNING account_id, mode, type, operator_code, created_at, bill_amount,"
-                       " discount, paid"),
-        {TransactionNames::status(status), textValue(redeemCode), textValue(redeemCode), nowMs, transactionId});
+    const TransactionRecord &r = row.record;
+    const QString from = TransactionNames::status(TransactionStatus::Pending);
+    const QString to = TransactionNames::status(status);
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE transactions SET status = ?, redeem_code = CASE WHEN ? = '' THEN"
+                                           " redeem_code ELSE ? END, updated_at = ? WHERE id = ? AND status = ?"),
+                            {to, textValue(redeemCode), textValue(redeemCode), nowMs, r.transactionId, from});
+    if (q.numRowsAffected() <= 0)
+        return false;
+    moveBetweenRollups(row.accountId, ModeNames::mode(row.mode), r.createdAtMs, TransactionNames::type(r.type),
+                       r.operatorCode, from, to, r.billAmount, r.discount, r.paid);
+    return true;
+}
+
+bool TransactionRepository::reverse(qint64 transactionId, qint64 nowMs)
+{
+    return changeStatus(transactionId, TransactionStatus::Success, TransactionStatus::Failed, QString(), nowMs);
+}
+
+bool TransactionRepository::changeStatus(qint64 transactionId, TransactionStatus from, TransactionStatus status,
+                                         const QString &redeemCode, qint64 nowMs)
+{
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE transactions SET status = ?, redeem_code = CASE WHEN ? = '' THEN"
+                                           " redeem_code ELSE ? END, updated_at = ? WHERE id = ? AND status = ?"
+                                           " RETURNING account_id, mode, type, operator_code, created_at, bill_amount,"
+                                           " discount, paid"),
+                            {TransactionNames::status(status), textValue(redeemCode), textValue(redeemCode), nowMs,
+                             transactionId, TransactionNames::status(from)});
     if (!q.next()) {
         q.finish();
         return false;
@@ -498,11 +526,17 @@ bool TransactionRepository::settle(qint64 transactionId, TransactionStatus statu
     const Paise discount = q.value(6).toLongLong();
     const Paise paid = q.value(7).toLongLong();
     q.finish();
-    // The sale leaves its PENDING rollup row for the one of its final status (same day, type, operator).
-    lockRollups(accountId, mode);
-    addToDailyTotals(accountId, mode, createdAtMs, type, operatorCode, QStringLiteral("PENDING"), -1, billAmount,
-                     discount, paid);
-    addToDailyTotals(accountId, mode, createdAtMs, type, operatorCode, TransactionNames::status(status), 1, billAmount,
-                     discount, paid);
+    moveBetweenRollups(accountId, mode, createdAtMs, type, operatorCode, TransactionNames::status(from),
+                       TransactionNames::status(status), billAmount, discount, paid);
     return true;
+}
+
+void TransactionRepository::moveBetweenRollups(qint64 accountId, const QString &mode, qint64 createdAtMs,
+                                               const QString &type, const QString &operatorCode, const QString &from,
+                                               const QString &to, Paise billAmount, Paise discount, Paise paid)
+{
+    // The sale leaves the rollup row of its old status for the one of its new status (same day, type, operator).
+    lockRollups(accountId, mode);
+    addToDailyTotals(accountId, mode, createdAtMs, type, operatorCode, from, -1, billAmount, discount, paid);
+    addToDailyTotals(accountId, mode, createdAtMs, type, operatorCode, to, 1, billAmount, discount, paid);
 }

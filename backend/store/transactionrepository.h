@@ -43,6 +43,11 @@ struct TransactionFilter
     QString search;    ///< exact transaction id, or a prefix of the number or reference id
     /// Only live sales still unknown at the upstream (queued, sent, unknown; issue 11).
     bool upstreamUnknown = false;
+    /// Only live sales still waiting on the upstream (queued, sent, unknown, pending) created before this instant
+    /// (UTC ms): the sales that need attention (issue 26, `upstream_state=attention`). 0: no such condition.
+    qint64 upstreamAttentionBeforeMs = 0;
+    /// True when a condition reads upstream_sales (no rollup row answers it).
+    bool byUpstream() const { return upstreamUnknown || upstreamAttentionBeforeMs > 0; }
     Order order = Order::NewestFirst;
     /// Keyset position: the last row of the previous page (id, with created_at for date orders
     /// and bill_amount for amount orders).
@@ -86,12 +91,23 @@ public:
     /// rawTotals() for a text filter on SQLite: the matching ids from prefix ranges on number and
     /// reference_id (indexed) instead of a LIKE over every row of the range.
     TransactionTotals searchTotals(qint64 accountId, Mode mode, const TransactionFilter &filter);
-    /// Moves a PENDING transaction to `status` (setting redeem_code when non-empty) and moves it
+    /// Moves the PENDING transaction `row` to `status` (setting redeem_code when non-empty) and moves it
     /// between the day rollups; false when the transaction was not PENDING (already settled by
-    /// someone else).
-    bool settle(qint64 transactionId, TransactionStatus status, const QString &redeemCode, qint64 nowMs);
+    /// someone else). `row` is the transaction as read or inserted: its account, mode, type, operator,
+    /// creation time and amounts never change, so the rollups take them from it (nothing read back).
+    bool settle(const StoredTransaction &row, TransactionStatus status, const QString &redeemCode, qint64 nowMs);
+    /// Moves a SUCCESS transaction to FAILED (a reversal the upstream reported after the fact) and between the day
+    /// rollups; false when it was not SUCCESS (already reversed, or never sold).
+    bool reverse(qint64 transactionId, qint64 nowMs);
 
 private:
+    /// The guarded status change of reverse(): only from `from`, so exactly once.
+    bool changeStatus(qint64 transactionId, TransactionStatus from, TransactionStatus to, const QString &redeemCode,
+                      qint64 nowMs);
+    /// A status change of one sale in the day rollups: out of the row of `from`, into the row of `to`.
+    void moveBetweenRollups(qint64 accountId, const QString &mode, qint64 createdAtMs, const QString &type,
+                            const QString &operatorCode, const QString &from, const QString &to, Paise billAmount,
+                            Paise discount, Paise paid);
     /// " AND …" conditions of `filter` (without the cursor) and their values. With `unindexed`
     /// (SQLite only) every column is written as `+column`, which SQLite cannot serve from an index.
     QString conditions(const TransactionFilter &filter, QVariantList *values, bool unindexed = false) const;

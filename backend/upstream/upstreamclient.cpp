@@ -5,20 +5,135 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMetaObject>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QRegularExpression>
 
 #include <algorithm>
+#include <cstring>
+
+namespace {
+
+/// UpstreamAnswer::words() of @p body, already parsed as @p document.
+QString wordsOf(const QJsonDocument &document, const QByteArray &body)
+{
+    constexpr qsizetype kMaxWords = 300;
+    if (document.isObject()) {
+        const QJsonObject json = document.object();
+        const QJsonObject error = json.value(QStringLiteral("error")).toObject();
+        for (const QJsonValue &candidate :
+             {error.value(QStringLiteral("description")), error.value(QStringLiteral("message")),
+              json.value(QStringLiteral("message")), json.value(QStringLiteral("msg")),
+              json.value(QStringLiteral("description")), json.value(QStringLiteral("error"))}) {
+            const QString text = candidate.toString().simplified();
+            if (!text.isEmpty())
+                return text.left(kMaxWords);
+        }
+        return QString();
+    }
+    // A short plain body is words too; markup (an HTML error page) and binary are not.
+    const QString text = QString::fromUtf8(body).simplified();
+    if (text.isEmpty() || text.size() > kMaxWords || text.contains(QLatin1Char('<')) ||
+        text.contains(QChar::ReplacementCharacter))
+        return QString();
+    for (QChar c : text)
+        if (!c.isPrint())
+            return QString();
+    return text;
+}
+
+/// An HTTP-date (RFC 9110 section 5.6.7) in any of its three forms, day names not checked: IMF-fixdate
+/// "Sun, 06 Nov 1994 08:49:37 GMT", RFC 850 "Sunday, 06-Nov-94 08:49:37 GMT" (a two-digit year more than 50 years
+/// ahead of @p thisYear is the past century's) and asctime() "Sun Nov  6 08:49:37 1994". Invalid when it is none of
+/// them.
+QDateTime httpDate(const QString &text, int thisYear)
+{
+    static const QRegularExpression kImf(
+        QStringLiteral("^(?:[A-Za-z]{3}, )?(\\d{1,2}) ([A-Za-z]{3}) (\\d{4}) (\\d{2}):(\\d{2}):(\\d{2}) GMT$"));
+    static const QRegularExpression kRfc850(
+        QStringLiteral("^[A-Za-z]+, (\\d{2})-([A-Za-z]{3})-(\\d{2}) (\\d{2}):(\\d{2}):(\\d{2}) GMT$"));
+    static const QRegularExpression kAsctime(
+        QStringLiteral("^[A-Za-z]{3} ([A-Za-z]{3}) +(\\d{1,2}) (\\d{2}):(\\d{2}):(\\d{2}) (\\d{4})$"));
+    static const QStringList kMonths{QStringLiteral("Jan"), QStringLiteral("Feb"), QStringLiteral("Mar"),
+                                     QStringLiteral("Apr"), QStringLiteral("May"), QStringLiteral("Jun"),
+                                     QStringLiteral("Jul"), QStringLiteral("Aug"), QStringLiteral("Sep"),
+                                     QStringLiteral("Oct"), QStringLiteral("Nov"), QStringLiteral("Dec")};
+    // Captures in the order day, month, year, hour, minute, second.
+    std::array<QString, 6> parts;
+    bool twoDigitYear = false;
+    if (const QRegularExpressionMatch m = kImf.match(text); m.hasMatch()) {
+        parts = {m.captured(1), m.captured(2), m.captured(3), m.captured(4), m.captured(5), m.captured(6)};
+    } else if (const QRegularExpressionMatch m = kRfc850.match(text); m.hasMatch()) {
+        parts = {m.captured(1), m.captured(2), m.captured(3), m.captured(4), m.captured(5), m.captured(6)};
+        twoDigitYear = true;
+    } else if (const QRegularExpressionMatch m = kAsctime.match(text); m.hasMatch()) {
+        parts = {m.captured(2), m.captured(1), m.captured(6), m.captured(3), m.captured(4), m.captured(5)};
+    } else {
+        return QDateTime();
+    }
+    const int month = int(kMonths.indexOf(parts[1])) + 1;
+    int year = parts[2].toInt();
+    if (twoDigitYear) {
+        year += 2000;
+        if (year > thisYear + 50)
+            year -= 100;
+    }
+    const QDate date(year, month, parts[0].toInt());
+    const QTime time(parts[3].toInt(), parts[4].toInt(), parts[5].toInt());
+    return date.isValid() && time.isValid() ? QDateTime(date, time, Qt::UTC) : QDateTime();
+}
+
+} // namespace
+
+QString UpstreamAnswer::words(const QByteArray &body)
+{
+    return wordsOf(QJsonDocument::fromJson(body), body);
+}
+
+QString UpstreamAnswer::inWords() const
+{
+    if (httpStatus == 0)
+        return networkError;
+    const QString said = words(body);
+    return QStringLiteral("HTTP %1").arg(httpStatus) + (said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+}
+
+std::optional<qint64> UpstreamAnswer::parseRetryAfter(QByteArrayView value, const QDateTime &nowUtc)
+{
+    constexpr qint64 kMaxSeconds = 1'000'000'000;
+    value = value.trimmed();
+    if (value.isEmpty())
+        return std::nullopt;
+    if (std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        if (value.size() > 9) // more than kMaxSeconds, and more than qint64 might hold
+            return kMaxSeconds;
+        return QByteArray(value.data(), value.size()).toLongLong();
+    }
+    QDateTime at = httpDate(QString::fromLatin1(value), nowUtc.date().year());
+    if (!at.isValid()) // liberal: a date with a numeric offset, as RFC 2822 writes it
+        at = QDateTime::fromString(QString::fromLatin1(value), Qt::RFC2822Date);
+    if (!at.isValid())
+        return std::nullopt;
+    return std::clamp<qint64>(nowUtc.secsTo(at), 0, kMaxSeconds);
+}
+
+UpstreamError UpstreamError::of(const QByteArray &body)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(body);
+    const QJsonObject error = document.object().value(QStringLiteral("error")).toObject();
+    return UpstreamError{error.value(QStringLiteral("code")).toString(),
+                         error.value(QStringLiteral("reason")).toString(), wordsOf(document, body)};
+}
 
 UpstreamVerdict UpstreamVerdict::of(const UpstreamAnswer &answer)
 {
     UpstreamVerdict v;
     const int status = answer.httpStatus;
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(answer.body, &parseError);
-    const QJsonObject json = document.object();
     if (status == 200) {
-        const QJsonObject record = json.value(QStringLiteral("data")).toObject();
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(answer.body, &parseError);
+        const QJsonObject record = document.object().value(QStringLiteral("data")).toObject();
         const std::optional<TransactionStatus> s =
             TransactionNames::statusFromString(record.value(QStringLiteral("transaction_status")).toString());
         if (parseError.error != QJsonParseError::NoError || !s) {
@@ -37,13 +152,11 @@ UpstreamVerdict UpstreamVerdict::of(const UpstreamAnswer &answer)
     static const QList<int> kDefinite{400, 401, 402, 403, 409, 422};
     if (kDefinite.contains(status)) {
         v.kind = Kind::Refused;
-        const QJsonObject error = json.value(QStringLiteral("error")).toObject();
-        v.errorCode = error.value(QStringLiteral("reason")).toString();
-        if (v.errorCode.isEmpty())
-            v.errorCode = error.value(QStringLiteral("code")).toString();
-        if (v.errorCode.isEmpty())
-            v.errorCode = QStringLiteral("http_%1").arg(status);
-        v.errorDescription = error.value(QStringLiteral("description")).toString();
+        const UpstreamError error = UpstreamError::of(answer.body);
+        v.errorCode = !error.reason.isEmpty() ? error.reason
+                      : !error.code.isEmpty() ? error.code
+                                              : QStringLiteral("http_%1").arg(status);
+        v.errorDescription = error.words;
         if (v.errorDescription.isEmpty())
             v.errorDescription = QStringLiteral("the upstream refused the sale (HTTP %1)").arg(status);
         return v;
@@ -54,6 +167,9 @@ UpstreamVerdict UpstreamVerdict::of(const UpstreamAnswer &answer)
     } else {
         v.errorCode = QStringLiteral("http_%1").arg(status);
         v.errorDescription = QStringLiteral("the upstream answered HTTP %1; the outcome is not known yet").arg(status);
+        const QString words = UpstreamAnswer::words(answer.body);
+        if (!words.isEmpty())
+            v.errorDescription += QStringLiteral(" (it said: %1)").arg(words);
     }
     return v;
 }
@@ -75,6 +191,50 @@ QString UpstreamVerdict::outcomeName() const
     return QString();
 }
 
+namespace {
+
+/// A request body QNetworkAccessManager sends once and never again. QNAM sends a request again by itself when the
+/// connection closes after the request went out and before any byte of the answer (QHttpNetworkConnectionChannel,
+/// "reconnectAttempts"), rewinding the body to do so: a sequential body cannot be rewound, so QNAM reports
+/// ContentReSendError instead (with QNetworkRequest::DoNotBufferUploadDataAttribute, else it would buffer a copy).
+class OneShotBody final : public QIODevice
+{
+public:
+    explicit OneShotBody(QByteArray body, QObject *parent) : QIODevice(parent), m_body(std::move(body))
+    {
+        open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+    }
+    bool isSequential() const override { return true; }
+    qint64 bytesAvailable() const override { return m_body.size() - m_read; }
+
+protected:
+    qint64 readData(char *data, qint64 maxSize) override
+    {
+        const qint64 n = qMin(maxSize, m_body.size() - m_read);
+        if (n <= 0)
+            return -1;
+        std::memcpy(data, m_body.constData() + m_read, size_t(n));
+        m_read += n;
+        return n;
+    }
+    qint64 writeData(const char *, qint64) override { return -1; }
+
+private:
+    QByteArray m_body;
+    qint64 m_read = 0;
+};
+
+/// Whether @p url has the scheme, host and port of @p base (a missing port read as its scheme's default) and no user
+/// info: the only place the upstream's key is sent.
+bool onHostOf(const QUrl &base, const QUrl &url)
+{
+    const auto port = [](const QUrl &u) { return u.port(u.scheme() == QLatin1String("https") ? 443 : 80); };
+    return url.isValid() && !url.host().isEmpty() && url.userInfo().isEmpty() && url.scheme() == base.scheme() &&
+           url.host().compare(base.host(), Qt::CaseInsensitive) == 0 && port(url) == port(base);
+}
+
+} // namespace
+
 UpstreamClient::UpstreamClient(const Clock &clock, int timeoutMs, QObject *parent)
     : QObject(parent), m_clock(clock), m_timeoutMs(timeoutMs)
 {
@@ -82,39 +242,105 @@ UpstreamClient::UpstreamClient(const Clock &clock, int timeoutMs, QObject *paren
         manager.setAutoDeleteReplies(true);
 }
 
-QNetworkRequest UpstreamClient::request(const UpstreamSettings &settings, const QString &path, bool post)
+std::optional<QUrl> UpstreamClient::onUpstreamHost(const UpstreamSettings &settings, const QString &location)
 {
-    if (settings.baseUrl != m_requestsBaseUrl || settings.keyId != m_requestsKeyId ||
-        settings.keySecret != m_requestsKeySecret) {
-        m_postRequests.clear();
-        m_requestsBaseUrl = settings.baseUrl;
-        m_requestsKeyId = settings.keyId;
-        m_requestsKeySecret = settings.keySecret;
-    }
-    if (post) {
-        if (const auto found = m_postRequests.constFind(path); found != m_postRequests.cend())
-            return found.value();
-    }
-    QNetworkRequest request(settings.url(path));
-    request.setRawHeader("Authorization", settings.authorization());
+    const QUrl base(settings.baseUrl + QLatin1Char('/')); // "x" lies under the base URL, "/x" at the host's root
+    const QUrl reference(location.trimmed(), QUrl::StrictMode);
+    if (location.trimmed().isEmpty() || !reference.isValid() || !base.isValid())
+        return std::nullopt;
+    QUrl url = base.resolved(reference);
+    url.setFragment(QString());
+    if (!onHostOf(base, url))
+        return std::nullopt;
+    return url;
+}
+
+QNetworkRequest UpstreamClient::prepared(const QUrl &url, const QByteArray &authorization, bool post) const
+{
+    QNetworkRequest request(url);
+    request.setRawHeader("Authorization", authorization);
     request.setRawHeader("Accept", "application/json");
     request.setTransferTimeout(m_timeoutMs);
+    // The key is for the upstream's own host only, never for where a redirect points.
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    if (post) {
+    if (post)
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-        m_postRequests.insert(path, request);
-    }
     return request;
 }
 
-void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &method, const QString &path,
-                          const QByteArray &body, Done done)
+QNetworkRequest UpstreamClient::request(const UpstreamSettings &settings, const QString &path, bool post)
 {
-    const bool post = method == "POST";
-    const QNetworkRequest request = this->request(settings, path, post);
+    const QByteArray authorization = settings.authorization();
+    if (settings.baseUrl != m_requestsBaseUrl || authorization != m_requestsAuthorization) {
+        m_postRequests.clear();
+        m_requestsBaseUrl = settings.baseUrl;
+        m_requestsAuthorization = authorization;
+    }
+    if (!post)
+        return prepared(settings.url(path), authorization, false);
+    if (const auto found = m_postRequests.constFind(path); found != m_postRequests.cend())
+        return found.value();
+    return *m_postRequests.insert(path, prepared(settings.url(path), authorization, true));
+}
+
+QNetworkAccessManager &UpstreamClient::nextManager()
+{
     QNetworkAccessManager &manager = m_managers[m_nextManager];
     m_nextManager = (m_nextManager + 1) % kManagers;
-    QNetworkReply *reply = post ? manager.post(request, body) : manager.get(request);
+    return manager;
+}
+
+void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &method, const QString &path,
+                          const QByteArray &body, Done done, Delivery delivery)
+{
+    const bool post = method == "POST";
+    QNetworkRequest request = this->request(settings, path, post);
+    QNetworkAccessManager &manager = nextManager();
+    QNetworkReply *reply = nullptr;
+    if (post && delivery == Delivery::AtMostOnce) {
+        // A connection of its own: a kept-alive one the upstream closed meanwhile would fail the sale's only send.
+        request.setRawHeader("Connection", "close");
+        request.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
+        request.setHeader(QNetworkRequest::ContentLengthHeader, body.size());
+        auto *once = new OneShotBody(body, nullptr);
+        reply = manager.post(request, once);
+        once->setParent(reply);
+    } else {
+        reply = post ? manager.post(request, body) : manager.get(request);
+    }
+    collect(reply, std::move(done));
+}
+
+void UpstreamClient::send(const UpstreamSettings &settings, const Request &request, Done done)
+{
+    if (!onHostOf(QUrl(settings.baseUrl), request.url)) {
+        UpstreamAnswer refused;
+        refused.networkError = QStringLiteral("%1 is not on the upstream's own host %2: not sent")
+                                   .arg(request.url.toString(QUrl::RemoveUserInfo), QUrl(settings.baseUrl).authority());
+        QMetaObject::invokeMethod(
+            this, [done = std::move(done), refused] { done(refused); }, Qt::QueuedConnection);
+        return;
+    }
+    const bool post = request.method == "POST";
+    QNetworkRequest prepared = this->prepared(request.url, settings.authorization(), post);
+    for (const auto &[name, value] : request.headers)
+        prepared.setRawHeader(name, value);
+    QNetworkAccessManager &manager = nextManager();
+    collect(post ? manager.post(prepared, request.body) : manager.get(prepared), std::move(done));
+}
+
+void UpstreamClient::collect(QNetworkReply *reply, Done done)
+{
+    static constexpr char kTooLarge[] = "rechargedesk_too_large";
+    if (m_maxAnswerBytes > 0) {
+        connect(reply, &QNetworkReply::downloadProgress, reply,
+                [reply, max = m_maxAnswerBytes](qint64 received, qint64) {
+                    if (received > max && !reply->property(kTooLarge).toBool()) {
+                        reply->setProperty(kTooLarge, true);
+                        reply->abort();
+                    }
+                });
+    }
     const qint64 startedMs = m_clock.nowMs();
     connect(reply, &QNetworkReply::finished, this, [this, reply, startedMs, done = std::move(done)] {
         UpstreamAnswer answer;
@@ -123,17 +349,22 @@ void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &me
         if (status.isValid()) {
             answer.httpStatus = status.toInt();
             answer.body = reply->readAll();
-            const QByteArray retryAfter = reply->rawHeader("Retry-After").trimmed();
-            const bool seconds =
-                !retryAfter.isEmpty() && retryAfter.size() <= 6 &&
-                std::all_of(retryAfter.begin(), retryAfter.end(), [](char c) { return c >= '0' && c <= '9'; });
-            if (seconds)
-                answer.retryAfter = retryAfter;
+            if (const QByteArray retryAfter = reply->rawHeader("Retry-After"); !retryAfter.isEmpty())
+                answer.retryAfterSeconds = UpstreamAnswer::parseRetryAfter(retryAfter, m_clock.nowUtc());
+            answer.etag = reply->rawHeader("ETag");
         }
-        if (reply->error() == QNetworkReply::OperationCanceledError || reply->error() == QNetworkReply::TimeoutError)
+        answer.tooLarge =
+            reply->property(kTooLarge).toBool() || (m_maxAnswerBytes > 0 && answer.body.size() > m_maxAnswerBytes);
+        if (answer.tooLarge) {
+            answer.httpStatus = 0;
+            answer.body.clear();
+            answer.networkError = QStringLiteral("an answer larger than %1 bytes").arg(m_maxAnswerBytes);
+        } else if (reply->error() == QNetworkReply::OperationCanceledError ||
+                   reply->error() == QNetworkReply::TimeoutError) {
             answer.networkError = QStringLiteral("no answer within %1 ms").arg(m_timeoutMs);
-        else if (!status.isValid())
+        } else if (!status.isValid()) {
             answer.networkError = reply->errorString();
+        }
         if (!answer.networkError.isEmpty() && reply->error() == QNetworkReply::OperationCanceledError)
             answer.httpStatus = 0;
         done(answer);

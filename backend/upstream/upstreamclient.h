@@ -3,25 +3,63 @@
 #include "upstreamsettings.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
+#include <QDateTime>
 #include <QHash>
+#include <QList>
 #include <QNetworkAccessManager>
 #include <QNetworkRequest>
 #include <QObject>
 #include <QString>
+#include <QUrl>
 
 #include <array>
 #include <functional>
+#include <optional>
+#include <utility>
 
 class Clock;
+class QNetworkReply;
 
 /// What came back from one call to the upstream.
 struct UpstreamAnswer
 {
-    int httpStatus = 0; ///< 0: no HTTP answer (refused, reset, timed out)
+    int httpStatus = 0; ///< 0: no usable HTTP answer (refused, reset, timed out, larger than the client accepts)
     QByteArray body;
     QString networkError; ///< in words; empty when an HTTP answer arrived
     qint64 latencyMs = 0;
-    QByteArray retryAfter; ///< the answer's Retry-After when it is whole seconds (1-6 digits), else empty
+    /// The answer's Retry-After in seconds from its arrival (parseRetryAfter()); nullopt when it sent none or one
+    /// that cannot be read.
+    std::optional<qint64> retryAfterSeconds;
+    QByteArray etag;       ///< the answer's ETag header as sent (quotes kept); empty when none
+    bool tooLarge = false; ///< the answer was longer than UpstreamClient::setMaxAnswerBytes(): cut off, httpStatus 0
+
+    /// The upstream's own words in an error body, whatever its format (issue 26, "The upstream's words"): the first
+    /// non-empty of error.description, error.message, message, msg, description, error (a string) of a JSON object,
+    /// or a short plain-text body (no markup); at most 300 characters, white space folded; empty when it said none.
+    static QString words(const QByteArray &body);
+    /// What came back, for a person or a log: "HTTP 500" with ": <its words>" when it said any, or the network error
+    /// when no answer came.
+    QString inWords() const;
+    /// A Retry-After value (RFC 9110 section 10.2.3) in seconds from @p nowUtc: delay-seconds (digits only), or an
+    /// HTTP-date in any of the three forms of RFC 9110 section 5.6.7, or a date with a numeric offset (RFC 2822); a
+    /// date already past is 0. nullopt when @p value is empty or none of these. Very long delays are cut to 10^9 s;
+    /// callers bound them further. The one Retry-After reader (issue 26, "One upstream client").
+    static std::optional<qint64> parseRetryAfter(QByteArrayView value, const QDateTime &nowUtc);
+};
+
+/// An upstream's error body read once, whatever its format (issue 26, "The upstream's words"): the one place that
+/// reads an upstream's refusals, for live sales (UpstreamVerdict), the Aadhaar flow and plan sync.
+struct UpstreamError
+{
+    QString code;   ///< error.code of a RechargeDesk error envelope ({"error": {"code", "reason", ...}}); else empty
+    QString reason; ///< error.reason of that envelope; else empty
+    QString words;  ///< UpstreamAnswer::words() of the body; empty when it said nothing readable
+
+    /// Whether the body is RechargeDesk's error envelope (both code and reason present): it can be passed on as is.
+    bool isEnvelope() const { return !code.isEmpty() && !reason.isEmpty(); }
+    /// Reads @p body (any bytes: JSON in any shape, plain text, HTML, nothing).
+    static UpstreamError of(const QByteArray &body);
 };
 
 /// What an answer means for the sale (issue 11, "A live sale", step 3).
@@ -32,7 +70,7 @@ struct UpstreamVerdict
         Success, ///< 200 with transaction_status SUCCESS
         Failed,  ///< 200 with transaction_status FAILED
         Pending, ///< 200 with transaction_status PENDING
-        Refused, ///< a definite refusal: 400, 401, 402, 403, 409, 422
+        Refused, ///< a definite refusal: 400, 401, 402, 403, 409, 422 (its words in errorDescription)
         Unknown, ///< anything else: 5xx, no answer, unreadable body — the outcome is not known
     };
     Kind kind = Kind::Unknown;
@@ -49,8 +87,11 @@ struct UpstreamVerdict
     QString outcomeName() const;
 };
 
-/// Talks HTTP to the upstream with QNetworkAccessManager on the server thread, never blocking
-/// it: Basic auth with the configured key, JSON bodies, a per-call time limit.
+/// Talks HTTP to the upstream with QNetworkAccessManager on the server thread, never blocking it (issue 11; issue 26,
+/// "One upstream client"): the one place that sets a request up (the Authorization header of
+/// UpstreamSettings::authorization(), JSON, a per-call time limit, no redirects followed, so the key goes nowhere
+/// else) and reads the answer (status, body, Retry-After, ETag). Live sales (UpstreamDispatcher), the Aadhaar flow
+/// (UpstreamAadhaarGateway) and plan sync (PlanSync) all go through it.
 class UpstreamClient final : public QObject
 {
     Q_OBJECT
@@ -62,10 +103,46 @@ public:
     /// `timeoutMs` bounds each call (no answer within it counts as no answer).
     UpstreamClient(const Clock &clock, int timeoutMs, QObject *parent = nullptr);
 
+    /// Whether a request may reach the upstream more than once.
+    enum class Delivery
+    {
+        /// QNetworkAccessManager may send it again by itself when the connection closes before any answer
+        /// (harmless for reads, and for a sale at an upstream that promised the same reference_id is one sale).
+        MayRepeat,
+        /// It leaves this server once, on a connection of its own, and is never sent again by the network layer: a
+        /// sale at an upstream that promised nothing more than api-v1.md (a second copy may be a second real sale).
+        /// A connection cut before the answer is then no answer (httpStatus 0), never a silent second request.
+        AtMostOnce,
+    };
+
+    /// A request beyond call()'s fixed shape: any URL on the upstream's own host, extra request headers.
+    struct Request
+    {
+        QByteArray method = "GET"; ///< "GET" or "POST" (with `body` as JSON)
+        QUrl url;                  ///< settings.url(path), or a location read by onUpstreamHost()
+        QByteArray body;
+        QList<std::pair<QByteArray, QByteArray>> headers; ///< added to the usual ones, e.g. If-None-Match
+    };
+
     /// Sends `method` ("GET" or "POST", with `body` as JSON) to settings.url(path); `done` runs
     /// on this thread with the answer, always exactly once.
     void call(const UpstreamSettings &settings, const QByteArray &method, const QString &path, const QByteArray &body,
-              Done done);
+              Done done, Delivery delivery = Delivery::MayRepeat);
+    /// Sends @p request as call() does (Delivery::MayRepeat); `done` runs on this thread, always exactly once and
+    /// never before send() returns. A URL that is not on the upstream's own host (onUpstreamHost()) is not sent:
+    /// `done` gets httpStatus 0 and a networkError saying so.
+    void send(const UpstreamSettings &settings, const Request &request, Done done);
+
+    /// The URL @p location names when it lies on the upstream's own host, else nullopt (issue 26, "Liberal in what it
+    /// accepts"). @p location is an absolute http(s) URL with the scheme, host and port of settings.baseUrl (default
+    /// ports count as written: http 80, https 443) and any path and query; or a path, "/x" from that host's root
+    /// and "x" under the base URL. A URL with user info, another scheme, host or port, or an empty or unreadable
+    /// one is refused: the upstream's key is sent to its own host only. The fragment is dropped.
+    static std::optional<QUrl> onUpstreamHost(const UpstreamSettings &settings, const QString &location);
+
+    /// Answers longer than @p bytes are cut off and come back as no answer (httpStatus 0, tooLarge). 0, the
+    /// default: no limit.
+    void setMaxAnswerBytes(qint64 bytes) { m_maxAnswerBytes = bytes; }
 
 private:
     /// QNetworkAccessManager opens at most 6 keep-alive connections per host; the calls take turns
@@ -78,12 +155,18 @@ private:
     /// measurable part of a live sale (docs/benchmarks.md, "Upstream chain"). GETs (one URL per sale)
     /// are built each time.
     QNetworkRequest request(const UpstreamSettings &settings, const QString &path, bool post);
+    /// A request to @p url with this client's headers and limits: Authorization, Accept, the time limit, no
+    /// redirects followed, and for a POST the JSON Content-Type.
+    QNetworkRequest prepared(const QUrl &url, const QByteArray &authorization, bool post) const;
+    QNetworkAccessManager &nextManager();
+    /// Reads @p reply into an UpstreamAnswer when it finishes and hands it to @p done.
+    void collect(QNetworkReply *reply, Done done);
 
     const Clock &m_clock;
     int m_timeoutMs;
+    qint64 m_maxAnswerBytes = 0;
     QString m_requestsBaseUrl; ///< the settings m_postRequests were built with
-    QString m_requestsKeyId;
-    QString m_requestsKeySecret;
+    QByteArray m_requestsAuthorization;
     QHash<QString, QNetworkRequest> m_postRequests; ///< by path
     std::array<QNetworkAccessManager, kManagers> m_managers;
     std::size_t m_nextManager = 0;

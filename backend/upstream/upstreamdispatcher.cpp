@@ -2,11 +2,13 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "money.h"
 #include "services/commitbatcher.h"
 #include "services/settlementservice.h"
 #include "store/database.h"
 #include "store/transactionrepository.h"
 #include "upstreamcallrepository.h"
+#include "users/auditlog.h"
 
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -61,6 +63,37 @@ QByteArray requestBody(const SaleRequest &sale, const QString &referenceId)
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
+/// The service a sale is (UpstreamSettings::serviceNames()).
+QString serviceOf(TransactionType type)
+{
+    switch (type) {
+    case TransactionType::Mobile:
+        return QStringLiteral("mobile");
+    case TransactionType::Voucher:
+        return QStringLiteral("voucher");
+    case TransactionType::Dth:
+        return QStringLiteral("dth");
+    }
+    return QString();
+}
+
+/// The service of the sale whose request goes to `endpoint`.
+QString serviceOfEndpoint(const QString &endpoint)
+{
+    for (TransactionType type : {TransactionType::Mobile, TransactionType::Voucher, TransactionType::Dth})
+        if (endpointFor(type) == endpoint)
+            return serviceOf(type);
+    return QString();
+}
+
+/// `body` (a sale's JSON request) with another reference_id.
+QByteArray withReference(const QByteArray &body, const QString &referenceId)
+{
+    QJsonObject json = QJsonDocument::fromJson(body).object();
+    json.insert(QStringLiteral("reference_id"), referenceId);
+    return QJsonDocument(json).toJson(QJsonDocument::Compact);
+}
+
 /// The error in words a call is logged with; empty for a definite answer.
 QString verdictError(const UpstreamVerdict &verdict)
 {
@@ -101,9 +134,14 @@ UpstreamSettingsRepository UpstreamDispatcher::settings()
     return UpstreamSettingsRepository(m_db, m_vault);
 }
 
-std::optional<UpstreamSettings> UpstreamDispatcher::currentSettings()
+bool UpstreamDispatcher::hasUpstream(const QString &name)
 {
-    return m_settings.current();
+    return m_settings.find(name).has_value();
+}
+
+std::optional<UpstreamSettings> UpstreamDispatcher::upstream(const QString &name)
+{
+    return m_settings.find(name);
 }
 
 void UpstreamDispatcher::start()
@@ -113,35 +151,52 @@ void UpstreamDispatcher::start()
     } catch (const std::exception &e) {
         qCWarning(lcUpstream, "cannot resume upstream sales: %s", e.what());
     }
+    // What the upstreams offer may have changed since they were last read (say, one was upgraded): read it again.
+    try {
+        for (const UpstreamSettings &upstream : m_settings.all())
+            readOffers(upstream, [name = upstream.name](const UpstreamOffersRead &read) {
+                qCInfo(lcUpstream, "upstream %s: %s", qPrintable(name), qPrintable(read.message));
+            });
+    } catch (const std::exception &e) {
+        qCWarning(lcUpstream, "cannot read the upstream settings: %s", e.what());
+    }
     onTimer();
 }
 
-void UpstreamDispatcher::checkAvailable()
+void UpstreamDispatcher::checkAvailable(const SaleRequest &sale)
 {
-    if (!m_settings.current())
+    if (m_settings.candidates(serviceOf(sale.type), sale.operatorCode).isEmpty())
         throw ApiError::gatewayUnavailable(
             QStringLiteral("no_live_provider"),
-            QStringLiteral("no upstream provider is configured for live sales; nothing was charged. Configure one "
-                           "with `rechargedesk upstream set --url BASE_URL --key-id ID --key-secret-file FILE` or in "
-                           "Back office → Settings → Upstream"));
+            QStringLiteral("no upstream provider is configured that sells this live (%1%2); nothing was charged. "
+                           "Configure one with `rechargedesk upstream set --url BASE_URL --credential-file FILE` or "
+                           "in Back office → Settings → Upstreams")
+                .arg(serviceOf(sale.type),
+                     sale.operatorCode.isEmpty() ? QString() : QStringLiteral(" ") + sale.operatorCode));
 }
 
-QJsonObject UpstreamDispatcher::enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs)
+void UpstreamDispatcher::enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs)
 {
     UpstreamSale s;
     s.transactionId = row.record.transactionId;
     s.referenceId = QStringLiteral("rd-%1-%2").arg(m_settings.serverId()).arg(s.transactionId);
     s.state = UpstreamState::Queued;
+    const QList<UpstreamSettings> candidates = m_settings.candidates(serviceOf(sale.type), sale.operatorCode);
+    const UpstreamOffers offers = candidates.isEmpty() ? UpstreamOffers{} : candidates.constFirst().offers;
+    if (!candidates.isEmpty())
+        s.upstreamName = candidates.constFirst().name;
+    s.sendOnce = !offers.idempotentReferenceId;
+    s.statusCheck = offers.statusCheck;
     // The lease of the first call (dispatch() sends it without a write of its own): no server sends it
-    // again before the lease is over; this server's restart sends its `queued` sales again at once.
-    s.nextAttemptAtMs = nowMs + m_timing.timeoutMs + retryDelayMs(1);
+    // again before the lease is over; this server's restart sends its `queued` sales again at once — unless the
+    // upstream did not promise that the same reference_id is the same sale: then only dispatch() ever sends it.
+    s.nextAttemptAtMs = s.sendOnce ? UpstreamSale::kNever : nowMs + m_timing.timeoutMs + retryDelayMs(1);
     s.leaseOwner = m_timing.leaseOwner;
     s.leaseUntilMs = leaseUntil(nowMs);
     s.endpoint = endpointFor(sale.type);
     s.requestBody = requestBody(sale, s.referenceId);
     UpstreamSaleRepository(m_db).insert(s, nowMs);
     m_enqueued.insert(s.transactionId, Enqueued{s, row});
-    return s.toJson();
 }
 
 void UpstreamDispatcher::dispatch(qint64 transactionId, qint64 accountId, LiveWaiter live)
@@ -180,6 +235,7 @@ void UpstreamDispatcher::sendDispatched()
 {
     m_sendQueued = false;
     const QList<qint64> ids = std::exchange(m_toSend, {});
+    const UpstreamSettingsCache::Pass pass(m_settings); // one look at the settings for all of them
     for (const qint64 transactionId : ids) {
         try {
             Enqueued known = m_enqueued.take(transactionId);
@@ -217,10 +273,43 @@ bool UpstreamDispatcher::initiateCarriesTheEnd(qint64 transactionId) const
     return true;
 }
 
-QJsonObject UpstreamDispatcher::describe(qint64 transactionId)
+QJsonObject UpstreamDispatcher::describe(qint64 transactionId, qint64 createdAtMs)
 {
     const std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(transactionId);
-    return sale ? sale->toJson() : QJsonObject();
+    return sale ? sale->toJson(createdAtMs <= attentionCutoffMs()) : QJsonObject();
+}
+
+qint64 UpstreamDispatcher::attentionCutoffMs() const
+{
+    return m_clock.nowMs() - m_timing.attentionAfterMs;
+}
+
+StoredTransaction UpstreamDispatcher::resolve(UpstreamResolver &resolver, qint64 accountId, qint64 transactionId,
+                                              const UpstreamResolver::Decision &decision, const QString &actor)
+{
+    const StoredTransaction settled = resolver.resolve(accountId, transactionId, decision, actor, m_clock.nowMs());
+    m_settlements.announce(transactionId);
+    answerWaiters(transactionId);
+    return settled;
+}
+
+void UpstreamDispatcher::readOffers(const UpstreamSettings &settings,
+                                    std::function<void(const UpstreamOffersRead &)> done)
+{
+    m_client.call(settings, "GET", QStringLiteral("/openapi.json"), {},
+                  [this, settings, done = std::move(done)](const UpstreamAnswer &answer) {
+                      const UpstreamOffersRead read = UpstreamOffersRead::of(answer);
+                      if (read.answered) {
+                          try {
+                              UpstreamSettingsRepository(m_db, m_vault)
+                                  .recordOffers(settings.name, settings.baseUrl, read.offers);
+                          } catch (const std::exception &e) {
+                              qCWarning(lcUpstream, "cannot record what the upstream offers: %s", e.what());
+                          }
+                      }
+                      if (done)
+                          done(read);
+                  });
 }
 
 void UpstreamDispatcher::recheck(qint64 transactionId, std::function<void()> done)
@@ -229,6 +318,12 @@ void UpstreamDispatcher::recheck(qint64 transactionId, std::function<void()> don
     if (!sale || sale->state == UpstreamState::Settled || sale->state == UpstreamState::Refused)
         throw ApiError::conflict(QStringLiteral("not_waiting_on_upstream"),
                                  QStringLiteral("transaction %1 is not waiting on the upstream").arg(transactionId));
+    if (!mayCall(*sale))
+        throw ApiError::conflict(QStringLiteral("no_status_check"),
+                                 QStringLiteral("transaction %1 was sent once to an upstream that offers no status "
+                                                "check: it ends by the upstream's webhook, its statement, or by hand "
+                                                "(POST /api/v1/transactions/%1/resolve)")
+                                     .arg(transactionId));
     auto waiter = std::make_shared<Waiter>();
     waiter->answer = [done = std::move(done)](const LiveAnswer &) {
         done();
@@ -292,15 +387,22 @@ void UpstreamDispatcher::act(const UpstreamSale &sale, Claim claim)
 {
     if (m_inFlight.contains(sale.transactionId))
         return;
-    const std::optional<UpstreamSettings> current = m_settings.current();
-    if (!current) {
-        // Taken while an upstream was configured; it was cleared since. Keep the sale, try again later.
+    const std::optional<UpstreamSettings> current = m_settings.find(sale.upstreamName);
+    if (!current || !mayCall(sale)) {
+        // Its upstream was removed since (keep the sale, try again later: it may be set again), or nothing may go
+        // to the upstream for it again (sent once): it waits for its webhook, its statement or a person.
         UpstreamSale later = sale;
         if (later.state != UpstreamState::Pending)
             later.state = UpstreamState::Unknown;
-        later.nextAttemptAtMs = m_clock.nowMs() + retryDelayMs(later.attempts + 1);
-        later.errorCode = QStringLiteral("no_upstream");
-        later.errorDescription = QStringLiteral("no upstream is configured; the sale waits until one is");
+        if (!mayCall(sale)) {
+            later.nextAttemptAtMs = UpstreamSale::kNever;
+        } else {
+            later.nextAttemptAtMs = m_clock.nowMs() + retryDelayMs(later.attempts + 1);
+            later.errorCode = QStringLiteral("no_upstream");
+            later.errorDescription =
+                QStringLiteral("the upstream %1 is not configured any more; the sale waits until it is")
+                    .arg(sale.upstreamName);
+        }
         {
             WriteTransaction transaction(m_db);
             UpstreamSaleRepository sales(m_db);
@@ -315,10 +417,17 @@ void UpstreamDispatcher::act(const UpstreamSale &sale, Claim claim)
         answerWaiters(sale.transactionId);
         return;
     }
-    if (sale.state == UpstreamState::Pending && sale.upstreamId > 0)
+    if (sale.state == UpstreamState::Pending && sale.upstreamId > 0 && sale.statusCheck)
         poll(sale, *current, claim);
     else if (UpstreamStates::isUnknown(sale.state) || sale.state == UpstreamState::Pending)
         send(sale, *current, claim);
+}
+
+bool UpstreamDispatcher::mayCall(const UpstreamSale &sale)
+{
+    if (sale.state == UpstreamState::Pending && sale.upstreamId > 0 && sale.statusCheck)
+        return true; // a status check: asks, never sells
+    return !sale.sendOnce || sale.attempts == 0;
 }
 
 qint64 UpstreamDispatcher::leaseUntil(qint64 nowMs) const
@@ -348,15 +457,20 @@ void UpstreamDispatcher::send(UpstreamSale sale, const UpstreamSettings &setting
         if (sale.state != UpstreamState::Pending)
             sale.state = UpstreamState::Sent;
         sale.attempts += 1;
-        sale.nextAttemptAtMs = now + m_timing.timeoutMs + retryDelayMs(sale.attempts);
+        // Written before the call: a sale sent once is never due again, whoever holds it next.
+        sale.nextAttemptAtMs =
+            sale.sendOnce ? UpstreamSale::kNever : now + m_timing.timeoutMs + retryDelayMs(sale.attempts);
         if (!claimAndWrite(sale, claim, now))
             return; // its answer reaches the waiters through the database (their timer reads it)
     }
     m_inFlight.insert(sale.transactionId);
     const QString endpoint = sale.endpoint;
-    m_client.call(settings, "POST", endpoint, sale.requestBody, [this, sale, endpoint, now](const UpstreamAnswer &a) {
-        onAnswer(sale, QStringLiteral("POST"), endpoint, now, a);
-    });
+    m_client.call(
+        settings, "POST", endpoint, sale.requestBody,
+        [this, sale, endpoint, now](const UpstreamAnswer &a) {
+            onAnswer(sale, QStringLiteral("POST"), endpoint, now, a);
+        },
+        sale.sendOnce ? UpstreamClient::Delivery::AtMostOnce : UpstreamClient::Delivery::MayRepeat);
 }
 
 void UpstreamDispatcher::poll(UpstreamSale sale, const UpstreamSettings &settings, Claim claim)
@@ -403,7 +517,7 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
         *pending = std::move(found.value());
         m_pendingRows.erase(found);
     }
-    const auto record = [this, before, method, endpoint, startedMs, answer, verdict, now, outcome, pending] {
+    const auto record = [this, before, method, endpoint, startedMs, answer, verdict, now, outcome, pending, isPoll] {
         *outcome = Outcome{};
         UpstreamCall call;
         call.transactionId = before.transactionId;
@@ -415,19 +529,40 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
         call.error = verdictError(verdict);
         call.outcome = verdict.outcomeName();
         UpstreamCallRepository(m_db).insert(call);
-        std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(before.transactionId);
-        if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused) {
+        // A definite failure of a sale's request (not of a status check) at one upstream moves the sale to the next
+        // one that sells it, if any: then the sale is read as stored (what it was tried at). Otherwise the sale is
+        // what it was sent as: while it waits, nothing else writes it but to end it, and apply() writes only while it
+        // still waits under the same reference (no read back).
+        const bool mayMoveOn = !isPoll && (verdict.kind == UpstreamVerdict::Kind::Refused ||
+                                           verdict.kind == UpstreamVerdict::Kind::Failed);
+        std::optional<UpstreamSale> sale;
+        if (mayMoveOn) {
+            sale = UpstreamSaleRepository(m_db).find(before.transactionId);
+            if (sale && !sale->waiting())
+                sale.reset();
+        } else {
+            sale = before;
+        }
+        if (sale) {
             sale->attempts = qMax(sale->attempts, before.attempts); // a leased first call was not written before
+            // The client keeps waiting for the next upstream's answer.
+            if (mayMoveOn && sale->upstreamName == before.upstreamName && moveOn(*sale, verdict, now)) {
+                outcome->movedOn = true;
+                outcome->upstream = sale->toJson();
+                return;
+            }
             // The client still waiting on its initiate gets the final record in that answer: no webhook
             // for it then (as a sandbox sale final at initiate); done() posts it if the answer is lost.
             outcome->quiet = initiateCarriesTheEnd(before.transactionId);
+            bool written = false;
             outcome->settled =
-                apply(*sale, verdict, now, outcome->quiet, &outcome->row, *pending ? &**pending : nullptr);
+                apply(*sale, verdict, now, outcome->quiet, &outcome->row, *pending ? &**pending : nullptr, &written);
             outcome->quiet = outcome->quiet && outcome->settled;
-            outcome->upstream = sale->toJson();
+            if (written) // else it was ended meanwhile: its waiters read it as it is
+                outcome->upstream = sale->toJson();
         }
     };
-    recordContactSoon(answer.httpStatus > 0,
+    recordContactSoon(before.upstreamName, answer.httpStatus > 0,
                       answer.httpStatus > 0 && answer.httpStatus < 500 ? QString() : verdictError(verdict), now);
     // The wallet lock order of TransactionService: a refund locks the account's live wallet.
     m_batcher.submit(
@@ -442,6 +577,8 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
                     qCWarning(lcUpstream, "cannot record the upstream's answer for %lld: %s", id, e.what());
                 }
                 answerWaiters(id);
+            } else if (outcome->movedOn) {
+                sendMovedOn(id); // its waiters wait for the next upstream's answer
             } else {
                 LiveAnswer known;
                 known.settled = outcome->settled ? &outcome->row : nullptr;
@@ -451,24 +588,94 @@ void UpstreamDispatcher::onAnswer(const UpstreamSale &before, const QString &met
                     notifyLater(outcome->row, account); // the client never got the final record
                 else if (outcome->settled && !outcome->quiet)
                     m_settlements.announce(id);
+                if (outcome->settled)
+                    return; // nothing of it is due any more: the timer stays as it was armed
             }
             armSoon();
         },
         account * 2 + 1);
 }
 
-void UpstreamDispatcher::recordContactSoon(bool answered, const QString &error, qint64 nowMs)
+std::optional<UpstreamSettings> UpstreamDispatcher::nextUpstream(const UpstreamSale &sale)
 {
-    m_contact = Contact{answered, error, nowMs};
+    const QString operatorCode =
+        QJsonDocument::fromJson(sale.requestBody).object().value(QStringLiteral("operator_code")).toString();
+    const QList<UpstreamSettings> candidates = m_settings.candidates(serviceOfEndpoint(sale.endpoint), operatorCode);
+    QStringList done{sale.upstreamName};
+    for (const QJsonValue &attempt : sale.tried)
+        done.append(attempt.toObject().value(QStringLiteral("upstream")).toString());
+    qsizetype from = 0;
+    for (qsizetype i = 0; i < candidates.size(); ++i)
+        if (candidates.at(i).name == sale.upstreamName)
+            from = i + 1; // the ones after it by priority
+    for (qsizetype i = from; i < candidates.size(); ++i)
+        if (!done.contains(candidates.at(i).name))
+            return candidates.at(i);
+    return std::nullopt;
+}
+
+bool UpstreamDispatcher::moveOn(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs)
+{
+    using Kind = UpstreamVerdict::Kind;
+    if (verdict.kind != Kind::Refused && verdict.kind != Kind::Failed)
+        return false;
+    const std::optional<UpstreamSettings> next = nextUpstream(sale);
+    if (!next)
+        return false;
+    const bool refused = verdict.kind == Kind::Refused;
+    sale.tried.append(QJsonObject{
+        {QStringLiteral("upstream"), sale.upstreamName},
+        {QStringLiteral("reference_id"), sale.referenceId},
+        {QStringLiteral("outcome"), refused ? QStringLiteral("refused") : QStringLiteral("FAILED")},
+        {QStringLiteral("error"),
+         QJsonObject{{QStringLiteral("code"), refused ? verdict.errorCode : QStringLiteral("failed")},
+                     {QStringLiteral("description"),
+                      refused ? verdict.errorDescription : QStringLiteral("the upstream answered FAILED")}}}});
+    // A new upstream, a new reference: the one before may still hold its own record of the first.
+    sale.referenceId =
+        QStringLiteral("rd-%1-%2-%3").arg(m_settings.serverId()).arg(sale.transactionId).arg(sale.tried.size() + 1);
+    sale.requestBody = withReference(sale.requestBody, sale.referenceId);
+    sale.upstreamName = next->name;
+    sale.sendOnce = !next->offers.idempotentReferenceId;
+    sale.statusCheck = next->offers.statusCheck;
+    sale.state = UpstreamState::Queued;
+    sale.upstreamId = 0;
+    sale.attempts = 0;
+    sale.errorCode.clear();
+    sale.errorDescription.clear();
+    sale.nextAttemptAtMs = sale.sendOnce ? UpstreamSale::kNever : nowMs;
+    UpstreamSaleRepository(m_db).moveOn(sale, nowMs);
+    qCInfo(lcUpstream, "sale %lld: %s at %s, moved to %s", sale.transactionId, qPrintable(verdict.outcomeName()),
+           qPrintable(sale.tried.last().toObject().value(QStringLiteral("upstream")).toString()),
+           qPrintable(sale.upstreamName));
+    return true;
+}
+
+void UpstreamDispatcher::sendMovedOn(qint64 transactionId)
+{
+    try {
+        if (const std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(transactionId))
+            act(*sale);
+    } catch (const std::exception &e) {
+        qCWarning(lcUpstream, "cannot send sale %lld to its next upstream: %s", transactionId, e.what());
+        answerWaiters(transactionId);
+    }
+}
+
+void UpstreamDispatcher::recordContactSoon(const QString &upstreamName, bool answered, const QString &error,
+                                           qint64 nowMs)
+{
+    m_contacts.insert(upstreamName, Contact{answered, error, nowMs});
     if (m_contactQueued)
         return;
     m_contactQueued = true;
-    // After every wallet of the batch (lock order), once for all its answers: the last one tells.
+    // After every wallet of the batch (lock order), once for all its answers: the last one of each upstream tells.
     m_batcher.submit(
         [this] {
             m_contactQueued = false;
-            if (const std::optional<Contact> contact = std::exchange(m_contact, std::nullopt))
-                settings().recordContact(contact->answered, contact->error, contact->atMs);
+            const QHash<QString, Contact> contacts = std::exchange(m_contacts, {});
+            for (auto it = contacts.cbegin(); it != contacts.cend(); ++it)
+                settings().recordContact(it.key(), it->answered, it->error, it->atMs);
         },
         [this](std::exception_ptr error) {
             m_contactQueued = false; // also when the batch failed before the write ran
@@ -503,10 +710,20 @@ void UpstreamDispatcher::notifyLater(const StoredTransaction &settled, qint64 ac
 }
 
 bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs, bool quiet,
-                               StoredTransaction *settled, const StoredTransaction *pending)
+                               StoredTransaction *settled, const StoredTransaction *pending, bool *written)
 {
     using Kind = UpstreamVerdict::Kind;
     UpstreamSaleRepository sales(m_db);
+    if (written)
+        *written = false;
+    // Written only while the sale still waits under its reference: one ended (or moved on) since `sale` was read
+    // is left as it is.
+    const auto update = [&] {
+        const bool done = sales.updateWaiting(sale, nowMs, m_timing.leaseOwner);
+        if (written)
+            *written = done;
+        return done;
+    };
     if (verdict.upstreamId > 0)
         sale.upstreamId = verdict.upstreamId;
     switch (verdict.kind) {
@@ -515,7 +732,8 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.state = UpstreamState::Settled;
         sale.errorCode.clear();
         sale.errorDescription.clear();
-        sales.update(sale, nowMs, m_timing.leaseOwner);
+        if (!update())
+            return false;
         return m_settlements.settleOne(
             sale.transactionId, verdict.kind == Kind::Success ? TransactionStatus::Success : TransactionStatus::Failed,
             verdict.redeemCode, nowMs, settled, !quiet, pending);
@@ -523,60 +741,106 @@ bool UpstreamDispatcher::apply(UpstreamSale &sale, const UpstreamVerdict &verdic
         sale.state = UpstreamState::Refused;
         sale.errorCode = verdict.errorCode;
         sale.errorDescription = verdict.errorDescription;
-        sales.update(sale, nowMs, m_timing.leaseOwner);
+        if (!update())
+            return false;
         return m_settlements.settleOne(sale.transactionId, TransactionStatus::Failed, QString(), nowMs, settled, !quiet,
                                        pending);
     case Kind::Pending:
         sale.state = UpstreamState::Pending;
         sale.errorCode.clear();
         sale.errorDescription.clear();
-        sale.nextAttemptAtMs = nowMs + pollDelayMs(sale.attempts);
-        sales.update(sale, nowMs, m_timing.leaseOwner);
+        // Where there is no status check, the upstream's webhook (or its statement, or a person) ends it.
+        sale.nextAttemptAtMs =
+            sale.statusCheck || !sale.sendOnce ? nowMs + pollDelayMs(sale.attempts) : UpstreamSale::kNever;
+        update();
         return false;
     case Kind::Unknown:
-        // Never refund on a guess: the same request goes again later (or the status check does).
+        // Never refund on a guess: the same request goes again later (or the status check does) — where the
+        // upstream promised that; a sale sent once waits for its webhook, its statement or a person.
         if (sale.state != UpstreamState::Pending || sale.upstreamId == 0)
             sale.state = sale.upstreamId > 0 ? UpstreamState::Pending : UpstreamState::Unknown;
         sale.errorCode = verdict.errorCode;
         sale.errorDescription = verdict.errorDescription;
-        sale.nextAttemptAtMs =
-            nowMs + (sale.state == UpstreamState::Pending ? pollDelayMs(sale.attempts) : retryDelayMs(sale.attempts));
-        sales.update(sale, nowMs, m_timing.leaseOwner);
+        if (!mayCall(sale))
+            sale.nextAttemptAtMs = UpstreamSale::kNever;
+        else
+            sale.nextAttemptAtMs = nowMs + (sale.state == UpstreamState::Pending ? pollDelayMs(sale.attempts)
+                                                                                 : retryDelayMs(sale.attempts));
+        update();
         return false;
     }
     return false;
 }
 
-std::optional<bool> UpstreamDispatcher::takeOverWebhook(const QString &referenceId, qint64 upstreamId,
-                                                        TransactionStatus status, const QString &redeemCode)
+UpstreamDispatcher::Report UpstreamDispatcher::takeOverReport(const QString &referenceId, qint64 upstreamId,
+                                                              TransactionStatus status, const QString &redeemCode,
+                                                              const QString &source, const QString &upstreamName)
 {
     UpstreamSaleRepository sales(m_db);
     std::optional<UpstreamSale> sale = referenceId.isEmpty() ? std::nullopt : sales.findByReference(referenceId);
     if (!sale && upstreamId > 0)
         sale = sales.findByUpstreamId(upstreamId);
-    if (!sale)
-        return std::nullopt;
+    // An upstream speaks only for the sales sent to it.
+    if (!sale || (!upstreamName.isEmpty() && sale->upstreamName != upstreamName))
+        return Report::NotOurs;
     if (status == TransactionStatus::Pending)
-        return false;
-    UpstreamVerdict verdict;
-    verdict.kind =
-        status == TransactionStatus::Success ? UpstreamVerdict::Kind::Success : UpstreamVerdict::Kind::Failed;
-    verdict.upstreamId = upstreamId;
-    verdict.redeemCode = redeemCode;
+        return Report::Unchanged;
     const qint64 now = m_clock.nowMs();
-    bool settled = false;
+    Report report = Report::Unchanged;
     {
         WriteTransaction transaction(m_db);
         sale = sales.find(sale->transactionId);
-        if (sale && sale->state != UpstreamState::Settled && sale->state != UpstreamState::Refused)
-            settled = apply(*sale, verdict, now);
+        if (sale && sale->waiting()) {
+            UpstreamVerdict verdict;
+            verdict.kind =
+                status == TransactionStatus::Success ? UpstreamVerdict::Kind::Success : UpstreamVerdict::Kind::Failed;
+            verdict.upstreamId = upstreamId;
+            verdict.redeemCode = redeemCode;
+            if (apply(*sale, verdict, now))
+                report = Report::Settled;
+        } else if (sale) {
+            report = takeOverLateReport(*sale, status, source, now);
+        }
         transaction.commit();
     }
-    if (settled) {
+    if (report == Report::Settled || report == Report::Reversed) {
         m_settlements.announce(sale->transactionId);
         answerWaiters(sale->transactionId);
     }
-    return settled;
+    return report;
+}
+
+UpstreamDispatcher::Report UpstreamDispatcher::takeOverLateReport(const UpstreamSale &sale, TransactionStatus status,
+                                                                  const QString &source, qint64 nowMs)
+{
+    const std::optional<StoredTransaction> row = TransactionRepository(m_db).findById(sale.transactionId);
+    if (!row || row->record.status == status)
+        return Report::Unchanged; // a repeat: nothing changes
+    UpstreamSaleRepository sales(m_db);
+    AuditLog audit(m_db, m_clock);
+    if (row->record.status == TransactionStatus::Success && status == TransactionStatus::Failed) {
+        if (!m_settlements.reverseOne(sale.transactionId, nowMs))
+            return Report::Unchanged;
+        sales.recordReversal(sale.transactionId, source, nowMs);
+        audit.record(row->accountId, QStringLiteral("upstream"), QStringLiteral("transaction.reversal"),
+                     QStringLiteral("Transaction %1 (reference %2) reversed by the upstream (%3): FAILED after "
+                                    "SUCCESS, %4 refunded")
+                         .arg(sale.transactionId)
+                         .arg(sale.referenceId, source, Money::format(row->record.paid)));
+        return Report::Reversed;
+    }
+    // SUCCESS for a sale we hold FAILED (refunded, or refused): applying it would debit again. A person decides.
+    if (!sales.recordMismatch(sale.transactionId, TransactionNames::status(status), source, nowMs))
+        return Report::Unchanged;
+    audit.record(row->accountId, QStringLiteral("upstream"), QStringLiteral("transaction.mismatch"),
+                 QStringLiteral("Transaction %1 (reference %2): the upstream reports %3 (%4) but it is %5 here; left "
+                                "for a person")
+                     .arg(sale.transactionId)
+                     .arg(sale.referenceId, TransactionNames::status(status), source,
+                          TransactionNames::status(row->record.status)));
+    qCWarning(lcUpstream, "sale %lld: the upstream reports %s, held as %s: a mismatch for a person", sale.transactionId,
+              qPrintable(TransactionNames::status(status)), qPrintable(TransactionNames::status(row->record.status)));
+    return Report::Mismatch;
 }
 
 bool UpstreamDispatcher::answerWaiters(qint64 transactionId, const LiveAnswer &known)
@@ -632,10 +896,16 @@ void UpstreamDispatcher::check(const UpstreamSettings &settings, std::function<v
             }
             try {
                 UpstreamSettingsRepository(m_db, m_vault)
-                    .recordContact(a.httpStatus > 0, r.ok ? QString() : r.message, m_clock.nowMs());
+                    .recordContact(settings.name, a.httpStatus > 0, r.ok ? QString() : r.message, m_clock.nowMs());
             } catch (const std::exception &e) {
                 qCWarning(lcUpstream, "cannot record the upstream's health: %s", e.what());
             }
-            done(r);
+            if (!r.ok)
+                return done(r);
+            // What it offers decides whether a lost answer may ever be asked again: read it with every check.
+            readOffers(settings, [r, done](const UpstreamOffersRead &read) mutable {
+                r.message += QLatin1Char(' ') + read.message;
+                done(r);
+            });
         });
 }

@@ -3,6 +3,8 @@
 #include "services/fulfilment.h"
 #include "store/transactionrepository.h"
 #include "upstreamclient.h"
+#include "upstreamoffersread.h"
+#include "upstreamresolver.h"
 #include "upstreamsalerepository.h"
 #include "upstreamsettingsrepository.h"
 
@@ -30,6 +32,9 @@ struct UpstreamTiming
     qint64 leaseMs = 30'000;
     /// This server among several on one database (ServerOptions::leaseOwner); the same after its restart.
     QString leaseOwner;
+    /// A live sale still waiting on the upstream this long after it was made needs a person's attention (serve
+    /// --upstream-attention-after-s, ServerOptions::upstreamAttentionAfterS; issue 26).
+    qint64 attentionAfterMs = 1'800'000;
 };
 
 /// The live-sale state machine of issue 11 (architecture.md, "Live sales through an upstream"):
@@ -64,11 +69,23 @@ public:
     /// ones polled; arms the timer.
     void start();
 
-    void checkAvailable() override;
-    QJsonObject enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) override;
+    void checkAvailable(const SaleRequest &sale) override;
+    void enqueue(const StoredTransaction &row, const SaleRequest &sale, qint64 nowMs) override;
     void dispatch(qint64 transactionId, qint64 accountId, LiveWaiter waiter) override;
     void pendingShown(qint64 transactionId) override;
-    QJsonObject describe(qint64 transactionId) override;
+    QJsonObject describe(qint64 transactionId, qint64 createdAtMs) override;
+
+    /// Sales made at or before this instant (UTC ms) and still waiting on the upstream need attention.
+    qint64 attentionCutoffMs() const;
+    /// serve --upstream-attention-after-s, in ms.
+    qint64 attentionAfterMs() const { return m_timing.attentionAfterMs; }
+    /// A person ends a PENDING live sale (UpstreamResolver::resolve(), same errors), then its webhook is announced
+    /// and anyone waiting on it is answered.
+    StoredTransaction resolve(UpstreamResolver &resolver, qint64 accountId, qint64 transactionId,
+                              const UpstreamResolver::Decision &decision, const QString &actor);
+    /// Reads what the upstream of `settings` offers beyond api-v1.md (GET {base_url}/openapi.json,
+    /// UpstreamOffersRead) and stores it when it answered; `done` (may be empty) runs with what was read.
+    void readOffers(const UpstreamSettings &settings, std::function<void(const UpstreamOffersRead &)> done = {});
 
     /// Asks the upstream about one sale now (POST /transactions/{id}/upstream-recheck): a status
     /// check when its upstream id is known, else the same request again. `done` runs after the
@@ -76,11 +93,23 @@ public:
     /// when the sale is settled or refused.
     void recheck(qint64 transactionId, std::function<void()> done);
 
-    /// Takes over a final record the upstream pushed (POST /hooks/upstream): finds the sale by
-    /// reference_id (else upstream id). nullopt when no sale of ours matches; true when the sale
-    /// settled now; false when nothing changed (a repeat, a PENDING record, already settled).
-    std::optional<bool> takeOverWebhook(const QString &referenceId, qint64 upstreamId, TransactionStatus status,
-                                        const QString &redeemCode);
+    /// What taking over one report of the upstream did.
+    enum class Report
+    {
+        NotOurs,   ///< no sale of ours has that reference_id (or upstream id)
+        Unchanged, ///< a repeat, a PENDING report, or a final status the sale already has
+        Settled,   ///< a sale waiting on the upstream ended now (FAILED refunded once)
+        Reversed,  ///< FAILED for a sale held SUCCESS: reversed now, refunded once, our webhook sent again
+        Mismatch,  ///< SUCCESS for a sale held FAILED: recorded for a person, no money moved
+    };
+    /// Takes over what the upstream reported about one sale — its webhook (POST /hooks/upstream, `source`
+    /// "webhook") or a row of its statement ("statement") — found by reference_id, else by the upstream's id
+    /// (issue 26, "Ending what is unknown"; api-conventions.md "Leaving SUCCESS or FAILED"). A waiting sale ends
+    /// exactly once; a final one is reversed or marked as a mismatch as Report says; audit-logged.
+    /// `upstreamName`: the upstream that reports (its webhook path); a sale sent to another one is NotOurs. Empty:
+    /// any (a statement row, matched by reference_id alone). Throws DatabaseError.
+    Report takeOverReport(const QString &referenceId, qint64 upstreamId, TransactionStatus status,
+                          const QString &redeemCode, const QString &source, const QString &upstreamName = {});
 
     /// Result of one harmless authenticated call (POST /api/v1/upstream/check, `upstream check`).
     struct CheckResult
@@ -90,12 +119,19 @@ public:
         qint64 latencyMs = 0;
         QString message; ///< plain words for the person who configures
     };
-    /// Makes one plans lookup with `settings` (no sale, no money) and reports in words.
+    /// Makes one plans lookup with `settings` (no sale, no money), then reads and stores what the upstream offers
+    /// (readOffers()) when the key was accepted, and reports both in words.
     void check(const UpstreamSettings &settings, std::function<void(const CheckResult &)> done);
 
+    /// True when an upstream of that name is configured (its settings can be unsealed). Until a server keeps several
+    /// upstreams, the one upstream is named "default".
+    bool hasUpstream(const QString &name);
+
     UpstreamSettingsRepository settings();
-    /// The configured upstream (UpstreamSettingsCache: unsealed again only after a change).
-    std::optional<UpstreamSettings> currentSettings();
+    /// The upstream of that name (UpstreamSettingsCache: unsealed again only after a change); nullopt when none.
+    std::optional<UpstreamSettings> upstream(const QString &name);
+    /// Every configured upstream by priority (the cache's).
+    QList<UpstreamSettings> upstreams() { return m_settings.all(); }
 
 private:
     struct Waiter;
@@ -103,7 +139,8 @@ private:
     struct Outcome
     {
         bool settled = false;
-        bool quiet = false; ///< settled without a webhook: the initiate answer carries the final record
+        bool quiet = false;   ///< settled without a webhook: the initiate answer carries the final record
+        bool movedOn = false; ///< a definite failure moved the sale to its next upstream
         StoredTransaction row;
         QJsonObject upstream;
     };
@@ -115,8 +152,17 @@ private:
     void sendDispatched();
     /// True when the sale's only waiter is its initiate, still able to take the final record.
     bool initiateCarriesTheEnd(qint64 transactionId) const;
-    /// The upstream's health after an answer, written once per batch (the batch's last answer tells).
-    void recordContactSoon(bool answered, const QString &error, qint64 nowMs);
+    /// An upstream's health after an answer, written once per batch (the batch's last answer of it tells).
+    void recordContactSoon(const QString &upstreamName, bool answered, const QString &error, qint64 nowMs);
+    /// The upstream a sale moves to after a definite failure at its current one: the next enabled one by priority
+    /// that sells its service and operator and has not had it; nullopt when none is left.
+    std::optional<UpstreamSettings> nextUpstream(const UpstreamSale &sale);
+    /// Inside the answer's write: after a refusal or FAILED at its upstream, moves `sale` to nextUpstream() (its
+    /// words kept in `tried`, a new reference_id, that upstream's promises); false (nothing written) when it is not
+    /// such a failure or no upstream is left.
+    bool moveOn(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs);
+    /// After the commit of a moveOn(): sends the sale to its new upstream.
+    void sendMovedOn(qint64 transactionId);
     /// The webhook of a quiet settle whose initiate answer did not reach its client, in a write of its own.
     void notifyLater(const StoredTransaction &settled, qint64 accountId, int retriesLeft = 5);
     /// Who holds the lease on a sale's call when act() is asked to make it.
@@ -127,6 +173,9 @@ private:
         None       ///< claimed now, in the write before the call; no call when another server holds it
     };
     void act(const UpstreamSale &sale, Claim claim = Claim::None);
+    /// False for a sale sent once already to an upstream that did not promise an idempotent reference_id (unless
+    /// what is due is a status check it offers): nothing may go to the upstream for it again.
+    static bool mayCall(const UpstreamSale &sale);
     void send(UpstreamSale sale, const UpstreamSettings &settings, Claim claim);
     void poll(UpstreamSale sale, const UpstreamSettings &settings, Claim claim);
     /// The write before a call that is not a first call: claims the sale unless `claim` is Held, then writes
@@ -136,11 +185,16 @@ private:
     qint64 leaseUntil(qint64 nowMs) const;
     void onAnswer(const UpstreamSale &before, const QString &method, const QString &endpoint, qint64 startedMs,
                   const UpstreamAnswer &answer);
-    /// Applies a definite answer (inside an open write transaction); false when nothing changed.
-    /// `quiet`: settle without a webhook; `settled` receives the final row; `pending`: the sale's
-    /// PENDING row when at hand (SettlementService::settleOne()).
+    /// Applies an answer (inside an open write transaction): true when it settled the sale now. Nothing is written
+    /// when the sale no longer waits under the reference of `sale` (UpstreamSaleRepository::updateWaiting()): it was
+    /// ended meanwhile. `quiet`: settle without a webhook; `settled` receives the final row; `pending`: the sale's
+    /// PENDING row when at hand (SettlementService::settleOne()); `written`: whether the sale's row was written.
     bool apply(UpstreamSale &sale, const UpstreamVerdict &verdict, qint64 nowMs, bool quiet = false,
-               StoredTransaction *settled = nullptr, const StoredTransaction *pending = nullptr);
+               StoredTransaction *settled = nullptr, const StoredTransaction *pending = nullptr,
+               bool *written = nullptr);
+    /// A final report for a sale that is no longer waiting (inside the open write transaction): a reversal, a
+    /// mismatch for a person, or nothing for a repeat.
+    Report takeOverLateReport(const UpstreamSale &sale, TransactionStatus status, const QString &source, qint64 nowMs);
     /// Answers every waiter of the sale (`known`: what the answer's commit wrote, else read again);
     /// true when an initiate's answer reached its client.
     bool answerWaiters(qint64 transactionId, const LiveAnswer &known = {});
@@ -178,6 +232,6 @@ private:
         QString error;
         qint64 atMs = 0;
     };
-    std::optional<Contact> m_contact; ///< the last answer's health, not written yet
+    QHash<QString, Contact> m_contacts; ///< the last answer's health per upstream, not written yet
     bool m_contactQueued = false;
 };

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
 
+#include <limits>
 #include <optional>
 
 class Database;
@@ -30,7 +32,13 @@ bool isUnknown(UpstreamState state);
 struct UpstreamSale
 {
     qint64 transactionId = 0;
-    QString referenceId; ///< rd-<server_id>-<transaction_id>, the same at every attempt
+    /// rd-<server_id>-<transaction_id> at the first upstream, the same at every attempt there; "-<n>" added when the
+    /// sale moved to its n-th upstream after definite failures (a new reference for a new upstream).
+    QString referenceId;
+    QString upstreamName = QStringLiteral("default"); ///< the upstream it is sent to now
+    /// The upstreams that definitely refused or failed it before, oldest first, as JSON objects {"upstream",
+    /// "reference_id", "outcome", "error": {"code", "description"}}: their words are kept.
+    QJsonArray tried;
     UpstreamState state = UpstreamState::Queued;
     qint64 upstreamId = 0; ///< the upstream's transaction_id; 0 until it answered with a record
     int attempts = 0;      ///< calls made so far (sends and polls)
@@ -44,9 +52,33 @@ struct UpstreamSale
     /// (claim(), claimDue() and update() change it afterwards).
     QString leaseOwner;
     qint64 leaseUntilMs = 0;
+    /// What its upstream had promised when the sale was written (docs/upstream-contract.md, "Kinds of upstream"):
+    /// sendOnce unless a re-send of the same reference_id was promised to be the same sale (then it is never sent
+    /// again, whatever happens); statusCheck when GET /transactions/{id} may be asked.
+    bool sendOnce = true;
+    bool statusCheck = false;
+    /// A person ended the sale (POST /transactions/{id}/resolve): who, why, when (UTC ms); empty / 0 otherwise.
+    QString resolvedBy;
+    QString resolutionNote;
+    qint64 resolvedAtMs = 0;
+    /// The upstream reversed the sale after reporting SUCCESS: when (UTC ms; 0 never) and how it said so ("webhook",
+    /// "statement").
+    qint64 reversedAtMs = 0;
+    QString reversalSource;
+    /// The upstream reported `mismatchReported` ("SUCCESS") for a sale we hold as FAILED: left for a person.
+    QString mismatchReported;
+    QString mismatchSource;
+    qint64 mismatchAtMs = 0;
 
-    /// The "upstream" extension object of a transaction record (upstream-contract.md).
-    QJsonObject toJson() const;
+    /// next_attempt_at of a sale nobody may call the upstream for again: it ends by the upstream's webhook, its
+    /// statement or a person (a sent-once sale whose outcome is unknown, or PENDING where there is no status check).
+    static constexpr qint64 kNever = std::numeric_limits<qint64>::max();
+
+    /// True while the sale waits for its end at the upstream (queued, sent, unknown, pending).
+    bool waiting() const;
+    /// The "upstream" extension object of a transaction record (docs/upstream-contract.md, "The sale's record");
+    /// `attention`: it has waited longer than serve --upstream-attention-after-s.
+    QJsonObject toJson(bool attention = false) const;
 };
 
 /// The upstream_sales table. Writes run inside the caller's transaction. Throws DatabaseError.
@@ -63,6 +95,9 @@ public:
     /// that server's lease on the sale in the same statement (its call was answered: next_attempt_at alone tells
     /// when the sale is due again); another server's lease stays.
     void update(const UpstreamSale &sale, qint64 nowMs, const QString &releasedBy = {});
+    /// update(), only while the sale still waits on the upstream (queued, sent, unknown, pending) under the reference
+    /// of `sale`: false (nothing written) when it was ended, or moved to another upstream, since `sale` was read.
+    bool updateWaiting(const UpstreamSale &sale, qint64 nowMs, const QString &releasedBy = {});
     /// Claims, inside the caller's write transaction, the sales whose next step is due at `nowMs` (queued/sent/
     /// unknown: send; pending: poll) and whose lease is over (nobody holds it, or its holder died), oldest due
     /// first, at most `limit`: each gets the lease of `owner` until `leaseUntilMs` (UTC ms), so exactly one server
@@ -78,16 +113,34 @@ public:
     /// next_attempt_at, or its lease's end when later; nullopt when none waits.
     std::optional<qint64> nextDueAt();
     /// After `owner` (re)starts: its own `queued` or `sent` sales of before (a first call that may have been on
-    /// the wire when it stopped), and those without any owner (written before leases), go back to `unknown`, due
-    /// now, and `owner`'s leases end: they are re-sent with the same reference_id at once. Another server's
-    /// leases are left alone: they end by themselves (claimDue()).
+    /// the wire when it stopped), and those without any owner (written before leases), go back to `unknown`, and
+    /// `owner`'s leases end. Those whose upstream promised an idempotent reference_id are due now (re-sent with
+    /// the same reference_id at once); sent-once sales are never due again (UpstreamSale::kNever): they may have
+    /// been sold. Another server's leases are left alone: they end by themselves (claimDue()).
     void resumeInFlight(qint64 nowMs, const QString &owner);
     /// The account of a sale (its batched writes lock that account's live wallet, CommitBatcher lockOrder).
     qint64 accountOf(qint64 transactionId);
     /// Live sales of an account still unknown at the upstream (queued, sent, unknown).
     qint64 unknownCount(qint64 accountId);
+    /// Live sales of an account still waiting on the upstream (queued, sent, unknown, pending) whose transaction was
+    /// created at or before `createdBeforeMs` (UTC ms): the sales that need attention.
+    qint64 attentionCount(qint64 accountId, qint64 createdBeforeMs);
+    /// Records, inside the caller's write transaction, that a person ended the sale: state settled, who, why and
+    /// when; no lease is left on it.
+    void recordResolution(qint64 transactionId, const QString &by, const QString &note, qint64 nowMs);
+    /// Moves, inside the caller's write transaction, a sale to its next upstream after a definite failure at the
+    /// one before: upstream name, reference, request body, promises, `tried`, state queued with no attempts; no
+    /// lease is left on it.
+    void moveOn(const UpstreamSale &sale, qint64 nowMs);
+    /// Records, inside the caller's write transaction, that the upstream reversed the sale (reported by `source`).
+    void recordReversal(qint64 transactionId, const QString &source, qint64 nowMs);
+    /// Records, inside the caller's write transaction, that the upstream reported `reported` for the sale while we
+    /// hold another final status (by `source`); false when that very report was recorded already.
+    bool recordMismatch(qint64 transactionId, const QString &reported, const QString &source, qint64 nowMs);
 
 private:
+    /// update() and updateWaiting(): true when the row was written.
+    bool write(const UpstreamSale &sale, qint64 nowMs, const QString &releasedBy, bool whileWaiting);
     std::optional<UpstreamSale> one(const QString &where, const QVariantList &values);
     Database &m_db;
 };

@@ -4,9 +4,21 @@
 #include "apierror.h"
 #include "store/database.h"
 
+#include <QJsonDocument>
 #include <QRandomGenerator>
 
-void UpstreamSettingsRepository::ensureRow()
+namespace {
+const QString kColumns = QStringLiteral("name, priority, services, operators, enabled, base_url, key_id,"
+                                        " key_secret_sealed, credential_sealed, webhook_password_sealed,"
+                                        " webhook_secret_sealed, offers");
+
+QStringList listOf(const QString &text)
+{
+    return text.isEmpty() ? QStringList() : text.split(QLatin1Char(','));
+}
+} // namespace
+
+void UpstreamSettingsRepository::ensureConfigRow()
 {
     static const char kAlphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
     QString id;
@@ -14,6 +26,12 @@ void UpstreamSettingsRepository::ensureRow()
         id += QLatin1Char(kAlphabet[QRandomGenerator::system()->bounded(36)]);
     m_db.run(QStringLiteral("INSERT INTO upstream_config (id, server_id) VALUES (1, ?) ON CONFLICT (id) DO NOTHING"),
              {id});
+}
+
+void UpstreamSettingsRepository::bumpVersion()
+{
+    ensureConfigRow();
+    m_db.run(QStringLiteral("UPDATE upstream_config SET version = version + 1 WHERE id = 1"));
 }
 
 QString UpstreamSettingsRepository::serverId()
@@ -24,35 +42,64 @@ QString UpstreamSettingsRepository::serverId()
         q.finish();
         if (!id.isEmpty())
             return id;
-        ensureRow(); // the first use on this database
+        ensureConfigRow(); // the first use on this database
     }
     return QString();
 }
 
-std::optional<UpstreamSettings> UpstreamSettingsRepository::load()
+std::optional<UpstreamSettings> UpstreamSettingsRepository::read(const QSqlQuery &q) const
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT base_url, key_id, key_secret_sealed, webhook_password_sealed,"
-                                           " webhook_secret_sealed FROM upstream_config WHERE id = 1"));
-    if (!q.next() || q.value(0).toString().isEmpty()) {
-        q.finish();
-        return std::nullopt;
-    }
     UpstreamSettings s;
-    s.baseUrl = q.value(0).toString();
-    s.keyId = q.value(1).toString();
-    const QString sealedSecret = q.value(2).toString();
-    const QString sealedPassword = q.value(3).toString();
-    const QString sealedWebhookSecret = q.value(4).toString();
-    q.finish();
-    const std::optional<QString> secret = unseal(sealedSecret, "upstream:key_secret");
-    const std::optional<QString> password = unseal(sealedPassword, "upstream:webhook_password");
-    const std::optional<QString> webhookSecret = unseal(sealedWebhookSecret, "upstream:webhook_secret");
-    if (!secret || !password || !webhookSecret)
+    s.name = q.value(0).toString();
+    s.priority = q.value(1).toInt();
+    s.services = listOf(q.value(2).toString());
+    s.operators = listOf(q.value(3).toString());
+    s.enabled = q.value(4).toInt() != 0;
+    s.baseUrl = q.value(5).toString();
+    s.keyId = q.value(6).toString();
+    const std::optional<QString> secret = unseal(q.value(7).toString(), "upstream:key_secret");
+    const std::optional<QString> credential = unseal(q.value(8).toString(), "upstream:credential");
+    const std::optional<QString> password = unseal(q.value(9).toString(), "upstream:webhook_password");
+    const std::optional<QString> webhookSecret = unseal(q.value(10).toString(), "upstream:webhook_secret");
+    if (!secret || !credential || !password || !webhookSecret)
         return std::nullopt;
     s.keySecret = *secret;
+    s.credential = *credential;
     s.webhookPassword = *password;
     s.webhookSecret = *webhookSecret;
+    s.offers = UpstreamOffers::fromJson(QJsonDocument::fromJson(q.value(11).toString().toUtf8()).object());
     return s;
+}
+
+QList<UpstreamSettings> UpstreamSettingsRepository::list()
+{
+    QList<UpstreamSettings> upstreams;
+    QSqlQuery &q =
+        m_db.run(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM upstreams ORDER BY priority, name"));
+    while (q.next())
+        if (std::optional<UpstreamSettings> s = read(q))
+            upstreams.append(std::move(*s));
+    q.finish();
+    return upstreams;
+}
+
+std::optional<UpstreamSettings> UpstreamSettingsRepository::load(const QString &name)
+{
+    QSqlQuery &q =
+        m_db.run(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM upstreams WHERE name = ?"), {name});
+    std::optional<UpstreamSettings> s;
+    if (q.next())
+        s = read(q);
+    q.finish();
+    return s;
+}
+
+std::optional<UpstreamSettings> UpstreamSettingsRepository::forService(const QString &service)
+{
+    for (const UpstreamSettings &s : list())
+        if (s.sells(service))
+            return s;
+    return std::nullopt;
 }
 
 void UpstreamSettingsRepository::save(const UpstreamSettings &settings, qint64 nowMs)
@@ -61,31 +108,53 @@ void UpstreamSettingsRepository::save(const UpstreamSettings &settings, qint64 n
         throw ApiError::gatewayUnavailable(QStringLiteral("vault_unavailable"),
                                            QStringLiteral("the server has no key vault (data directory) to seal the "
                                                           "upstream secret with; nothing was stored"));
-    ensureRow();
-    m_db.run(QStringLiteral("UPDATE upstream_config SET base_url = ?, key_id = ?, key_secret_sealed = ?,"
-                            " webhook_password_sealed = ?, webhook_secret_sealed = ?, version = version + 1,"
-                            " health_state = 'unknown', health_since = ?, last_contact = 0, last_error = ''"
-                            " WHERE id = 1"),
-             {settings.baseUrl, settings.keyId, textValue(seal(settings.keySecret, "upstream:key_secret")),
-              textValue(seal(settings.webhookPassword, "upstream:webhook_password")),
-              textValue(seal(settings.webhookSecret, "upstream:webhook_secret")), nowMs});
+    const QVariantList values{settings.name,
+                              settings.priority,
+                              textValue(settings.services.join(QLatin1Char(','))),
+                              textValue(settings.operators.join(QLatin1Char(','))),
+                              settings.enabled ? 1 : 0,
+                              settings.baseUrl,
+                              textValue(settings.keyId),
+                              textValue(seal(settings.keySecret, "upstream:key_secret")),
+                              textValue(seal(settings.credential, "upstream:credential")),
+                              textValue(seal(settings.webhookPassword, "upstream:webhook_password")),
+                              textValue(seal(settings.webhookSecret, "upstream:webhook_secret")),
+                              nowMs,
+                              nowMs};
+    // What the upstream offers is read again for the new settings (a new URL may be another service): until then
+    // it is held to the spec.
+    m_db.run(QStringLiteral("INSERT INTO upstreams (name, priority, services, operators, enabled, base_url, key_id,"
+                            " key_secret_sealed, credential_sealed, webhook_password_sealed, webhook_secret_sealed,"
+                            " offers, health_state, health_since, last_contact, last_error, updated_at)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 'unknown', ?, 0, '', ?)"
+                            " ON CONFLICT (name) DO UPDATE SET priority = excluded.priority,"
+                            " services = excluded.services, operators = excluded.operators,"
+                            " enabled = excluded.enabled, base_url = excluded.base_url, key_id = excluded.key_id,"
+                            " key_secret_sealed = excluded.key_secret_sealed,"
+                            " credential_sealed = excluded.credential_sealed,"
+                            " webhook_password_sealed = excluded.webhook_password_sealed,"
+                            " webhook_secret_sealed = excluded.webhook_secret_sealed, offers = '',"
+                            " health_state = 'unknown', health_since = excluded.health_since, last_contact = 0,"
+                            " last_error = '', updated_at = excluded.updated_at"),
+             values);
+    bumpVersion();
 }
 
-void UpstreamSettingsRepository::clear(qint64 nowMs)
+bool UpstreamSettingsRepository::clear(const QString &name, qint64 nowMs)
 {
-    ensureRow();
-    m_db.run(QStringLiteral("UPDATE upstream_config SET base_url = '', key_id = '', key_secret_sealed = '',"
-                            " webhook_password_sealed = '', webhook_secret_sealed = '', version = version + 1,"
-                            " health_state = 'unknown', health_since = ?, last_contact = 0, last_error = ''"
-                            " WHERE id = 1"),
-             {nowMs});
+    Q_UNUSED(nowMs)
+    QSqlQuery &q = m_db.run(QStringLiteral("DELETE FROM upstreams WHERE name = ?"), {name});
+    const bool removed = q.numRowsAffected() > 0;
+    bumpVersion();
+    return removed;
 }
 
-UpstreamHealth UpstreamSettingsRepository::health()
+UpstreamHealth UpstreamSettingsRepository::health(const QString &name)
 {
     UpstreamHealth h;
     QSqlQuery &q = m_db.run(QStringLiteral("SELECT health_state, health_since, last_contact, last_error"
-                                           " FROM upstream_config WHERE id = 1"));
+                                           " FROM upstreams WHERE name = ?"),
+                            {name});
     if (q.next()) {
         h.state = q.value(0).toString();
         h.sinceMs = q.value(1).toLongLong();
@@ -96,14 +165,27 @@ UpstreamHealth UpstreamSettingsRepository::health()
     return h;
 }
 
-void UpstreamSettingsRepository::recordContact(bool answered, const QString &error, qint64 nowMs)
+void UpstreamSettingsRepository::recordContact(const QString &name, bool answered, const QString &error, qint64 nowMs)
 {
     const QString state = answered ? QStringLiteral("online") : QStringLiteral("unreachable");
     m_db.run(
-        QStringLiteral("UPDATE upstream_config SET health_since = CASE WHEN health_state = ? THEN health_since"
+        QStringLiteral("UPDATE upstreams SET health_since = CASE WHEN health_state = ? THEN health_since"
                        " ELSE ? END, health_state = ?, last_contact = CASE WHEN ? = 1 THEN ? ELSE last_contact END,"
-                       " last_error = ? WHERE id = 1"),
-        {state, nowMs, state, answered ? 1 : 0, nowMs, textValue(error)});
+                       " last_error = ? WHERE name = ?"),
+        {state, nowMs, state, answered ? 1 : 0, nowMs, textValue(error), name});
+}
+
+void UpstreamSettingsRepository::recordOffers(const QString &name, const QString &baseUrl, const UpstreamOffers &offers)
+{
+    const QString json = offers == UpstreamOffers{}
+                             ? QString()
+                             : QString::fromUtf8(QJsonDocument(offers.toJson()).toJson(QJsonDocument::Compact));
+    // Only for the settings it was read for, and only when it changed (the counter makes every server unseal again).
+    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE upstreams SET offers = ? WHERE name = ? AND base_url = ? AND"
+                                           " offers <> ?"),
+                            {textValue(json), name, baseUrl, textValue(json)});
+    if (q.numRowsAffected() > 0)
+        bumpVersion();
 }
 
 QString UpstreamSettingsRepository::seal(const QString &value, const char *purpose) const
@@ -130,23 +212,51 @@ qint64 UpstreamSettingsRepository::version()
     return version;
 }
 
-bool UpstreamSettingsRepository::hasSealedKeySecret()
+int UpstreamSettingsRepository::count()
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("SELECT COUNT(*) FROM upstream_config WHERE key_secret_sealed <> ''"));
-    const bool sealed = q.next() && q.value(0).toInt() > 0;
+    QSqlQuery &q = m_db.run(QStringLiteral("SELECT COUNT(*) FROM upstreams"));
+    const int n = q.next() ? q.value(0).toInt() : 0;
     q.finish();
-    return sealed;
+    return n;
+}
+
+const QList<UpstreamSettings> &UpstreamSettingsCache::all()
+{
+    if (m_passes > 0 && m_checkedInPass)
+        return m_upstreams;
+    UpstreamSettingsRepository repository(m_db, m_vault);
+    const qint64 version = repository.version();
+    if (m_version != version) {
+        m_upstreams = repository.list();
+        m_version = version;
+    }
+    m_checkedInPass = m_passes > 0;
+    return m_upstreams;
+}
+
+std::optional<UpstreamSettings> UpstreamSettingsCache::find(const QString &name)
+{
+    for (const UpstreamSettings &s : all())
+        if (s.name == name)
+            return s;
+    return std::nullopt;
+}
+
+QList<UpstreamSettings> UpstreamSettingsCache::candidates(const QString &service, const QString &operatorCode)
+{
+    QList<UpstreamSettings> found;
+    for (const UpstreamSettings &s : all())
+        if (s.sells(service, operatorCode))
+            found.append(s);
+    return found;
 }
 
 std::optional<UpstreamSettings> UpstreamSettingsCache::current()
 {
-    UpstreamSettingsRepository repository(m_db, m_vault);
-    const qint64 version = repository.version();
-    if (m_version != version) {
-        m_settings = repository.load();
-        m_version = version;
-    }
-    return m_settings;
+    for (const UpstreamSettings &s : all())
+        if (s.enabled)
+            return s;
+    return std::nullopt;
 }
 
 QString UpstreamSettingsCache::serverId()

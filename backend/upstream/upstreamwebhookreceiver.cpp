@@ -4,10 +4,8 @@
 #include "clock.h"
 #include "entities/transactionrecord.h"
 #include "upstreamdispatcher.h"
-#include "webhooks/webhookinbox.h"
-#include "webhooks/webhooksigner.h"
+#include "webhooks/incomingwebhook.h"
 
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
 
@@ -17,40 +15,27 @@ void UpstreamWebhookReceiver::checkSignature(const QString &secret, const QByteA
                                              const QByteArray &timestamp, const QByteArray &signature,
                                              const QByteArray &body, qint64 nowSeconds)
 {
-    // Strict Unix seconds: toLongLong() took " +12", "-9223372036854775808" (and then overflowed now - seconds).
-    const std::optional<qint64> seconds = WebhookSigner::parseTimestamp(timestamp);
-    if (webhookId.isEmpty() || !seconds || signature.isEmpty())
-        throw ApiError::unauthenticated(QStringLiteral("missing_signature"),
-                                        QStringLiteral("webhook-id, webhook-timestamp and webhook-signature are "
-                                                       "required"));
-    if (qAbs(nowSeconds - *seconds) > WebhookInbox::kToleranceSeconds)
-        throw ApiError::unauthenticated(QStringLiteral("stale_timestamp"),
-                                        QStringLiteral("webhook-timestamp is too far from now"));
-    if (!WebhookSigner::verify(signature, {secret}, webhookId, *seconds, body))
-        throw ApiError::unauthenticated(QStringLiteral("bad_signature"),
+    const qint64 sentAt = IncomingWebhook::checkedTimestamp(webhookId, timestamp, signature, nowSeconds);
+    if (!IncomingWebhook::signedBy({secret}, webhookId, sentAt, signature, body))
+        throw ApiError::unauthenticated(QStringLiteral("invalid_signature"),
                                         QStringLiteral("webhook-signature does not match the upstream's secret"));
 }
 
-UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QByteArray &webhookId,
+UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QString &upstreamName,
+                                                                 const QByteArray &webhookId,
                                                                  const QByteArray &timestamp,
                                                                  const QByteArray &signature, const QByteArray &body)
 {
-    const std::optional<UpstreamSettings> settings = m_dispatcher.currentSettings();
+    const std::optional<UpstreamSettings> settings = m_dispatcher.upstream(upstreamName);
     if (!settings || settings->webhookPassword.isEmpty())
         throw ApiError::unauthenticated(QStringLiteral("upstream_webhook_not_configured"),
-                                        QStringLiteral("this server has no upstream webhook_password configured"));
+                                        QStringLiteral("this server has no webhook_password configured for the "
+                                                       "upstream %1")
+                                            .arg(upstreamName));
     if (!settings->webhookSecret.isEmpty())
         checkSignature(settings->webhookSecret, webhookId, timestamp, signature, body, m_clock.nowMs() / 1000);
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
-    const QJsonObject data = document.object().value(QStringLiteral("data")).toObject();
-    if (parseError.error != QJsonParseError::NoError || !document.isObject() || data.isEmpty())
-        throw ApiError::badRequest(QStringLiteral("data"), QStringLiteral("not_a_webhook"),
-                                   QStringLiteral("the body is not a webhook ({\"data\": {...}})"));
-    if (!WebhookSigner::constantTimeEquals(data.value(QStringLiteral("webhook_password")).toString().toUtf8(),
-                                           settings->webhookPassword.toUtf8()))
-        throw ApiError::unauthenticated(QStringLiteral("bad_webhook_password"),
-                                        QStringLiteral("data.webhook_password is not the one configured"));
+    const QJsonObject data = IncomingWebhook::webhookData(body);
+    IncomingWebhook::checkPassword(data, settings->webhookPassword);
     const QJsonObject payload = data.value(QStringLiteral("payload")).toObject();
     const std::optional<TransactionStatus> status =
         TransactionNames::statusFromString(payload.value(QStringLiteral("transaction_status")).toString());
@@ -60,9 +45,10 @@ UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QByteArra
                                    QStringLiteral("data.payload is not a transaction record"));
     const QString referenceId = payload.value(QStringLiteral("reference_id")).toString();
     const qint64 upstreamId = payload.value(QStringLiteral("transaction_id")).toInteger();
-    const std::optional<bool> settled = m_dispatcher.takeOverWebhook(
-        referenceId, upstreamId, *status, payload.value(QStringLiteral("redeem_code")).toString());
-    if (!settled) {
+    const UpstreamDispatcher::Report report = m_dispatcher.takeOverReport(
+        referenceId, upstreamId, *status, payload.value(QStringLiteral("redeem_code")).toString(),
+        QStringLiteral("webhook"), upstreamName);
+    if (report == UpstreamDispatcher::Report::NotOurs) {
         qCWarning(lcUpstreamHook, "webhook %s for an unknown upstream transaction %lld (reference_id %s)",
                   webhookId.constData(), upstreamId, qPrintable(referenceId));
         throw ApiError::notFound(QStringLiteral("unknown_upstream_transaction"),
@@ -70,5 +56,7 @@ UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QByteArra
                                      .arg(referenceId)
                                      .arg(upstreamId));
     }
-    return *settled ? Result::Settled : Result::Unchanged;
+    return report == UpstreamDispatcher::Report::Settled || report == UpstreamDispatcher::Report::Reversed
+               ? Result::Settled
+               : Result::Unchanged;
 }

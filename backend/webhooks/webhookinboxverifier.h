@@ -1,5 +1,6 @@
 #pragma once
 
+#include "incomingwebhook.h"
 #include "webhookinboxrepository.h"
 
 #include <QByteArray>
@@ -16,7 +17,7 @@ class WebhookInboxVerifier
 {
 public:
     /// Accepted distance between webhook-timestamp and now, in seconds.
-    static constexpr qint64 kToleranceSeconds = 300;
+    static constexpr qint64 kToleranceSeconds = IncomingWebhook::kToleranceSeconds;
 
     /// `vault` opens the endpoints' sealed secrets (null: only clear ones verify); it and `clock` must be safe to read
     /// on the thread that calls verified().
@@ -24,9 +25,9 @@ public:
         : m_db(db), m_clock(clock), m_vault(vault)
     {}
 
-    /// The message to store for a delivery with these header values and body (received now). Throws ApiError 400
-    /// (missing webhook headers, a body that is not a webhook) or 401 (timestamp outside the tolerance, no endpoint
-    /// secret signs it, wrong webhook_password), and DatabaseError.
+    /// The message to store for a delivery with these header values and body (received now), checked as
+    /// IncomingWebhook says. Throws ApiError 400 (a body that is not a webhook) or 401 (missing webhook headers,
+    /// timestamp outside the tolerance, no endpoint secret signs it, wrong webhook_password), and DatabaseError.
     InboxMessage verified(const QByteArray &webhookId, const QByteArray &timestamp, const QByteArray &signature,
                           const QByteArray &body) const;
 

@@ -27,7 +27,7 @@ struct TransactionQuery
     QString operatorCode; ///< two-letter code
     QString status;       ///< SUCCESS / PENDING / FAILED
     QString text;
-    QString upstreamState; ///< "unknown" (queued, sent or unknown at the upstream) or empty
+    QString upstreamState; ///< "unknown" (queued, sent or unknown at the upstream), "attention" or empty
     Sort sort = Sort::Newest;
     int limit = 0;  ///< rows of a page, 1-200; 0: the server's default (50); not sent to /summary
     QString cursor; ///< next_cursor of the previous page; empty for the first page

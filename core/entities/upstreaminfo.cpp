@@ -55,6 +55,20 @@ qint64 optionalTime(AnswerReader &in, QStringView field)
     return instant.toMSecsSinceEpoch();
 }
 
+/// A required array of strings; fails `in` when an element is not a string.
+QStringList stringsOf(AnswerReader &in, QStringView field)
+{
+    QStringList values;
+    for (const QJsonValue &value : in.array(field)) {
+        if (!value.isString()) {
+            in.fail(field, QStringLiteral("holds something that is not a string"));
+            break;
+        }
+        values.append(value.toString());
+    }
+    return values;
+}
+
 template <class T> std::optional<T> finish(const AnswerReader &in, T value, QString *error)
 {
     if (!in.ok()) {
@@ -66,23 +80,57 @@ template <class T> std::optional<T> finish(const AnswerReader &in, T value, QStr
 
 } // namespace
 
+QJsonObject UpstreamOffers::toJson() const
+{
+    return QJsonObject{{QStringLiteral("idempotent_reference_id"), idempotentReferenceId},
+                       {QStringLiteral("status_check"), statusCheck},
+                       {QStringLiteral("balance"), balance}};
+}
+
+UpstreamOffers UpstreamOffers::fromJson(const QJsonObject &json)
+{
+    const auto promised = [&json](const char *name) { return json.value(QLatin1String(name)).toBool(false); };
+    UpstreamOffers offers;
+    offers.idempotentReferenceId = promised("idempotent_reference_id");
+    offers.statusCheck = promised("status_check");
+    offers.balance = promised("balance");
+    return offers;
+}
+
 QJsonObject UpstreamInfo::toJson() const
 {
-    return QJsonObject{{QStringLiteral("configured"), configured},
+    return QJsonObject{{QStringLiteral("name"), name},
+                       {QStringLiteral("priority"), priority},
+                       {QStringLiteral("services"), QJsonArray::fromStringList(services)},
+                       {QStringLiteral("operators"), QJsonArray::fromStringList(operators)},
+                       {QStringLiteral("enabled"), enabled},
+                       {QStringLiteral("configured"), configured},
                        {QStringLiteral("base_url"), configured ? QJsonValue(baseUrl) : QJsonValue()},
-                       {QStringLiteral("key_id"), configured ? QJsonValue(keyId) : QJsonValue()},
+                       {QStringLiteral("key_id"), configured && !keyId.isEmpty() ? QJsonValue(keyId) : QJsonValue()},
                        {QStringLiteral("state"), state},
                        {QStringLiteral("since"), timeOrNull(sinceMs)},
                        {QStringLiteral("last_contact"), timeOrNull(lastContactMs)},
                        {QStringLiteral("last_error"), textOrNull(lastError)},
                        {QStringLiteral("webhook_path"), webhookPath},
-                       {QStringLiteral("unknown_sales"), unknownSales}};
+                       {QStringLiteral("unknown_sales"), unknownSales},
+                       {QStringLiteral("kind"), textOrNull(kind)},
+                       {QStringLiteral("credential"), textOrNull(credential)},
+                       {QStringLiteral("offers"), offers.toJson()},
+                       {QStringLiteral("attention_sales"), attentionSales},
+                       {QStringLiteral("attention_after_s"), attentionAfterS}};
 }
 
 std::optional<UpstreamInfo> UpstreamInfo::fromJson(const QJsonObject &json, QString *error)
 {
     AnswerReader in(json, QStringLiteral("upstream"));
     UpstreamInfo info;
+    if (json.contains(QStringLiteral("name"))) {
+        info.name = in.string(u"name");
+        info.priority = int(in.integer(u"priority"));
+        info.services = stringsOf(in, u"services");
+        info.operators = stringsOf(in, u"operators");
+        info.enabled = in.boolean(u"enabled");
+    }
     info.configured = in.boolean(u"configured");
     info.baseUrl = in.optionalString(u"base_url").value_or(QString());
     info.keyId = in.optionalString(u"key_id").value_or(QString());
@@ -92,7 +140,28 @@ std::optional<UpstreamInfo> UpstreamInfo::fromJson(const QJsonObject &json, QStr
     info.lastError = in.optionalString(u"last_error").value_or(QString());
     info.webhookPath = in.string(u"webhook_path");
     info.unknownSales = in.integer(u"unknown_sales");
+    info.kind = in.optionalString(u"kind").value_or(QString());
+    info.credential = in.optionalString(u"credential").value_or(QString());
+    info.offers = UpstreamOffers::fromJson(json.value(QStringLiteral("offers")).toObject());
+    info.attentionSales = in.integer(u"attention_sales");
+    info.attentionAfterS = in.integer(u"attention_after_s");
     return finish(in, info, error);
+}
+
+QJsonObject UpstreamList::toJson() const
+{
+    QJsonArray array;
+    for (const UpstreamInfo &info : items)
+        array.append(info.toJson());
+    return QJsonObject{{QStringLiteral("items"), array}};
+}
+
+std::optional<UpstreamList> UpstreamList::fromJson(const QJsonObject &json, QString *error)
+{
+    AnswerReader in(json, QStringLiteral("upstreams"));
+    UpstreamList list;
+    list.items = in.list<UpstreamInfo>(u"items", &UpstreamInfo::fromJson);
+    return finish(in, list, error);
 }
 
 QJsonObject UpstreamCheck::toJson() const

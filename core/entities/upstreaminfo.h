@@ -3,8 +3,25 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
+
+/// What an upstream promises beyond api-v1.md (docs/upstream-contract.md, "Kinds of upstream"): a RechargeDesk
+/// upstream declares it in its OpenAPI document (`x-rechargedesk-upstream`); every other upstream promises nothing
+/// more than the spec, so all three are false.
+struct UpstreamOffers
+{
+    bool idempotentReferenceId = false; ///< the same reference_id sent again is the same sale, never a second one
+    bool statusCheck = false;           ///< GET /transactions/{transaction_id} answers a sale's record
+    bool balance = false;               ///< GET /wallet answers the shop's balance there
+
+    QJsonObject toJson() const;
+    /// The `x-rechargedesk-upstream` object (or the `offers` of GET /api/v1/upstream); a missing or non-true member
+    /// is false.
+    static UpstreamOffers fromJson(const QJsonObject &json);
+    bool operator==(const UpstreamOffers &) const = default;
+};
 
 /// What GET/PUT/DELETE /api/v1/upstream answer about the server's upstream provider (issue 11,
 /// upstream-contract.md): whether one is configured, its URL and key id (never a secret), its
@@ -13,19 +30,40 @@
 /// there.
 struct UpstreamInfo
 {
+    QString name = QStringLiteral("default"); ///< its name among the server's upstreams
+    int priority = 100;                       ///< tried by priority, lowest first
+    QStringList services;  ///< what it sells ("mobile", "dth", "voucher", "aadhaar", "plans"); empty: all
+    QStringList operators; ///< the operator codes it sells; empty: all
+    bool enabled = true;
     bool configured = false;
     QString baseUrl;          ///< empty (null on the wire) when not configured
-    QString keyId;            ///< empty (null on the wire) when not configured
+    QString keyId;            ///< empty (null on the wire) when not configured or an opaque credential is used
     QString state;            ///< "not_configured", "unknown" (never contacted yet), "online", "unreachable"
     qint64 sinceMs = 0;       ///< 0: null
     qint64 lastContactMs = 0; ///< 0: null
     QString lastError;        ///< empty: null
     QString webhookPath;
     qint64 unknownSales = 0;
+    /// "rechargedesk" (it declared what it offers) or "spec" (it promises only api-v1.md); empty (null) when not
+    /// configured.
+    QString kind;
+    QString credential;         ///< "key_pair" or "opaque"; empty (null) when not configured
+    UpstreamOffers offers;      ///< all false for a spec-only upstream
+    qint64 attentionSales = 0;  ///< the caller account's live sales not ended within attentionAfterS
+    qint64 attentionAfterS = 0; ///< serve --upstream-attention-after-s
 
     QJsonObject toJson() const;
     /// Reads toJson()'s form strictly; nullopt with *error naming a missing or mistyped field.
     static std::optional<UpstreamInfo> fromJson(const QJsonObject &json, QString *error);
+};
+
+/// GET /api/v1/upstreams: every upstream of the server by priority (issue 26, "Several upstreams").
+struct UpstreamList
+{
+    QList<UpstreamInfo> items;
+
+    QJsonObject toJson() const;
+    static std::optional<UpstreamList> fromJson(const QJsonObject &json, QString *error);
 };
 
 /// The answer of POST /api/v1/upstream/check: whether the upstream answered as one should.

@@ -5,7 +5,8 @@
 #   (b) the shop's LIVE initiate (its live key: debit and commit, POST to the distributor — a test pos key there,
 #       so the distributor's sandbox SUCCESS path — wait for its answer, commit the end),
 # both POST /api/v1/recharge/mobile/initiate-transaction with tests/bench/initiate.lua at CONNECTIONS (32), and
-# prints req/s, p50/p99, the ratio live/sandbox (the upstream's cost; target >= 0.5) and the load average.
+# prints req/s, p50/p99, the throughput ratio live/sandbox and the load average, and the shop's CPU per live sale
+# against its own sandbox sale (issue 26: target <= 3x).
 # Afterwards it checks that both wallets equal their ledgers and that the distributor holds exactly one sale per
 # live sale of the shop. Usage: bash tests/bench/upstream_chain.sh   (about 30 s after the build)
 #
@@ -220,8 +221,12 @@ done
 ceiling="$(awk -v ss="$(field "$sandbox" cpu_us_shop)" -v ws="$(field "$sandbox" cpu_us_wrk)" \
     -v dl="$(field "$live" cpu_us_distributor)" -v wl="$(field "$live" cpu_us_wrk)" \
     'BEGIN { printf "%.2f", (ss + ws) / (ss + dl + wl) }')"
+cost="$(awk -v l="$(field "$live" cpu_us_shop)" -v s="$(field "$sandbox" cpu_us_shop)" \
+    'BEGIN { printf "%.2f", (s > 0) ? l / s : 0 }')"
 echo
-echo "live / sandbox throughput: ${ratio}x (target >= 0.5): $(awk -v r="$ratio" 'BEGIN { print (r >= 0.5) ? "met" : "MISSED" }')"
+echo "shop CPU per live sale / per sandbox sale: ${cost}x (issue 26 target <= 3):" \
+    "$(awk -v c="$cost" 'BEGIN { print (c > 0 && c <= 3) ? "met" : "MISSED" }')"
+echo "live / sandbox throughput: ${ratio}x (no target since issue 26: it depends on the neighbours on the CPUs)"
 echo "ceiling on this machine (a live sale at the shop's sandbox CPU, plus the distributor's sale): ${ceiling}x"
 echo "shop live sales: $shop_live_sales ($shop_live_status); distributor sales: $dist_sales," \
     "reference_id repeats: $dist_dupes; wallets differing from their ledger: shop $shop_bad, distributor $dist_bad"

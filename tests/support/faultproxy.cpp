@@ -105,6 +105,8 @@ void FaultProxy::setMode(Mode mode, int delayMs)
 void FaultProxy::resetCounts()
 {
     m_counts.fill(0);
+    for (QHash<QByteArray, int> &requests : m_requests)
+        requests.clear();
     m_answeredByTarget = 0;
     m_connections = 0;
 }
@@ -154,6 +156,8 @@ void FaultProxy::pump(const SessionPtr &session)
         session->fromClient.remove(0, length);
         const Mode mode = m_mode;
         ++m_counts[std::size_t(mode)];
+        // By "METHOD /path" of the request line too.
+        ++m_requests[std::size_t(mode)][request.left(request.indexOf(' ', request.indexOf(' ') + 1))];
         switch (mode) {
         case Mode::Down:
             closeSession(session);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QHostAddress>
 #include <QObject>
 #include <QTcpServer>
@@ -50,6 +51,12 @@ public:
 
     /// Requests (for Down: requests and connections turned away) that arrived while `mode` was in force.
     int count(Mode mode) const { return m_counts.at(std::size_t(mode)); }
+    /// count(mode) of the requests whose request line is `methodAndPath` ("POST /api/v1/recharge/mobile/…"): the
+    /// sales, apart from what else the shop asks (its read of the upstream's OpenAPI document, say).
+    int count(Mode mode, const QByteArray &methodAndPath) const
+    {
+        return m_requests.at(std::size_t(mode)).value(methodAndPath);
+    }
     /// Requests whose complete response came back from the target (the target answered them).
     int answeredByTarget() const { return m_answeredByTarget; }
     /// Client connections accepted (Down's included).
@@ -72,7 +79,8 @@ private:
     quint16 m_targetPort;
     Mode m_mode = Mode::Pass;
     int m_delayMs = 0;
-    std::array<int, 5> m_counts{}; ///< by Mode
+    std::array<int, 5> m_counts{};                    ///< by Mode
+    std::array<QHash<QByteArray, int>, 5> m_requests; ///< by Mode, then by "METHOD /path"
     int m_answeredByTarget = 0;
     int m_connections = 0;
     QList<SessionPtr> m_sessions;

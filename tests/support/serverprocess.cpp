@@ -4,8 +4,10 @@
 #include "teststore.h"
 
 #include <QDeadlineTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTimer>
 
 QString ServerProcess::binary()
 {
@@ -102,24 +104,67 @@ QString ServerProcess::readOutput()
 
 int ServerProcess::runCli(const QStringList &arguments, QString *output)
 {
+    // Waits in an event loop, not with waitForFinished(): servers of this test process (a stand-in upstream, a fault
+    // proxy) must keep answering the command (`upstream set` reads the upstream's OpenAPI document, say).
     QProcess process;
+    QEventLoop loop;
+    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&process, &QProcess::errorOccurred, &loop, [&loop](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            loop.quit();
+    });
+    QTimer::singleShot(30'000, &loop, &QEventLoop::quit);
     process.start(binary(), arguments);
-    process.waitForFinished(30'000);
+    if (process.state() != QProcess::NotRunning)
+        loop.exec();
+    if (process.state() != QProcess::NotRunning) {
+        process.kill();
+        process.waitForFinished(5'000);
+    }
     *output = QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());
     return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
 }
 
-QByteArray ServerProcess::createTestAdminKey(const TestStore &store)
+bool ServerProcess::runCliOn(const TestStore &store, const QStringList &arguments, QString *output, QString *error)
+{
+    const int exitCode = runCli(arguments + store.arguments(), output);
+    if (exitCode == 0)
+        return true;
+    *error = QStringLiteral("rechargedesk %1 exited with %2:\n%3")
+                 .arg(arguments.join(QLatin1Char(' ')), QString::number(exitCode), *output);
+    return false;
+}
+
+bool ServerProcess::createKey(const TestStore &store, const QStringList &options, QString *keyId, QString *secret,
+                              QString *error)
 {
     QString output;
-    const int exitCode = runCli(QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
-                                            QStringLiteral("tests"), QStringLiteral("--mode"), QStringLiteral("test"),
-                                            QStringLiteral("--scope"), QStringLiteral("admin")} +
-                                    store.arguments(),
-                                &output);
+    if (!runCliOn(store,
+                  QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
+                              QStringLiteral("tests")} +
+                      options,
+                  &output, error))
+        return false;
     static const QRegularExpression pattern(QStringLiteral("key_id: (\\S+)\\s+key_secret: (\\S+)"));
     const QRegularExpressionMatch match = pattern.match(output);
-    if (exitCode != 0 || !match.hasMatch())
+    if (!match.hasMatch()) {
+        *error = QStringLiteral("keys create printed no key:\n") + output;
+        return false;
+    }
+    *keyId = match.captured(1);
+    *secret = match.captured(2);
+    return true;
+}
+
+QByteArray ServerProcess::createTestAdminKey(const TestStore &store)
+{
+    QString keyId;
+    QString secret;
+    QString error;
+    if (!createKey(
+            store,
+            {QStringLiteral("--mode"), QStringLiteral("test"), QStringLiteral("--scope"), QStringLiteral("admin")},
+            &keyId, &secret, &error))
         return {};
-    return HttpClient::basic(match.captured(1), match.captured(2));
+    return HttpClient::basic(keyId, secret);
 }

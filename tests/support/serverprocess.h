@@ -49,6 +49,13 @@ public:
     static QString binary();
     /// Runs a CLI subcommand to completion; returns exit code, stdout in *output.
     static int runCli(const QStringList &arguments, QString *output);
+    /// Runs a CLI subcommand on `store` (its TestStore::arguments() appended), e.g. while its server runs. False
+    /// with *error (the command, its exit code and output) when it does not exit 0; its output in *output.
+    static bool runCliOn(const TestStore &store, const QStringList &arguments, QString *output, QString *error);
+    /// `rechargedesk keys create --name tests` plus `options` (e.g. --mode live --scope admin) on `store`: the new
+    /// key's id and secret. False with *error when the command fails or prints no key.
+    static bool createKey(const TestStore &store, const QStringList &options, QString *keyId, QString *secret,
+                          QString *error);
     /// A test admin key made with `rechargedesk keys create` on `store` (before a server starts, so `serve` makes
     /// none), as the Authorization header value (HTTP Basic); empty on failure.
     static QByteArray createTestAdminKey(const TestStore &store);

@@ -1,11 +1,9 @@
 #include "upstreamchain.h"
 
+#include "ledgercheck.h"
+
 #include <QFile>
 #include <QJsonDocument>
-#include <QRegularExpression>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QUrlQuery>
 
 namespace {
@@ -17,81 +15,6 @@ QUrl withPath(QUrl base, const QString &path)
     if (query >= 0)
         base.setQuery(path.mid(query + 1));
     return base;
-}
-
-/// A read-only connection to a store's database for one scope.
-class ReadOnlyConnection
-{
-public:
-    explicit ReadOnlyConnection(const TestStore &store)
-        : m_name(QStringLiteral("chain-readonly-%1").arg(quintptr(this))), m_db(store.openReadOnly(m_name))
-    {}
-    ~ReadOnlyConnection()
-    {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    ReadOnlyConnection(const ReadOnlyConnection &) = delete;
-    ReadOnlyConnection &operator=(const ReadOnlyConnection &) = delete;
-
-    /// The rows of a query as strings of their first column; *error set when it fails.
-    QStringList column(const QString &sql, QString *error) const
-    {
-        QStringList values;
-        if (!m_db.isOpen()) {
-            *error = m_db.lastError().text();
-            return values;
-        }
-        QSqlQuery query(m_db);
-        if (!query.exec(sql)) {
-            *error = query.lastError().text();
-            return values;
-        }
-        while (query.next())
-            values.append(query.value(0).toString());
-        return values;
-    }
-
-private:
-    QString m_name;
-    QSqlDatabase m_db;
-};
-
-/// Problems with wallets and per-sale ledgers in one database, as "label: n rows where ..." lines.
-QString ledgerProblemsOf(const TestStore &store, const QString &label)
-{
-    struct Check
-    {
-        const char *what;
-        const char *sql;
-    };
-    static const Check checks[] = {
-        {"wallets differing from their ledger",
-         "SELECT COUNT(*) FROM wallets w WHERE w.balance <> (SELECT COALESCE(SUM(l.amount), 0)"
-         " FROM wallet_ledger l WHERE l.account_id = w.account_id AND l.mode = w.mode)"},
-        {"sales without exactly one debit of paid",
-         "SELECT COUNT(*) FROM transactions t WHERE (SELECT COUNT(*) FROM wallet_ledger l"
-         " WHERE l.transaction_id = t.id AND l.kind = 'debit' AND l.amount = -t.paid) <> 1"},
-        {"FAILED sales not refunded exactly once",
-         "SELECT COUNT(*) FROM transactions t WHERE t.status = 'FAILED' AND ((SELECT COALESCE(SUM(l.amount), 0)"
-         " FROM wallet_ledger l WHERE l.transaction_id = t.id) <> 0 OR (SELECT COUNT(*) FROM wallet_ledger l"
-         " WHERE l.transaction_id = t.id AND l.kind = 'refund') <> 1)"},
-        {"PENDING or SUCCESS sales not netting -paid (refunded though not FAILED)",
-         "SELECT COUNT(*) FROM transactions t WHERE t.status <> 'FAILED' AND (SELECT COALESCE(SUM(l.amount), 0)"
-         " FROM wallet_ledger l WHERE l.transaction_id = t.id) <> -t.paid"},
-    };
-    const ReadOnlyConnection db(store);
-    QStringList problems;
-    for (const Check &check : checks) {
-        QString error;
-        const QStringList rows = db.column(QString::fromLatin1(check.sql), &error);
-        if (!error.isEmpty())
-            problems.append(QStringLiteral("%1: cannot check %2: %3").arg(label, QLatin1String(check.what), error));
-        else if (rows.value(0) != QLatin1String("0"))
-            problems.append(QStringLiteral("%1: %2 %3").arg(label, rows.value(0), QLatin1String(check.what)));
-    }
-    return problems.join(QLatin1Char('\n'));
 }
 
 } // namespace
@@ -110,33 +33,13 @@ UpstreamChain::~UpstreamChain()
 
 bool UpstreamChain::cli(const TestStore &store, const QStringList &arguments, QString *output, QString *error) const
 {
-    const int exitCode = ServerProcess::runCli(arguments + store.arguments(), output);
-    if (exitCode == 0)
-        return true;
-    *error = QStringLiteral("rechargedesk %1 exited with %2:\n%3")
-                 .arg(arguments.join(QLatin1Char(' ')), QString::number(exitCode), *output);
-    return false;
+    return ServerProcess::runCliOn(store, arguments, output, error);
 }
 
 bool UpstreamChain::createKey(const TestStore &store, const QStringList &options, QString *keyId, QString *secret,
                               QString *error) const
 {
-    QString output;
-    if (!cli(store,
-             QStringList{QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--name"),
-                         QStringLiteral("chain")} +
-                 options,
-             &output, error))
-        return false;
-    static const QRegularExpression pattern(QStringLiteral("key_id: (\\S+)\\s+key_secret: (\\S+)"));
-    const QRegularExpressionMatch match = pattern.match(output);
-    if (!match.hasMatch()) {
-        *error = QStringLiteral("keys create printed no key:\n") + output;
-        return false;
-    }
-    *keyId = match.captured(1);
-    *secret = match.captured(2);
-    return true;
+    return ServerProcess::createKey(store, options, keyId, secret, error);
 }
 
 bool UpstreamChain::start(QString *error)
@@ -282,8 +185,8 @@ QString UpstreamChain::upstreamReference(qint64 shopTransactionId)
 
 QString UpstreamChain::ledgerProblems() const
 {
-    QStringList problems{ledgerProblemsOf(m_shopStore, QStringLiteral("shop")),
-                         ledgerProblemsOf(m_distributorStore, QStringLiteral("distributor"))};
+    QStringList problems{::ledgerProblems(m_shopStore, QStringLiteral("shop")),
+                         ::ledgerProblems(m_distributorStore, QStringLiteral("distributor"))};
     problems.removeAll(QString());
     return problems.join(QLatin1Char('\n'));
 }
