@@ -775,28 +775,34 @@ private slots:
 
     void settingsTabOrderFollowsTheColumns()
     {
-        // Tab reads the page as the eye does: the left column (the shop, this terminal), then the right one (sale
-        // terms, upstream). The Settings form keeps this order; the cards made in C++ come after it.
+        // Tab reads the page as the eye does: the bar of the sections (General, Upstreams), then the left column
+        // (the shop, this terminal), then the right one (sale terms, backups). The Settings form keeps this order;
+        // the cards made in C++ come after it.
         Shop shop;
         SettingsPage page(shop.context);
         QStringList order = tabOrder(page);
-        order.removeIf([](const QString &name) { return name.startsWith(QLatin1String("qt_")); }); // inside spin boxes
+        order.removeIf([](const QString &name) {
+            // Inside spin boxes, and the section bar's scroll buttons (hidden: two sections never scroll).
+            return name.startsWith(QLatin1String("qt_")) || name.startsWith(QLatin1String("Scroll"));
+        });
         const QStringList left{
-            QStringLiteral("shopName"),      QStringLiteral("shopAddress"),  QStringLiteral("shopThreshold"),
-            QStringLiteral("idleLock"),      QStringLiteral("shopCircle"),   QStringLiteral("saveShop"),
-            QStringLiteral("listenAddress"), QStringLiteral("databasePath"), QStringLiteral("browseDatabase"),
-            QStringLiteral("language"),      QStringLiteral("saveTerminal")};
+            QStringLiteral("settingsSections"), QStringLiteral("shopName"),      QStringLiteral("shopAddress"),
+            QStringLiteral("shopThreshold"),    QStringLiteral("idleLock"),      QStringLiteral("shopCircle"),
+            QStringLiteral("saveShop"),         QStringLiteral("listenAddress"), QStringLiteral("databasePath"),
+            QStringLiteral("browseDatabase"),   QStringLiteral("language"),      QStringLiteral("saveTerminal")};
         QCOMPARE(order.mid(0, left.size()), left);
         QCOMPARE(order.value(left.size()), QStringLiteral("discountRate_AT")); // the first operator of the terms
         const qsizetype delay = order.indexOf(QStringLiteral("settleDelay"));
-        QCOMPARE(order.mid(delay, 4), QStringList({QStringLiteral("settleDelay"), QStringLiteral("saveTerms"),
-                                                   QStringLiteral("resetRates"), QStringLiteral("upstreamBaseUrl")}));
-        const qsizetype upstream = order.indexOf(QStringLiteral("upstreamBaseUrl"));
-        QCOMPARE(order.mid(upstream, 8),
-                 QStringList({QStringLiteral("upstreamBaseUrl"), QStringLiteral("upstreamKeyId"),
-                              QStringLiteral("upstreamKeySecret"), QStringLiteral("upstreamWebhookPassword"),
-                              QStringLiteral("upstreamWebhookSecret"), QStringLiteral("saveUpstream"),
-                              QStringLiteral("checkUpstream"), QStringLiteral("clearUpstream")}));
+        QCOMPARE(order.mid(delay, 3), QStringList({QStringLiteral("settleDelay"), QStringLiteral("saveTerms"),
+                                                   QStringLiteral("resetRates")}));
+        // The section Upstreams: its list, then Add, Edit, Check, Remove, then its statements.
+        const qsizetype list = order.indexOf(QStringLiteral("upstreamsTable"));
+        QVERIFY(list > delay);
+        QCOMPARE(order.mid(list, 8),
+                 QStringList({QStringLiteral("upstreamsTable"), QStringLiteral("addUpstreamButton"),
+                              QStringLiteral("editUpstreamButton"), QStringLiteral("checkUpstreamButton"),
+                              QStringLiteral("removeUpstreamButton"), QStringLiteral("statementUpstream"),
+                              QStringLiteral("importStatementButton"), QStringLiteral("statementRunsTable")}));
     }
 
     void settingsFormsKeepTheirLooks()
@@ -807,10 +813,14 @@ private slots:
         SettingsPage page(shop.context);
         showPage(page);
         const QColor grey(0x66, 0x70, 0x85);
-        for (const char *hint : {"shopHint", "terminalIniHint", "termsHint", "upstreamHint", "backupHint"})
+        for (const char *hint : {"shopHint", "terminalIniHint", "termsHint", "backupHint"})
             QCOMPARE(child<QLabel>(page, hint)->palette().color(QPalette::WindowText), grey);
-        for (const char *primary : {"saveShop", "saveTerms", "saveUpstream"})
+        for (const char *primary : {"saveShop", "saveTerms"})
             QCOMPARE(child<QPushButton>(page, primary)->palette().color(QPalette::Button), QColor(0x15, 0x70, 0xef));
+        page.showSection(SettingsPage::Section::Upstreams); // the section Upstreams, polished as it shows
+        for (const char *hint : {"upstreamHint", "statementsHint"})
+            QCOMPARE(child<QLabel>(page, hint)->palette().color(QPalette::WindowText), grey);
+        page.showSection(SettingsPage::Section::General);
         auto *name = child<QLineEdit>(page, "shopName");
         QTRY_VERIFY_WITH_TIMEOUT(!child<QLineEdit>(page, "shopThreshold")->text().isEmpty(), kTimeoutMs);
         name->clear();

@@ -5,7 +5,8 @@
 #include "backoffice/historypage.h"
 #include "backoffice/settingspage.h"
 #include "backoffice/upstreamcallsview.h"
-#include "backoffice/upstreamcard.h"
+#include "backoffice/upstreamdialog.h"
+#include "backoffice/upstreamspage.h"
 #include "clock.h"
 #include "entities/dayendreportdata.h"
 #include "entities/transactionsummary.h"
@@ -92,7 +93,14 @@ public:
                          {QStringLiteral("last_contact"), QJsonValue::Null},
                          {QStringLiteral("last_error"), QJsonValue::Null},
                          {QStringLiteral("webhook_path"), QStringLiteral("/hooks/upstream")},
-                         {QStringLiteral("unknown_sales"), 0}};
+                         {QStringLiteral("unknown_sales"), 0},
+                         {QStringLiteral("kind"), QJsonValue::Null},
+                         {QStringLiteral("credential"), QJsonValue::Null},
+                         {QStringLiteral("offers"), QJsonObject{{QStringLiteral("idempotent_reference_id"), false},
+                                                                {QStringLiteral("status_check"), false},
+                                                                {QStringLiteral("balance"), false}}},
+                         {QStringLiteral("attention_sales"), 0},
+                         {QStringLiteral("attention_after_s"), 1800}};
     QList<QJsonObject> records;
     QHash<qint64, QJsonArray> calls;
     QJsonObject dayEnd;
@@ -355,77 +363,6 @@ class TestUiUpstream final : public QObject
     Q_OBJECT
 
 private slots:
-    void settingsCardSavesChecksAndClears()
-    {
-        FakeShop shop;
-        SettingsPage page(shop.context);
-        showWidget(page);
-        auto *card = page.upstream();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            !shop.server.requests(QStringLiteral("GET"), QStringLiteral("/api/v1/upstream")).isEmpty(), kTimeoutMs);
-        auto *state = child<QLabel>(page, "upstreamStateText");
-        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("Not configured")), kTimeoutMs);
-        QCOMPARE(child<QPushButton>(page, "checkUpstream")->isEnabled(), false);
-        shop.server.upstream.insert(QStringLiteral("webhook_path"), QStringLiteral("/hooks/upstream"));
-        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, "upstreamWebhookUrl")
-                                     ->text()
-                                     .contains(shop.server.baseUrl().toString() + QStringLiteral("/hooks/upstream")),
-                                 kTimeoutMs);
-
-        // A bad URL: the server's words under the URL field, nothing stored.
-        auto *url = child<QLineEdit>(page, "upstreamBaseUrl");
-        auto *keyId = child<QLineEdit>(page, "upstreamKeyId");
-        auto *secret = child<QLineEdit>(page, "upstreamKeySecret");
-        QCOMPARE(secret->echoMode(), QLineEdit::Password);
-        QTest::keyClicks(url, QStringLiteral("ftp://distributor.example/api"));
-        QTest::keyClicks(keyId, QStringLiteral("test_abc123"));
-        QTest::keyClicks(secret, QStringLiteral("s3cret-value"));
-        QTest::mouseClick(child<QPushButton>(page, "saveUpstream"), Qt::LeftButton);
-        auto *urlError = child<QLabel>(page, "upstreamError_base_url");
-        QTRY_VERIFY_WITH_TIMEOUT(urlError->isVisible(), kTimeoutMs);
-        QVERIFY2(urlError->text().contains(QStringLiteral("/api/v1")), qPrintable(urlError->text()));
-        QCOMPARE(shop.server.upstream.value(QStringLiteral("configured")).toBool(), false);
-        QVERIFY(!child<QLabel>(page, "upstreamError_key_id")->isVisible());
-        shot(*card, "settings_bad_url");
-
-        // Fixed: saved, the secret sent once and cleared from the screen.
-        url->clear();
-        QTest::keyClicks(url, QStringLiteral("http://127.0.0.1:9/api/v1"));
-        QTest::keyClick(secret, Qt::Key_Return);
-        QTRY_VERIFY_WITH_TIMEOUT(card->status().configured, kTimeoutMs);
-        const auto puts = shop.server.requests(QStringLiteral("PUT"), QStringLiteral("/api/v1/upstream"));
-        QCOMPARE(puts.size(), 2);
-        QCOMPARE(puts.last().body.value(QStringLiteral("key_secret")).toString(), QStringLiteral("s3cret-value"));
-        QCOMPARE(puts.last().body.value(QStringLiteral("key_id")).toString(), QStringLiteral("test_abc123"));
-        QVERIFY(!puts.last().body.contains(QStringLiteral("webhook_password")));
-        QVERIFY(secret->text().isEmpty());
-        QVERIFY(!urlError->isVisible());
-        QVERIFY(state->text().contains(QStringLiteral("not contacted yet")));
-
-        // Saving again without the secret asks for it at its field and sends nothing.
-        QTest::mouseClick(child<QPushButton>(page, "saveUpstream"), Qt::LeftButton);
-        QVERIFY(child<QLabel>(page, "upstreamError_key_secret")->isVisible());
-        QCOMPARE(shop.server.requests(QStringLiteral("PUT"), QStringLiteral("/api/v1/upstream")).size(), 2);
-
-        // Check: the server's plain words, and the state moves to online.
-        QTest::mouseClick(child<QPushButton>(page, "checkUpstream"), Qt::LeftButton);
-        auto *checkResult = child<QLabel>(page, "upstreamCheckResult");
-        QTRY_COMPARE_WITH_TIMEOUT(checkResult->text(),
-                                  QStringLiteral("The upstream answered: key accepted (plans lookup 200 in 35 ms)."),
-                                  kTimeoutMs);
-        QVERIFY(checkResult->isVisible());
-        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("Online")), kTimeoutMs);
-        QVERIFY2(state->text().contains(QStringLiteral("14:05")), qPrintable(state->text()));
-        shot(*card, "settings_checked");
-
-        // Clear, after confirming.
-        QTest::mouseClick(child<QPushButton>(page, "clearUpstream"), Qt::LeftButton);
-        QVERIFY(pressConfirm(page));
-        QTRY_VERIFY_WITH_TIMEOUT(!card->status().configured, kTimeoutMs);
-        QCOMPARE(shop.server.requests(QStringLiteral("DELETE"), QStringLiteral("/api/v1/upstream")).size(), 1);
-        QVERIFY(state->text().contains(QStringLiteral("Not configured")));
-    }
-
     void statusBarShowsUpstreamState()
     {
         FakeShop shop;
@@ -732,58 +669,75 @@ private slots:
 
     // --- Against the real server (w-upstream) ---
 
-    void realSettingsCardStatusBarAndClear()
+    void realUpstreamsPageAddsChecksAndRemoves()
     {
+        // Settings → Upstreams against the real server (issue 26): the named routes, the status bar following the
+        // upstream `default`. The page itself is tested against a canned server in tst_ui_severalupstreams.
         LiveShop shop;
         SettingsPage page(shop.context);
         QMainWindow window;
         StatusPanel statusBar(shop.context, window.statusBar());
         showWidget(page);
-        auto *state = child<QLabel>(page, "upstreamStateText");
-        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("Not configured")), kTimeoutMs);
+        page.showSection(SettingsPage::Section::Upstreams);
+        auto *state = child<QLabel>(page, "upstreamState");
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().startsWith(QStringLiteral("No upstream yet")), kTimeoutMs);
 
-        // A URL that does not end in /api/v1: the server's words at the URL field, nothing stored.
-        auto *url = child<QLineEdit>(page, "upstreamBaseUrl");
-        auto *secret = child<QLineEdit>(page, "upstreamKeySecret");
+        // Add…: a URL that does not end in /api/v1 gets the server's words at the URL field, nothing stored.
+        QTest::mouseClick(child<QPushButton>(page, "addUpstreamButton"), Qt::LeftButton);
+        UpstreamDialog *dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = page.findChild<UpstreamDialog *>()) && dialog->isVisible(), kTimeoutMs);
+        auto *url = child<QLineEdit>(*dialog, "upstreamBaseUrl");
+        QTest::keyClicks(child<QLineEdit>(*dialog, "upstreamName"), QStringLiteral("default"));
         QTest::keyClicks(url, QStringLiteral("ftp://distributor.example/recharge"));
-        QTest::keyClicks(child<QLineEdit>(page, "upstreamKeyId"), QStringLiteral("test_distributorkey"));
-        QTest::keyClicks(secret, QStringLiteral("s3cret-value"));
-        QTest::mouseClick(child<QPushButton>(page, "saveUpstream"), Qt::LeftButton);
-        auto *urlError = child<QLabel>(page, "upstreamError_base_url");
+        QTest::keyClicks(child<QLineEdit>(*dialog, "upstreamCredential"), QStringLiteral("pk_live_dashboard42"));
+        QTest::keyClicks(child<QLineEdit>(*dialog, "upstreamWebhookPassword"), QStringLiteral("hook-s3cret"));
+        QTest::mouseClick(child<QPushButton>(*dialog, "saveUpstream"), Qt::LeftButton);
+        auto *urlError = child<QLabel>(*dialog, "upstreamError_base_url");
         QTRY_VERIFY_WITH_TIMEOUT(urlError->isVisible(), kTimeoutMs);
         QVERIFY(!urlError->text().isEmpty());
-        const HttpResult stored = shop.call("GET", QStringLiteral("/api/v1/upstream"), shop.server.pos());
-        QCOMPARE(stored.data().value(QStringLiteral("configured")).toBool(), false);
+        QCOMPARE(shop.call("GET", QStringLiteral("/api/v1/upstreams"), shop.auth())
+                     .data()
+                     .value(QStringLiteral("items"))
+                     .toArray()
+                     .size(),
+                 0);
 
-        // A good URL where nothing answers: saved; Check says so in words; the status bar shows it.
+        // A good URL where nothing answers: saved, spec-only (its offers cannot be read), listed.
         const QString dead = deadUpstreamUrl();
         url->clear();
         QTest::keyClicks(url, dead);
-        QTest::keyClick(secret, Qt::Key_Return);
-        QTRY_VERIFY_WITH_TIMEOUT(page.upstream()->status().configured, kTimeoutMs);
-        QCOMPARE(shop.call("GET", QStringLiteral("/api/v1/upstream"), shop.server.pos())
-                     .data()
-                     .value(QStringLiteral("base_url"))
-                     .toString(),
-                 dead);
-        QVERIFY(secret->text().isEmpty());
-        QTest::mouseClick(child<QPushButton>(page, "checkUpstream"), Qt::LeftButton);
+        QTest::mouseClick(child<QPushButton>(*dialog, "saveUpstream"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.findChild<UpstreamDialog *>(), kTimeoutMs);
+        QTableWidget *table = page.upstreams()->table();
+        QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 1, kTimeoutMs);
+        QCOMPARE(table->item(0, UpstreamsPage::NameColumn)->text(), QStringLiteral("default"));
+        QCOMPARE(table->item(0, UpstreamsPage::KindColumn)->text(),
+                 QStringLiteral("Promises the spec only — sends each sale once"));
+        QCOMPARE(table->item(0, UpstreamsPage::WebhookColumn)->text(), QStringLiteral("/hooks/upstream"));
+        const QJsonObject stored = shop.call("GET", QStringLiteral("/api/v1/upstream"), shop.server.pos()).data();
+        QCOMPARE(stored.value(QStringLiteral("base_url")).toString(), dead);
+        QCOMPARE(stored.value(QStringLiteral("credential")).toString(), QStringLiteral("opaque"));
+
+        // Check says so in words; its health and the status bar follow.
+        QTest::mouseClick(child<QPushButton>(page, "checkUpstreamButton"), Qt::LeftButton);
         auto *checkResult = child<QLabel>(page, "upstreamCheckResult");
         QTRY_VERIFY_WITH_TIMEOUT(checkResult->property("ok").isValid(), kTimeoutMs);
         QCOMPARE(checkResult->property("ok").toBool(), false);
         QVERIFY(checkResult->text().size() > 10);
-        QTRY_VERIFY_WITH_TIMEOUT(state->text().startsWith(QStringLiteral("State: Unreachable since ")), kTimeoutMs);
-        shot(*page.upstream(), "real_settings_unreachable");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            table->item(0, UpstreamsPage::HealthColumn)->text().startsWith(QStringLiteral("Unreachable since ")),
+            kTimeoutMs);
+        shot(page, "real_upstreams_unreachable");
         statusBar.refresh();
         QTRY_VERIFY_WITH_TIMEOUT(statusBar.upstreamText().startsWith(QStringLiteral("Upstream unreachable since ")),
                                  kTimeoutMs);
         const QRegularExpression clock(QStringLiteral("since \\d\\d:\\d\\d$"));
         QVERIFY2(clock.match(statusBar.upstreamText()).hasMatch(), qPrintable(statusBar.upstreamText()));
 
-        // Clear, after confirming: not configured, and the status bar shows nothing.
-        QTest::mouseClick(child<QPushButton>(page, "clearUpstream"), Qt::LeftButton);
+        // Remove…, after confirming: none left, and the status bar shows nothing.
+        QTest::mouseClick(child<QPushButton>(page, "removeUpstreamButton"), Qt::LeftButton);
         QVERIFY(pressConfirm(page));
-        QTRY_VERIFY_WITH_TIMEOUT(!page.upstream()->status().configured, kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 0, kTimeoutMs);
         QCOMPARE(shop.call("GET", QStringLiteral("/api/v1/upstream"), shop.server.pos())
                      .data()
                      .value(QStringLiteral("configured"))
@@ -826,17 +780,14 @@ private slots:
         QVERIFY(child<QLabel>(pane, "detailUpstreamReference")->text().contains(QStringLiteral("rd-")));
         shot(pane, "real_detail_unknown");
 
-        // Recheck with upstream: the server asks again (same reference) and the pane shows the record after.
-        const int before = calls->rowCount();
-        QPushButton *recheck = upstream->recheckButton();
-        QVERIFY(recheck->isEnabled());
-        QTest::mouseClick(recheck, Qt::LeftButton);
-        auto *message = child<QLabel>(pane, "detailMessage");
-        QTRY_VERIFY_WITH_TIMEOUT(
-            message->isVisible() && message->text().startsWith(QStringLiteral("Asked the upstream")), kTimeoutMs);
-        QVERIFY2(message->text().contains(QStringLiteral("PENDING")), qPrintable(message->text()));
-        QTRY_VERIFY_WITH_TIMEOUT(calls->rowCount() > before, kTimeoutMs);
-        QVERIFY(recheck->isEnabled()); // still unknown: can ask again
+        // Nothing answers its openapi.json, so the upstream is spec-only (issue 26): the sale was sent once and is
+        // never rechecked (the server would answer 409 no_status_check); it ends by webhook or by hand.
+        QVERIFY(pane.record()->upstreamSale()->sendOnce);
+        QVERIFY(!upstream->recheckButton()->isEnabled());
+        QVERIFY2(child<QLabel>(pane, "detailUpstreamState")->text().contains(QStringLiteral("never sent again")),
+                 qPrintable(child<QLabel>(pane, "detailUpstreamState")->text()));
+        QVERIFY(pane.resolveButton()->isVisible() && pane.resolveButton()->isEnabled());
+        QCOMPARE(calls->rowCount(), 1); // sent once
     }
 
     void realRefusalInPlainWords()

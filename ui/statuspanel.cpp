@@ -15,7 +15,8 @@
 StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *parent)
     : QObject(parent), m_context(context), m_server(new QLabel(bar)), m_wallet(new QLabel(bar)),
       m_pending(new QLabel(bar)), m_user(new QLabel(bar)), m_upstreamLabel(new QLabel(bar)),
-      m_upstream(new UpstreamIndicator(context.api(), m_upstreamLabel, this))
+      m_attentionLabel(new QLabel(bar)),
+      m_upstream(new UpstreamIndicator(context.api(), m_upstreamLabel, m_attentionLabel, this))
 {
     m_server->setObjectName(QStringLiteral("serverState"));
     m_wallet->setObjectName(QStringLiteral("walletBalance"));
@@ -24,6 +25,7 @@ StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *par
     bar->addWidget(m_wallet);
     bar->addWidget(m_pending);
     bar->addWidget(m_upstreamLabel);
+    bar->addWidget(m_attentionLabel);
     bar->addPermanentWidget(m_user);
     m_timer.setInterval(15'000);
     connect(&m_timer, &QTimer::timeout, this, &StatusPanel::refresh);
@@ -58,6 +60,11 @@ QString StatusPanel::pendingText() const
 QString StatusPanel::upstreamText() const
 {
     return m_upstreamLabel->isVisibleTo(m_upstreamLabel->parentWidget()) ? m_upstreamLabel->text() : QString();
+}
+
+QString StatusPanel::attentionText() const
+{
+    return m_attentionLabel->isVisibleTo(m_attentionLabel->parentWidget()) ? m_attentionLabel->text() : QString();
 }
 
 void StatusPanel::refresh()

@@ -10,7 +10,8 @@ class QStatusBar;
 class UpstreamIndicator;
 
 /// The status bar: server address and state, wallet balance (red below the shop's low-balance
-/// threshold), the number of PENDING sales and the upstream's state (UpstreamIndicator). Polls the API in
+/// threshold), the number of PENDING sales, the upstream's state and the sales needing attention
+/// (UpstreamIndicator). Polls the API in
 /// the background; the server state also follows every API call of the terminal
 /// (ApiClient::reachabilityChanged).
 class StatusPanel final : public QObject
@@ -28,6 +29,8 @@ public:
     QString pendingText() const;
     /// "Upstream online" / "Upstream unreachable since HH:MM"; empty when none is shown.
     QString upstreamText() const;
+    /// "2 sales need attention" (issue 26); empty when none does or none is shown.
+    QString attentionText() const;
 
 private:
     void refreshHealth();
@@ -41,6 +44,7 @@ private:
     QLabel *m_pending;
     QLabel *m_user;
     QLabel *m_upstreamLabel;
+    QLabel *m_attentionLabel;
     UpstreamIndicator *m_upstream;
     QTimer m_timer;
     qint64 m_lowBalancePaise = 50'000;

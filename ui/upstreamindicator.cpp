@@ -6,11 +6,14 @@
 
 #include <QLabel>
 
-UpstreamIndicator::UpstreamIndicator(ApiClient &api, QLabel *label, QObject *parent)
-    : QObject(parent), m_api(api), m_label(label)
+UpstreamIndicator::UpstreamIndicator(ApiClient &api, QLabel *label, QLabel *attentionLabel, QObject *parent)
+    : QObject(parent), m_api(api), m_label(label), m_attention(attentionLabel)
 {
     m_label->setObjectName(QStringLiteral("upstreamState"));
     m_label->hide();
+    m_attention->setObjectName(QStringLiteral("attentionCount"));
+    Look::set(m_attention, "warning");
+    m_attention->hide();
 }
 
 void UpstreamIndicator::refresh()
@@ -34,4 +37,8 @@ void UpstreamIndicator::show(const UpstreamStatus &status)
     m_label->setText(text);
     m_label->setVisible(!text.isEmpty());
     Look::set(m_label, status.state == QLatin1String("unreachable") ? "warning" : "");
+    const QString attention = status.attentionText();
+    m_attention->setText(attention);
+    m_attention->setToolTip(attention.isEmpty() ? QString() : status.attentionToolTip());
+    m_attention->setVisible(!attention.isEmpty());
 }

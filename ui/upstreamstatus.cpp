@@ -18,6 +18,8 @@ UpstreamStatus UpstreamStatus::from(const UpstreamInfo &info)
     if (!info.webhookPath.isEmpty())
         status.webhookPath = info.webhookPath;
     status.unknownSales = info.unknownSales;
+    status.attentionSales = info.attentionSales;
+    status.attentionAfterS = info.attentionAfterS;
     return status;
 }
 
@@ -30,6 +32,22 @@ QString UpstreamStatus::statusBarText() const
     if (state == QLatin1String("unreachable"))
         return since.isValid() ? tr("Upstream unreachable since %1").arg(istClock(since)) : tr("Upstream unreachable");
     return tr("Upstream not contacted yet");
+}
+
+QString UpstreamStatus::attentionText() const
+{
+    if (attentionSales <= 0)
+        return {};
+    return attentionSales == 1 ? tr("1 sale needs attention") : tr("%1 sales need attention").arg(attentionSales);
+}
+
+QString UpstreamStatus::attentionToolTip() const
+{
+    const qint64 minutes = (attentionAfterS + 59) / 60;
+    const QString age = minutes > 0 ? tr("Live sales the upstream has not ended in %1 minutes.").arg(minutes)
+                                    : tr("Live sales the upstream has not ended for a long time.");
+    return age + QLatin1Char(' ') +
+           tr("An admin checks them in Back office → History → Needs attention and ends them by hand.");
 }
 
 QString UpstreamStatus::description() const

@@ -68,6 +68,14 @@
         <source>Settings</source>
         <translation>सेटिंग्स</translation>
     </message>
+    <message>
+        <source>Press to show them in History: Needs attention.</source>
+        <translation>इन्हें इतिहास → ध्यान चाहिए में देखने के लिए दबाएँ।</translation>
+    </message>
+    <message>
+        <source>%1 · show them (Alt+N)</source>
+        <translation>%1 · इन्हें दिखाएँ (Alt+N)</translation>
+    </message>
 </context>
 <context>
     <name>BackupCard</name>
@@ -719,6 +727,32 @@
         <source>The webhook is queued for delivery again.</source>
         <translation>वेबहुक दोबारा भेजने के लिए कतार में लग गया है।</translation>
     </message>
+    <message>
+        <source>Resol&amp;ve…</source>
+        <translation>हाथ से निपटाएँ… (&amp;V)</translation>
+    </message>
+    <message>
+        <source>End this PENDING sale by hand after checking it at the upstream (an admin&apos;s PIN confirms)</source>
+        <translation>अपस्ट्रीम पर जाँचने के बाद इस पेंडिंग बिक्री को हाथ से पूरा करें (एडमिन का PIN पुष्टि करता है)</translation>
+    </message>
+    <message>
+        <source>Needs attention. %1</source>
+        <translation>ध्यान चाहिए। %1</translation>
+    </message>
+    <message>
+        <source>Resolved as not recharged: the sale is FAILED and %1 went back to the wallet.</source>
+        <translation>रिचार्ज नहीं हुआ, ऐसे निपटाई गई: बिक्री असफल है और %1 वॉलेट में वापस गए।</translation>
+    </message>
+    <message>
+        <source>Resolved as recharged: the sale is SUCCESS.</source>
+        <translation>रिचार्ज हुआ, ऐसे निपटाई गई: बिक्री सफल है।</translation>
+    </message>
+    <message>
+        <source>%1.
+%2</source>
+        <translation>%1।
+%2</translation>
+    </message>
 </context>
 <context>
     <name>HistoryModel</name>
@@ -785,6 +819,22 @@
     <message>
         <source>Unknown at the upstream: no definite answer yet (being sent again with the same reference)</source>
         <translation>अपस्ट्रीम पर अज्ञात: अभी कोई पक्का जवाब नहीं (उसी रेफ़रेंस से दोबारा भेजी जा रही है)</translation>
+    </message>
+    <message>
+        <source>Needs attention: the upstream has not ended this sale for a long time. Select it to see what is known and to resolve it.</source>
+        <translation>ध्यान चाहिए: अपस्ट्रीम ने यह बिक्री बहुत देर से पूरी नहीं की। क्या पता है यह देखने और इसे निपटाने के लिए इसे चुनें।</translation>
+    </message>
+    <message>
+        <source>Unknown at the upstream: no definite answer yet (sent once; it is never sent again)</source>
+        <translation>अपस्ट्रीम पर अज्ञात: अभी कोई पक्का जवाब नहीं (एक बार भेजी गई; दोबारा कभी नहीं भेजी जाएगी)</translation>
+    </message>
+    <message>
+        <source>%1: the sale is FAILED now and its money went back to the wallet once.</source>
+        <translation>%1: बिक्री अब असफल है और इसका पैसा एक बार वॉलेट में वापस आ गया।</translation>
+    </message>
+    <message>
+        <source>FAILED · reversed</source>
+        <translation>FAILED · पलटी गई</translation>
     </message>
 </context>
 <context>
@@ -928,6 +978,14 @@
     <message>
         <source>Reload the sales and totals (F5 or Ctrl+R)</source>
         <translation>बिक्री और कुल योग दोबारा लोड करें (F5 या Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Only live sales the upstream has not ended for a long time, of every date (Alt+N)</source>
+        <translation>सिर्फ़ वे लाइव बिक्री जिन्हें अपस्ट्रीम ने बहुत देर से पूरा नहीं किया, हर तारीख़ की (Alt+N)</translation>
+    </message>
+    <message>
+        <source>Needs attention</source>
+        <translation>ध्यान चाहिए</translation>
     </message>
 </context>
 <context>
@@ -1702,6 +1760,89 @@ Someone on the network may be pretending to be the shop server. If the certifica
     </message>
 </context>
 <context>
+    <name>ResolveDialog</name>
+    <message>
+        <source>&amp;Recharged (SUCCESS)</source>
+        <translation>रिचार्ज हुआ (SUCCESS) (&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Not recharged — refund (FAILED)</source>
+        <translation>रिचार्ज नहीं हुआ — रिफ़ंड (FAILED) (&amp;N)</translation>
+    </message>
+    <message>
+        <source>Resolve sale %1 by hand</source>
+        <translation>बिक्री %1 को हाथ से निपटाएँ</translation>
+    </message>
+    <message>
+        <source>Sale %1 · %2 %3 · paid %4 · PENDING since %5 (IST)</source>
+        <translation>बिक्री %1 · %2 %3 · भुगतान %4 · %5 (IST) से पेंडिंग</translation>
+    </message>
+    <message>
+        <source>Check this sale on the upstream&apos;s dashboard first. Recharged ends it as sold: the money stays paid. Not recharged ends it as failed and refunds %1 to the wallet once. Either ends the sale for good and is written to the audit log with your note.</source>
+        <translation>पहले इस बिक्री को अपस्ट्रीम के डैशबोर्ड पर जाँचें। “रिचार्ज हुआ” इसे बिकी हुई मानकर पूरा करता है: पैसा भुगतान में ही रहता है। “रिचार्ज नहीं हुआ” इसे असफल मानकर पूरा करता है और %1 एक बार वॉलेट में वापस करता है। दोनों में बिक्री हमेशा के लिए पूरी हो जाती है और आपके नोट के साथ ऑडिट लॉग में लिखी जाती है।</translation>
+    </message>
+    <message>
+        <source>What the upstream&apos;s dashboard or statement shows</source>
+        <translation>अपस्ट्रीम का डैशबोर्ड या स्टेटमेंट क्या दिखाता है</translation>
+    </message>
+    <message>
+        <source>Resol&amp;ve</source>
+        <translation>निपटाएँ (&amp;V)</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>क्या हुआ</translation>
+    </message>
+    <message>
+        <source>N&amp;ote</source>
+        <translation>नोट (&amp;O)</translation>
+    </message>
+    <message>
+        <source>Confirm with an admin&apos;s PIN</source>
+        <translation>एडमिन के PIN से पुष्टि करें</translation>
+    </message>
+    <message>
+        <source>Admin n&amp;ame</source>
+        <translation>एडमिन का नाम (&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;PIN</source>
+        <translation>PIN (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Resolving…</source>
+        <translation>निपटा रहे हैं…</translation>
+    </message>
+    <message>
+        <source>Choose what happened: recharged, or not recharged (refund).</source>
+        <translation>चुनें कि क्या हुआ: रिचार्ज हुआ, या रिचार्ज नहीं हुआ (रिफ़ंड)।</translation>
+    </message>
+    <message>
+        <source>Write a note: what the upstream&apos;s dashboard or statement shows (up to %1 characters).</source>
+        <translation>नोट लिखें: अपस्ट्रीम का डैशबोर्ड या स्टेटमेंट क्या दिखाता है (ज़्यादा से ज़्यादा %1 अक्षर)।</translation>
+    </message>
+    <message>
+        <source>Enter the admin&apos;s name.</source>
+        <translation>एडमिन का नाम लिखें।</translation>
+    </message>
+    <message>
+        <source>Enter the admin&apos;s PIN to confirm.</source>
+        <translation>पुष्टि के लिए एडमिन का PIN डालें।</translation>
+    </message>
+    <message>
+        <source>That user is not an admin: only an admin can resolve a sale.</source>
+        <translation>यह उपयोगकर्ता एडमिन नहीं है: बिक्री सिर्फ़ एडमिन निपटा सकता है।</translation>
+    </message>
+    <message>
+        <source>The server did not answer: %1</source>
+        <translation>सर्वर ने जवाब नहीं दिया: %1</translation>
+    </message>
+    <message>
+        <source>Not resolved: %1</source>
+        <translation>नहीं निपटी: %1</translation>
+    </message>
+</context>
+<context>
     <name>SaleChecks</name>
     <message>
         <source>Enter the amount in whole rupees.</source>
@@ -2309,6 +2450,22 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <source>Write the address and port as ADDR:PORT, e.g. 127.0.0.1:8080, 0.0.0.0:8080 or [::1]:8080.</source>
         <translation>पता और पोर्ट ADDR:PORT के रूप में लिखें, जैसे 127.0.0.1:8080, 0.0.0.0:8080 या [::1]:8080।</translation>
     </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>सामान्य (&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Upstreams</source>
+        <translation>अपस्ट्रीम (&amp;U)</translation>
+    </message>
+    <message>
+        <source>The shop, this terminal, the sale terms and backups</source>
+        <translation>दुकान, यह टर्मिनल, बिक्री की शर्तें और बैकअप</translation>
+    </message>
+    <message>
+        <source>The upstreams live sales go to, and their statements</source>
+        <translation>लाइव बिक्री जिन अपस्ट्रीम को जाती है, और उनके स्टेटमेंट</translation>
+    </message>
 </context>
 <context>
     <name>SignInPage</name>
@@ -2339,6 +2496,181 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Enter your PIN (4 to 8 digits).</source>
         <translation>अपना PIN डालें (4 से 8 अंक)।</translation>
+    </message>
+</context>
+<context>
+    <name>StatementsCard</name>
+    <message>
+        <source>Differs from our sale</source>
+        <translation>हमारी बिक्री से अलग</translation>
+    </message>
+    <message>
+        <source>No sale of ours</source>
+        <translation>हमारी कोई बिक्री नहीं</translation>
+    </message>
+    <message>
+        <source>Unreadable row</source>
+        <translation>पढ़ने लायक पंक्ति नहीं</translation>
+    </message>
+    <message>
+        <source>&amp;Import statement…</source>
+        <translation>स्टेटमेंट इम्पोर्ट करें (&amp;I)…</translation>
+    </message>
+    <message>
+        <source>When (IST)</source>
+        <translation>कब (IST)</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>फ़ाइल</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>किसने</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>पंक्तियाँ</translation>
+    </message>
+    <message>
+        <source>Matched</source>
+        <translation>मेल खाईं</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>पूरी हुईं</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>पलटी गईं</translation>
+    </message>
+    <message>
+        <source>Mismatched</source>
+        <translation>अंतर वाली</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>अज्ञात</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>पढ़ी न जा सकीं</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>पंक्ति</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>क्या</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>रेफ़रेंस</translation>
+    </message>
+    <message>
+        <source>Sale</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Statement says</source>
+        <translation>स्टेटमेंट में</translation>
+    </message>
+    <message>
+        <source>Held here</source>
+        <translation>यहाँ दर्ज</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>क्यों</translation>
+    </message>
+    <message>
+        <source>Statements</source>
+        <translation>स्टेटमेंट</translation>
+    </message>
+    <message>
+        <source>Import the CSV statement the aggregator&apos;s dashboard exports. Each row is matched by its reference to a sale sent to that upstream: a sale still waiting settles once; FAILED for a sale held SUCCESS is a reversal, refunded once; anything else that differs moves no money and is listed for a person. Importing the same statement again changes nothing.</source>
+        <translation>एग्रीगेटर के डैशबोर्ड से निकाला गया CSV स्टेटमेंट इम्पोर्ट करें। हर पंक्ति अपने रेफ़रेंस से उस अपस्ट्रीम को भेजी गई बिक्री से मिलाई जाती है: इंतज़ार कर रही बिक्री एक बार पूरी होती है; सफल मानी गई बिक्री के लिए असफल आए तो बिक्री पलटी जाती है और एक बार रिफ़ंड होता है; बाकी हर अंतर में कोई पैसा नहीं हिलता और वह किसी व्यक्ति के देखने के लिए सूची में आता है। वही स्टेटमेंट दोबारा इम्पोर्ट करने से कुछ नहीं बदलता।</translation>
+    </message>
+    <message>
+        <source>&amp;For upstream</source>
+        <translation>किस अपस्ट्रीम का (&amp;F)</translation>
+    </message>
+    <message>
+        <source>Choose the statement&apos;s CSV file and reconcile it (a live admin)</source>
+        <translation>स्टेटमेंट की CSV फ़ाइल चुनें और उसका मिलान करें (लाइव एडमिन)</translation>
+    </message>
+    <message>
+        <source>Past &amp;runs (newest first)</source>
+        <translation>पिछले मिलान (&amp;R) (नए पहले)</translation>
+    </message>
+    <message>
+        <source>Unchanged</source>
+        <translation>बिना बदलाव</translation>
+    </message>
+    <message>
+        <source>The past runs are not available: %1</source>
+        <translation>पिछले मिलान उपलब्ध नहीं हैं: %1</translation>
+    </message>
+    <message>
+        <source>No statement of %1 was imported yet.</source>
+        <translation>%1 का कोई स्टेटमेंट अभी तक इम्पोर्ट नहीं हुआ।</translation>
+    </message>
+    <message>
+        <source>%1 — imported %2 (IST) by %3</source>
+        <translation>%1 — %2 (IST) पर %3 ने इम्पोर्ट किया</translation>
+    </message>
+    <message>
+        <source>Nothing for a person to look at: every row matched a sale as it is, or settled it.</source>
+        <translation>किसी व्यक्ति के देखने को कुछ नहीं: हर पंक्ति किसी बिक्री से वैसे ही मेल खाई, या उसे पूरा कर गई।</translation>
+    </message>
+    <message>
+        <source>For a person to look at: the first %1 of %2 lines (the counts are of every row).</source>
+        <translation>किसी व्यक्ति के देखने के लिए: %2 में से पहली %1 पंक्तियाँ (गिनती हर पंक्ति की है)।</translation>
+    </message>
+    <message>
+        <source>For a person to look at (no money was moved for these):</source>
+        <translation>किसी व्यक्ति के देखने के लिए (इनके लिए कोई पैसा नहीं हिला):</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The statement of %1 (CSV)</source>
+        <translation>%1 का स्टेटमेंट (CSV)</translation>
+    </message>
+    <message>
+        <source>CSV statements (*.csv);;All files (*)</source>
+        <translation>CSV स्टेटमेंट (*.csv);;सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>%1 पढ़ी नहीं जा सकी: %2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 8 MiB, the most the server takes: export a shorter period from the aggregator&apos;s dashboard.</source>
+        <translation>%1 8 MiB से बड़ी है, जितना सर्वर ज़्यादा से ज़्यादा लेता है: एग्रीगेटर के डैशबोर्ड से छोटी अवधि का स्टेटमेंट निकालें।</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text: export it from the dashboard as CSV (UTF-8).</source>
+        <translation>%1 UTF-8 टेक्स्ट नहीं है: इसे डैशबोर्ड से CSV (UTF-8) के रूप में निकालें।</translation>
+    </message>
+    <message>
+        <source>Reconciling %1 with the sales sent to %2…</source>
+        <translation>%1 का %2 को भेजी गई बिक्री से मिलान हो रहा है…</translation>
+    </message>
+    <message>
+        <source>The server did not answer: %1</source>
+        <translation>सर्वर ने जवाब नहीं दिया: %1</translation>
+    </message>
+    <message>
+        <source>%1 was not taken over: %2</source>
+        <translation>%1 नहीं लिया गया: %2</translation>
+    </message>
+    <message>
+        <source>Reconciled %1 against %2: settled %3, reversed %4 (refunded once); lines for a person below: %5.</source>
+        <translation>%1 का %2 से मिलान हो गया: %3 पूरी हुईं, %4 पलटी गईं (एक बार रिफ़ंड); नीचे किसी व्यक्ति के देखने के लिए पंक्तियाँ: %5।</translation>
     </message>
 </context>
 <context>
@@ -2519,112 +2851,200 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <source>Asked the upstream. Now: %1 (%2).</source>
         <translation>अपस्ट्रीम से पूछ लिया। अब: %1 (%2)।</translation>
     </message>
+    <message>
+        <source>This upstream offers no status check: the sale ends by its webhook, its statement or by hand (Resolve…)</source>
+        <translation>यह अपस्ट्रीम स्थिति की जाँच नहीं देता: बिक्री उसके वेबहुक, उसके स्टेटमेंट या हाथ से (निपटाएँ…) पूरी होती है</translation>
+    </message>
 </context>
 <context>
-    <name>UpstreamCard</name>
+    <name>UpstreamDialog</name>
     <message>
-        <source>Save &amp;upstream</source>
-        <translation>अपस्ट्रीम सेव करें (&amp;U)</translation>
+        <source>Mobile</source>
+        <translation>मोबाइल</translation>
     </message>
     <message>
-        <source>C&amp;heck</source>
-        <translation>जाँचें (&amp;H)</translation>
+        <source>DTH</source>
+        <translation>DTH</translation>
     </message>
     <message>
-        <source>Clea&amp;r…</source>
-        <translation>हटाएँ (&amp;R)…</translation>
+        <source>Vouchers</source>
+        <translation>वाउचर</translation>
     </message>
     <message>
-        <source>https://distributor.example.in/api/v1</source>
-        <translation>https://distributor.example.in/api/v1</translation>
+        <source>Aadhaar</source>
+        <translation>आधार</translation>
     </message>
     <message>
-        <source>The key id the upstream gave this shop</source>
-        <translation>अपस्ट्रीम ने इस दुकान को जो कुंजी ID दी</translation>
+        <source>Plans</source>
+        <translation>प्लान</translation>
+    </message>
+    <message>
+        <source>An aggregator&apos;s dashboard &amp;credential</source>
+        <translation>एग्रीगेटर के डैशबोर्ड का क्रेडेंशियल (&amp;C)</translation>
+    </message>
+    <message>
+        <source>A RechargeDesk distributor&apos;s &amp;key id and secret</source>
+        <translation>RechargeDesk डिस्ट्रीब्यूटर की कुंजी ID और सीक्रेट (&amp;K)</translation>
+    </message>
+    <message>
+        <source>From &amp;file…</source>
+        <translation>फ़ाइल से (&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled: live sales may go to it</source>
+        <translation>चालू (&amp;E): लाइव बिक्री इसे जा सकती है</translation>
+    </message>
+    <message>
+        <source>Edit the upstream %1</source>
+        <translation>अपस्ट्रीम %1 बदलें</translation>
+    </message>
+    <message>
+        <source>Add an upstream</source>
+        <translation>अपस्ट्रीम जोड़ें</translation>
+    </message>
+    <message>
+        <source>Live sales try the enabled upstreams by priority, lowest first. A definite failure moves a sale to the next one; an unknown outcome never does.</source>
+        <translation>लाइव बिक्री चालू अपस्ट्रीम को प्राथमिकता के क्रम में आज़माती है, सबसे कम पहले। पक्की असफलता बिक्री को अगले पर ले जाती है; अज्ञात नतीजा कभी नहीं।</translation>
+    </message>
+    <message>
+        <source>e.g. payfast (lower-case letters, digits, _ or -)</source>
+        <translation>जैसे payfast (अंग्रेज़ी के छोटे अक्षर, अंक, _ या -)</translation>
+    </message>
+    <message>
+        <source>https://aggregator.example.in/api/v1</source>
+        <translation>https://aggregator.example.in/api/v1</translation>
+    </message>
+    <message>
+        <source>Paste it from the aggregator&apos;s dashboard, or load it from a file</source>
+        <translation>इसे एग्रीगेटर के डैशबोर्ड से चिपकाएँ, या किसी फ़ाइल से लोड करें</translation>
+    </message>
+    <message>
+        <source>The key id the distributor gave this shop</source>
+        <translation>डिस्ट्रीब्यूटर ने इस दुकान को जो कुंजी ID दी</translation>
     </message>
     <message>
         <source>Typed again on every save; never shown back</source>
         <translation>हर बार सेव करते समय दोबारा लिखें; यह वापस कभी नहीं दिखता</translation>
     </message>
     <message>
-        <source>Optional: the password of the upstream&apos;s webhooks</source>
-        <translation>ज़रूरी नहीं: अपस्ट्रीम के वेबहुक का पासवर्ड</translation>
+        <source>The password its webhooks carry (webhook_password)</source>
+        <translation>इसके वेबहुक में आने वाला पासवर्ड (webhook_password)</translation>
     </message>
     <message>
-        <source>Optional: the upstream&apos;s webhook signing secret (whsec_…)</source>
-        <translation>ज़रूरी नहीं: अपस्ट्रीम का वेबहुक साइनिंग सीक्रेट (whsec_…)</translation>
+        <source>Optional: its webhook signing secret (whsec_…)</source>
+        <translation>वैकल्पिक: इसके वेबहुक का साइनिंग सीक्रेट (whsec_…)</translation>
     </message>
     <message>
-        <source>Base URL</source>
-        <translation>बेस URL</translation>
+        <source>Operator code %1</source>
+        <translation>ऑपरेटर कोड %1</translation>
     </message>
     <message>
-        <source>Key id</source>
-        <translation>कुंजी ID</translation>
+        <source>&amp;Name</source>
+        <translation>नाम (&amp;N)</translation>
     </message>
     <message>
-        <source>Key secret</source>
-        <translation>कुंजी का सीक्रेट</translation>
+        <source>Base &amp;URL</source>
+        <translation>बेस URL (&amp;U)</translation>
     </message>
     <message>
-        <source>Webhook password</source>
-        <translation>वेबहुक पासवर्ड</translation>
+        <source>It gives</source>
+        <translation>यह देता है</translation>
     </message>
     <message>
-        <source>Webhook secret</source>
-        <translation>वेबहुक सीक्रेट</translation>
+        <source>C&amp;redential</source>
+        <translation>क्रेडेंशियल (&amp;R)</translation>
     </message>
     <message>
-        <source>Upstream (live sales)</source>
-        <translation>अपस्ट्रीम (लाइव बिक्री)</translation>
+        <source>Key &amp;id</source>
+        <translation>कुंजी ID (&amp;I)</translation>
     </message>
     <message>
-        <source>Live sales are sent to this provider (a distributor or aggregator speaking the same API). Kept by the server; a change applies to the next live sale without a restart.</source>
-        <translation>लाइव बिक्री इस प्रोवाइडर को भेजी जाती है (कोई डिस्ट्रीब्यूटर या एग्रीगेटर जो यही API इस्तेमाल करता है)। यह सर्वर पर रखा जाता है; बदलाव बिना दोबारा शुरू किए अगली लाइव बिक्री से लागू होता है।</translation>
+        <source>Key &amp;secret</source>
+        <translation>कुंजी का सीक्रेट (&amp;S)</translation>
     </message>
     <message>
-        <source>State: %1</source>
-        <translation>स्थिति: %1</translation>
+        <source>&amp;Webhook password</source>
+        <translation>वेबहुक पासवर्ड (&amp;W)</translation>
     </message>
     <message>
-        <source>The upstream sends its webhooks to %1 (use the address by which the upstream reaches this server).</source>
-        <translation>अपस्ट्रीम अपने वेबहुक %1 पर भेजता है (वह पता इस्तेमाल करें जिससे अपस्ट्रीम इस सर्वर तक पहुँचता है)।</translation>
+        <source>Webhook signing secre&amp;t</source>
+        <translation>वेबहुक साइनिंग सीक्रेट (&amp;T)</translation>
+    </message>
+    <message>
+        <source>Lowest is tried first (0 to 1000).</source>
+        <translation>सबसे कम वाला पहले आज़माया जाता है (0 से 1000)।</translation>
+    </message>
+    <message>
+        <source>&amp;Priority</source>
+        <translation>प्राथमिकता (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Sells</source>
+        <translation>क्या बेचता है</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>None ticked: it sells every service, or every operator.</source>
+        <translation>कुछ न चुना हो: यह हर सेवा, या हर ऑपरेटर के लिए बेचता है।</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve upstream</source>
+        <translation>अपस्ट्रीम सेव करें (&amp;V)</translation>
+    </message>
+    <message>
+        <source>%1 is too large for a credential (at most %2 characters).</source>
+        <translation>%1 क्रेडेंशियल के लिए बहुत बड़ी है (ज़्यादा से ज़्यादा %2 अक्षर)।</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>%1 पढ़ी नहीं जा सकी: %2</translation>
+    </message>
+    <message>
+        <source>%1 does not hold a credential: save the API key credential the aggregator&apos;s dashboard shows in a text file, alone.</source>
+        <translation>%1 में क्रेडेंशियल नहीं है: एग्रीगेटर का डैशबोर्ड जो API key क्रेडेंशियल दिखाता है, उसे अकेले एक टेक्स्ट फ़ाइल में सेव करें।</translation>
+    </message>
+    <message>
+        <source>The aggregator&apos;s credential</source>
+        <translation>एग्रीगेटर का क्रेडेंशियल</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.key);;All files (*)</source>
+        <translation>टेक्स्ट फ़ाइलें (*.txt *.key);;सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>सेव हो रहा है…</translation>
+    </message>
+    <message>
+        <source>Give it a name of 1 to 32 lower-case letters, digits, _ or -, e.g. payfast.</source>
+        <translation>1 से 32 अंग्रेज़ी के छोटे अक्षरों, अंकों, _ या - का नाम दें, जैसे payfast।</translation>
     </message>
     <message>
         <source>Enter the upstream&apos;s base URL, ending in /api/v1.</source>
         <translation>अपस्ट्रीम का बेस URL लिखें, जो /api/v1 पर ख़त्म हो।</translation>
     </message>
     <message>
-        <source>Enter the key id the upstream gave this shop.</source>
-        <translation>अपस्ट्रीम ने इस दुकान को जो कुंजी ID दी है, वह लिखें।</translation>
+        <source>Paste the API key credential the aggregator&apos;s dashboard shows, or load it from a file: it is never shown back, so it is given again on every save.</source>
+        <translation>एग्रीगेटर का डैशबोर्ड जो API key क्रेडेंशियल दिखाता है, उसे चिपकाएँ या फ़ाइल से लोड करें: यह वापस कभी नहीं दिखता, इसलिए हर बार सेव करते समय दोबारा देना होता है।</translation>
+    </message>
+    <message>
+        <source>Enter the key id the distributor gave this shop.</source>
+        <translation>डिस्ट्रीब्यूटर ने इस दुकान को जो कुंजी ID दी है, वह लिखें।</translation>
     </message>
     <message>
         <source>Enter the key secret: it is never shown back, so it is typed again on every save.</source>
         <translation>कुंजी का सीक्रेट लिखें: यह वापस कभी नहीं दिखता, इसलिए हर बार सेव करते समय इसे दोबारा लिखना होता है।</translation>
     </message>
     <message>
-        <source>Saved. The next live sale goes to %1; press Check to try the key now.</source>
-        <translation>सेव हो गया। अगली लाइव बिक्री %1 को जाएगी; कुंजी अभी आज़माने के लिए &quot;जाँचें&quot; दबाएँ।</translation>
+        <source>Without the webhook password this upstream&apos;s webhooks are refused, and a sale whose answer was lost ends only by its statement or by hand. Type it, or press Save again to save without it.</source>
+        <translation>वेबहुक पासवर्ड के बिना इस अपस्ट्रीम के वेबहुक ठुकरा दिए जाते हैं, और जिस बिक्री का जवाब खो गया वह सिर्फ़ उसके स्टेटमेंट से या हाथ से पूरी होती है। इसे लिखें, या इसके बिना सेव करने के लिए दोबारा सेव दबाएँ।</translation>
     </message>
     <message>
-        <source>Clear the upstream</source>
-        <translation>अपस्ट्रीम हटाएँ</translation>
-    </message>
-    <message>
-        <source>Remove the upstream %1? Live sales are refused until one is saved again; sales already waiting on it keep being followed.</source>
-        <translation>अपस्ट्रीम %1 हटाएँ? जब तक दोबारा कोई अपस्ट्रीम सेव नहीं होता, लाइव बिक्री नहीं होगी; जो बिक्री पहले से इसके जवाब का इंतज़ार कर रही हैं, उन पर नज़र रखी जाती रहेगी।</translation>
-    </message>
-    <message>
-        <source>Clear upstream</source>
-        <translation>अपस्ट्रीम हटाएँ</translation>
-    </message>
-    <message>
-        <source>Cleared. Live sales are refused now.</source>
-        <translation>हटा दिया गया। अब लाइव बिक्री नहीं होगी।</translation>
-    </message>
-    <message>
-        <source>Checking…</source>
-        <translation>जाँच हो रही है…</translation>
+        <source>The server never shows a secret back: type the credential (or key secret), the webhook password and, when it is used, the signing secret again to save. A change applies to the next live sale.</source>
+        <translation>सर्वर कोई सीक्रेट वापस नहीं दिखाता: सेव करने के लिए क्रेडेंशियल (या कुंजी का सीक्रेट), वेबहुक पासवर्ड और, अगर इस्तेमाल होता है तो, साइनिंग सीक्रेट दोबारा लिखें। बदलाव अगली लाइव बिक्री से लागू होता है।</translation>
     </message>
 </context>
 <context>
@@ -2665,10 +3085,6 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <translation>डिस्ट्रीब्यूटर के वॉलेट में पैसे कम हैं — ग्राहक से कोई पैसा नहीं लिया गया। डिस्ट्रीब्यूटर से टॉप-अप करवाएँ, फिर दोबारा बेचें।</translation>
     </message>
     <message>
-        <source>The upstream did not accept this shop&apos;s key — nothing was charged to the customer. An admin should check Back office → Settings → Upstream.</source>
-        <translation>अपस्ट्रीम ने इस दुकान की कुंजी नहीं मानी — ग्राहक से कोई पैसा नहीं लिया गया। एडमिन बैक ऑफ़िस → सेटिंग्स → अपस्ट्रीम देखें।</translation>
-    </message>
-    <message>
         <source>The upstream already has a different sale under this reference — nothing was charged to the customer. Sell again.</source>
         <translation>अपस्ट्रीम के पास इस रेफ़रेंस से पहले से कोई दूसरी बिक्री है — ग्राहक से कोई पैसा नहीं लिया गया। दोबारा बेचें।</translation>
     </message>
@@ -2691,6 +3107,94 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>The upstream refused the sale (%1) — nothing was charged to the customer.</source>
         <translation>अपस्ट्रीम ने बिक्री से मना कर दिया (%1) — ग्राहक से कोई पैसा नहीं लिया गया।</translation>
+    </message>
+    <message>
+        <source>Resolved by hand</source>
+        <translation>हाथ से निपटाई गई</translation>
+    </message>
+    <message>
+        <source>Unknown: sent once and no answer came; it is never sent again</source>
+        <translation>अज्ञात: एक बार भेजी गई और कोई जवाब नहीं आया; दोबारा कभी नहीं भेजी जाएगी</translation>
+    </message>
+    <message>
+        <source>Pending at the upstream: waiting for its webhook (it offers no status check)</source>
+        <translation>अपस्ट्रीम पर पेंडिंग: उसके वेबहुक का इंतज़ार (वह स्थिति की जाँच नहीं देता)</translation>
+    </message>
+    <message>
+        <source>The upstream said: “%1”</source>
+        <translation>अपस्ट्रीम ने कहा: “%1”</translation>
+    </message>
+    <message>
+        <source>Sent once to the aggregator; it answered PENDING and its webhook never came. The aggregator offers no status check: end it by its statement or by hand after checking its dashboard.</source>
+        <translation>एग्रीगेटर को एक बार भेजी गई; उसने पेंडिंग जवाब दिया और उसका वेबहुक कभी नहीं आया। एग्रीगेटर स्थिति की जाँच नहीं देता: इसे उसके स्टेटमेंट से, या उसका डैशबोर्ड जाँचकर हाथ से, पूरा करें।</translation>
+    </message>
+    <message>
+        <source>Sent once to the aggregator; its answer never came. The aggregator offers no status check: end it by its statement or by hand after checking its dashboard.</source>
+        <translation>एग्रीगेटर को एक बार भेजी गई; उसका जवाब कभी नहीं आया। एग्रीगेटर स्थिति की जाँच नहीं देता: इसे उसके स्टेटमेंट से, या उसका डैशबोर्ड जाँचकर हाथ से, पूरा करें।</translation>
+    </message>
+    <message>
+        <source>The upstream answered PENDING and has not ended the sale since. RechargeDesk keeps asking it; if this lasts, check the upstream&apos;s dashboard and end the sale by hand.</source>
+        <translation>अपस्ट्रीम ने पेंडिंग जवाब दिया और तब से बिक्री पूरी नहीं की। RechargeDesk उससे पूछता रहता है; अगर ऐसा ही रहे तो अपस्ट्रीम का डैशबोर्ड जाँचें और बिक्री हाथ से पूरी करें।</translation>
+    </message>
+    <message>
+        <source>No definite answer from the upstream yet. RechargeDesk keeps sending the same reference, which the upstream never sells twice; if this lasts, check the upstream&apos;s dashboard and end the sale by hand.</source>
+        <translation>अपस्ट्रीम से अभी कोई पक्का जवाब नहीं। RechargeDesk वही रेफ़रेंस भेजता रहता है, जिसे अपस्ट्रीम कभी दो बार नहीं बेचता; अगर ऐसा ही रहे तो अपस्ट्रीम का डैशबोर्ड जाँचें और बिक्री हाथ से पूरी करें।</translation>
+    </message>
+    <message>
+        <source>Resolved by hand by %1 at %2: %3</source>
+        <translation>%1 ने %2 पर हाथ से निपटाई: %3</translation>
+    </message>
+    <message>
+        <source>Reversed by the operator after SUCCESS (refunded once)</source>
+        <translation>सफल होने के बाद ऑपरेटर ने पलट दी (एक बार रिफ़ंड)</translation>
+    </message>
+    <message>
+        <source>The upstream did not accept this shop&apos;s key — nothing was charged to the customer. An admin should check Back office → Settings → Upstreams.</source>
+        <translation>अपस्ट्रीम ने इस दुकान की कुंजी नहीं मानी — ग्राहक से कोई पैसा नहीं लिया गया। एडमिन बैक ऑफ़िस → सेटिंग्स → अपस्ट्रीम देखें।</translation>
+    </message>
+    <message>
+        <source>Reversed by the operator at %1</source>
+        <translation>%1 पर ऑपरेटर ने पलट दी</translation>
+    </message>
+    <message>
+        <source>The upstream&apos;s statement reports FAILED for this sale after it had reported SUCCESS: the sale is FAILED now and %1 went back to the wallet once.</source>
+        <translation>सफल बताने के बाद अपस्ट्रीम का स्टेटमेंट इस बिक्री को असफल बताता है: बिक्री अब असफल है और %1 एक बार वॉलेट में वापस आ गए।</translation>
+    </message>
+    <message>
+        <source>The upstream&apos;s webhook reported FAILED for this sale after it had reported SUCCESS: the sale is FAILED now and %1 went back to the wallet once.</source>
+        <translation>सफल बताने के बाद अपस्ट्रीम के वेबहुक ने इस बिक्री को असफल बताया: बिक्री अब असफल है और %1 एक बार वॉलेट में वापस आ गए।</translation>
+    </message>
+    <message>
+        <source>The upstream reports %1 for this sale, held %2 here: check with the upstream; nothing was debited again.</source>
+        <translation>अपस्ट्रीम इस बिक्री को %1 बताता है, यहाँ यह %2 दर्ज है: अपस्ट्रीम से मिलान करें; दोबारा कोई पैसा नहीं काटा गया।</translation>
+    </message>
+    <message>
+        <source>Its statement said so (imported at %1).</source>
+        <translation>उसके स्टेटमेंट ने ऐसा कहा (%1 पर इम्पोर्ट हुआ)।</translation>
+    </message>
+    <message>
+        <source>Its webhook said so at %1.</source>
+        <translation>उसके वेबहुक ने %1 पर ऐसा कहा।</translation>
+    </message>
+    <message>
+        <source>An upstream</source>
+        <translation>एक अपस्ट्रीम</translation>
+    </message>
+    <message>
+        <source>%1 failed it</source>
+        <translation>%1 पर असफल हुई</translation>
+    </message>
+    <message>
+        <source>%1 refused it</source>
+        <translation>%1 ने मना किया</translation>
+    </message>
+    <message>
+        <source>%1: “%2”</source>
+        <translation>%1: “%2”</translation>
+    </message>
+    <message>
+        <source>Tried before, then sent on to %1:</source>
+        <translation>पहले आज़माया गया, फिर %1 को भेजी गई:</translation>
     </message>
 </context>
 <context>
@@ -2738,6 +3242,225 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Configured, not contacted yet: the first live sale or Check will try it.</source>
         <translation>सेट है, अभी संपर्क नहीं हुआ: पहली लाइव बिक्री या &quot;जाँचें&quot; इसे आज़माएगी।</translation>
+    </message>
+    <message>
+        <source>1 sale needs attention</source>
+        <translation>1 बिक्री पर ध्यान चाहिए</translation>
+    </message>
+    <message>
+        <source>%1 sales need attention</source>
+        <translation>%1 बिक्री पर ध्यान चाहिए</translation>
+    </message>
+    <message>
+        <source>Live sales the upstream has not ended in %1 minutes.</source>
+        <translation>लाइव बिक्री जिन्हें अपस्ट्रीम ने %1 मिनट में पूरा नहीं किया।</translation>
+    </message>
+    <message>
+        <source>Live sales the upstream has not ended for a long time.</source>
+        <translation>लाइव बिक्री जिन्हें अपस्ट्रीम ने बहुत देर से पूरा नहीं किया।</translation>
+    </message>
+    <message>
+        <source>An admin checks them in Back office → History → Needs attention and ends them by hand.</source>
+        <translation>एडमिन इन्हें बैक ऑफ़िस → इतिहास → ध्यान चाहिए में जाँचकर हाथ से पूरा करता है।</translation>
+    </message>
+</context>
+<context>
+    <name>UpstreamsPage</name>
+    <message>
+        <source>Promises the spec only — sends each sale once</source>
+        <translation>सिर्फ़ स्पेक का वादा — हर बिक्री एक बार भेजता है</translation>
+    </message>
+    <message>
+        <source>RechargeDesk</source>
+        <translation>RechargeDesk</translation>
+    </message>
+    <message>
+        <source>Not read yet</source>
+        <translation>अभी पढ़ा नहीं गया</translation>
+    </message>
+    <message>
+        <source>All services</source>
+        <translation>सभी सेवाएँ</translation>
+    </message>
+    <message>
+        <source>all operators</source>
+        <translation>सभी ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Not configured</source>
+        <translation>सेट नहीं है</translation>
+    </message>
+    <message>
+        <source>Online · last contact %1</source>
+        <translation>ऑनलाइन · आख़िरी संपर्क %1</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>ऑनलाइन</translation>
+    </message>
+    <message>
+        <source>Unreachable since %1</source>
+        <translation>%1 से पहुँच से बाहर</translation>
+    </message>
+    <message>
+        <source>Unreachable</source>
+        <translation>पहुँच से बाहर</translation>
+    </message>
+    <message>
+        <source>Not contacted yet</source>
+        <translation>अभी संपर्क नहीं हुआ</translation>
+    </message>
+    <message>
+        <source>&amp;Add upstream…</source>
+        <translation>अपस्ट्रीम जोड़ें (&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>बदलें (&amp;E)…</translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation>जाँचें (&amp;H)</translation>
+    </message>
+    <message>
+        <source>Re&amp;move…</source>
+        <translation>हटाएँ (&amp;M)…</translation>
+    </message>
+    <message>
+        <source>In the order live sales try them</source>
+        <translation>जिस क्रम में लाइव बिक्री इन्हें आज़माती है</translation>
+    </message>
+    <message>
+        <source>Live sales go to the first enabled upstream, by priority, that sells the sale&apos;s service and operator. A definite failure there (FAILED, or a refusal) moves the sale to the next one with a new reference; an unknown outcome never does, since the first may have sold it. Kept by the server; a change applies to the next live sale.</source>
+        <translation>लाइव बिक्री प्राथमिकता के क्रम में उस पहले चालू अपस्ट्रीम को जाती है जो बिक्री की सेवा और ऑपरेटर बेचता है। वहाँ पक्की असफलता (असफल, या मना) बिक्री को नए रेफ़रेंस के साथ अगले पर ले जाती है; अज्ञात नतीजा कभी नहीं, क्योंकि हो सकता है पहले ने उसे बेच दिया हो। सर्वर इन्हें रखता है; बदलाव अगली लाइव बिक्री से लागू होता है।</translation>
+    </message>
+    <message>
+        <source>Upstreams serve live sales, so only a live admin changes them: this terminal uses a test key and lists them only.</source>
+        <translation>अपस्ट्रीम लाइव बिक्री के लिए हैं, इसलिए इन्हें सिर्फ़ लाइव एडमिन बदलता है: यह टर्मिनल टेस्ट कुंजी से चलता है और इन्हें सिर्फ़ दिखाता है।</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>प्राथमिकता</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Sells</source>
+        <translation>क्या बेचता है</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>चालू</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>हालत</translation>
+    </message>
+    <message>
+        <source>Webhook path</source>
+        <translation>वेबहुक पाथ</translation>
+    </message>
+    <message>
+        <source>Try its credential now and read again what it offers</source>
+        <translation>इसका क्रेडेंशियल अभी आज़माएँ और दोबारा पढ़ें कि यह क्या देता है</translation>
+    </message>
+    <message>
+        <source>Upstreams</source>
+        <translation>अपस्ट्रीम</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>हाँ</translation>
+    </message>
+    <message>
+        <source>No — skipped</source>
+        <translation>नहीं — छोड़ा जाता है</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>आख़िरी त्रुटि: %1</translation>
+    </message>
+    <message>
+        <source>No upstream yet: live sales are refused until one is added here.</source>
+        <translation>अभी कोई अपस्ट्रीम नहीं: जब तक यहाँ कोई जोड़ा नहीं जाता, लाइव बिक्री नहीं होगी।</translation>
+    </message>
+    <message>
+        <source>Select an upstream to see its state and the address of its webhooks.</source>
+        <translation>किसी अपस्ट्रीम की हालत और उसके वेबहुक का पता देखने के लिए उसे चुनें।</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>कुंजी %1</translation>
+    </message>
+    <message>
+        <source>its dashboard credential</source>
+        <translation>उसके डैशबोर्ड का क्रेडेंशियल</translation>
+    </message>
+    <message>
+        <source>%1 at %2 with %3. State: %4</source>
+        <translation>%1, %2 पर, %3 के साथ। हालत: %4</translation>
+    </message>
+    <message>
+        <source>Disabled: live sales skip it.</source>
+        <translation>बंद है: लाइव बिक्री इसे छोड़ देती है।</translation>
+    </message>
+    <message>
+        <source>It promises the spec only: each sale is sent to it once, ever, and never polled. A sale whose answer is lost waits for its webhook, its statement or a person (History → Needs attention).</source>
+        <translation>यह सिर्फ़ स्पेक का वादा करता है: हर बिक्री इसे एक ही बार भेजी जाती है, और इससे स्थिति कभी नहीं पूछी जाती। जिस बिक्री का जवाब खो जाए वह इसके वेबहुक, इसके स्टेटमेंट या किसी व्यक्ति का इंतज़ार करती है (इतिहास → ध्यान चाहिए)।</translation>
+    </message>
+    <message>
+        <source>A RechargeDesk distributor: a sale whose answer is lost is sent again with the same reference (never sold twice) and its status is asked.</source>
+        <translation>RechargeDesk डिस्ट्रीब्यूटर: जिस बिक्री का जवाब खो जाए वह उसी रेफ़रेंस से दोबारा भेजी जाती है (दो बार कभी नहीं बिकती) और उसकी स्थिति पूछी जाती है।</translation>
+    </message>
+    <message>
+        <source>What it offers is read at the next Check.</source>
+        <translation>यह क्या देता है, यह अगली बार &quot;जाँचें&quot; पर पढ़ा जाएगा।</translation>
+    </message>
+    <message>
+        <source>Give it this address for its webhooks, with its webhook password: %1 (use the address by which it reaches this server).</source>
+        <translation>इसे वेबहुक के लिए यह पता दें, इसके वेबहुक पासवर्ड के साथ: %1 (वह पता इस्तेमाल करें जिससे यह इस सर्वर तक पहुँचता है)।</translation>
+    </message>
+    <message>
+        <source>Added %1 (%2). Press Check to try its credential now.</source>
+        <translation>%1 जोड़ा गया (%2)। इसका क्रेडेंशियल अभी आज़माने के लिए &quot;जाँचें&quot; दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2). Press Check to try its credential now.</source>
+        <translation>%1 सेव हुआ (%2)। इसका क्रेडेंशियल अभी आज़माने के लिए &quot;जाँचें&quot; दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>%1 की जाँच हो रही है…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Remove the upstream</source>
+        <translation>अपस्ट्रीम हटाएँ</translation>
+    </message>
+    <message>
+        <source>Remove the upstream %1 (%2)? Its live sales go to the other upstreams, or are refused when none is left; sales already waiting on it keep being followed.</source>
+        <translation>अपस्ट्रीम %1 (%2) हटाएँ? इसकी लाइव बिक्री दूसरे अपस्ट्रीम को जाएगी, या कोई न बचे तो नहीं होगी; जो बिक्री पहले से इसके जवाब का इंतज़ार कर रही हैं, उन पर नज़र रखी जाती रहेगी।</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 हटाएँ</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>%1 हटा दिया गया।</translation>
     </message>
 </context>
 <context>

@@ -1,21 +1,28 @@
 #include "backofficeview.h"
 
+#include "apiclient.h"
 #include "dayendpage.h"
+#include "historydetailpane.h"
 #include "historypage.h"
 #include "keyspage.h"
 #include "settingspage.h"
 #include "terminalcontext.h"
+#include "upstreamapi.h"
+#include "upstreamstatus.h"
 #include "userspage.h"
 #include "walletpage.h"
 #include "webhookspage.h"
+#include "widgets/look.h"
 
 #include <QKeyEvent>
+#include <QPushButton>
+#include <QShortcut>
 
 BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
     : QTabWidget(parent), m_history(new HistoryPage(context, this)), m_dayEnd(new DayEndPage(context, this)),
       m_wallet(new WalletPage(context, this)), m_keys(new KeysPage(context, this)),
       m_webhooks(new WebhooksPage(context, this)), m_users(new UsersPage(context, this)),
-      m_settings(new SettingsPage(context, this))
+      m_settings(new SettingsPage(context, this)), m_context(context), m_attention(new QPushButton(this))
 {
     setObjectName(QStringLiteral("backOffice"));
     setDocumentMode(true);
@@ -38,6 +45,51 @@ BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
             onSalesChanged();
     });
     connect(this, &QTabWidget::currentChanged, this, &BackOfficeView::refreshIfStale);
+
+    m_attention->setObjectName(QStringLiteral("attentionButton"));
+    Look::set(m_attention, "attentionBanner");
+    m_attention->hide();
+    setCornerWidget(m_attention, Qt::TopRightCorner);
+    connect(m_attention, &QPushButton::clicked, this, [this] {
+        setCurrentWidget(m_history);
+        m_history->setNeedsAttention(true);
+    });
+    auto *shortcut = new QShortcut(QKeySequence(Qt::ALT | Qt::Key_N), this);
+    shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(shortcut, &QShortcut::activated, this, &BackOfficeView::toggleNeedsAttention);
+    // The count follows the sales, a resolve here, an admin's sign-in and, while on screen, the clock.
+    m_attentionTimer.setInterval(30'000);
+    connect(&m_attentionTimer, &QTimer::timeout, this, &BackOfficeView::refreshAttention);
+    m_attentionTimer.start();
+    connect(&context, &TerminalContext::salesChanged, this, &BackOfficeView::refreshAttention);
+    connect(&context, &TerminalContext::userChanged, this, &BackOfficeView::refreshAttention);
+    connect(m_history->detailPane(), &HistoryDetailPane::saleResolved, this, &BackOfficeView::refreshAttention);
+}
+
+void BackOfficeView::refreshAttention()
+{
+    // Not asked while hidden (a clerk never sees the back office): showEvent() asks when it appears.
+    if (m_context.api().isTestMode() || m_attentionCall || !isVisible())
+        return;
+    m_attentionCall = UpstreamApi(m_context.api()).get().then(this, [this](const Answer<UpstreamInfo> &answer) {
+        m_attentionCall = nullptr;
+        if (!answer.ok())
+            return; // the status bar says what is wrong with the server; the last count stays
+        const UpstreamStatus status = UpstreamStatus::from(*answer.value);
+        const QString text = status.attentionText();
+        m_attention->setText(text.isEmpty() ? QString() : tr("%1 · show them (Alt+N)").arg(text));
+        m_attention->setToolTip(text.isEmpty() ? QString()
+                                               : status.attentionToolTip() + QLatin1Char(' ') +
+                                                     tr("Press to show them in History: Needs attention."));
+        m_attention->setVisible(!text.isEmpty());
+    });
+}
+
+void BackOfficeView::toggleNeedsAttention()
+{
+    const bool showing = currentWidget() == m_history && m_history->needsAttention();
+    setCurrentWidget(m_history);
+    m_history->setNeedsAttention(!showing);
 }
 
 bool BackOfficeView::refreshCurrentPage()
@@ -82,6 +134,7 @@ void BackOfficeView::showEvent(QShowEvent *event)
 {
     QTabWidget::showEvent(event);
     refreshIfStale();
+    refreshAttention();
 }
 
 void BackOfficeView::onSalesChanged()

@@ -1,15 +1,19 @@
 #pragma once
 
 #include <QHash>
+#include <QPointer>
 #include <QSet>
 #include <QTabWidget>
+#include <QTimer>
 
 #include <functional>
 
+class ApiCall;
 class DayEndPage;
 class HistoryPage;
 class KeysPage;
 class QKeyEvent;
+class QPushButton;
 class SettingsPage;
 class TerminalContext;
 class UsersPage;
@@ -24,6 +28,11 @@ class WebhooksPage;
 /// (TerminalContext::salesChanged) the page on screen reloads at once and the others the next time
 /// they are shown. F5 or Ctrl+R reloads the page on screen (inside the back office F5 means
 /// "refresh" as in a browser; elsewhere it still opens the fifth screen).
+///
+/// Beside the tabs, "2 sales need attention · show them (Alt+N)" (issue 26: live sales the upstream has not ended
+/// within the server's attention_after_s, counted by GET /api/v1/upstream, asked again while the back
+/// office is on screen) opens History with its Needs attention filter; Alt+N does the same from any
+/// tab, and in History with that filter on turns it off again.
 class BackOfficeView final : public QTabWidget
 {
     Q_OBJECT
@@ -42,6 +51,10 @@ public:
 
     /// Reloads the page on screen if it shows figures (History, Day-end, Wallet); false otherwise.
     bool refreshCurrentPage();
+    /// Asks the server again how many sales need attention (one call at a time; none in TEST mode).
+    void refreshAttention();
+    /// "2 sales need attention · show them (Alt+N)" beside the tabs; hidden while none does.
+    QPushButton *attentionButton() const { return m_attention; }
 
 protected:
     bool event(QEvent *event) override;
@@ -58,6 +71,8 @@ private:
     static bool isRefreshKey(const QKeyEvent &event);
     void onSalesChanged();
     void refreshIfStale();
+    /// Alt+N: History with Needs attention, or (already there) History without it.
+    void toggleNeedsAttention();
 
     HistoryPage *m_history;
     DayEndPage *m_dayEnd;
@@ -68,4 +83,8 @@ private:
     SettingsPage *m_settings;
     QHash<QWidget *, Refresher> m_refreshers;
     QSet<QWidget *> m_stale; ///< pages whose figures changed while they were not on screen
+    TerminalContext &m_context;
+    QPushButton *m_attention;
+    QPointer<ApiCall> m_attentionCall;
+    QTimer m_attentionTimer;
 };

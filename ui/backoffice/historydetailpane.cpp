@@ -5,9 +5,11 @@
 #include "clock.h"
 #include "money.h"
 #include "receipts/receiptrenderer.h"
+#include "resolvedialog.h"
 #include "terminalcontext.h"
 #include "transactionsapi.h"
 #include "upstreamcallsview.h"
+#include "upstreamsaleinfo.h"
 #include "webhooksapi.h"
 #include "widgets/look.h"
 #include "widgets/statusbadge.h"
@@ -22,6 +24,7 @@
 #include <QPrinter>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -55,9 +58,12 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
       m_fields(new QFormLayout),
       m_ledger(makeTable(this, "ledgerTable", {tr("Kind"), tr("Amount"), tr("When"), tr("Note")})),
       m_deliveries(makeTable(this, "deliveriesTable", {tr("Try"), tr("When"), tr("HTTP"), tr("Result"), tr("Error")})),
-      m_deliveriesNote(new QLabel(this)), m_message(new QLabel(this)),
-      m_recheck(new QPushButton(tr("&Recheck status"), this)), m_reprint(new QPushButton(tr("Re&print receipt"), this)),
-      m_redeliver(new QPushButton(tr("Re&deliver webhook"), this)), m_upstream(new UpstreamCallsView(context, this))
+      m_deliveriesNote(new QLabel(this)), m_message(new QLabel(this)), m_attention(new QLabel(this)),
+      m_words(new QLabel(this)), m_resolution(new QLabel(this)), m_reversal(new QLabel(this)),
+      m_mismatch(new QLabel(this)), m_tried(new QLabel(this)), m_recheck(new QPushButton(tr("&Recheck status"), this)),
+      m_reprint(new QPushButton(tr("Re&print receipt"), this)),
+      m_redeliver(new QPushButton(tr("Re&deliver webhook"), this)), m_resolve(new QPushButton(tr("Resol&ve…"), this)),
+      m_upstream(new UpstreamCallsView(context, this)), m_actions(new QGridLayout)
 {
     setObjectName(QStringLiteral("historyDetail"));
     m_title->setObjectName(QStringLiteral("detailTitle"));
@@ -65,6 +71,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     m_title->setText(tr("Select a sale to see its details"));
     m_title->setWordWrap(true);
     m_badge->hide();
+    m_badge->setWordWrap(true); // "⏳ PENDING — waiting for the operator" is wider than the pane at 1366 px
     m_fields->setRowWrapPolicy(QFormLayout::WrapLongRows);
     Look::set(m_deliveriesNote, "hint");
     m_deliveriesNote->setWordWrap(true);
@@ -74,13 +81,40 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     m_recheck->setObjectName(QStringLiteral("recheckButton"));
     m_reprint->setObjectName(QStringLiteral("reprintButton"));
     m_redeliver->setObjectName(QStringLiteral("redeliverButton"));
+    m_resolve->setObjectName(QStringLiteral("resolveButton"));
+    m_resolve->setToolTip(tr("End this PENDING sale by hand after checking it at the upstream (an admin's PIN "
+                             "confirms)"));
+    m_resolve->hide();
+    m_attention->setObjectName(QStringLiteral("detailAttention"));
+    Look::set(m_attention, "attentionNote");
+    m_attention->setWordWrap(true);
+    m_attention->hide();
+    m_words->setObjectName(QStringLiteral("detailUpstreamWords"));
+    Look::set(m_words, "upstreamRefused");
+    m_words->setWordWrap(true);
+    m_words->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_words->hide();
+    m_resolution->setObjectName(QStringLiteral("detailResolution"));
+    Look::set(m_resolution, "resolutionNote");
+    m_resolution->setWordWrap(true);
+    m_resolution->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_resolution->hide();
+    m_reversal->setObjectName(QStringLiteral("detailReversal"));
+    Look::set(m_reversal, "reversalNote");
+    m_mismatch->setObjectName(QStringLiteral("detailMismatch"));
+    Look::set(m_mismatch, "attentionNote"); // a person must look, as for a sale needing attention
+    m_tried->setObjectName(QStringLiteral("detailUpstreamTried"));
+    Look::set(m_tried, "triedNote");
+    for (QLabel *label : {m_reversal, m_mismatch, m_tried}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->hide();
+    }
 
-    // Two buttons a row, so the pane stays narrow enough for the table beside it at 1366 px.
-    auto *actions = new QGridLayout;
-    actions->addWidget(m_recheck, 0, 0);
-    actions->addWidget(m_reprint, 0, 1);
-    actions->addWidget(m_redeliver, 1, 0);
-    actions->setColumnStretch(2, 1);
+    // Two buttons a row, so the pane stays narrow enough for the table beside it at 1366 px; one a row when two do
+    // not fit (kiosk fonts): fitActions().
+    m_actions->setHorizontalSpacing(12);
+    arrangeActions(2);
 
     auto *ledgerTitle = new QLabel(tr("Wallet ledger"), this);
     auto *deliveriesTitle = new QLabel(tr("Webhook deliveries"), this);
@@ -97,8 +131,14 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     layout->setContentsMargins(12, 0, 8, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_badge);
+    layout->addWidget(m_reversal);
+    layout->addWidget(m_mismatch);
+    layout->addWidget(m_attention);
+    layout->addWidget(m_words);
+    layout->addWidget(m_tried);
+    layout->addWidget(m_resolution);
     layout->addLayout(m_fields);
-    layout->addLayout(actions);
+    layout->addLayout(m_actions);
     layout->addWidget(m_message);
     layout->addWidget(m_upstream);
     layout->addWidget(ledgerTitle);
@@ -109,6 +149,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     QScrollArea *scroll = BackOfficeUi::scrollArea(content, this);
     scroll->setObjectName(QStringLiteral("detailScroll"));
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded); // when the splitter makes the pane narrow
+    m_scroll = scroll;
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
@@ -116,6 +157,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     connect(m_recheck, &QPushButton::clicked, this, &HistoryDetailPane::onRecheckClicked);
     connect(m_reprint, &QPushButton::clicked, this, &HistoryDetailPane::onReprintClicked);
     connect(m_redeliver, &QPushButton::clicked, this, &HistoryDetailPane::onRedeliverClicked);
+    connect(m_resolve, &QPushButton::clicked, this, &HistoryDetailPane::onResolveClicked);
     connect(m_upstream, &UpstreamCallsView::message, this, &HistoryDetailPane::showMessage);
     connect(m_upstream, &UpstreamCallsView::rechecked, this, [this] {
         loadRecord();
@@ -126,8 +168,51 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
 
 HistoryDetailPane::~HistoryDetailPane() = default;
 
+void HistoryDetailPane::arrangeActions(int columns)
+{
+    if (columns == m_actionColumns)
+        return;
+    m_actionColumns = columns;
+    const QList<QPushButton *> buttons{m_recheck, m_reprint, m_redeliver, m_resolve};
+    for (QPushButton *button : buttons)
+        m_actions->removeWidget(button);
+    for (qsizetype i = 0; i < buttons.size(); ++i)
+        m_actions->addWidget(buttons.at(i), int(i / columns), int(i % columns));
+    // The buttons keep their own width; the column after them takes the rest.
+    for (int column = 0; column <= 2; ++column)
+        m_actions->setColumnStretch(column, column == columns ? 1 : 0);
+}
+
+void HistoryDetailPane::fitActions()
+{
+    int widest = 0;
+    for (const QPushButton *button : {m_recheck, m_reprint, m_redeliver, m_resolve})
+        widest = qMax(widest, button->sizeHint().width());
+    const int available = m_scroll->viewport()->width() - 20; // the content's layout margins (12 + 8)
+    arrangeActions(2 * widest + m_actions->horizontalSpacing() <= available ? 2 : 1);
+}
+
+void HistoryDetailPane::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitActions();
+}
+
+void HistoryDetailPane::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    fitActions(); // the style sheet (kiosk fonts) is applied by now
+}
+
 void HistoryDetailPane::setTransaction(qint64 transactionId)
 {
+    if (transactionId > 0 && transactionId == m_transactionId && m_record) {
+        // The same sale again (the history reloaded and selected it again): fresh data, the message kept.
+        loadRecord();
+        loadLedger();
+        loadDeliveries();
+        return;
+    }
     for (QPointer<ApiCall> *call : {&m_recordCall, &m_ledgerCall, &m_deliveriesCall}) {
         if (*call)
             (*call)->abort();
@@ -135,6 +220,7 @@ void HistoryDetailPane::setTransaction(qint64 transactionId)
     }
     m_transactionId = transactionId;
     m_record = {};
+    m_scroll->verticalScrollBar()->setValue(0); // a new sale starts at its top (badge, attention, the upstream's words)
     m_latestAttemptId = 0;
     while (m_fields->rowCount() > 0)
         m_fields->removeRow(0);
@@ -144,6 +230,10 @@ void HistoryDetailPane::setTransaction(qint64 transactionId)
     m_recheck->setEnabled(false);
     m_reprint->setEnabled(false);
     m_redeliver->setEnabled(false);
+    m_resolve->setEnabled(false);
+    m_resolve->hide();
+    for (QLabel *label : {m_attention, m_words, m_resolution, m_reversal, m_mismatch, m_tried})
+        label->hide();
     m_deliveriesNote->clear();
     m_deliveriesNote->hide();
     m_upstream->clear();
@@ -211,6 +301,7 @@ void HistoryDetailPane::onRecord(const Answer<TransactionRecord> &answer)
     m_badge->show();
     m_reprint->setEnabled(true);
     m_upstream->showRecord(record);
+    showUpstreamOutcome(record);
     if (!before.isEmpty() && before != status)
         showMessage(tr("The status changed from %1 to %2.").arg(before, status), false);
     emit recordChanged(record);
@@ -287,14 +378,23 @@ void HistoryDetailPane::onRecheckClicked()
     loadDeliveries();
 }
 
+ReceiptData HistoryDetailPane::receiptData() const
+{
+    if (!m_record)
+        return {};
+    ReceiptData data = ReceiptData::fromRecord(*m_record, m_context.shopName(), m_context.shopAddress(),
+                                               IstTime::dateOf(m_context.clock().nowUtc()));
+    data.sandbox = m_context.api().isTestMode();
+    return data;
+}
+
 void HistoryDetailPane::onReprintClicked()
 {
     if (!m_record)
         return;
     if (!m_printer)
         m_printer = std::make_unique<QPrinter>(QPrinter::HighResolution);
-    ReceiptData data = ReceiptData::fromRecord(*m_record, m_context.shopName(), m_context.shopAddress());
-    data.sandbox = m_context.api().isTestMode();
+    const ReceiptData data = receiptData();
     const ReceiptWidth width = m_context.settings().value(QStringLiteral("receipts/width_mm"), 80).toInt() == 58
                                    ? ReceiptWidth::Mm58
                                    : ReceiptWidth::Mm80;
@@ -327,6 +427,73 @@ void HistoryDetailPane::onRedeliverClicked()
             showMessage(tr("The webhook is queued for delivery again."), false);
             loadDeliveries();
         });
+}
+
+void HistoryDetailPane::showUpstreamOutcome(const TransactionRecord &record)
+{
+    const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
+    const bool pending = record.status == TransactionStatus::Pending;
+    const QString attention = pending ? upstream.attentionText() : QString();
+    m_attention->setText(attention.isEmpty() ? QString() : tr("Needs attention. %1").arg(attention));
+    m_attention->setVisible(!attention.isEmpty());
+    // A refused sale: the upstream's own words (a spec-only aggregator's reasons are its own), whatever they mean.
+    const bool refused = upstream.state == QLatin1String("refused") || record.status == TransactionStatus::Failed;
+    const QString words = upstream.present && refused && upstream.hasError() ? upstream.wordsText() : QString();
+    m_words->setText(words);
+    m_words->setVisible(!words.isEmpty());
+    UpstreamSaleInfo shown = upstream;
+    shown.resolvedBy = BackOfficeUi::actorText(upstream.resolvedBy); // "user:Asha" -> "Asha"
+    const QDate today = IstTime::dateOf(m_context.clock().nowUtc());
+    const QString resolution = shown.resolutionText(today);
+    m_resolution->setText(resolution);
+    m_resolution->setVisible(!resolution.isEmpty());
+    // Issue 26: a reversal (sold, then FAILED by the operator: refunded once), a status the upstream reports against
+    // ours (never applied by itself), and the upstreams that refused the sale before the one it went to.
+    const QString reversal = upstream.reversalText(today);
+    m_reversal->setText(reversal.isEmpty() ? QString()
+                                           : tr("%1.\n%2").arg(reversal, upstream.reversalDetailText(
+                                                                             Money::formatIndian(record.paid))));
+    m_reversal->setVisible(!reversal.isEmpty());
+    const QString mismatch = upstream.mismatchText(TransactionNames::status(record.status), today);
+    m_mismatch->setText(mismatch);
+    m_mismatch->setVisible(!mismatch.isEmpty());
+    const QString tried = upstream.triedText();
+    m_tried->setText(tried);
+    m_tried->setVisible(!tried.isEmpty());
+    // Live sales only (a sandbox sale has no upstream part and settles by itself).
+    m_resolve->setVisible(upstream.present);
+    m_resolve->setEnabled(upstream.present && pending);
+}
+
+void HistoryDetailPane::onResolveClicked()
+{
+    if (!m_record || m_record->status != TransactionStatus::Pending)
+        return;
+    auto *dialog = new ResolveDialog(m_context, *m_record, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    const qint64 id = m_transactionId;
+    connect(dialog, &ResolveDialog::resolved, this, [this, id](const TransactionRecord &record) {
+        if (id != m_transactionId)
+            return;
+        onRecord(Answer<TransactionRecord>{record, {}, 200});
+        showMessage(record.status == TransactionStatus::Failed
+                        ? tr("Resolved as not recharged: the sale is FAILED and %1 went back to the wallet.")
+                              .arg(Money::formatIndian(record.paid))
+                        : tr("Resolved as recharged: the sale is SUCCESS."),
+                    false);
+        loadLedger();
+        loadDeliveries();
+        emit saleResolved(record);
+        emit m_context.salesChanged(); // the status bar's wallet, pending and attention counts
+        m_reprint->setFocus();         // Resolve… is disabled now: the next likely step is a receipt
+    });
+    // Whatever the answer (a 409: someone or something ended it meanwhile), show the sale as it is now.
+    connect(dialog, &QDialog::rejected, this, [this, id] {
+        if (id == m_transactionId)
+            loadRecord();
+    });
+    dialog->open();
 }
 
 void HistoryDetailPane::showMessage(const QString &text, bool error)

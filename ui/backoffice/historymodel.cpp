@@ -31,7 +31,16 @@ HistoryRow HistoryRow::fromRecord(const TransactionRecord &record)
     row.paid = record.paid;
     row.status = TransactionNames::status(record.status);
     row.referenceId = record.referenceId;
-    row.upstreamState = UpstreamSaleInfo::fromRecord(record).state;
+    const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
+    row.upstreamState = upstream.state;
+    row.attention = upstream.attention && record.status == TransactionStatus::Pending;
+    row.sendOnce = upstream.sendOnce;
+    row.reversedAtMs = upstream.reversed ? qMax<qint64>(upstream.reversedAtMs, 1) : 0;
+    if (upstream.mismatch) {
+        row.mismatchReported = upstream.mismatchReported;
+        row.mismatchSource = upstream.mismatchSource;
+        row.mismatchAtMs = upstream.mismatchAtMs;
+    }
     return row;
 }
 
@@ -82,15 +91,39 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case PaidColumn:
             return Money::formatIndian(r.paid);
         case StatusColumn:
-            return r.status;
+            return r.reversedAtMs > 0 ? reversedStatusText() : r.status;
         case ReferenceColumn:
             return r.referenceId;
         default:
             return {};
         }
     case Qt::ToolTipRole:
-        if (column == StatusColumn && UpstreamSaleInfo::isUnknownState(r.upstreamState))
-            return tr("Unknown at the upstream: no definite answer yet (being sent again with the same reference)");
+        if (r.reversedAtMs > 0 || !r.mismatchReported.isEmpty()) {
+            // Said on every cell of the row: a reversed sale was sold once, a mismatch needs a person.
+            UpstreamSaleInfo upstream;
+            upstream.reversed = r.reversedAtMs > 0;
+            upstream.reversedAtMs = r.reversedAtMs;
+            upstream.mismatch = !r.mismatchReported.isEmpty();
+            upstream.mismatchReported = r.mismatchReported;
+            upstream.mismatchSource = r.mismatchSource;
+            upstream.mismatchAtMs = r.mismatchAtMs;
+            const QDate today = m_today ? m_today() : IstTime::dateOf(QDateTime::currentDateTimeUtc());
+            if (upstream.reversed)
+                return tr("%1: the sale is FAILED now and its money went back to the wallet once.")
+                    .arg(upstream.reversalText(today));
+            return upstream.mismatchText(r.status, today);
+        }
+        if (column != StatusColumn)
+            return {};
+        if (r.attention)
+            return tr("Needs attention: the upstream has not ended this sale for a long time. Select it to see "
+                      "what is known and to resolve it.");
+        if (UpstreamSaleInfo::isUnknownState(r.upstreamState)) {
+            return r.sendOnce
+                       ? tr("Unknown at the upstream: no definite answer yet (sent once; it is never sent again)")
+                       : tr("Unknown at the upstream: no definite answer yet (being sent again with the same "
+                            "reference)");
+        }
         return {};
     case Qt::TextAlignmentRole:
         if (isMoneyColumn(column) || column == IdColumn)
@@ -111,6 +144,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case Qt::BackgroundRole:
         if (column != StatusColumn)
             return {};
+        if (r.attention || !r.mismatchReported.isEmpty()) // a stronger amber than any PENDING sale: a person looks
+            return QBrush(QColor(0xfe, 0xdf, 0x89));
         if (r.status == QLatin1String("SUCCESS"))
             return QBrush(QColor(0xec, 0xfd, 0xf3));
         if (r.status == QLatin1String("PENDING"))
@@ -262,6 +297,11 @@ void HistoryModel::updateRecord(const TransactionRecord &record)
         return;
     m_rows[size_t(at)] = fresh;
     emit dataChanged(index(at, 0), index(at, ColumnCount - 1));
+}
+
+QString HistoryModel::reversedStatusText()
+{
+    return tr("FAILED · reversed");
 }
 
 bool HistoryModel::isSortable(int column)

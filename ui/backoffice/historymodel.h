@@ -8,10 +8,12 @@
 #include "money.h"
 
 #include <QAbstractTableModel>
+#include <QDate>
 #include <QJsonObject>
 #include <QPointer>
 #include <QString>
 
+#include <functional>
 #include <vector>
 
 class ApiClient;
@@ -33,7 +35,13 @@ struct HistoryRow
     Paise paid = 0;
     QString status;
     QString referenceId;
-    QString upstreamState; ///< the live sale's upstream state (issue 11); empty without an upstream
+    QString upstreamState;    ///< the live sale's upstream state (issue 11); empty without an upstream
+    bool attention = false;   ///< a live sale not ended within the server's attention_after_s (issue 26)
+    bool sendOnce = false;    ///< sent once to an upstream that promised no idempotent reference (issue 26)
+    qint64 reversedAtMs = 0;  ///< UTC ms when the upstream reversed the sale (FAILED after SUCCESS); 0: never
+    QString mismatchReported; ///< the final status the upstream reported against ours (a mismatch); empty: none
+    QString mismatchSource;   ///< "webhook" or "statement"
+    qint64 mismatchAtMs = 0;  ///< UTC ms
 
     /// The row of a record (the API's record, decoded strictly by TransactionsApi).
     static HistoryRow fromRecord(const TransactionRecord &record);
@@ -105,6 +113,11 @@ public:
     Qt::SortOrder sortOrder() const;
     /// True for the columns sort() understands.
     static bool isSortable(int column);
+    /// Where the model learns today's IST date ("Reversed by the operator at 14:05" gives the date of another day);
+    /// without one, the system clock's.
+    void setToday(std::function<QDate()> today) { m_today = std::move(today); }
+    /// The status column's text of a reversed sale ("FAILED · reversed"): its sample width.
+    static QString reversedStatusText();
 
 signals:
     /// A page arrived and its rows were appended (rows = rows now in the table).
@@ -124,4 +137,5 @@ private:
     bool m_complete = false;
     bool m_failed = false;
     QPointer<ApiCall> m_call;
+    std::function<QDate()> m_today;
 };

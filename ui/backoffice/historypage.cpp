@@ -38,6 +38,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
 {
     m_ui->setupUi(this);
     Look::set(this, "page");
+    m_model->setToday([&context] { return IstTime::dateOf(context.clock().nowUtc()); });
     const QDate today = IstTime::dateOf(context.clock().nowUtc());
     m_ui->fromDate->setDate(today.addDays(-6));
     m_ui->toDate->setDate(today);
@@ -84,7 +85,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
                              {HistoryModel::BillColumn, amount},
                              {HistoryModel::DiscountColumn, amount},
                              {HistoryModel::PaidColumn, amount},
-                             {HistoryModel::StatusColumn, QStringLiteral("SUCCESS"), true},
+                             // "FAILED · reversed" (issue 26) is the widest status it shows.
+                             {HistoryModel::StatusColumn, HistoryModel::reversedStatusText(), true},
                              {HistoryModel::ReferenceColumn, digits(12)}});
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
         if (!HistoryModel::isSortable(column)) {
@@ -101,7 +103,10 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_ui->historySplitter->setSizes({880, 480});
 
     m_debounce.setSingleShot(true);
-    connect(&m_debounce, &QTimer::timeout, this, &HistoryPage::applyFilter);
+    connect(&m_debounce, &QTimer::timeout, this, [this] {
+        m_reselect = 0; // a changed filter starts with no sale selected
+        applyFilter();
+    });
     connect(m_ui->searchFilter, &QLineEdit::textChanged, this, [this] { scheduleApply(300); });
     connect(m_ui->searchFilter, &QLineEdit::returnPressed, this, [this] {
         scheduleApply(0);
@@ -111,7 +116,19 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     connect(m_ui->toDate, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
     for (QComboBox *combo : {m_ui->typeFilter, m_ui->operatorFilter, m_ui->statusFilter})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { scheduleApply(0); });
-    connect(m_ui->upstreamUnknownFilter, &QCheckBox::toggled, this, [this] { scheduleApply(0); });
+    // The two upstream filters exclude each other; "Needs attention" covers every date.
+    connect(m_ui->upstreamUnknownFilter, &QCheckBox::toggled, this, [this](bool on) {
+        if (on)
+            m_ui->attentionFilter->setChecked(false);
+        scheduleApply(0);
+    });
+    connect(m_ui->attentionFilter, &QCheckBox::toggled, this, [this](bool on) {
+        if (on)
+            m_ui->upstreamUnknownFilter->setChecked(false);
+        m_ui->fromDate->setEnabled(!on);
+        m_ui->toDate->setEnabled(!on);
+        scheduleApply(0);
+    });
     connect(m_ui->exportButton, &QPushButton::clicked, this, &HistoryPage::onExportClicked);
     connect(m_ui->refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
     connect(m_model, &HistoryModel::loadFailed, this, [this](const ApiError &error) {
@@ -124,10 +141,14 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
             return;
         const int row = m_model->rowOf(m_reselect);
         m_reselect = 0;
+        // A sale that left the filter (e.g. resolved out of Needs attention) stays in the detail pane.
         if (row >= 0)
             m_ui->historyTable->setCurrentIndex(m_model->index(row, 0));
     });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_detail->setTransaction(0); });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_reselect == 0) // a new filter; refresh() keeps the sale shown
+            m_detail->setTransaction(0);
+    });
     connect(m_ui->historyTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &HistoryPage::onCurrentRowChanged);
     connect(m_detail, &HistoryDetailPane::recordChanged, m_model, &HistoryModel::updateRecord);
@@ -151,14 +172,49 @@ HistoryFilter HistoryPage::currentFilter() const
     filter.status = m_ui->statusFilter->currentData().toString();
     filter.text = m_ui->searchFilter->text().trimmed();
     filter.upstreamState = m_ui->upstreamUnknownFilter->isChecked() ? QStringLiteral("unknown") : QString();
+    if (m_ui->attentionFilter->isChecked()) {
+        // A sale needs attention whatever day it was made: no date range.
+        filter.upstreamState = QStringLiteral("attention");
+        filter.from = QDate();
+        filter.to = QDate();
+    }
     return filter;
 }
 
 void HistoryPage::refresh()
 {
     const QModelIndex current = m_ui->historyTable->currentIndex();
-    m_reselect = current.isValid() ? m_model->row(current.row()).transactionId : 0;
+    m_reselect = current.isValid() ? m_model->row(current.row()).transactionId : m_detail->transactionId();
     applyFilter();
+}
+
+void HistoryPage::setNeedsAttention(bool on)
+{
+    {
+        // One load, of exactly the sales needing attention: the other filters go back to "all".
+        const QSignalBlocker blockers[] = {
+            QSignalBlocker(m_ui->attentionFilter), QSignalBlocker(m_ui->upstreamUnknownFilter),
+            QSignalBlocker(m_ui->searchFilter),    QSignalBlocker(m_ui->typeFilter),
+            QSignalBlocker(m_ui->operatorFilter),  QSignalBlocker(m_ui->statusFilter)};
+        if (on) {
+            m_ui->upstreamUnknownFilter->setChecked(false);
+            m_ui->searchFilter->clear();
+            m_ui->typeFilter->setCurrentIndex(0);
+            m_ui->operatorFilter->setCurrentIndex(0);
+            m_ui->statusFilter->setCurrentIndex(0);
+        }
+        m_ui->attentionFilter->setChecked(on);
+    }
+    m_ui->fromDate->setEnabled(!on);
+    m_ui->toDate->setEnabled(!on);
+    m_reselect = 0;
+    applyFilter();
+    m_ui->historyTable->setFocus(Qt::ShortcutFocusReason);
+}
+
+bool HistoryPage::needsAttention() const
+{
+    return m_ui->attentionFilter->isChecked();
 }
 
 void HistoryPage::scheduleApply(int delayMs)
@@ -221,9 +277,10 @@ void HistoryPage::onExportClicked()
     QString dir = m_context.settings().value(kExportDirKey).toString();
     if (dir.isEmpty())
         dir = QDir::homePath();
-    const QString name =
-        QStringLiteral("transactions-%1-to-%2.csv")
-            .arg(m_ui->fromDate->date().toString(Qt::ISODate), m_ui->toDate->date().toString(Qt::ISODate));
+    const QString name = m_ui->attentionFilter->isChecked() ? QStringLiteral("transactions-needing-attention.csv")
+                                                            : QStringLiteral("transactions-%1-to-%2.csv")
+                                                                  .arg(m_ui->fromDate->date().toString(Qt::ISODate),
+                                                                       m_ui->toDate->date().toString(Qt::ISODate));
     auto *dialog =
         new QFileDialog(this, tr("Export transactions as CSV"), QDir(dir).filePath(name), tr("CSV files (*.csv)"));
     dialog->setObjectName(QStringLiteral("exportFileDialog"));

@@ -11,7 +11,7 @@
 #include "terminalcontext.h"
 #include "ui_settingspage.h"
 #include "uilanguage.h"
-#include "upstreamcard.h"
+#include "upstreamspage.h"
 #include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 #include "widgets/look.h"
@@ -20,6 +20,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -28,6 +29,8 @@
 #include <QSettings>
 #include <QShortcut>
 #include <QSpinBox>
+#include <QStackedWidget>
+#include <QTabBar>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -43,6 +46,8 @@ constexpr int kMaxIdleLock = 3600; // seconds
 SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_ui(std::make_unique<Ui::SettingsPage>())
 {
+    // Made first: the bar of the sections comes first in the tab order.
+    m_sections = new QTabBar(this);
     // The form is the page's content; it scrolls when kiosk fonts make it taller than the page.
     auto *content = new QWidget(this);
     m_ui->setupUi(content);
@@ -56,9 +61,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
 
     // The cards of the right column get the terminal's context by constructor, so they are made here.
     m_terms = new SaleTermsCard(context, content);
-    m_upstream = new UpstreamCard(context, content);
     int row = 0;
-    for (QWidget *card : std::initializer_list<QWidget *>{m_terms, m_upstream, new BackupCard(context, content)})
+    for (QWidget *card : std::initializer_list<QWidget *>{m_terms, new BackupCard(context, content)})
         m_ui->rightColumn->insertWidget(row++, card);
 
     m_shopErrors = std::make_unique<FormErrors>(m_ui->shopError);
@@ -100,9 +104,39 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(content);
+    // The sections: General (the form above) and Upstreams, switched by a bar that takes no Ctrl+Tab (the back
+    // office's tabs keep that).
+    m_upstreams = new UpstreamsPage(context, this);
+    m_sections->setObjectName(QStringLiteral("settingsSections"));
+    m_sections->setDrawBase(false);
+    m_sections->setExpanding(false);
+    m_sections->addTab(tr("&General"));
+    m_sections->addTab(tr("&Upstreams"));
+    m_sections->setTabToolTip(0, tr("The shop, this terminal, the sale terms and backups"));
+    m_sections->setTabToolTip(1, tr("The upstreams live sales go to, and their statements"));
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(scroll);
+    m_stack->addWidget(m_upstreams);
+    connect(m_sections, &QTabBar::currentChanged, m_stack, &QStackedWidget::setCurrentIndex);
     auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    layout->setContentsMargins(0, 6, 0, 0);
+    layout->setSpacing(4);
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(10, 0, 10, 0);
+    bar->addWidget(m_sections);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+    layout->addWidget(m_stack, 1);
+}
+
+void SettingsPage::showSection(Section section)
+{
+    m_sections->setCurrentIndex(section == Section::Upstreams ? 1 : 0);
+}
+
+SettingsPage::Section SettingsPage::section() const
+{
+    return m_sections->currentIndex() == 1 ? Section::Upstreams : Section::General;
 }
 
 SettingsPage::~SettingsPage() = default;
@@ -123,7 +157,8 @@ void SettingsPage::refresh()
     loadShop();
     loadTerminal();
     loadTls();
-    m_upstream->refresh();
+    if (section() == Section::Upstreams)
+        m_upstreams->refresh();
 }
 
 void SettingsPage::loadTls()

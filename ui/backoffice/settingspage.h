@@ -5,9 +5,11 @@
 #include <memory>
 
 class FormErrors;
+class QStackedWidget;
+class QTabBar;
 class SaleTermsCard;
 class TerminalContext;
-class UpstreamCard;
+class UpstreamsPage;
 
 namespace Ui {
 class SettingsPage;
@@ -19,8 +21,9 @@ class SettingsPage;
 /// the terminal's preferences file
 /// ([server] listen=ADDR:PORT and database=path or postgres:// URL, [terminal] language=en|hi, read
 /// at the next start); and
-/// the sale terms kept by the server (SaleTermsCard: discount rate per operator, sandbox settle delay);
-/// and the upstream live sales go to (UpstreamCard, issue 11).
+/// the sale terms kept by the server (SaleTermsCard: discount rate per operator, sandbox settle delay).
+/// These make the section General; the section Upstreams (UpstreamsPage, issue 26) lists the upstreams live sales go
+/// to and imports their statements. A bar at the top switches the sections (Alt+G, Alt+U; arrow keys on the bar).
 class SettingsPage final : public QWidget
 {
     Q_OBJECT
@@ -34,8 +37,19 @@ public:
     QString terminalIniPath() const;
     /// The sale terms card (discount rates, sandbox settle delay).
     SaleTermsCard *saleTerms() const { return m_terms; }
-    /// The upstream card (URL, key, webhook password; Save, Check, Clear).
-    UpstreamCard *upstream() const { return m_upstream; }
+    /// The sections of the page.
+    enum class Section
+    {
+        General,
+        Upstreams
+    };
+    /// Shows a section (as its tab on the bar does).
+    void showSection(Section section);
+    Section section() const;
+    /// The section Upstreams: the upstreams (Add, Edit, Check, Remove) and their statements.
+    UpstreamsPage *upstreams() const { return m_upstreams; }
+    /// The bar switching the sections.
+    QTabBar *sectionBar() const { return m_sections; }
     /// Reloads the shop settings from the server and terminal.ini.
     void refresh();
 
@@ -63,7 +77,9 @@ private:
     TerminalContext &m_context;
     std::unique_ptr<Ui::SettingsPage> m_ui; ///< the form of settingspage.ui (shop and terminal cards)
     SaleTermsCard *m_terms;
-    UpstreamCard *m_upstream;
+    UpstreamsPage *m_upstreams;
+    QTabBar *m_sections;
+    QStackedWidget *m_stack;
     std::unique_ptr<FormErrors> m_shopErrors;
     std::unique_ptr<FormErrors> m_terminalErrors;
 };

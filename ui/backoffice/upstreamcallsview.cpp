@@ -94,7 +94,12 @@ void UpstreamCallsView::showRecord(const TransactionRecord &record)
     }
     m_transactionId = id;
     QString state = tr("State: %1").arg(upstream.stateText());
-    if (upstream.hasError())
+    // A refusal: what its reason means (the detail pane shows the upstream's own words above). While the sale
+    // waits, the error says why its outcome is not known.
+    const bool refused = upstream.state == QLatin1String("refused") || record.status == TransactionStatus::Failed;
+    if (const QString meaning = upstream.meaningText(); refused && upstream.hasError() && !meaning.isEmpty())
+        state += QLatin1Char('\n') + meaning;
+    else if (!refused && upstream.hasError())
         state += QLatin1Char('\n') + upstream.errorText();
     m_state->setText(state);
     QString reference = tr("Reference at the upstream: %1").arg(upstream.referenceId);
@@ -102,7 +107,10 @@ void UpstreamCallsView::showRecord(const TransactionRecord &record)
         reference += tr("  ·  its transaction id %1").arg(upstream.upstreamTransactionId);
     reference += tr("  ·  attempts %1").arg(upstream.attempts);
     m_reference->setText(reference);
-    m_recheck->setEnabled(upstream.isWaiting() && record.status == TransactionStatus::Pending);
+    m_recheck->setEnabled(upstream.isWaiting() && !upstream.sendOnce && record.status == TransactionStatus::Pending);
+    m_recheck->setToolTip(upstream.sendOnce ? tr("This upstream offers no status check: the sale ends by its "
+                                                 "webhook, its statement or by hand (Resolve…)")
+                                            : tr("Ask the upstream about this sale now"));
     show();
     loadCalls();
 }

@@ -15,7 +15,8 @@ class TerminalContext;
 /// upstream state and reference, the "Recheck with upstream" action (POST
 /// /api/v1/transactions/{id}/upstream-recheck, offered while the sale waits on the upstream) and
 /// every call made to the upstream for it (GET …/upstream-calls: time IST, endpoint, HTTP status,
-/// latency, error or outcome), oldest first. Hidden for sales without an upstream.
+/// latency, error or outcome), oldest first; for a refused sale what its reason means. A sale sent once (its upstream
+/// offers no status check) is never rechecked. Hidden for sales without an upstream.
 class UpstreamCallsView final : public QWidget
 {
     Q_OBJECT

@@ -1,9 +1,10 @@
 #include "receiptdata.h"
 
 #include "clock.h"
+#include "upstreamsaleinfo.h"
 
 ReceiptData ReceiptData::fromRecord(const TransactionRecord &record, const QString &shopName,
-                                    const QString &shopAddress)
+                                    const QString &shopAddress, const QDate &today)
 {
     ReceiptData data;
     data.shopName = shopName;
@@ -20,6 +21,7 @@ ReceiptData ReceiptData::fromRecord(const TransactionRecord &record, const QStri
     data.paid = Money::formatIndian(record.paid);
     data.status = TransactionNames::status(record.status);
     data.referenceId = record.referenceId;
+    data.reversal = UpstreamSaleInfo::fromRecord(record).reversalText(today);
     return data;
 }
 

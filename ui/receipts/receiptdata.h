@@ -4,6 +4,7 @@
 #include "money.h"
 
 #include <QCoreApplication>
+#include <QDate>
 #include <QString>
 
 #include <optional>
@@ -44,14 +45,18 @@ public:
     QString paid;          ///< what the shop's wallet is debited (bill − discount)
     QString status;        ///< "SUCCESS", "PENDING" or "FAILED"
     QString referenceId;
-    QString verifiedCustomer;     ///< optional, masked Aadhaar of a verified customer
+    QString verifiedCustomer; ///< optional, masked Aadhaar of a verified customer
+    /// "Reversed by the operator at 14:05" when the upstream reversed the sale after SUCCESS (issue 26); else empty.
+    QString reversal;
     std::optional<SoldPlan> plan; ///< the plan sold, when the sale came from the Plans screen
     bool sandbox = false;         ///< a test-key sale: stamped "TEST — NOT A REAL RECHARGE"
     bool shopCopy = false;        ///< the shop's copy: adds commission and wallet debit
 
     /// Builds the receipt of a spec transaction record (api-v1.md, "Recharge and voucher
-    /// transactions") for the shop named here; money is re-formatted for people.
-    static ReceiptData fromRecord(const TransactionRecord &record, const QString &shopName, const QString &shopAddress);
+    /// transactions") for the shop named here; money is re-formatted for people. A reversal's time gets its date
+    /// unless it was `today` (an IST date; invalid: always the date).
+    static ReceiptData fromRecord(const TransactionRecord &record, const QString &shopName, const QString &shopAddress,
+                                  const QDate &today = {});
 
     /// "Mobile recharge", "DTH recharge" or "Gift voucher" for the `type` field.
     QString typeTitle() const;

@@ -122,6 +122,8 @@ QList<ReceiptBlock> ReceiptRenderer::blocks(const ReceiptData &data, bool duplic
     out.append({Kind::StrongRow, tr("Status"), data.statusText()});
     if (data.status == QLatin1String("PENDING"))
         out.append({Kind::Centered, tr("The operator is still processing this sale."), {}});
+    if (!data.reversal.isEmpty()) // it had been sold: why it is FAILED now
+        out.append({Kind::Centered, data.reversal, {}});
     out.append({Kind::Footer, tr("Thank you"), {}});
     stamps();
     return out;

@@ -47,7 +47,8 @@ struct ReceiptBlock
 /// preview, for 58 mm and 80 mm roll paper: shop name and address, date-time (IST), transaction
 /// id, type, operator, number, circle, reference id, the plan sold (price, validity, benefits) or
 /// the voucher code, what the customer paid (the bill amount; a FAILED sale says "Not recharged —
-/// nothing to pay" instead), the status and "Thank you". The shop's copy adds the commission and
+/// nothing to pay" instead), the status (with "Reversed by the operator at 14:05" for a sale the upstream reversed)
+/// and "Thank you". The shop's copy adds the commission and
 /// the wallet debit. Reprints carry a DUPLICATE banner and sandbox sales a "TEST — NOT A REAL
 /// RECHARGE" banner, at the top and bottom. Long values wrap after - _ / @ . so nothing runs off
 /// the paper. Layout units are printer dots (8 per millimetre, 203 dpi); any device or rectangle

@@ -1,6 +1,7 @@
 #include "saleresultpanel.h"
 
 #include "apiclient.h"
+#include "clock.h"
 #include "salechecks.h"
 #include "ui_saleresultpanel.h"
 #include "upstreamnotice.h"
@@ -274,7 +275,8 @@ ReceiptData SaleResultPanel::receiptData() const
 {
     ReceiptData data;
     if (m_record) {
-        data = ReceiptData::fromRecord(*m_record, m_context.shopName(), m_context.shopAddress());
+        data = ReceiptData::fromRecord(*m_record, m_context.shopName(), m_context.shopAddress(),
+                                       IstTime::dateOf(m_context.clock().nowUtc()));
     } else {
         data.shopName = m_context.shopName();
         data.shopAddress = m_context.shopAddress();
