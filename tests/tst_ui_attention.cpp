@@ -9,6 +9,7 @@
 #include "backoffice/historypage.h"
 #include "backoffice/resolvedialog.h"
 #include "backoffice/upstreamcallsview.h"
+#include "cannedapiserver.h"
 #include "clock.h"
 #include "entities/transactionsummary.h"
 #include "entities/user.h"
@@ -48,50 +49,14 @@ constexpr int kTimeoutMs = 10'000;
 /// transactions list and summary (upstream_state unknown / attention), one record and its ledger, calls and
 /// deliveries, PIN sign-in and sign-out, and POST …/resolve (settles a PENDING record once, or answers
 /// `resolveFailure`). Every request is recorded with its session token. Anything else answers 200 with {}.
-class FakeShopServer
+class FakeShopServer final : public CannedApiServer
 {
 public:
-    struct Request
-    {
-        QString method;
-        QString path;
-        QUrlQuery query;
-        QJsonObject body;
-        QByteArray sessionToken;
-    };
-    /// An error the resolve route answers instead of settling.
-    struct Failure
-    {
-        QHttpServerResponder::StatusCode status;
-        QString code;
-        QString reason;
-        QString field;
-        QString description;
-    };
     struct Person
     {
         QString pin;
         QString role;
     };
-
-    FakeShopServer()
-    {
-        m_server.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-            handle(request, std::move(responder));
-        });
-        m_port = m_server.listen(QHostAddress::LocalHost, 0);
-    }
-
-    QUrl baseUrl() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)); }
-    QList<Request> requests(const QString &method, const QString &path) const
-    {
-        QList<Request> found;
-        for (const Request &request : m_requests) {
-            if (request.method == method && request.path == path)
-                found << request;
-        }
-        return found;
-    }
 
     QJsonObject upstream{{QStringLiteral("configured"), true},
                          {QStringLiteral("base_url"), QStringLiteral("https://aggregator.example/api/v1")},
@@ -115,35 +80,6 @@ public:
     std::optional<Failure> resolveFailure;
 
 private:
-    static QString methodName(QHttpServerRequest::Method method)
-    {
-        switch (method) {
-        case QHttpServerRequest::Method::Get:
-            return QStringLiteral("GET");
-        case QHttpServerRequest::Method::Post:
-            return QStringLiteral("POST");
-        default:
-            return QStringLiteral("OTHER");
-        }
-    }
-
-    static void answer(QHttpServerResponder &responder, const QJsonObject &data)
-    {
-        responder.write(QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}));
-    }
-
-    static void fail(QHttpServerResponder &responder, const Failure &failure)
-    {
-        responder.write(
-            QJsonDocument(QJsonObject{{QStringLiteral("error"),
-                                       QJsonObject{{QStringLiteral("code"), failure.code},
-                                                   {QStringLiteral("description"), failure.description},
-                                                   {QStringLiteral("field"),
-                                                    failure.field.isEmpty() ? QJsonValue() : QJsonValue(failure.field)},
-                                                   {QStringLiteral("reason"), failure.reason}}}}),
-            failure.status);
-    }
-
     static QJsonObject emptyCollection()
     {
         return {{QStringLiteral("entity"), QStringLiteral("collection")},
@@ -160,11 +96,8 @@ private:
         return -1;
     }
 
-    void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+    void handle(const Request &seen, QHttpServerResponder &responder) override
     {
-        const Request seen{methodName(request.method()), request.url().path(), request.query(),
-                           QJsonDocument::fromJson(request.body()).object(), request.value("X-Session-Token")};
-        m_requests << seen;
         const QString &path = seen.path;
         if (path == QLatin1String("/api/v1/upstream"))
             return answer(responder, upstream);
@@ -262,9 +195,6 @@ private:
         answer(responder, record);
     }
 
-    QHttpServer m_server;
-    quint16 m_port = 0;
-    QList<Request> m_requests;
     QHash<QByteArray, QString> m_sessionUsers;
     qint64 m_sessions = 0;
 };

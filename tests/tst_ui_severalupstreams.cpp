@@ -12,6 +12,7 @@
 #include "backoffice/statementscard.h"
 #include "backoffice/upstreamdialog.h"
 #include "backoffice/upstreamspage.h"
+#include "cannedapiserver.h"
 #include "clock.h"
 #include "entities/collection.h"
 #include "entities/statementrun.h"
@@ -121,36 +122,9 @@ StatementLine line(StatementLine::Kind kind, qint64 row, const QString &referenc
 /// A shop server as Settings → Upstreams and History see it for issue 26: the upstreams (GET, PUT, DELETE, check),
 /// their statements (POST, the runs, one run), one record with its (empty) ledger, calls and deliveries. Every
 /// request is recorded with its raw body. Anything else answers 200 with {}.
-class FakeShopServer
+class FakeShopServer final : public CannedApiServer
 {
 public:
-    struct Request
-    {
-        QString method;
-        QString path;
-        QByteArray raw;
-        QJsonObject body;
-    };
-
-    FakeShopServer()
-    {
-        m_server.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-            handle(request, std::move(responder));
-        });
-        m_port = m_server.listen(QHostAddress::LocalHost, 0);
-    }
-
-    QUrl baseUrl() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)); }
-    QList<Request> requests(const QString &method, const QString &path) const
-    {
-        QList<Request> found;
-        for (const Request &request : m_requests) {
-            if (request.method == method && request.path == path)
-                found << request;
-        }
-        return found;
-    }
-
     /// By priority, as the server keeps them.
     QList<UpstreamInfo> upstreams{
         upstreamInfo(QStringLiteral("payfast"), 10, QStringLiteral("spec"),
@@ -182,37 +156,11 @@ public:
     QList<QJsonObject> records;
 
 private:
-    static QString methodName(QHttpServerRequest::Method method)
+    /// A BAD_REQUEST_ERROR envelope (whatever the status) naming `field` and `reason`.
+    static void refuse(QHttpServerResponder &responder, QHttpServerResponder::StatusCode status, const QString &field,
+                       const QString &reason, const QString &description)
     {
-        switch (method) {
-        case QHttpServerRequest::Method::Get:
-            return QStringLiteral("GET");
-        case QHttpServerRequest::Method::Post:
-            return QStringLiteral("POST");
-        case QHttpServerRequest::Method::Put:
-            return QStringLiteral("PUT");
-        case QHttpServerRequest::Method::Delete:
-            return QStringLiteral("DELETE");
-        default:
-            return QStringLiteral("OTHER");
-        }
-    }
-
-    static void answer(QHttpServerResponder &responder, const QJsonObject &data)
-    {
-        responder.write(QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}));
-    }
-
-    static void fail(QHttpServerResponder &responder, QHttpServerResponder::StatusCode status, const QString &field,
-                     const QString &reason, const QString &description)
-    {
-        responder.write(
-            QJsonDocument(QJsonObject{
-                {QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), QStringLiteral("BAD_REQUEST_ERROR")},
-                                                      {QStringLiteral("description"), description},
-                                                      {QStringLiteral("field"), field.isEmpty() ? QJsonValue() : field},
-                                                      {QStringLiteral("reason"), reason}}}}),
-            status);
+        fail(responder, {status, QStringLiteral("BAD_REQUEST_ERROR"), reason, field, description});
     }
 
     static QJsonObject collection(const QJsonArray &items)
@@ -231,11 +179,8 @@ private:
         return -1;
     }
 
-    void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+    void handle(const Request &seen, QHttpServerResponder &responder) override
     {
-        const Request seen{methodName(request.method()), request.url().path(), request.body(),
-                           QJsonDocument::fromJson(request.body()).object()};
-        m_requests << seen;
         const QStringList parts = seen.path.split(QLatin1Char('/'), Qt::SkipEmptyParts); // api v1 …
         if (seen.path == QLatin1String("/api/v1/transactions/summary")) {
             TransactionSummary summary;
@@ -258,8 +203,8 @@ private:
                     return answer(responder, record);
                 return answer(responder, collection({})); // ledger, upstream-calls
             }
-            return fail(responder, QHttpServerResponder::StatusCode::NotFound, {}, QStringLiteral("not_found"),
-                        QStringLiteral("no such transaction"));
+            return refuse(responder, QHttpServerResponder::StatusCode::NotFound, {}, QStringLiteral("not_found"),
+                          QStringLiteral("no such transaction"));
         }
         if (seen.path == QLatin1String("/api/v1/transactions")) {
             QJsonArray items;
@@ -282,8 +227,8 @@ private:
         if (parts.size() == 4 && seen.method == QLatin1String("PUT"))
             return put(seen, name, index, responder);
         if (index < 0)
-            return fail(responder, QHttpServerResponder::StatusCode::NotFound, {}, QStringLiteral("unknown_upstream"),
-                        QStringLiteral("no upstream %1").arg(name));
+            return refuse(responder, QHttpServerResponder::StatusCode::NotFound, {}, QStringLiteral("unknown_upstream"),
+                          QStringLiteral("no upstream %1").arg(name));
         if (parts.size() == 4 && seen.method == QLatin1String("DELETE")) {
             UpstreamInfo gone = upstreams.takeAt(index);
             gone.configured = false;
@@ -302,8 +247,8 @@ private:
                     if (run.upstream == name && run.id == parts.at(5).toLongLong())
                         return answer(responder, run.toJson());
                 }
-                return fail(responder, QHttpServerResponder::StatusCode::NotFound, {},
-                            QStringLiteral("unknown_statement_run"), QStringLiteral("no such run"));
+                return refuse(responder, QHttpServerResponder::StatusCode::NotFound, {},
+                              QStringLiteral("unknown_statement_run"), QStringLiteral("no such run"));
             }
             if (seen.method == QLatin1String("POST")) {
                 StatementRun run = nextRun;
@@ -333,9 +278,9 @@ private:
         const QJsonObject &body = seen.body;
         const QString url = body.value(QStringLiteral("base_url")).toString();
         if (!url.startsWith(QLatin1String("https://")) || !url.endsWith(QLatin1String("/api/v1")))
-            return fail(responder, QHttpServerResponder::StatusCode::BadRequest, QStringLiteral("base_url"),
-                        QStringLiteral("invalid_url"),
-                        QStringLiteral("base_url must be an https URL ending in /api/v1"));
+            return refuse(responder, QHttpServerResponder::StatusCode::BadRequest, QStringLiteral("base_url"),
+                          QStringLiteral("invalid_url"),
+                          QStringLiteral("base_url must be an https URL ending in /api/v1"));
         const bool opaque = body.contains(QStringLiteral("credential"));
         UpstreamInfo info = upstreamInfo(name, body.value(QStringLiteral("priority")).toInt(100),
                                          opaque ? QStringLiteral("spec") : QStringLiteral("rechargedesk"));
@@ -354,10 +299,6 @@ private:
                          [](const UpstreamInfo &a, const UpstreamInfo &b) { return a.priority < b.priority; });
         answer(responder, info.toJson());
     }
-
-    QHttpServer m_server;
-    quint16 m_port = 0;
-    QList<Request> m_requests;
 };
 
 /// The client and context of a counter with a live key, its admin "Owner" signed in.

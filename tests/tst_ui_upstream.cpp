@@ -7,6 +7,7 @@
 #include "backoffice/upstreamcallsview.h"
 #include "backoffice/upstreamdialog.h"
 #include "backoffice/upstreamspage.h"
+#include "cannedapiserver.h"
 #include "clock.h"
 #include "entities/dayendreportdata.h"
 #include "entities/transactionsummary.h"
@@ -54,37 +55,9 @@ constexpr int kTimeoutMs = 10'000;
 /// GET/PUT/DELETE /api/v1/upstream, POST /api/v1/upstream/check, the transactions list (with
 /// upstream_state), one record, its upstream calls and upstream-recheck, and the day-end report.
 /// Every request is recorded. Anything else answers 200 with an empty object.
-class FakeUpstreamServer
+class FakeUpstreamServer final : public CannedApiServer
 {
 public:
-    struct Request
-    {
-        QString method;
-        QString path;
-        QUrlQuery query;
-        QJsonObject body;
-    };
-
-    FakeUpstreamServer()
-    {
-        m_server.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-            handle(request, std::move(responder));
-        });
-        m_port = m_server.listen(QHostAddress::LocalHost, 0);
-    }
-
-    QUrl baseUrl() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port)); }
-    /// The requests with this method and path, oldest first.
-    QList<Request> requests(const QString &method, const QString &path) const
-    {
-        QList<Request> found;
-        for (const Request &request : m_requests) {
-            if (request.method == method && request.path == path)
-                found << request;
-        }
-        return found;
-    }
-
     QJsonObject upstream{{QStringLiteral("configured"), false},
                          {QStringLiteral("base_url"), QJsonValue::Null},
                          {QStringLiteral("key_id"), QJsonValue::Null},
@@ -106,37 +79,11 @@ public:
     QJsonObject dayEnd;
 
 private:
-    static QString methodName(QHttpServerRequest::Method method)
+    /// An error envelope with reason `invalid`.
+    static void refuse(QHttpServerResponder &responder, QHttpServerResponder::StatusCode status, const QString &code,
+                       const QString &field, const QString &description)
     {
-        switch (method) {
-        case QHttpServerRequest::Method::Get:
-            return QStringLiteral("GET");
-        case QHttpServerRequest::Method::Put:
-            return QStringLiteral("PUT");
-        case QHttpServerRequest::Method::Delete:
-            return QStringLiteral("DELETE");
-        case QHttpServerRequest::Method::Post:
-            return QStringLiteral("POST");
-        default:
-            return QStringLiteral("OTHER");
-        }
-    }
-
-    static void answer(QHttpServerResponder &responder, const QJsonObject &data)
-    {
-        responder.write(QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}));
-    }
-
-    static void fail(QHttpServerResponder &responder, QHttpServerResponder::StatusCode status, const QString &code,
-                     const QString &field, const QString &description)
-    {
-        responder.write(
-            QJsonDocument(QJsonObject{
-                {QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
-                                                      {QStringLiteral("description"), description},
-                                                      {QStringLiteral("field"), field.isEmpty() ? QJsonValue() : field},
-                                                      {QStringLiteral("reason"), QStringLiteral("invalid")}}}}),
-            status);
+        fail(responder, {status, code, QStringLiteral("invalid"), field, description});
     }
 
     int recordIndex(qint64 id) const
@@ -148,11 +95,8 @@ private:
         return -1;
     }
 
-    void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+    void handle(const Request &seen, QHttpServerResponder &responder) override
     {
-        const Request seen{methodName(request.method()), request.url().path(), request.query(),
-                           QJsonDocument::fromJson(request.body()).object()};
-        m_requests << seen;
         const QString &path = seen.path;
         const QString &method = seen.method;
         if (path == QLatin1String("/api/v1/upstream")) {
@@ -160,9 +104,9 @@ private:
                 const QString url = seen.body.value(QStringLiteral("base_url")).toString();
                 if (!(url.startsWith(QLatin1String("http://")) || url.startsWith(QLatin1String("https://"))) ||
                     !url.endsWith(QLatin1String("/api/v1")))
-                    return fail(responder, QHttpServerResponder::StatusCode::BadRequest,
-                                QStringLiteral("BAD_REQUEST_ERROR"), QStringLiteral("base_url"),
-                                QStringLiteral("base_url must be an http or https URL ending in /api/v1"));
+                    return refuse(responder, QHttpServerResponder::StatusCode::BadRequest,
+                                  QStringLiteral("BAD_REQUEST_ERROR"), QStringLiteral("base_url"),
+                                  QStringLiteral("base_url must be an http or https URL ending in /api/v1"));
                 upstream.insert(QStringLiteral("configured"), true);
                 upstream.insert(QStringLiteral("base_url"), url);
                 upstream.insert(QStringLiteral("key_id"), seen.body.value(QStringLiteral("key_id")));
@@ -188,9 +132,9 @@ private:
         if (path == QLatin1String("/api/v1/transactions") || path == QLatin1String("/api/v1/transactions/summary")) {
             const QString upstreamState = seen.query.queryItemValue(QStringLiteral("upstream_state"));
             if (!upstreamState.isEmpty() && upstreamState != QLatin1String("unknown"))
-                return fail(responder, QHttpServerResponder::StatusCode::BadRequest,
-                            QStringLiteral("BAD_REQUEST_ERROR"), QStringLiteral("upstream_state"),
-                            QStringLiteral("upstream_state must be unknown"));
+                return refuse(responder, QHttpServerResponder::StatusCode::BadRequest,
+                              QStringLiteral("BAD_REQUEST_ERROR"), QStringLiteral("upstream_state"),
+                              QStringLiteral("upstream_state must be unknown"));
             QJsonArray items;
             for (const QJsonObject &record : records) {
                 if (upstreamState.isEmpty() || UpstreamSaleInfo::fromRecord(decodedRecord(record)).isUnknown())
@@ -212,8 +156,8 @@ private:
             const qint64 id = parts.at(3).toLongLong();
             const int index = recordIndex(id);
             if (index < 0)
-                return fail(responder, QHttpServerResponder::StatusCode::NotFound, QStringLiteral("NOT_FOUND_ERROR"),
-                            {}, QStringLiteral("no such transaction"));
+                return refuse(responder, QHttpServerResponder::StatusCode::NotFound, QStringLiteral("NOT_FOUND_ERROR"),
+                              {}, QStringLiteral("no such transaction"));
             if (parts.size() == 4)
                 return answer(responder, records.at(index));
             if (parts.at(4) == QLatin1String("upstream-calls"))
@@ -222,8 +166,8 @@ private:
                 QJsonObject record = records.at(index);
                 QJsonObject upstreamPart = record.value(QStringLiteral("upstream")).toObject();
                 if (!UpstreamSaleInfo::fromRecord(decodedRecord(record)).isWaiting())
-                    return fail(responder, QHttpServerResponder::StatusCode::Conflict, QStringLiteral("CONFLICT_ERROR"),
-                                {}, QStringLiteral("not waiting on the upstream"));
+                    return refuse(responder, QHttpServerResponder::StatusCode::Conflict,
+                                  QStringLiteral("CONFLICT_ERROR"), {}, QStringLiteral("not waiting on the upstream"));
                 upstreamPart.insert(QStringLiteral("state"), QStringLiteral("settled"));
                 record.insert(QStringLiteral("upstream"), upstreamPart);
                 record.insert(QStringLiteral("transaction_status"), QStringLiteral("SUCCESS"));
@@ -234,10 +178,6 @@ private:
         }
         answer(responder, {});
     }
-
-    QHttpServer m_server;
-    quint16 m_port = 0;
-    QList<Request> m_requests;
 };
 
 /// A client and context for the fake server with a live key (test keys never ask about the upstream).
