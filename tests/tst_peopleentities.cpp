@@ -118,11 +118,24 @@ void TestPeopleEntities::serverAnswersRoundTrip_data()
                                                        "stale":true})");
     QTest::newRow("sale upstream, refused")
         << RoundTrip(roundTrip<SaleUpstream>)
-        << parse(R"({"state":"refused","reference_id":"rd-1","transaction_id":null,"attempts":1,
-                     "error":{"code":"insufficient_balance","description":"wallet short"}})");
+        << parse(R"({"state":"refused","upstream":"default","reference_id":"rd-1","transaction_id":null,"attempts":1,
+                     "error":{"code":"insufficient_balance","description":"wallet short"},"attention":false,
+                     "send_once":true,"tried":[],"resolution":null,"reversal":null,"mismatch":null})");
     QTest::newRow("sale upstream, settled")
         << RoundTrip(roundTrip<SaleUpstream>)
-        << parse(R"({"state":"settled","reference_id":"rd-2","transaction_id":991,"attempts":2,"error":null})");
+        << parse(R"({"state":"settled","upstream":"second","reference_id":"rd-2-2","transaction_id":991,"attempts":2,
+                     "error":null,"attention":false,"send_once":false,
+                     "tried":[{"upstream":"first","reference_id":"rd-2","outcome":"refused",
+                               "error":{"code":"http_400","description":"Recharge not allowed for this number"}}],
+                     "resolution":null,"reversal":null,"mismatch":null})");
+    // Issue 26: ended by a person, then reversed and reported again by the upstream.
+    QTest::newRow("sale upstream, resolved, reversed, mismatch")
+        << RoundTrip(roundTrip<SaleUpstream>)
+        << parse(R"({"state":"settled","upstream":"default","reference_id":"rd-3","transaction_id":null,"attempts":1,
+                     "error":null,"attention":false,"send_once":true,"tried":[],
+                     "resolution":{"by":"user:Asha","note":"dashboard shows success","at":"2026-11-28 19:42:00"},
+                     "reversal":{"source":"statement","at":"2026-11-29 10:00:00"},
+                     "mismatch":{"reported":"SUCCESS","source":"webhook","at":"2026-11-29 11:00:00"}})");
     QTest::newRow("empty paged collection")
         << RoundTrip(roundTrip<Collection<WebhookReceipt>>)
         << parse(R"({"entity":"collection","count":0,"items":[],"next_cursor":null})");
