@@ -12,6 +12,7 @@
 #include "upstreamsaleinfo.h"
 #include "webhooksapi.h"
 #include "widgets/look.h"
+#include "widgets/readonlytable.h"
 #include "widgets/statusbadge.h"
 
 #include <QFormLayout>
@@ -32,15 +33,7 @@ namespace {
 
 QTableWidget *makeTable(QWidget *parent, const char *name, const QStringList &headers)
 {
-    auto *table = new QTableWidget(0, int(headers.size()), parent);
-    table->setObjectName(QLatin1String(name));
-    table->setHorizontalHeaderLabels(headers);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setStretchLastSection(true);
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    QTableWidget *table = makeReadOnlyTable(parent, name, headers);
     table->setMinimumHeight(120);
     return table;
 }

@@ -7,6 +7,7 @@
 #include "upstreamapi.h"
 #include "widgets/formerrors.h"
 #include "widgets/look.h"
+#include "widgets/readonlytable.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -29,20 +30,12 @@ namespace {
 
 const QString kStatementDirKey = QStringLiteral("backoffice/statement_dir");
 
-/// A read-only table of whole rows, its columns fitted to their text, the last one stretched.
+/// makeReadOnlyTable() whose text stays on one line and which Tab leaves (Ctrl+Tab reaches the back office's tabs).
 QTableWidget *makeTable(QWidget *parent, const char *name, const QStringList &headers)
 {
-    auto *table = new QTableWidget(0, int(headers.size()), parent);
-    table->setObjectName(QLatin1String(name));
-    table->setHorizontalHeaderLabels(headers);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setStretchLastSection(true);
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    QTableWidget *table = makeReadOnlyTable(parent, name, headers);
     table->setWordWrap(false);
-    table->setTabKeyNavigation(false); // Tab leaves the table, Ctrl+Tab reaches the back office's tabs
+    table->setTabKeyNavigation(false);
     return table;
 }
 
