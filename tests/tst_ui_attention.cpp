@@ -33,6 +33,7 @@
 #include <QLayout>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
@@ -543,7 +544,7 @@ private slots:
 
         // Alt+V (Resol&ve…) opens the dialog; the name is the signed-in admin's, no outcome is chosen.
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_V, Qt::AltModifier);
-        ResolveDialog *dialog = openDialog(*pane);
+        const QPointer<ResolveDialog> dialog = openDialog(*pane); // deleted once it closes
         QVERIFY(dialog);
         QVERIFY(QTest::qWaitForWindowActive(dialog));
         QCOMPARE(child<QLineEdit>(*dialog, "resolveAdminName")->text(), QStringLiteral("Owner"));
