@@ -15,6 +15,8 @@ packages=(
     libsodium-dev
     # libarchive: the backup archive (tar.gz); postgresql-client (pg_dump, pg_restore) backs up PostgreSQL
     libarchive-dev postgresql-client
+    # libcurl: the calls to the upstream (backend/http/curlclient.h)
+    libcurl4-openssl-dev
     # OpenSSL 3 libcrypto: the self-signed certificate of `serve --tls`
     libssl-dev
     # database CLIs used by the benchmark baseline and the PostgreSQL option

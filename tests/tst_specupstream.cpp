@@ -376,8 +376,8 @@ private slots:
     }
 
     // The connection cut after the aggregator sold: unknown and sent once, like a timeout. The shop's HTTP client
-    // must not re-send the request by itself (QNetworkAccessManager re-sends a request whose connection closed before
-    // any answer).
+    // must not re-send the request by itself (HTTP clients re-send a request whose kept-alive connection closed before
+    // any answer; Qt's QNetworkAccessManager did so for a sale).
     void cutAfterTheSale()
     {
         const qint64 id = sellMobile(QStringLiteral("9876548888"));

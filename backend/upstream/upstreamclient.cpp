@@ -6,12 +6,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMetaObject>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QRegularExpression>
 
 #include <algorithm>
-#include <cstring>
 
 namespace {
 
@@ -193,37 +190,6 @@ QString UpstreamVerdict::outcomeName() const
 
 namespace {
 
-/// A request body QNetworkAccessManager sends once and never again. QNAM sends a request again by itself when the
-/// connection closes after the request went out and before any byte of the answer (QHttpNetworkConnectionChannel,
-/// "reconnectAttempts"), rewinding the body to do so: a sequential body cannot be rewound, so QNAM reports
-/// ContentReSendError instead (with QNetworkRequest::DoNotBufferUploadDataAttribute, else it would buffer a copy).
-class OneShotBody final : public QIODevice
-{
-public:
-    explicit OneShotBody(QByteArray body, QObject *parent) : QIODevice(parent), m_body(std::move(body))
-    {
-        open(QIODevice::ReadOnly | QIODevice::Unbuffered);
-    }
-    bool isSequential() const override { return true; }
-    qint64 bytesAvailable() const override { return m_body.size() - m_read; }
-
-protected:
-    qint64 readData(char *data, qint64 maxSize) override
-    {
-        const qint64 n = qMin(maxSize, m_body.size() - m_read);
-        if (n <= 0)
-            return -1;
-        std::memcpy(data, m_body.constData() + m_read, size_t(n));
-        m_read += n;
-        return n;
-    }
-    qint64 writeData(const char *, qint64) override { return -1; }
-
-private:
-    QByteArray m_body;
-    qint64 m_read = 0;
-};
-
 /// Whether @p url has the scheme, host and port of @p base (a missing port read as its scheme's default) and no user
 /// info: the only place the upstream's key is sent.
 bool onHostOf(const QUrl &base, const QUrl &url)
@@ -236,11 +202,8 @@ bool onHostOf(const QUrl &base, const QUrl &url)
 } // namespace
 
 UpstreamClient::UpstreamClient(const Clock &clock, int timeoutMs, QObject *parent)
-    : QObject(parent), m_clock(clock), m_timeoutMs(timeoutMs)
-{
-    for (QNetworkAccessManager &manager : m_managers)
-        manager.setAutoDeleteReplies(true);
-}
+    : QObject(parent), m_clock(clock), m_timeoutMs(timeoutMs), m_curl(kConnectionsPerHost)
+{}
 
 std::optional<QUrl> UpstreamClient::onUpstreamHost(const UpstreamSettings &settings, const QString &location)
 {
@@ -255,60 +218,43 @@ std::optional<QUrl> UpstreamClient::onUpstreamHost(const UpstreamSettings &setti
     return url;
 }
 
-QNetworkRequest UpstreamClient::prepared(const QUrl &url, const QByteArray &authorization, bool post) const
+CurlClient::Request UpstreamClient::prepared(const QByteArray &method, QByteArray url,
+                                             const QByteArray &authorization) const
 {
-    QNetworkRequest request(url);
-    request.setRawHeader("Authorization", authorization);
-    request.setRawHeader("Accept", "application/json");
-    request.setTransferTimeout(m_timeoutMs);
-    // The key is for the upstream's own host only, never for where a redirect points.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    if (post)
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    CurlClient::Request request;
+    request.method = method;
+    request.url = std::move(url);
+    request.timeoutMs = m_timeoutMs;
+    request.maxAnswerBytes = m_maxAnswerBytes;
+    request.headers = {"Authorization: " + authorization, QByteArrayLiteral("Accept: application/json")};
+    if (method == "POST")
+        request.headers.append(QByteArrayLiteral("Content-Type: application/json"));
     return request;
 }
 
-QNetworkRequest UpstreamClient::request(const UpstreamSettings &settings, const QString &path, bool post)
+const QByteArray &UpstreamClient::urlFor(const UpstreamSettings &settings, const QString &path)
 {
-    const QByteArray authorization = settings.authorization();
-    if (settings.baseUrl != m_requestsBaseUrl || authorization != m_requestsAuthorization) {
-        m_postRequests.clear();
-        m_requestsBaseUrl = settings.baseUrl;
-        m_requestsAuthorization = authorization;
+    if (settings.baseUrl != m_urlsBaseUrl) {
+        m_urls.clear();
+        m_urlsBaseUrl = settings.baseUrl;
     }
-    if (!post)
-        return prepared(settings.url(path), authorization, false);
-    if (const auto found = m_postRequests.constFind(path); found != m_postRequests.cend())
+    if (const auto found = m_urls.constFind(path); found != m_urls.cend())
         return found.value();
-    return *m_postRequests.insert(path, prepared(settings.url(path), authorization, true));
-}
-
-QNetworkAccessManager &UpstreamClient::nextManager()
-{
-    QNetworkAccessManager &manager = m_managers[m_nextManager];
-    m_nextManager = (m_nextManager + 1) % kManagers;
-    return manager;
+    constexpr qsizetype kMaxRemembered = 64; // GETs name one sale each: keep the fixed endpoints, not every sale
+    if (m_urls.size() >= kMaxRemembered)
+        m_urls.clear();
+    return *m_urls.insert(path, settings.url(path).toEncoded());
 }
 
 void UpstreamClient::call(const UpstreamSettings &settings, const QByteArray &method, const QString &path,
                           const QByteArray &body, Done done, Delivery delivery)
 {
-    const bool post = method == "POST";
-    QNetworkRequest request = this->request(settings, path, post);
-    QNetworkAccessManager &manager = nextManager();
-    QNetworkReply *reply = nullptr;
-    if (post && delivery == Delivery::AtMostOnce) {
-        // A connection of its own: a kept-alive one the upstream closed meanwhile would fail the sale's only send.
-        request.setRawHeader("Connection", "close");
-        request.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
-        request.setHeader(QNetworkRequest::ContentLengthHeader, body.size());
-        auto *once = new OneShotBody(body, nullptr);
-        reply = manager.post(request, once);
-        once->setParent(reply);
-    } else {
-        reply = post ? manager.post(request, body) : manager.get(request);
-    }
-    collect(reply, std::move(done));
+    CurlClient::Request request = prepared(method, urlFor(settings, path), settings.authorization());
+    request.body = body;
+    // A connection of its own, closed after: a kept-alive one the upstream closed meanwhile would fail the sale's
+    // only send, and is the one case where the network layer sends a request again by itself.
+    request.freshConnection = delivery == Delivery::AtMostOnce;
+    start(std::move(request), std::move(done));
 }
 
 void UpstreamClient::send(const UpstreamSettings &settings, const Request &request, Done done)
@@ -321,52 +267,33 @@ void UpstreamClient::send(const UpstreamSettings &settings, const Request &reque
             this, [done = std::move(done), refused] { done(refused); }, Qt::QueuedConnection);
         return;
     }
-    const bool post = request.method == "POST";
-    QNetworkRequest prepared = this->prepared(request.url, settings.authorization(), post);
+    CurlClient::Request prepared = this->prepared(request.method, request.url.toEncoded(), settings.authorization());
+    prepared.body = request.body;
     for (const auto &[name, value] : request.headers)
-        prepared.setRawHeader(name, value);
-    QNetworkAccessManager &manager = nextManager();
-    collect(post ? manager.post(prepared, request.body) : manager.get(prepared), std::move(done));
+        prepared.headers.append(name + ": " + value);
+    start(std::move(prepared), std::move(done));
 }
 
-void UpstreamClient::collect(QNetworkReply *reply, Done done)
+void UpstreamClient::start(CurlClient::Request request, Done done)
 {
-    static constexpr char kTooLarge[] = "rechargedesk_too_large";
-    if (m_maxAnswerBytes > 0) {
-        connect(reply, &QNetworkReply::downloadProgress, reply,
-                [reply, max = m_maxAnswerBytes](qint64 received, qint64) {
-                    if (received > max && !reply->property(kTooLarge).toBool()) {
-                        reply->setProperty(kTooLarge, true);
-                        reply->abort();
-                    }
-                });
-    }
     const qint64 startedMs = m_clock.nowMs();
-    connect(reply, &QNetworkReply::finished, this, [this, reply, startedMs, done = std::move(done)] {
+    m_curl.send(std::move(request), [this, startedMs, done = std::move(done)](CurlClient::Response response) {
         UpstreamAnswer answer;
         answer.latencyMs = qMax(qint64(0), m_clock.nowMs() - startedMs);
-        const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-        if (status.isValid()) {
-            answer.httpStatus = status.toInt();
-            answer.body = reply->readAll();
-            if (const QByteArray retryAfter = reply->rawHeader("Retry-After"); !retryAfter.isEmpty())
-                answer.retryAfterSeconds = UpstreamAnswer::parseRetryAfter(retryAfter, m_clock.nowUtc());
-            answer.etag = reply->rawHeader("ETag");
-        }
-        answer.tooLarge =
-            reply->property(kTooLarge).toBool() || (m_maxAnswerBytes > 0 && answer.body.size() > m_maxAnswerBytes);
-        if (answer.tooLarge) {
-            answer.httpStatus = 0;
-            answer.body.clear();
+        answer.tooLarge = response.tooLarge;
+        if (response.tooLarge) {
             answer.networkError = QStringLiteral("an answer larger than %1 bytes").arg(m_maxAnswerBytes);
-        } else if (reply->error() == QNetworkReply::OperationCanceledError ||
-                   reply->error() == QNetworkReply::TimeoutError) {
+        } else if (response.timedOut) {
             answer.networkError = QStringLiteral("no answer within %1 ms").arg(m_timeoutMs);
-        } else if (!status.isValid()) {
-            answer.networkError = reply->errorString();
+        } else if (response.httpStatus == 0) {
+            answer.networkError = response.error;
+        } else {
+            answer.httpStatus = response.httpStatus;
+            answer.body = std::move(response.body);
+            if (const QByteArray retryAfter = response.header("Retry-After"); !retryAfter.isEmpty())
+                answer.retryAfterSeconds = UpstreamAnswer::parseRetryAfter(retryAfter, m_clock.nowUtc());
+            answer.etag = response.header("ETag");
         }
-        if (!answer.networkError.isEmpty() && reply->error() == QNetworkReply::OperationCanceledError)
-            answer.httpStatus = 0;
         done(answer);
     });
 }

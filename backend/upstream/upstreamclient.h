@@ -1,5 +1,6 @@
 #pragma once
 
+#include "http/curlclient.h"
 #include "upstreamsettings.h"
 
 #include <QByteArray>
@@ -7,19 +8,15 @@
 #include <QDateTime>
 #include <QHash>
 #include <QList>
-#include <QNetworkAccessManager>
-#include <QNetworkRequest>
 #include <QObject>
 #include <QString>
 #include <QUrl>
 
-#include <array>
 #include <functional>
 #include <optional>
 #include <utility>
 
 class Clock;
-class QNetworkReply;
 
 /// What came back from one call to the upstream.
 struct UpstreamAnswer
@@ -87,11 +84,11 @@ struct UpstreamVerdict
     QString outcomeName() const;
 };
 
-/// Talks HTTP to the upstream with QNetworkAccessManager on the server thread, never blocking it (issue 11; issue 26,
-/// "One upstream client"): the one place that sets a request up (the Authorization header of
-/// UpstreamSettings::authorization(), JSON, a per-call time limit, no redirects followed, so the key goes nowhere
-/// else) and reads the answer (status, body, Retry-After, ETag). Live sales (UpstreamDispatcher), the Aadhaar flow
-/// (UpstreamAadhaarGateway) and plan sync (PlanSync) all go through it.
+/// Talks HTTP to the upstream on the server thread, never blocking it (issue 11; issue 26, "One upstream client"):
+/// the one place that sets a request up (the Authorization header of UpstreamSettings::authorization(), JSON, a
+/// per-call time limit, no redirects followed, so the key goes nowhere else) and reads the answer (status, body,
+/// Retry-After, ETag). Live sales (UpstreamDispatcher), the Aadhaar flow (UpstreamAadhaarGateway) and plan sync
+/// (PlanSync) all go through it. The wire is libcurl's (CurlClient), on this thread's event loop.
 class UpstreamClient final : public QObject
 {
     Q_OBJECT
@@ -100,14 +97,15 @@ class UpstreamClient final : public QObject
 public:
     using Done = std::function<void(const UpstreamAnswer &answer)>;
 
-    /// `timeoutMs` bounds each call (no answer within it counts as no answer).
+    /// `timeoutMs` bounds each call, connect to last byte (no complete answer within it counts as no answer).
     UpstreamClient(const Clock &clock, int timeoutMs, QObject *parent = nullptr);
 
     /// Whether a request may reach the upstream more than once.
     enum class Delivery
     {
-        /// QNetworkAccessManager may send it again by itself when the connection closes before any answer
-        /// (harmless for reads, and for a sale at an upstream that promised the same reference_id is one sale).
+        /// On a kept-alive connection, which the network layer may send again by itself when that connection
+        /// turns out closed before any answer (harmless for reads, and for a sale at an upstream that promised the
+        /// same reference_id is one sale).
         MayRepeat,
         /// It leaves this server once, on a connection of its own, and is never sent again by the network layer: a
         /// sale at an upstream that promised nothing more than api-v1.md (a second copy may be a second real sale).
@@ -145,29 +143,23 @@ public:
     void setMaxAnswerBytes(qint64 bytes) { m_maxAnswerBytes = bytes; }
 
 private:
-    /// QNetworkAccessManager opens at most 6 keep-alive connections per host; the calls take turns
-    /// over several managers so that up to 6 × kManagers sales are on the wire at once (each waits
-    /// for the upstream's commit: with 6, a busy shop queued behind them).
-    static constexpr std::size_t kManagers = 6;
+    /// Connections open at once to one upstream host (more calls wait for one): up to this many sales are on the
+    /// wire together, each waiting for the upstream's commit.
+    static constexpr int kConnectionsPerHost = 36;
 
-    /// The request for settings.url(path), headers set. POST requests (a few fixed endpoints) are built
-    /// once per upstream and key and reused: parsing the URL and encoding the key each call was a
-    /// measurable part of a live sale (docs/benchmarks.md, "Upstream chain"). GETs (one URL per sale)
-    /// are built each time.
-    QNetworkRequest request(const UpstreamSettings &settings, const QString &path, bool post);
-    /// A request to @p url with this client's headers and limits: Authorization, Accept, the time limit, no
-    /// redirects followed, and for a POST the JSON Content-Type.
-    QNetworkRequest prepared(const QUrl &url, const QByteArray &authorization, bool post) const;
-    QNetworkAccessManager &nextManager();
-    /// Reads @p reply into an UpstreamAnswer when it finishes and hands it to @p done.
-    void collect(QNetworkReply *reply, Done done);
+    /// settings.url(path) encoded, remembered per path for the current base URL: parsing the URL each call was a
+    /// measurable part of a live sale (docs/benchmarks.md).
+    const QByteArray &urlFor(const UpstreamSettings &settings, const QString &path);
+    /// A request to @p url with this client's headers and limits: Authorization, Accept, the time limit, the answer
+    /// size limit, and for a POST the JSON Content-Type.
+    CurlClient::Request prepared(const QByteArray &method, QByteArray url, const QByteArray &authorization) const;
+    /// Sends @p request and hands @p done the answer as an UpstreamAnswer.
+    void start(CurlClient::Request request, Done done);
 
     const Clock &m_clock;
     int m_timeoutMs;
     qint64 m_maxAnswerBytes = 0;
-    QString m_requestsBaseUrl; ///< the settings m_postRequests were built with
-    QByteArray m_requestsAuthorization;
-    QHash<QString, QNetworkRequest> m_postRequests; ///< by path
-    std::array<QNetworkAccessManager, kManagers> m_managers;
-    std::size_t m_nextManager = 0;
+    QString m_urlsBaseUrl;             ///< the base URL m_urls were made for
+    QHash<QString, QByteArray> m_urls; ///< by path
+    CurlClient m_curl;
 };

@@ -22,6 +22,9 @@ constexpr int kRoundSize = 100;
 constexpr qint64 kRetryAfterErrorMs = 1000;
 /// A lease outlasts the call's time limit by at least this much (ms): the time to write its answer.
 constexpr qint64 kAnswerMarginMs = 5'000;
+/// A client waiting on a call is answered by the call's end (its answer or its time limit, written first), or by its
+/// own timer this long after the call's time limit, whichever comes first: the call starts a moment after the wait.
+constexpr int kWaiterMarginMs = 250;
 /// Sleep of the timer at most, as a share of the lease time: another server's sales (and leases that ended)
 /// are seen this often.
 constexpr qint64 kPollsPerLease = 3;
@@ -221,7 +224,7 @@ void UpstreamDispatcher::dispatch(qint64 transactionId, qint64 accountId, LiveWa
             }
         }
     });
-    waiter->timer.start(m_timing.timeoutMs);
+    waiter->timer.start(m_timing.timeoutMs + kWaiterMarginMs);
     m_waiters[transactionId].append(waiter);
     m_accounts.insert(transactionId, accountId);
     m_toSend.append(transactionId);
@@ -331,7 +334,7 @@ void UpstreamDispatcher::recheck(qint64 transactionId, std::function<void()> don
     };
     waiter->timer.setSingleShot(true);
     connect(&waiter->timer, &QTimer::timeout, this, [this, transactionId] { answerWaiters(transactionId); });
-    waiter->timer.start(m_timing.timeoutMs);
+    waiter->timer.start(m_timing.timeoutMs + kWaiterMarginMs);
     m_waiters[transactionId].append(waiter);
     if (m_inFlight.contains(transactionId))
         return; // the call on the wire answers the waiter

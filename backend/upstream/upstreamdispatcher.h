@@ -25,7 +25,7 @@ class SettlementService;
 /// How the dispatcher waits and retries (ServerOptions, `serve --upstream-*`).
 struct UpstreamTiming
 {
-    int timeoutMs = 15'000;  ///< per call, and how long initiate waits for the first answer
+    int timeoutMs = 15'000;  ///< per call; initiate waits for the first answer at most this and a quarter second
     double retryScale = 1.0; ///< multiplies the retry and poll schedules (tests: 0.01)
     /// How long a claim on a sale's call holds (ServerOptions::leaseMs), never less than timeoutMs plus
     /// 5 s (time to write the answer): a dead server's call is made again by another server once it is over.
