@@ -4,6 +4,7 @@
 // Against a raw TCP server on port 0 that counts connections and requests.
 
 #include "http/curlclient.h"
+#include "rawhttpclient.h"
 
 #include <QElapsedTimer>
 #include <QHostAddress>
@@ -57,18 +58,9 @@ private:
     {
         QByteArray &buffer = m_buffers[socket];
         buffer += socket->readAll();
-        for (;;) {
-            const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
-            if (headEnd < 0)
-                return;
-            qsizetype length = 0;
-            for (const QByteArray &line : buffer.left(headEnd).split('\n'))
-                if (line.toLower().startsWith("content-length:"))
-                    length = line.mid(15).trimmed().toLongLong();
-            if (buffer.size() < headEnd + 4 + length)
-                return;
-            requests.append(buffer.left(headEnd + 4 + length));
-            buffer.remove(0, headEnd + 4 + length);
+        RawHttpRequest request;
+        while (takeRawRequest(buffer, request)) {
+            requests.append(request.bytes);
             if (mode == Mode::CutAfter) {
                 socket->abort();
                 return;

@@ -4,6 +4,7 @@
 // tests/tools/with_postgres.sh, which skips it (exit 77) when no PostgreSQL can be started.
 #include "aadhaar/aadhaarmodule.h"
 #include "httpclient.h"
+#include "rawhttpclient.h"
 #include "serverprocess.h"
 #include "teststore.h"
 #include "webhooks/webhookdispatcher.h"
@@ -52,23 +53,9 @@ private:
     {
         QByteArray &buffer = m_buffers[socket];
         buffer += socket->readAll();
-        for (;;) {
-            const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
-            if (headEnd < 0)
-                return;
-            qsizetype length = 0;
-            QByteArray webhookId;
-            for (const QByteArray &line : buffer.left(headEnd).split('\n')) {
-                const QByteArray lower = line.trimmed().toLower();
-                if (lower.startsWith("content-length:"))
-                    length = lower.mid(15).trimmed().toLongLong();
-                else if (lower.startsWith("webhook-id:"))
-                    webhookId = line.trimmed().mid(11).trimmed();
-            }
-            if (buffer.size() < headEnd + 4 + length)
-                return;
-            buffer.remove(0, headEnd + 4 + length);
-            m_received.append(webhookId);
+        RawHttpRequest request;
+        while (takeRawRequest(buffer, request)) {
+            m_received.append(request.header("webhook-id"));
             if (!m_holding)
                 socket->write("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
         }

@@ -4,7 +4,9 @@
 #include <QElapsedTimer>
 #include <QTest>
 
-QByteArray RawHttpResponse::header(QByteArrayView name) const
+namespace {
+
+QByteArray headerIn(const QList<QByteArray> &headerLines, QByteArrayView name)
 {
     for (const QByteArray &line : headerLines) {
         const qsizetype colon = line.indexOf(':');
@@ -14,23 +16,56 @@ QByteArray RawHttpResponse::header(QByteArrayView name) const
     return {};
 }
 
-bool takeRawResponse(QByteArray &buffer, RawHttpResponse &out)
+/// Removes one message (start line, header lines, a Content-Length body) from the front of @p buffer; false while
+/// it is incomplete. @p whole gets its bytes as received.
+bool takeMessage(QByteArray &buffer, QByteArray &startLine, QList<QByteArray> &headerLines, QByteArray &body,
+                 QByteArray *whole = nullptr)
 {
     const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
     if (headEnd < 0)
         return false;
-    RawHttpResponse response;
     const QList<QByteArray> lines = buffer.first(headEnd).split('\n');
-    response.status = lines.value(0).split(' ').value(1).toInt();
+    QList<QByteArray> headers;
     for (qsizetype i = 1; i < lines.size(); ++i)
-        response.headerLines.append(lines.at(i).trimmed());
-    const qint64 length = response.header("Content-Length").toLongLong();
+        headers.append(lines.at(i).trimmed());
+    const qint64 length = headerIn(headers, "Content-Length").toLongLong();
     if (buffer.size() < headEnd + 4 + length)
         return false;
-    response.body = buffer.mid(headEnd + 4, length);
+    startLine = lines.value(0).trimmed();
+    headerLines = headers;
+    body = buffer.mid(headEnd + 4, length);
+    if (whole)
+        *whole = buffer.first(headEnd + 4 + length);
     buffer.remove(0, headEnd + 4 + length);
+    return true;
+}
+
+} // namespace
+
+QByteArray RawHttpResponse::header(QByteArrayView name) const
+{
+    return headerIn(headerLines, name);
+}
+
+bool takeRawResponse(QByteArray &buffer, RawHttpResponse &out)
+{
+    QByteArray statusLine;
+    RawHttpResponse response;
+    if (!takeMessage(buffer, statusLine, response.headerLines, response.body))
+        return false;
+    response.status = statusLine.split(' ').value(1).toInt();
     out = response;
     return true;
+}
+
+QByteArray RawHttpRequest::header(QByteArrayView name) const
+{
+    return headerIn(headerLines, name);
+}
+
+bool takeRawRequest(QByteArray &buffer, RawHttpRequest &out)
+{
+    return takeMessage(buffer, out.requestLine, out.headerLines, out.body, &out.bytes);
 }
 
 QByteArray rawRequestHead(QByteArrayView method, QByteArrayView target, qint64 contentLength,

@@ -21,6 +21,21 @@ struct RawHttpResponse
 /// Removes one complete response from the front of `buffer` into `out`; false while it is incomplete.
 bool takeRawResponse(QByteArray &buffer, RawHttpResponse &out);
 
+/// One HTTP/1.1 request read off a raw socket (framed by Content-Length), for servers written on raw TCP.
+struct RawHttpRequest
+{
+    QByteArray requestLine; ///< "POST /x HTTP/1.1"
+    QList<QByteArray> headerLines;
+    QByteArray body;
+    QByteArray bytes; ///< the request as received
+
+    /// A header's value by case-insensitive name (empty when absent).
+    QByteArray header(QByteArrayView name) const;
+};
+
+/// Removes one complete request from the front of `buffer` into `out`; false while it is incomplete.
+bool takeRawRequest(QByteArray &buffer, RawHttpRequest &out);
+
 /// A request head with Host and Content-Length, plus Content-Type and Authorization when given.
 QByteArray rawRequestHead(QByteArrayView method, QByteArrayView target, qint64 contentLength,
                           QByteArrayView contentType, QByteArrayView authorization = {});
