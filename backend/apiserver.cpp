@@ -64,7 +64,7 @@ struct ApiServer::Parts
           transactions(db, batcher, catalog, sandbox, &upstream, settlements, clock, terms), wallets(db, clock),
           keyService(db, clock), reports(db), audit(db, clock), planStore(catalog, options.dataDir, clock, &db),
           authenticator(db, clock), sessions(db, clock), authorizer(authenticator, sessions), router(http, authorizer),
-          sales(transactions, catalog), transactionsApi(transactions, wallets, options.statusCacheEntries,
+          sales(transactions, catalog), transactionsApi(transactions, wallets, settlements, options.statusCacheEntries,
                                                         [this] { return upstream.attentionCutoffMs(); }),
           walletApi(wallets, audit), health(db), plansApi(planStore, catalog),
           aadhaar(db, clock, options.dataDir, options.publicUrl, options.upstreamTimeoutMs),

@@ -93,6 +93,7 @@ public:
 
     /// Seconds after which a call gives up (default 20).
     void setTimeoutSeconds(int seconds) { m_timeoutMs = seconds * 1000; }
+    int timeoutSeconds() const { return m_timeoutMs / 1000; }
 
     /// Whether the server answered the last finished call to it: false after a call that got no
     /// HTTP answer at all (connection refused, timeout, host unreachable), true again after any

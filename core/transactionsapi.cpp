@@ -22,9 +22,12 @@ TypedCall<TransactionSummary> TransactionsApi::summary(const TransactionQuery &q
     return {m_api.get(QStringLiteral("/api/v1/transactions/summary"), totals.toQuery()), &TransactionSummary::fromJson};
 }
 
-TypedCall<TransactionRecord> TransactionsApi::get(qint64 transactionId) const
+TypedCall<TransactionRecord> TransactionsApi::get(qint64 transactionId, int waitSeconds) const
 {
-    return {m_api.get(transactionPath(transactionId)), &TransactionRecord::fromJson};
+    QUrlQuery query;
+    if (waitSeconds > 0)
+        query.addQueryItem(QStringLiteral("wait_s"), QString::number(waitSeconds));
+    return {m_api.get(transactionPath(transactionId), query), &TransactionRecord::fromJson};
 }
 
 TypedCall<Page<LedgerEntry>> TransactionsApi::ledger(qint64 transactionId) const

@@ -18,8 +18,9 @@ public:
     TypedCall<Page<TransactionRecord>> list(const TransactionQuery &query) const;
     /// GET /api/v1/transactions/summary: counts and sums over `query` (limit and cursor ignored).
     TypedCall<TransactionSummary> summary(const TransactionQuery &query) const;
-    /// GET /api/v1/transactions/{id}: the spec's transaction status check (api-v1.md 8).
-    TypedCall<TransactionRecord> get(qint64 transactionId) const;
+    /// GET /api/v1/transactions/{id}: the spec's transaction status check (api-v1.md 8). With `waitSeconds` (1-30)
+    /// a long poll: a PENDING sale is answered when it ends on the server or after that many seconds (issue 27).
+    TypedCall<TransactionRecord> get(qint64 transactionId, int waitSeconds = 0) const;
     /// GET /api/v1/transactions/{id}/ledger (admin): the wallet rows of one sale.
     TypedCall<Page<LedgerEntry>> ledger(qint64 transactionId) const;
 

@@ -8,6 +8,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+#include <QUrlQuery>
 
 #include <algorithm>
 #include <memory>
@@ -248,6 +249,15 @@ private slots:
         QCOMPARE(upstream.value(QStringLiteral("state")).toString(),
                  first == QLatin1String("PENDING") ? QStringLiteral("pending") : QStringLiteral("settled"));
 
+        if (first == QLatin1String("PENDING")) {
+            // Issue 27: a status check that waits (a long poll) is answered by the distributor's webhook ending the
+            // sale at the shop, not by its wait running out.
+            QUrl waiting = m_shop->url(QStringLiteral("/api/v1/transactions/%1").arg(id));
+            waiting.setQuery(QUrlQuery{{QStringLiteral("wait_s"), QStringLiteral("10")}});
+            const HttpResult waited = m_shop->http().get(waiting, m_shopLivePos);
+            QCOMPARE(waited.status, 200);
+            QCOMPARE(waited.data().value(QStringLiteral("transaction_status")).toString(), final);
+        }
         QTRY_COMPARE_WITH_TIMEOUT(status(id), final, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(
             shopRecord(id).value(QStringLiteral("upstream")).toObject().value(QStringLiteral("state")).toString(),

@@ -29,6 +29,20 @@ qint64 istBound(const QUrlQuery &query, const QString &name, bool endOfDay)
     return (endOfDay && text.size() == 10 ? time.addDays(1) : time).toMSecsSinceEpoch();
 }
 
+/// The status check's `wait_s`: 0 when absent (answer at once), else a whole number of seconds from 0 to
+/// SettleWaiters::kMaxWaitSeconds; anything else is 400 `invalid_query_parameter`.
+int waitSeconds(const QUrlQuery &query)
+{
+    if (!query.hasQueryItem(QStringLiteral("wait_s")))
+        return 0;
+    const std::optional<qint64> seconds =
+        JsonFields::coerceInteger(query.queryItemValue(QStringLiteral("wait_s"), QUrl::FullyDecoded).trimmed());
+    if (!seconds || *seconds < 0 || *seconds > SettleWaiters::kMaxWaitSeconds)
+        throw badQuery(QStringLiteral("wait_s"), QStringLiteral("wait_s must be a whole number of seconds from 0 to %1")
+                                                     .arg(SettleWaiters::kMaxWaitSeconds));
+    return int(*seconds);
+}
+
 TransactionFilter parseFilter(const QUrlQuery &query, const std::function<qint64()> &attentionCutoff)
 {
     TransactionFilter filter;
@@ -100,6 +114,14 @@ TransactionFilter parseFilter(const QUrlQuery &query, const std::function<qint64
 
 } // namespace
 
+void TransactionsController::answerStatus(const AuthContext &caller, qint64 id, const ApiReply &reply)
+{
+    const TransactionRecord record = m_transactions.get(caller, id);
+    const QByteArray body = record.dataEnvelope();
+    m_finalRecords.keep(caller, record, body);
+    reply.send(200, "application/json", body);
+}
+
 void TransactionsController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/summary"), Access::Pos,
@@ -121,9 +143,19 @@ void TransactionsController::registerRoutes(ApiRouter &router)
         QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"), Access::Pos,
         [this](const ApiRequest &request, const ApiReply &reply) {
             const qint64 id = request.idCapture(0);
+            const int wait = waitSeconds(request.query);
             QByteArray body = m_finalRecords.find(request.caller, id);
             if (body.isNull()) {
                 const TransactionRecord record = m_transactions.get(request.caller, id);
+                if (wait > 0 && record.status == TransactionStatus::Pending &&
+                    m_settleWaiters.wait(id, wait, [this, caller = request.caller, id, reply] {
+                        try {
+                            answerStatus(caller, id, reply);
+                        } catch (...) {
+                            reply.sendException(std::current_exception());
+                        }
+                    }))
+                    return;
                 body = record.dataEnvelope();
                 m_finalRecords.keep(request.caller, record, body);
             }
@@ -131,12 +163,14 @@ void TransactionsController::registerRoutes(ApiRouter &router)
         },
         [this](const ApiRouter::WorkerResources &worker, const ApiRequest &request, const ApiReply &reply) {
             const qint64 id = request.idCapture(0);
+            const int wait = waitSeconds(request.query);
             QByteArray body = m_finalRecords.find(request.caller, id, FinalRecordCache::MissCount::DontCount);
             if (body.isNull()) {
-                // Read on the worker's own connection; an unknown id (404) and a live sale go to the server thread.
+                // Read on the worker's own connection; an unknown id (404), a live sale and a PENDING sale to wait
+                // for go to the server thread.
                 const std::optional<TransactionRecord> record =
                     worker.database ? m_transactions.getThrough(*worker.database, request.caller, id) : std::nullopt;
-                if (!record)
+                if (!record || (wait > 0 && record->status == TransactionStatus::Pending))
                     return false;
                 m_finalRecords.countMiss();
                 body = record->dataEnvelope();

@@ -1,10 +1,14 @@
 #pragma once
 
 #include "finalrecordcache.h"
+#include "settlewaiters.h"
 
 #include <functional>
 
 class ApiRouter;
+class ApiReply;
+struct AuthContext;
+class SettlementService;
 class TransactionService;
 class WalletService;
 
@@ -16,22 +20,29 @@ class WalletService;
 /// still unknown at the upstream; those waiting past serve --upstream-attention-after-s, issue 26); GET
 /// /api/v1/transactions/summary (count and SUCCESS money sums for the same filters); GET
 /// /api/v1/transactions/{id}/ledger (admin: the wallet rows of one sale). Status checks of finished sales are answered
-/// from a FinalRecordCache of at most `statusCacheEntries` answers (issue 17).
+/// from a FinalRecordCache of at most `statusCacheEntries` answers (issue 17). A status check with `wait_s=N` (1-30)
+/// on a PENDING sale is a long poll: answered when the sale ends on this server or after N seconds (SettleWaiters;
+/// issue 27), with the record as it is then.
 class TransactionsController
 {
 public:
     /// `attentionCutoff` answers the instant (UTC ms) at or before which a live sale still waiting on the upstream
     /// needs attention (UpstreamDispatcher::attentionCutoffMs(); `upstream_state=attention`).
-    TransactionsController(TransactionService &transactions, WalletService &wallets, qsizetype statusCacheEntries,
-                           std::function<qint64()> attentionCutoff)
+    /// `settlements` announces the sales that end on this server (the long poll's wake-up).
+    TransactionsController(TransactionService &transactions, WalletService &wallets, SettlementService &settlements,
+                           qsizetype statusCacheEntries, std::function<qint64()> attentionCutoff)
         : m_transactions(transactions), m_wallets(wallets), m_finalRecords(statusCacheEntries),
-          m_attentionCutoff(std::move(attentionCutoff))
+          m_attentionCutoff(std::move(attentionCutoff)), m_settleWaiters(settlements)
     {}
     void registerRoutes(ApiRouter &router);
 
 private:
+    /// Answers the status check of sale @p id with its record as stored now (the final record cache kept in step).
+    void answerStatus(const AuthContext &caller, qint64 id, const ApiReply &reply);
+
     TransactionService &m_transactions;
     WalletService &m_wallets;
     FinalRecordCache m_finalRecords;
     std::function<qint64()> m_attentionCutoff;
+    SettleWaiters m_settleWaiters;
 };

@@ -3,6 +3,17 @@
 #include "apiclient.h"
 #include "transactionsapi.h"
 
+#include <QElapsedTimer>
+
+namespace {
+/// The API client's time limit less this is what a check asks the server to wait (the answer must come first).
+constexpr int kWaitMarginSeconds = 5;
+/// The longest wait the server grants (GET /api/v1/transactions/{id}, wait_s).
+constexpr int kMaxWaitSeconds = 30;
+/// A PENDING answer this much before the asked wait ran out did not wait: the server does not know wait_s.
+constexpr qint64 kWaitSlackMs = 1500;
+} // namespace
+
 StatusPoller::StatusPoller(ApiClient &api, QObject *parent) : QObject(parent), m_api(api)
 {
     m_timer.setSingleShot(true);
@@ -41,22 +52,38 @@ void StatusPoller::checkNow()
     check();
 }
 
+int StatusPoller::waitSeconds() const
+{
+    return qBound(0, m_api.timeoutSeconds() - kWaitMarginSeconds, kMaxWaitSeconds);
+}
+
 void StatusPoller::check()
 {
     const qint64 id = m_transactionId;
-    m_call = TransactionsApi(m_api).get(id).then(this, [this, id](const Answer<TransactionRecord> &answer) {
-        m_call = nullptr;
-        if (id != m_transactionId)
-            return;
-        if (answer.ok() && answer.value->status != TransactionStatus::Pending) {
-            m_transactionId = 0;
-            emit settled(*answer.value);
-            return;
-        }
-        if (answer.ok())
-            emit pendingRecord(*answer.value);
-        schedule();
-    });
+    const int wait = waitSeconds();
+    QElapsedTimer asked;
+    asked.start();
+    m_call = TransactionsApi(m_api).get(id, wait).then(
+        this, [this, id, wait, asked](const Answer<TransactionRecord> &answer) {
+            m_call = nullptr;
+            if (id != m_transactionId)
+                return;
+            if (answer.ok() && answer.value->status != TransactionStatus::Pending) {
+                m_transactionId = 0;
+                emit settled(*answer.value);
+                return;
+            }
+            if (answer.ok())
+                emit pendingRecord(*answer.value);
+            if (answer.ok() && wait > 0 && asked.elapsed() >= wait * 1000 - kWaitSlackMs) {
+                // The server waited the whole time: ask again at once, it answers when the sale ends.
+                m_delayMs = 0;
+                m_timer.start(0);
+                emit stillPending(0);
+                return;
+            }
+            schedule();
+        });
 }
 
 void StatusPoller::schedule()

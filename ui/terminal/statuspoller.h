@@ -9,10 +9,12 @@
 class ApiCall;
 class ApiClient;
 
-/// Follows a PENDING sale until it settles: GET /api/v1/transactions/{id} (api-conventions.md,
-/// "Beyond the spec") after 1 s, then 2 s, 4 s, … capped at 30 s, until the transaction_status
-/// is SUCCESS or FAILED. Network and server errors only stretch the wait; the poller never gives
-/// up on its own (the sale is on the server and will settle).
+/// Follows a PENDING sale until it settles: GET /api/v1/transactions/{id}?wait_s=N (api-conventions.md,
+/// "Beyond the spec"; issue 27), a long poll that the server answers when the sale ends there or after N seconds
+/// (N: the API client's time limit less 5 s), asked again at once while the server keeps waiting, so the screen
+/// learns the end when the server does. A server that answered PENDING without waiting (one from before the long
+/// poll) is asked after 1 s, then 2 s, 4 s, … capped at 30 s. Network and server errors only stretch the wait; the
+/// poller never gives up on its own (the sale is on the server and will settle).
 class StatusPoller final : public QObject
 {
     Q_OBJECT
@@ -38,13 +40,19 @@ public:
     /// nothing happens when idle or while a check is in flight.
     void checkNow();
     bool isActive() const { return m_transactionId != 0; }
-    /// The wait before the next check, in milliseconds (for the screen's "checking again in").
+    /// True while a check is on its way (waiting at the server, for a long poll).
+    bool isChecking() const { return !m_call.isNull(); }
+    /// The wait before the next check, in milliseconds (for the screen's "checking again in"); 0 while the server
+    /// itself waits for the end.
     int currentDelayMs() const { return m_delayMs; }
+    /// Seconds a check asks the server to wait for the end (0: the server is not asked to wait).
+    int waitSeconds() const;
 
 signals:
     /// The transaction left PENDING; `record` is the spec's transaction record.
     void settled(const TransactionRecord &record);
-    /// A check found it still PENDING (or could not reach the server); the next one is scheduled.
+    /// A check found it still PENDING (or could not reach the server); the next one is scheduled `nextDelayMs`
+    /// from now (0: at once, the server waits for the end).
     void stillPending(int nextDelayMs);
     /// A check read the record and it is still PENDING (its upstream state may have moved).
     void pendingRecord(const TransactionRecord &record);
