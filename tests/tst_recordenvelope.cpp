@@ -47,6 +47,9 @@ private slots:
                                                      << 14LL << 50000LL << 1'700'000'000'000LL << true;
         QTest::newRow("live DTH refused, quote in the upstream's error")
             << dth << failed << QStringLiteral("ORD-\"1/3") << 15LL << 1000LL << 1'700'000'000'000LL << true;
+        // Issue 27: every FAILED row here carries "failed_after_pending" (between "entity" and the next key).
+        QTest::newRow("voucher FAILED after PENDING") << voucher << failed << QStringLiteral("asha@example.com") << 16LL
+                                                      << 50000LL << 1'700'000'000'000LL << false;
     }
     void sameBytesAsQJsonDocument()
     {
@@ -71,6 +74,7 @@ private slots:
         record.discount = paise / 100;
         record.paid = paise - paise / 100;
         record.createdAtMs = createdAtMs;
+        record.failedAfterPending = record.status == TransactionStatus::Failed;
         if (upstream)
             record.upstream = QJsonObject{
                 {QStringLiteral("state"), QStringLiteral("refused")},

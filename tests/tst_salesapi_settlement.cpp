@@ -96,6 +96,21 @@ private slots:
                 QCOMPARE(code, QString());
         }
         QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM settlements WHERE transaction_id = ?"), {id}), 0);
+        // Issue 27: a sale answered PENDING that ends FAILED says so (the clerk had collected the bill and gives it
+        // back); one FAILED in its initiate's answer, and every other end, carries no such field.
+        const bool late = immediate == QLatin1String("PENDING") && final == QLatin1String("FAILED");
+        QVERIFY(!r.data().contains(QStringLiteral("failed_after_pending")));
+        QCOMPARE(settled.contains(QStringLiteral("failed_after_pending")), late);
+        if (late)
+            QCOMPARE(settled.value(QStringLiteral("failed_after_pending")), QJsonValue(true));
+        QCOMPARE(scalar(QStringLiteral("SELECT failed_after_pending FROM transactions WHERE id = ?"), {id}),
+                 late ? 1 : 0);
+        QJsonObject listed;
+        for (const QJsonValue &item : get(kTransactions).data().value(QStringLiteral("items")).toArray()) {
+            if (item.toObject().value(QStringLiteral("transaction_id")).toInteger() == id)
+                listed = item.toObject();
+        }
+        QCOMPARE(listed, settled);
 
         // Wallet: FAILED is refunded (debit + refund net zero), SUCCESS keeps exactly one debit.
         const qint64 rows = scalar(QStringLiteral("SELECT COUNT(*) FROM wallet_ledger WHERE transaction_id = ?"), {id});
@@ -119,6 +134,92 @@ private slots:
         m_manualClock->advanceMs(TestServer::defaultOptions().settleDelayMs);
         QCOMPARE(m_server->server().settlements().settleDue(), 0);
         QCOMPARE(statusOf(id), final);
+    }
+
+    // Issue 27: a status check with wait_s on a PENDING sale is a long poll — answered when the sale ends on the
+    // server (here the sandbox settle, run while the check waits), not when the wait runs out.
+    /// GET /api/v1/transactions/{id}?wait_s=<wait> with the pos key.
+    HttpResult statusCheck(qint64 id, const QString &wait)
+    {
+        QUrl url = m_server->url(QStringLiteral("/api/v1/transactions/%1").arg(id));
+        url.setQuery(QUrlQuery{{QStringLiteral("wait_s"), wait}});
+        return m_http.get(url, m_server->pos());
+    }
+
+    void statusCheckWaitsForTheEnd_data()
+    {
+        QTest::addColumn<QString>("number");
+        QTest::addColumn<QString>("final");
+        QTest::newRow("pends then succeeds") << QStringLiteral("9876541111") << QStringLiteral("SUCCESS");
+        QTest::newRow("pends then fails") << QStringLiteral("9876542222") << QStringLiteral("FAILED");
+    }
+    void statusCheckWaitsForTheEnd()
+    {
+        QFETCH(QString, number);
+        QFETCH(QString, final);
+        m_server.reset();
+        m_manualClock = std::make_unique<ManualClock>(QDateTime::currentDateTimeUtc());
+        m_server = std::make_unique<TestServer>(TestServer::defaultOptions(), m_manualClock.get());
+        const qint64 id =
+            post(kMobile, mobileBody(number, 249)).data().value(QStringLiteral("transaction_id")).toInteger();
+        QCOMPARE(statusOf(id), QStringLiteral("PENDING"));
+
+        // The settle happens while the check waits (the test's HTTP client gives up after 15 s; the wait is 10 s).
+        int settledWhileWaiting = -1;
+        QTimer settleSoon;
+        settleSoon.setSingleShot(true);
+        connect(&settleSoon, &QTimer::timeout, this, [this, &settledWhileWaiting] {
+            m_manualClock->advanceMs(TestServer::defaultOptions().settleDelayMs);
+            settledWhileWaiting = m_server->server().settlements().settleDue();
+        });
+        settleSoon.start(300);
+        const HttpResult waited = statusCheck(id, QStringLiteral("10"));
+        QCOMPARE(waited.status, 200);
+        QCOMPARE(settledWhileWaiting, 1);
+        QCOMPARE(waited.data().value(QStringLiteral("transaction_status")).toString(), final);
+        QCOMPARE(waited.data(), transaction(id).data());
+
+        // A sale that is not PENDING is answered at once, whatever the wait.
+        QCOMPARE(statusCheck(id, QStringLiteral("30")).data(), waited.data());
+    }
+
+    // The wait runs out: the record as it is then, still PENDING.
+    void statusCheckWaitRunsOut()
+    {
+        m_server.reset();
+        m_manualClock = std::make_unique<ManualClock>(QDateTime::currentDateTimeUtc());
+        m_server = std::make_unique<TestServer>(TestServer::defaultOptions(), m_manualClock.get());
+        const qint64 id = post(kMobile, mobileBody(QStringLiteral("9876541111"), 249))
+                              .data()
+                              .value(QStringLiteral("transaction_id"))
+                              .toInteger();
+        const HttpResult waited = statusCheck(id, QStringLiteral("1"));
+        QCOMPARE(waited.status, 200);
+        QCOMPARE(waited.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("PENDING"));
+        QCOMPARE(statusCheck(id, QStringLiteral("0")).data(), waited.data());
+    }
+
+    // A wait that is not a whole number of seconds from 0 to 30 is refused, naming wait_s; nothing changes.
+    void statusCheckWaitRefusesBadValues_data()
+    {
+        QTest::addColumn<QString>("wait");
+        QTest::newRow("negative") << QStringLiteral("-1");
+        QTest::newRow("too long") << QStringLiteral("31");
+        QTest::newRow("huge") << QStringLiteral("99999999999999999999");
+        QTest::newRow("fraction") << QStringLiteral("1.5");
+        QTest::newRow("word") << QStringLiteral("soon");
+        QTest::newRow("empty") << QString();
+    }
+    void statusCheckWaitRefusesBadValues()
+    {
+        QFETCH(QString, wait);
+        const HttpResult sale = post(kMobile, mobileBody(QStringLiteral("9876541111"), 249));
+        const qint64 id = sale.data().value(QStringLiteral("transaction_id")).toInteger();
+        const HttpResult refused = statusCheck(id, wait);
+        QCOMPARE(refused.status, 400);
+        QCOMPARE(refused.error().value(QStringLiteral("reason")).toString(), QStringLiteral("invalid_query_parameter"));
+        QCOMPARE(refused.error().value(QStringLiteral("field")).toString(), QStringLiteral("wait_s"));
+        QCOMPARE(statusOf(id), QStringLiteral("PENDING"));
     }
 
     /// The shop's discount rate and sandbox settle delay (PUT /api/v1/shop) apply to the next

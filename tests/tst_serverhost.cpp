@@ -12,6 +12,7 @@
 #include "users/shopsetup.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
@@ -58,6 +59,23 @@ private slots:
         QCOMPARE(health.status, 200);
     }
 
+    /// Fills the first-run page as the shopkeeper does (shop name, home circle chosen by typing, admin name, PIN
+    /// twice) and presses Enter.
+    static void typeFirstRun(MainWindow &window)
+    {
+        const QList<QLineEdit *> edits = window.firstRunPage()->findChildren<QLineEdit *>();
+        QTest::keyClicks(edits.at(0), QStringLiteral("Sharma Mobile Point"));
+        auto *circle = window.firstRunPage()->findChild<QComboBox *>(QStringLiteral("homeCircle"));
+        QVERIFY(circle);
+        circle->setFocus();
+        QTest::keyClicks(circle, QStringLiteral("Raj"));
+        QCOMPARE(circle->currentData().toString(), QStringLiteral("RJ"));
+        QTest::keyClicks(edits.at(2), QStringLiteral("Asha"));
+        QTest::keyClicks(edits.at(3), QStringLiteral("482193"));
+        QTest::keyClicks(edits.at(4), QStringLiteral("482193"));
+        QTest::keyClick(edits.at(4), Qt::Key_Return);
+    }
+
     void aBusyPortIsAnError()
     {
         QTcpServer busy;
@@ -87,13 +105,8 @@ private slots:
         QCOMPARE(currentPage(window), window.firstRunPage());
 
         // Typed as the shopkeeper does; the page sends it to the server and the sign-in page follows.
-        const QList<QLineEdit *> edits = window.firstRunPage()->findChildren<QLineEdit *>();
-        QCOMPARE(edits.size(), 5);
-        QTest::keyClicks(edits.at(0), QStringLiteral("Sharma Mobile Point"));
-        QTest::keyClicks(edits.at(2), QStringLiteral("Asha"));
-        QTest::keyClicks(edits.at(3), QStringLiteral("482193"));
-        QTest::keyClicks(edits.at(4), QStringLiteral("482193"));
-        QTest::keyClick(edits.at(4), Qt::Key_Return);
+        QCOMPARE(window.firstRunPage()->findChildren<QLineEdit *>().size(), 5);
+        typeFirstRun(window);
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.signInPage(), 10000);
 
         // The server wrote the terminal's key to the data directory: the next start signs in with it.
@@ -134,12 +147,7 @@ private slots:
                            ShopSetupParams{QStringLiteral("Shop"), QString(), QStringLiteral("Ravi"),
                                            QStringLiteral("135790"), QString()});
         }
-        const QList<QLineEdit *> edits = window.firstRunPage()->findChildren<QLineEdit *>();
-        QTest::keyClicks(edits.at(0), QStringLiteral("Sharma Mobile Point"));
-        QTest::keyClicks(edits.at(2), QStringLiteral("Asha"));
-        QTest::keyClicks(edits.at(3), QStringLiteral("482193"));
-        QTest::keyClicks(edits.at(4), QStringLiteral("482193"));
-        QTest::keyClick(edits.at(4), Qt::Key_Return);
+        typeFirstRun(window);
         auto *general = window.firstRunPage()->findChild<QLabel *>(QStringLiteral("generalError"));
         QVERIFY(general);
         QTRY_VERIFY_WITH_TIMEOUT(general->isVisible(), 10000);

@@ -302,6 +302,11 @@ private slots:
         QCOMPARE(upstreamOf(record).value(QStringLiteral("attention")), QJsonValue(false));
         QVERIFY(upstreamOf(record).value(QStringLiteral("resolution")).isNull());
         QCOMPARE(ledgerRows(id, "refund"), end == QLatin1String("FAILED") ? 1 : 0);
+        // Issue 27: FAILED in the initiate's answer is no late failure; FAILED after PENDING is (the clerk had
+        // collected the bill).
+        QCOMPARE(answer.contains(QStringLiteral("failed_after_pending")), false);
+        QCOMPARE(record.contains(QStringLiteral("failed_after_pending")),
+                 first == QLatin1String("PENDING") && end == QLatin1String("FAILED"));
         expectSentOnce(reference);
         QCOMPARE(m_aggregator->salesFor(reference), 1);
         const QJsonObject theirs = m_aggregator->record(reference);
@@ -447,6 +452,7 @@ private slots:
         const HttpResult resolved = resolve(failedId, failed, m_live.liveAdmin());
         QVERIFY2(resolved.status == 200, resolved.body.constData());
         QCOMPARE(statusOf(resolved.data()), QStringLiteral("FAILED"));
+        QCOMPARE(resolved.data().value(QStringLiteral("failed_after_pending")), QJsonValue(true)); // issue 27
         const QJsonObject resolution = upstreamOf(resolved.data()).value(QStringLiteral("resolution")).toObject();
         QCOMPARE(resolution.value(QStringLiteral("note")).toString(), QStringLiteral("operator says not credited"));
         QVERIFY(!resolution.value(QStringLiteral("by")).toString().isEmpty());
@@ -646,6 +652,8 @@ private slots:
         QCOMPARE(audits("transaction.reversal"), reversals + 1);
         const QJsonObject reversal = upstreamOf(sale(id)).value(QStringLiteral("reversal")).toObject();
         QCOMPARE(reversal.value(QStringLiteral("source")).toString(), QStringLiteral("webhook"));
+        // Issue 27: the customer had paid for a sale shown SUCCESS.
+        QCOMPARE(sale(id).value(QStringLiteral("failed_after_pending")), QJsonValue(true));
         QTRY_VERIFY_WITH_TIMEOUT(lastWebhookTo(reference).httpStatus == 200, kSettleMs);
 
         const int delivered = m_aggregator->webhooks().size();

@@ -238,6 +238,23 @@ private slots:
         QCOMPARE(back->toJson(), json);
     }
 
+    // Issue 27: "failed_after_pending" is an extension written only when true, and read back; absent reads false.
+    void failedAfterPendingExtension()
+    {
+        TransactionRecord record = sampleRecord(TransactionType::Mobile);
+        record.status = TransactionStatus::Failed;
+        QVERIFY(!record.toJson().contains(QStringLiteral("failed_after_pending")));
+        QString error;
+        QCOMPARE(TransactionRecord::fromJson(record.toJson(), &error)->failedAfterPending, false);
+        record.failedAfterPending = true;
+        const QJsonObject json = record.toJson();
+        QCOMPARE(json.value(QStringLiteral("failed_after_pending")), QJsonValue(true));
+        const std::optional<TransactionRecord> back = TransactionRecord::fromJson(json, &error);
+        QVERIFY2(back, qPrintable(error));
+        QVERIFY(back->failedAfterPending);
+        QCOMPARE(back->toJson(), json);
+    }
+
     void fromJsonRejects_data()
     {
         QTest::addColumn<QString>("key");
@@ -261,6 +278,8 @@ private slots:
                                       {QStringLiteral("reference_id"), QStringLiteral("rd-1")},
                                       {QStringLiteral("transaction_id"), QJsonValue::Null},
                                       {QStringLiteral("error"), QJsonValue::Null}});
+        QTest::newRow("failed_after_pending not a boolean")
+            << QStringLiteral("failed_after_pending") << QJsonValue(QStringLiteral("yes"));
         QTest::newRow("upstream state unknown to the contract")
             << QStringLiteral("upstream")
             << QJsonValue(QJsonObject{{QStringLiteral("state"), QStringLiteral("lost")},

@@ -434,15 +434,16 @@ private slots:
 
     void walletTabOrder()
     {
-        // Top-up, the low-balance threshold, then the ledger's filters and table (the form keeps the order).
+        // Refresh, top-up, the low-balance threshold, then the ledger's filters and table.
         Shop shop;
         WalletPage page(shop.context);
-        // Refresh comes last (after the table), and the side column's scroll area (no name) after it, as ever.
-        QCOMPARE(tabOrder(page),
-                 QStringList({QStringLiteral("topupAmount"), QStringLiteral("topupNote"), QStringLiteral("topupButton"),
-                              QStringLiteral("lowBalanceThreshold"), QStringLiteral("saveThreshold"),
-                              QStringLiteral("ledgerKind"), QStringLiteral("ledgerSearch"),
-                              QStringLiteral("ledgerTable"), QStringLiteral("refreshWallet"), QString()}));
+        // The cards sit in a row above the ledger (issue 27): left to right, so Refresh (in the balance card) comes
+        // first, and no scroll area of their own to stop at.
+        QCOMPARE(tabOrder(page), QStringList({QStringLiteral("refreshWallet"), QStringLiteral("topupAmount"),
+                                              QStringLiteral("topupNote"), QStringLiteral("topupButton"),
+                                              QStringLiteral("lowBalanceThreshold"), QStringLiteral("saveThreshold"),
+                                              QStringLiteral("ledgerKind"), QStringLiteral("ledgerSearch"),
+                                              QStringLiteral("ledgerTable")}));
     }
 
     void usersTabOrder()
@@ -1005,6 +1006,78 @@ private slots:
         QVERIFY(view.showScreen(QStringLiteral("mobile")));
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_F5);
         QVERIFY(view.screen(QStringLiteral("voucher"))->isVisible());
+    }
+
+    void ctrlTabSwitchesTabsFromAnyWidget()
+    {
+        // Issue 27: Ctrl+Tab and Ctrl+Shift+Tab switch the tabs from a drop-down and a table as from a line edit.
+        Shop shop;
+        QWidget window;
+        auto *layout = new QVBoxLayout(&window);
+        auto *view = new BackOfficeView(shop.context, &window);
+        layout->addWidget(view);
+        showPage(window);
+        HistoryPage *history = view->historyPage();
+        for (const char *name : {"statusFilter", "historyTable", "searchFilter"}) {
+            view->setCurrentWidget(history);
+            auto *widget = child<QWidget>(*history, name);
+            widget->setFocus();
+            QTRY_VERIFY(widget->hasFocus());
+            QTest::keyClick(widget, Qt::Key_Tab, Qt::ControlModifier);
+            QVERIFY2(view->currentWidget() == view->dayEndPage(), name);
+            QVERIFY(view->dayEndPage()->isAncestorOf(QApplication::focusWidget()));
+            // Back: Shift+Tab as a keyboard sends it (Backtab), and as Tab with Shift.
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+            QVERIFY2(view->currentWidget() == history, name);
+            widget->setFocus();
+            QTest::keyClick(widget, Qt::Key_Tab, Qt::ControlModifier | Qt::ShiftModifier);
+            QVERIFY2(view->currentWidget() == view->settingsPage(), name); // round the start to the last tab
+        }
+        // From Settings' language drop-down, round the end to History.
+        auto *language = child<QComboBox>(*view->settingsPage(), "language");
+        language->setFocus();
+        QTRY_VERIFY(language->hasFocus());
+        QTest::keyClick(language, Qt::Key_Tab, Qt::ControlModifier);
+        QCOMPARE(view->currentWidget(), history);
+    }
+
+    void enterPressesTheFocusedButton()
+    {
+        // Issue 27: on a back-office page Enter and Return press the focused button, as Space does.
+        Shop shop;
+        QWidget window;
+        auto *layout = new QVBoxLayout(&window);
+        auto *view = new BackOfficeView(shop.context, &window);
+        layout->addWidget(view);
+        showPage(window);
+        SettingsPage *page = view->settingsPage();
+        view->setCurrentWidget(page);
+        QTRY_VERIFY_WITH_TIMEOUT(!child<QLineEdit>(*page, "shopThreshold")->text().isEmpty(), kTimeoutMs);
+        auto *listen = child<QLineEdit>(*page, "listenAddress");
+        auto *save = child<QPushButton>(*page, "saveTerminal");
+        const auto savedListen = [page] {
+            return QSettings(page->terminalIniPath(), QSettings::IniFormat).value(QStringLiteral("server/listen"));
+        };
+        int port = 8081;
+        for (const Qt::Key key : {Qt::Key_Return, Qt::Key_Enter}) {
+            const QString address = QStringLiteral("0.0.0.0:%1").arg(port++);
+            listen->clear();
+            QTest::keyClicks(listen, address);
+            save->setFocus();
+            QTRY_VERIFY(save->hasFocus());
+            QTest::keyClick(save, key, key == Qt::Key_Enter ? Qt::KeypadModifier : Qt::NoModifier);
+            QTRY_COMPARE_WITH_TIMEOUT(savedListen().toString(), address, kTimeoutMs);
+            QVERIFY(child<QLabel>(*page, "terminalNotice")->isVisible());
+        }
+        // Day-end's Refresh as well.
+        view->setCurrentWidget(view->dayEndPage());
+        auto *refresh = child<QPushButton>(*view->dayEndPage(), "refreshButton");
+        int refreshed = 0;
+        connect(refresh, &QPushButton::clicked, this, [&refreshed] { ++refreshed; });
+        refresh->setFocus();
+        QTRY_VERIFY(refresh->hasFocus());
+        QTest::keyClick(refresh, Qt::Key_Return);
+        QCOMPARE(refreshed, 1);
     }
 
     void backOfficeHasAllTabs()

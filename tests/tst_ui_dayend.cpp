@@ -16,7 +16,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QPointer>
+#include <QPrintPreviewDialog>
+#include <QPrintPreviewWidget>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTableWidget>
@@ -251,6 +256,82 @@ private slots:
             QCOMPARE(clerkSales, successes);
         }
         page.grab().save(QStringLiteral("/tmp/bodayend_report.png"));
+    }
+
+    void salesByHourScrollsIntoViewByKeyboard()
+    {
+        // Issue 27: from the bar, Tab reaches the report, and PageDown brings "Sales by hour" into view.
+        Shop shop;
+        DayEndPage page(shop.context);
+        page.resize(1160, 640); // the page area of a 1366×768 terminal
+        page.show();
+        QApplication::setActiveWindow(&page);
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        const QDate day = istDate(shop.sql(QStringLiteral("SELECT MAX(created_at) FROM transactions")));
+        child<QDateEdit>(page, "reportDate")->setDate(day);
+        QTRY_VERIFY_WITH_TIMEOUT(page.hasReport() && page.report().date == day, kTimeoutMs);
+        auto *scroll = child<QScrollArea>(page, "reportScroll");
+        auto *chart = child<QWidget>(page, "hourChartView");
+        const auto chartShown = [scroll, chart] {
+            const QRect onViewport(chart->mapTo(scroll->viewport(), QPoint(0, 0)), chart->size());
+            const QRect seen = onViewport.intersected(scroll->viewport()->rect());
+            return seen.height() >= qMin(chart->height(), scroll->viewport()->height());
+        };
+        QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        QVERIFY(!chartShown());
+        // Tab from Print: Save PDF, Refresh, then the report.
+        auto *print = child<QPushButton>(page, "printButton");
+        print->setFocus();
+        QTRY_VERIFY(print->hasFocus());
+        for (int press = 0; press < 3; ++press)
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY2(focus == scroll || scroll->isAncestorOf(focus), focus ? qPrintable(focus->objectName()) : "none");
+        // The report is the page's one focus stop below the bar: the chart is none (it took Tab and ate PageDown
+        // while out of sight).
+        for (const QWidget *inside : scroll->widget()->findChildren<QWidget *>())
+            QVERIFY2(!(inside->focusPolicy() & Qt::TabFocus) || inside->focusProxy() || !inside->isVisibleTo(&page),
+                     qPrintable(inside->objectName()));
+        for (int press = 0; press < 10 && !chartShown(); ++press)
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
+        QVERIFY(chartShown());
+        page.grab().save(QStringLiteral("/tmp/bodayend_hours.png"));
+    }
+
+    void printShowsAPreviewAndGivesTheKeysBack()
+    {
+        // Issue 27: Print shows the report in a print preview first (its own Print button prints), and once the
+        // preview closes the page takes keys again, the focus back on Print.
+        Shop shop;
+        DayEndPage page(shop.context);
+        page.resize(1366, 768);
+        page.show();
+        QApplication::setActiveWindow(&page);
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        const QDate day = istDate(shop.sql(QStringLiteral("SELECT MAX(created_at) FROM transactions")));
+        child<QDateEdit>(page, "reportDate")->setDate(day);
+        QTRY_VERIFY_WITH_TIMEOUT(page.hasReport() && page.report().date == day, kTimeoutMs);
+        auto *print = child<QPushButton>(page, "printButton");
+        print->setFocus();
+        QTRY_VERIFY(print->hasFocus());
+        QTest::keyClick(print, Qt::Key_Space);
+        QPointer<QPrintPreviewDialog> dialog;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (dialog = page.findChild<QPrintPreviewDialog *>(QStringLiteral("reportPrintDialog"))) &&
+                dialog->isVisible(),
+            kTimeoutMs);
+        auto *preview = dialog->findChild<QPrintPreviewWidget *>();
+        QVERIFY(preview);
+        QTRY_VERIFY_WITH_TIMEOUT(preview->pageCount() >= 1, kTimeoutMs);
+        dialog->resize(1000, 700);
+        dialog->grab().save(QStringLiteral("/tmp/bodayend_preview.png"));
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog, kTimeoutMs);
+        QTRY_VERIFY(page.isActiveWindow());
+        QTRY_COMPARE(QApplication::focusWidget(), print);
+        // The keys work: Tab moves on from Print.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), child<QPushButton>(page, "savePdfButton"));
     }
 
     void savePdfThroughTheButton()

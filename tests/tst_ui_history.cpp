@@ -1,5 +1,6 @@
 #include "apiclient.h"
 #include "backoffice/csvexport.h"
+#include "backoffice/historydetailpane.h"
 #include "backoffice/historymodel.h"
 #include "backoffice/historypage.h"
 #include "clock.h"
@@ -17,9 +18,13 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
+#include <QPrintPreviewDialog>
+#include <QPrintPreviewWidget>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -399,8 +404,13 @@ private slots:
         QStringList kinds{ledger->item(0, 0)->text(), ledger->item(1, 0)->text()};
         kinds.sort();
         QCOMPARE(kinds, (QStringList{QStringLiteral("debit"), QStringLiteral("refund")}));
-        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "detailPaid")->text(), Money::formatIndian(model->row(0).paid),
-                                  kTimeoutMs);
+        // The spec's `paid` is the wallet debit, and a failed sale's came back (issue 27).
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "detailPaid")->text(),
+                                  Money::formatIndian(model->row(0).paid) + QStringLiteral(", refunded"), kTimeoutMs);
+        auto *form = child<QLabel>(page, "detailPaid")->parentWidget()->findChild<QFormLayout *>();
+        QVERIFY(form);
+        QCOMPARE(qobject_cast<QLabel *>(form->labelForField(child<QLabel>(page, "detailPaid")))->text(),
+                 QStringLiteral("Wallet debit"));
         QVERIFY(child<QPushButton>(page, "recheckButton")->isEnabled());
         QVERIFY(child<QPushButton>(page, "reprintButton")->isEnabled());
         // No webhook endpoint is configured, so no attempts exist and there is nothing to redeliver.
@@ -419,8 +429,95 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(page, "recheckButton")->isEnabled(), kTimeoutMs);
         QTest::mouseClick(child<QPushButton>(page, "recheckButton"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(page, "recheckButton")->isEnabled(), kTimeoutMs);
-        QCOMPARE(child<QLabel>(page, "detailPaid")->text(), Money::formatIndian(model->row(1).paid));
+        QCOMPARE(child<QLabel>(page, "detailPaid")->text(),
+                 Money::formatIndian(model->row(1).paid) +
+                     (model->row(1).status == QLatin1String("FAILED") ? QStringLiteral(", refunded") : QString()));
         shot(page, "detail");
+    }
+
+    // Issue 27: History tells the failed sales the customer had paid for (PENDING first, then FAILED) from those
+    // that failed at once: the status, its tooltip, the detail pane and the reprinted receipt say "money back".
+    void failedAfterPaymentSaysMoneyBack()
+    {
+        TerminalFixture shop;
+        const auto sell = [&](const QString &number) {
+            const HttpResult r = shop.server.http().postJson(
+                shop.server.url(QStringLiteral("/api/v1/recharge/mobile/initiate-transaction")),
+                QJsonObject{{QStringLiteral("phone_number"), number},
+                            {QStringLiteral("amount"), 199},
+                            {QStringLiteral("operator_code"), QStringLiteral("RJ")}},
+                shop.auth());
+            return r.data().value(QStringLiteral("transaction_id")).toInteger();
+        };
+        const qint64 late = sell(QStringLiteral("9876542222"));   // PENDING, then FAILED
+        const qint64 atOnce = sell(QStringLiteral("9876540000")); // FAILED in its answer
+        QVERIFY(late > 0 && atOnce > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(shop.sql(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE status = 'FAILED'")),
+                                  2, kTimeoutMs);
+
+        HistoryPage page(shop.context);
+        showPage(page);
+        HistoryModel *model = page.model();
+        QAbstractItemModelTester tester(model);
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() == 2, kTimeoutMs);
+        const int lateRow = model->row(0).transactionId == late ? 0 : 1;
+        const QModelIndex lateStatus = model->index(lateRow, HistoryModel::StatusColumn);
+        QCOMPARE(lateStatus.data().toString(), QStringLiteral("FAILED · money back"));
+        QVERIFY2(lateStatus.data(Qt::ToolTipRole).toString().contains(QStringLiteral("₹199.00 given back")),
+                 qPrintable(lateStatus.data(Qt::ToolTipRole).toString()));
+        QCOMPARE(model->index(1 - lateRow, HistoryModel::StatusColumn).data().toString(), QStringLiteral("FAILED"));
+
+        auto *table = child<QTableView>(page, "historyTable");
+        table->setFocus();
+        table->selectRow(lateRow);
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "detailTitle")->text(),
+                                  QStringLiteral("Transaction %1").arg(late), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(page.findChild<QLabel *>(QStringLiteral("detailMoneyBack")), kTimeoutMs);
+        QVERIFY(page.findChild<QLabel *>(QStringLiteral("detailMoneyBack"))
+                    ->text()
+                    .startsWith(QStringLiteral("Give ₹199.00 back to the customer")));
+        QVERIFY(page.detailPane()->receiptData().givesMoneyBack());
+        shot(page, "money-back");
+
+        table->selectRow(1 - lateRow);
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(page, "detailTitle")->text(),
+                                  QStringLiteral("Transaction %1").arg(atOnce), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.findChild<QLabel *>(QStringLiteral("detailMoneyBack")), kTimeoutMs);
+        QVERIFY(!page.detailPane()->receiptData().givesMoneyBack());
+    }
+
+    void reprintShowsAPreviewAndGivesTheKeysBack()
+    {
+        // Issue 27: Reprint shows the DUPLICATE receipt in a print preview first; once it closes the page takes
+        // keys again, the focus back on Reprint.
+        Shop shop;
+        HistoryPage page(shop.context);
+        showPage(page);
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        QVERIFY(allDates(page));
+        HistoryModel *model = page.model();
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 0, kTimeoutMs);
+        auto *table = child<QTableView>(page, "historyTable");
+        table->setFocus();
+        table->setCurrentIndex(model->index(0, HistoryModel::NumberColumn));
+        auto *reprint = child<QPushButton>(page, "reprintButton");
+        QTRY_VERIFY_WITH_TIMEOUT(reprint->isEnabled(), kTimeoutMs);
+        reprint->setFocus();
+        QTRY_VERIFY(reprint->hasFocus());
+        QTest::keyClick(reprint, Qt::Key_Space);
+        QPointer<QPrintPreviewDialog> dialog;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = page.findChild<QPrintPreviewDialog *>(QStringLiteral("reprintDialog"))) &&
+                                     dialog->isVisible(),
+                                 kTimeoutMs);
+        auto *preview = dialog->findChild<QPrintPreviewWidget *>();
+        QVERIFY(preview);
+        QTRY_COMPARE_WITH_TIMEOUT(preview->pageCount(), 1, kTimeoutMs);
+        dialog->resize(900, 700);
+        dialog->grab().save(QStringLiteral("/tmp/bohistory_reprint_preview.png"));
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog, kTimeoutMs);
+        QTRY_VERIFY(page.isActiveWindow());
+        QTRY_COMPARE(QApplication::focusWidget(), reprint);
     }
 
     void csvExportWritesEveryFilteredRow()

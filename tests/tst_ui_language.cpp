@@ -338,6 +338,9 @@ private slots:
         typeCommitted(edits.at(0), QStringLiteral("शर्मा मोबाइल पॉइंट"));
         typeCommitted(edits.at(1), QStringLiteral("दुकान 4, एमजी रोड, पुणे"));
         QCOMPARE(edits.at(0)->text(), QStringLiteral("शर्मा मोबाइल पॉइंट"));
+        auto *circle = firstRun->findChild<QComboBox *>(QStringLiteral("homeCircle")); // issue 27: asked at first run
+        QVERIFY(circle);
+        circle->setCurrentIndex(circle->findData(QStringLiteral("MH")));
         QTest::keyClicks(edits.at(2), QStringLiteral("Asha"));
         QTest::keyClicks(edits.at(3), QStringLiteral("482193"));
         QTest::keyClicks(edits.at(4), QStringLiteral("482194"));

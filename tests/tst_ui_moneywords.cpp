@@ -3,6 +3,7 @@
 
 #include "backoffice/walletpage.h"
 #include "receipts/receiptrenderer.h"
+#include "statuspanel.h"
 #include "terminal/mobilerechargepage.h"
 #include "terminal/planfilterproxy.h"
 #include "terminal/planspage.h"
@@ -22,7 +23,9 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 
@@ -254,6 +257,113 @@ private slots:
         QVERIFY(result->adviceLabel()->isVisible());
         QVERIFY(result->adviceLabel()->text().contains(QLatin1String("wait")));
         QVERIFY(result->adviceLabel()->text().contains(QLatin1String("give the money back")));
+    }
+
+    // Issue 27: a sale answered PENDING ("Collect ₹299.00") that then fails tells the clerk to give the bill back, on
+    // the panel and on the receipt, never "take no money": the money is in the drawer.
+    void pendingThenFailedSaysGiveTheMoneyBack()
+    {
+        TerminalFixture t;
+        MobileRechargePage page(t.context);
+        page.resize(1366, 768);
+        showActive(page);
+        page.flow()->poller()->setFirstDelayMs(60'000); // PENDING until the test asks
+        typeSale(page, QStringLiteral("9876542222"), QStringLiteral("J"), QStringLiteral("299"));
+        QTest::keyClick(page.flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = page.flow()->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
+        QCOMPARE(result->moneyLabel()->text(), QStringLiteral("Collect ₹299.00 from the customer"));
+
+        QTest::qWait(300); // past the 50 ms settle delay: the server has it FAILED
+        page.flow()->poller()->checkNow();
+        QTRY_COMPARE_WITH_TIMEOUT(result->badge()->status(), QStringLiteral("FAILED"), kTimeoutMs);
+        QVERIFY(result->record()->failedAfterPending); // the server says so too
+        QCOMPARE(result->moneyLabel()->text(), QStringLiteral("Give ₹299.00 back to the customer"));
+        QVERIFY(result->adviceLabel()->isVisible());
+        QVERIFY2(result->adviceLabel()->text().contains(QLatin1String("wallet debit was refunded")),
+                 qPrintable(result->adviceLabel()->text()));
+        for (const QString &text : visibleTexts(result)) {
+            QVERIFY2(!text.contains(QLatin1String("Take no money")), qPrintable(text));
+            QVERIFY2(!text.contains(QLatin1String("nothing to pay")), qPrintable(text));
+        }
+        const QStringList lines = receiptLines(result->receiptData());
+        QVERIFY2(lines.contains(QStringLiteral("Not recharged — money back|")), qPrintable(lines.join(u'\n')));
+        QVERIFY2(lines.contains(QStringLiteral("Given back|₹299.00")), qPrintable(lines.join(u'\n')));
+        QVERIFY(lines.contains(QStringLiteral("Status|Failed")));
+        settleLayouts();
+        page.grab().save(QStringLiteral("/tmp/moneywords_result_pending_failed_1366.png"));
+    }
+
+    // Issue 27: the panel knows by itself that it said "Collect" (a record without the server's mark, as an older
+    // server answers); a sale FAILED from the start still takes no money.
+    void panelRemembersItSaidCollect()
+    {
+        TerminalFixture t;
+        SaleResultPanel panel(t.context);
+        TransactionRecord record;
+        record.transactionId = 41;
+        record.operatorName = QStringLiteral("Jio");
+        record.number = QStringLiteral("9876542222");
+        record.billAmount = 19900;
+        record.discount = 299;
+        record.paid = 19601;
+        record.status = TransactionStatus::Pending;
+        record.createdAtMs = QDateTime::currentMSecsSinceEpoch();
+        panel.showRecord(record);
+        QCOMPARE(panel.moneyLabel()->text(), QStringLiteral("Collect ₹199.00 from the customer"));
+        record.status = TransactionStatus::Failed;
+        panel.showRecord(record);
+        QCOMPARE(panel.moneyLabel()->text(), QStringLiteral("Give ₹199.00 back to the customer"));
+        QVERIFY(panel.receiptData().givesMoneyBack());
+
+        record.transactionId = 42; // another sale, FAILED in its answer
+        panel.showRecord(record);
+        QCOMPARE(panel.moneyLabel()->text(), QStringLiteral("Not recharged — nothing to pay"));
+        record.transactionId = 43; // a record the server marked (e.g. shown again after a restart)
+        record.failedAfterPending = true;
+        panel.showRecord(record);
+        QCOMPARE(panel.moneyLabel()->text(), QStringLiteral("Give ₹199.00 back to the customer"));
+    }
+
+    // Issue 27: the clerk collected ₹299 for a PENDING sale and moved on (New sale); when it fails, the status bar
+    // says to give the money back until the clerk presses "Given back".
+    void statusBarSaysGiveBackForASaleLeftPending()
+    {
+        TerminalFixture t;
+        QMainWindow window;
+        auto *page = new MobileRechargePage(t.context);
+        window.setCentralWidget(page);
+        StatusPanel status(t.context, window.statusBar());
+        window.resize(1366, 768);
+        showActive(window);
+        page->flow()->poller()->setFirstDelayMs(60'000); // the panel does not learn the end itself
+        typeSale(*page, QStringLiteral("9876542222"), QStringLiteral("J"), QStringLiteral("299"));
+        QTest::keyClick(page->flow()->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page->flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        QCOMPARE(page->flow()->resultPanel()->badge()->status(), QStringLiteral("PENDING"));
+        QCOMPARE(status.moneyBackText(), QString());
+        QVERIFY(!status.moneyBackButton()->isVisible());
+
+        QTest::qWait(300); // past the 50 ms settle delay
+        QTest::mouseClick(page->flow()->resultPanel()->newSaleButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(page->flow()->stage(), SaleFlow::Stage::Form, kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(status.moneyBackText(),
+                                  QStringLiteral("Give ₹299.00 back to the customer of 98765 42222 (sale 1)"),
+                                  kTimeoutMs);
+        QVERIFY(status.moneyBackButton()->isVisible());
+        // Its end moved the other figures too: nothing pending, the wallet debit refunded.
+        QTRY_COMPARE_WITH_TIMEOUT(status.pendingText(), QStringLiteral("Pending: 0"), kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(status.walletText(), QStringLiteral("Wallet: ₹10,000.00"), kTimeoutMs);
+        settleLayouts();
+        window.grab().save(QStringLiteral("/tmp/moneywords_statusbar_money_back_1366.png"));
+
+        QTest::mouseClick(status.moneyBackButton(), Qt::LeftButton);
+        QCOMPARE(status.moneyBackText(), QString());
+        QVERIFY(!status.moneyBackButton()->isVisible());
+        status.refresh(); // the sale is not followed any more: it never comes back
+        QTest::qWait(300);
+        QCOMPARE(status.moneyBackText(), QString());
     }
 
     void walletInIndianGrouping()

@@ -130,6 +130,7 @@ private slots:
     void opensOnTheNumberBeingSold();
     void circleNamesAreWhole();
     void tabOrderFollowsTheScreen();
+    void dropDownArrowsAreArrows();
     void proxyFilter_data();
     void proxyFilter();
 };
@@ -137,6 +138,45 @@ private slots:
 void TestUiPlans::initTestCase()
 {
     QVERIFY(applyTerminalStyle());
+}
+
+void TestUiPlans::dropDownArrowsAreArrows()
+{
+    // Issue 27: the drop-down arrows of the operator and circle pickers are arrows pointing down (narrowing row by
+    // row), not the dark bars the border trick of style.qss drew.
+    Fixture f;
+    QVERIFY(QTest::qWaitForWindowExposed(f.page.get()));
+    for (const char *name : {"operatorCombo", "circleCombo"}) {
+        auto *combo = f.find<QComboBox>(name);
+        QVERIFY(combo);
+        QStyleOptionComboBox option;
+        option.initFrom(combo);
+        option.editable = combo->isEditable();
+        option.subControls = QStyle::SC_All;
+        const QRect arrow =
+            combo->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxArrow, combo);
+        QVERIFY2(arrow.isValid(), name);
+        const QImage image = combo->grab(arrow).toImage();
+        QList<int> rowWidths; // dark pixels per row, top to bottom, rows with none left out
+        for (int y = 0; y < image.height(); ++y) {
+            int dark = 0;
+            for (int x = 0; x < image.width(); ++x)
+                dark += qGray(image.pixel(x, y)) < 128 ? 1 : 0;
+            if (dark > 0)
+                rowWidths << dark;
+        }
+        QVERIFY2(rowWidths.size() >= 3, name);
+        QStringList widths;
+        for (int width : std::as_const(rowWidths))
+            widths << QString::number(width);
+        QVERIFY2(rowWidths.constFirst() >= rowWidths.constLast() + 4,
+                 qPrintable(QLatin1String(name) + QStringLiteral(": dark pixels per row ") + widths.join(u',')));
+    }
+    f.page->grab().save(QStringLiteral("/tmp/agentC/plans_arrows.png"));
+    f.find<QComboBox>("circleCombo")
+        ->grab()
+        .scaled(QSize(600, 120), Qt::KeepAspectRatio)
+        .save(QStringLiteral("/tmp/agentC/plans_circle_combo.png"));
 }
 
 void TestUiPlans::operatorAndCircleBuildTheTabs()

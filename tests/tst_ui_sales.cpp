@@ -455,12 +455,48 @@ private slots:
         SaleResultPanel *result = flow->resultPanel();
         QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
         QVERIFY(flow->poller()->isActive());
+        // Issue 27: the receipt is printed once the sale ends, so while PENDING New sale has the focus, not Print.
+        QCOMPARE(page.focusWidget(), result->newSaleButton());
         shot(page, QStringLiteral("mobile_pending"));
         QTRY_COMPARE_WITH_TIMEOUT(result->badge()->status(), QStringLiteral("SUCCESS"), kTimeoutMs);
+        QCOMPARE(page.focusWidget(), result->printButton()); // it succeeded: Print receipt takes the focus
         QVERIFY(!flow->poller()->isActive());
         QCOMPARE(salesChanged.count(), 2); // the sale, then its settlement
         QCOMPARE(result->detail(QStringLiteral("operator"))->text(), QStringLiteral("Vi"));
         QCOMPARE(result->detail(QStringLiteral("bill_amount"))->text(), QStringLiteral("₹179.00"));
+    }
+
+    // Issue 27: the screen learns a PENDING sale's end when the server does. The check waits at the server (a long
+    // poll) and is answered by the settle itself: no "next check in N s", no second check, no timer to wait out.
+    void pendingSaleEndsOnScreenWhenTheServerEndsIt()
+    {
+        ManualClock clock(QDateTime::currentDateTimeUtc());
+        TerminalFixture::Setup setup;
+        setup.clock = &clock;
+        TerminalFixture t(setup);
+        MobileRechargePage page(t.context);
+        page.resize(1366, 768);
+        page.show();
+        SaleFlow *flow = page.flow();
+        flow->poller()->setFirstDelayMs(100);
+        QVERIFY(flow->poller()->waitSeconds() > 0);
+        QSignalSpy stillPending(flow->poller(), &StatusPoller::stillPending);
+        page.fillFromPlan(QStringLiteral("VI"), QStringLiteral("MU"), vi179());
+        QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876541111"));
+        QTest::keyClick(child<QLineEdit>(page, "phoneNumber"), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+        QTest::keyClick(flow->confirmPanel()->confirmButton(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        SaleResultPanel *result = flow->resultPanel();
+        QCOMPARE(result->badge()->status(), QStringLiteral("PENDING"));
+
+        // The first check is waiting at the server; the operator answers (the sandbox settles) meanwhile.
+        QTRY_VERIFY_WITH_TIMEOUT(flow->poller()->isChecking(), kTimeoutMs);
+        clock.advanceMs(TestServer::defaultOptions().settleDelayMs);
+        QCOMPARE(t.server.server().settlements().settleDue(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(result->badge()->status(), QStringLiteral("SUCCESS"), kTimeoutMs);
+        QCOMPARE(stillPending.count(), 0); // that one check brought the end
+        QVERIFY(!flow->poller()->isActive());
     }
 
     void pendingSaleWhileTheServerIsGone()

@@ -352,10 +352,12 @@ QJsonObject liveSale(qint64 id, const QString &status, const QJsonObject &extra)
 /// Sale 85: sold at 11:02, reversed by the operator by the upstream's statement at 14:05 (IST), 23 Nov 2026.
 QJsonObject reversedSale()
 {
-    return liveSale(
+    QJsonObject sale = liveSale(
         85, QStringLiteral("FAILED"),
         {{QStringLiteral("reversal"), QJsonObject{{QStringLiteral("source"), QStringLiteral("statement")},
                                                   {QStringLiteral("at"), QStringLiteral("2026-11-23 14:05:00")}}}});
+    sale.insert(QStringLiteral("failed_after_pending"), true); // as the server marks a reversal (issue 27)
+    return sale;
 }
 
 /// Sale 86: FAILED here, reported SUCCESS by the upstream's webhook at 14:07; it went to backup after payfast refused.
@@ -913,7 +915,8 @@ private slots:
         };
         QStringList receipt = texts(pane->receiptData());
         QVERIFY2(receipt.contains(QStringLiteral("Reversed by the operator at 14:05")), qPrintable(receipt.join(u'|')));
-        QVERIFY(receipt.contains(QStringLiteral("Not recharged — nothing to pay")));
+        // The customer had paid for a sale shown SUCCESS: the money goes back (issue 27).
+        QVERIFY2(receipt.contains(QStringLiteral("Not recharged — money back")), qPrintable(receipt.join(u'|')));
         QVERIFY(receipt.indexOf(QStringLiteral("Reversed by the operator at 14:05")) >
                 receipt.indexOf(QStringLiteral("Status")));
         if (const QString dir = qEnvironmentVariable("RECHARGEDESK_SCREENSHOT_DIR"); !dir.isEmpty())

@@ -7,17 +7,22 @@
 #include "mainwindow.h"
 #include "signinpage.h"
 #include "statuspanel.h"
+#include "terminal/planspage.h"
 #include "terminalfixture.h"
 #include "terminalview.h"
 #include "users/shopsetup.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDialog>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QStackedWidget>
 #include <QTest>
+#include <QTimer>
 
 class TestUiTerminal final : public QObject
 {
@@ -70,6 +75,20 @@ private slots:
         QTest::keyClick(edits.at(4), Qt::Key_Return);
         QCOMPARE(currentPage(window), window.firstRunPage());
         QVERIFY(!ShopSetup::isDone(server.db()));
+        // Issue 27: the shop's home circle is asked for (the Plans screen opens on it), chosen by typing.
+        auto *circle = window.firstRunPage()->findChild<QComboBox *>(QStringLiteral("homeCircle"));
+        QVERIFY(circle);
+        const auto circleError = [&window] {
+            const QList<QLabel *> errors = window.firstRunPage()->findChildren<QLabel *>(QStringLiteral("fieldError"));
+            return std::any_of(errors.cbegin(), errors.cend(), [](const QLabel *label) {
+                return label->isVisible() && label->text().contains(QStringLiteral("circle"));
+            });
+        };
+        QVERIFY(circleError());
+        circle->setFocus();
+        QTest::keyClicks(circle, QStringLiteral("Karn"));
+        QCOMPARE(circle->currentData().toString(), QStringLiteral("KA"));
+        window.grab().save(QStringLiteral("/tmp/roles_firstrun_circle.png"));
 
         // An admin PIN of 4 digits is too short (issue 12): said at the PIN, nothing is sent.
         const auto firstRunError = [&window]() -> QString {
@@ -96,6 +115,9 @@ private slots:
         QTest::keyClick(edits.at(4), Qt::Key_Return);
         QTRY_COMPARE(currentPage(window), window.signInPage());
         QVERIFY(ShopSetup::isDone(server.db()));
+        // Nobody has used the terminal yet: the page says "Sign in", not "Locked" (issue 27).
+        QCOMPARE(window.signInPage()->findChild<QLabel *>(QStringLiteral("pageTitle"))->text(),
+                 QStringLiteral("Sign in"));
         // The terminal now holds a pos key: no back-office power without an admin's session.
         const QList<ApiKeyRow> keys = ApiKeyService(server.db(), SystemClock()).list();
         const auto terminalKey = std::find_if(keys.cbegin(), keys.cend(),
@@ -130,6 +152,11 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(window.context()->shopName(), QStringLiteral("Sharma Mobile Point"), 10000);
         // Issue 10: focus lands on the first field of the screen shown, never on Lock.
         checkFocusOnScreen(window, QStringLiteral("verify"));
+        // Plans opens on the home circle chosen at first run (issue 27).
+        QVERIFY(window.terminalView()->showScreen(QStringLiteral("plans")));
+        auto *plans = qobject_cast<PlansPage *>(window.terminalView()->screen(QStringLiteral("plans")));
+        QVERIFY(plans);
+        QTRY_COMPARE(plans->circleCode(), QStringLiteral("KA"));
 
         // Locked on the mobile sale: after signing in again the number is ready for typing.
         QVERIFY(window.terminalView()->showScreen(QStringLiteral("mobile")));
@@ -154,6 +181,10 @@ private slots:
         QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
         QTRY_COMPARE(currentPage(window), window.signInPage());
         QCOMPARE(window.signInPage()->findChildren<QLineEdit *>().at(0)->text(), QStringLiteral("Asha"));
+        QVERIFY(window.signInPage()
+                    ->findChild<QLabel *>(QStringLiteral("pageTitle"))
+                    ->text()
+                    .startsWith(QStringLiteral("Locked")));
         QVERIFY(window.context()->user().name.isEmpty());
 
         // A clerk signed in at the same terminal has no back office.
@@ -168,6 +199,59 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.terminalView(), 10000);
         QVERIFY(!window.context()->user().isAdmin);
         QVERIFY(!window.terminalView()->showScreen(QStringLiteral("backoffice")));
+    }
+
+    void kioskAdminPinDialogIsStyled()
+    {
+        // Issue 27: closing the kiosk asks for an admin in a dialog of the terminal's looks: a title, tall fields, the
+        // error in red, a blue button that says what it does. A clerk's PIN is refused there; Cancel keeps the kiosk.
+        TestServer server;
+        QTemporaryDir dir;
+        TerminalOptions options =
+            setUpShopOptions(server, dir.path(), QStringLiteral("Asha"), QStringLiteral("482193"));
+        options.kiosk = true;
+        MainWindow window(options);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setGeometry(QRect(0, 0, 1366, 768));
+        const HttpResult clerk = server.http().postJson(server.url(QStringLiteral("/api/v1/users")),
+                                                        QJsonObject{{QStringLiteral("name"), QStringLiteral("Ravi")},
+                                                                    {QStringLiteral("role"), QStringLiteral("clerk")},
+                                                                    {QStringLiteral("pin"), QStringLiteral("1357")}},
+                                                        server.liveAdmin());
+        QCOMPARE(clerk.status, 201);
+        QVERIFY(applyTerminalStyle()); // the looks of style.qss, for the colours below and the screenshot
+        const auto plainAgain = qScopeGuard([] { qApp->setStyleSheet(QString()); });
+        bool checked = false;
+        // The dialog runs its own event loop inside close(): it is looked at from a timer that fires in that loop,
+        // and closed whatever the checks find (a failed check returns from the lambda).
+        QTimer::singleShot(0, &window, [&] {
+            QDialog *dialog = nullptr;
+            QTRY_VERIFY((dialog = window.findChild<QDialog *>(QStringLiteral("adminExitDialog"))) &&
+                        dialog->isVisible());
+            const auto closeIt = qScopeGuard([dialog] { dialog->reject(); });
+            auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("adminExitName"));
+            auto *pin = dialog->findChild<QLineEdit *>(QStringLiteral("adminExitPin"));
+            auto *confirm = dialog->findChild<QPushButton *>(QStringLiteral("adminExitConfirm"));
+            auto *error = dialog->findChild<QLabel *>(QStringLiteral("adminExitError"));
+            QVERIFY(name && pin && confirm && error);
+            QVERIFY2(dialog->width() >= 520, qPrintable(QString::number(dialog->width())));
+            QVERIFY(name->height() >= 42 && pin->height() >= 42);
+            QCOMPARE(confirm->text(), QStringLiteral("Close the kiosk"));
+            QCOMPARE(confirm->palette().color(QPalette::Button), QColor(0x15, 0x70, 0xef)); // look "primary"
+            QTRY_VERIFY(name->hasFocus());
+            QTest::keyClicks(name, QStringLiteral("Ravi"));
+            QTest::keyClicks(pin, QStringLiteral("1357"));
+            QTest::keyClick(pin, Qt::Key_Return);
+            QTRY_VERIFY_WITH_TIMEOUT(error->isVisible(), 10000);
+            QCOMPARE(error->text(), QStringLiteral("That user is not an admin."));
+            QCOMPARE(error->palette().color(QPalette::Window), QColor(0xb4, 0x23, 0x18)); // look "generalError"
+            dialog->grab().save(QStringLiteral("/tmp/agentC/kiosk_admin_pin.png"));
+            checked = true;
+        });
+        window.close();
+        QVERIFY(checked);
+        QVERIFY(window.isVisible()); // Cancel: the kiosk stays
     }
 
     void idleLock()

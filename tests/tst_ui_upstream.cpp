@@ -585,14 +585,14 @@ private slots:
         QCOMPARE(page.report().unknownAtUpstreamPaid, 38706);
         auto *label = child<QLabel>(page, "upstreamUnknown");
         QVERIFY(label->isVisible());
-        QVERIFY2(label->text().contains(QStringLiteral("2 (₹387.06 paid) are still unknown at the upstream")),
+        QVERIFY2(label->text().contains(QStringLiteral("2 (wallet debit ₹387.06) are still unknown at the upstream")),
                  qPrintable(label->text()));
         shot(page, "dayend_unknown");
         // Printed too.
         const QString html = DayEndPrint::toHtml(page.report(), shop.context.catalog(), shop.context.shopName(),
                                                  shop.context.shopAddress());
         QVERIFY(html.contains(QStringLiteral("of which unknown at the upstream")));
-        QVERIFY(html.contains(QStringLiteral("2 (₹387.06 paid)")));
+        QVERIFY(html.contains(QStringLiteral("2 (wallet debit ₹387.06)")));
         QString error;
         QVERIFY2(page.writePdf(shop.dir.filePath(QStringLiteral("dayend.pdf")), &error), qPrintable(error));
 
@@ -787,7 +787,7 @@ private slots:
         auto *label = child<QLabel>(dayEnd, "upstreamUnknown");
         QVERIFY(label->isVisible());
         const QString paid = unknown.data().value(QStringLiteral("paid")).toString();
-        QVERIFY2(label->text().contains(QStringLiteral("1 (%1 paid) are still unknown").arg(paid)),
+        QVERIFY2(label->text().contains(QStringLiteral("1 (wallet debit %1) are still unknown").arg(paid)),
                  qPrintable(label->text()));
         shot(dayEnd, "real_dayend_unknown");
     }

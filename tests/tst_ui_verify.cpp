@@ -143,6 +143,7 @@ private slots:
     void liveKeyVerifiesThroughTheUpstream();
     void triesLeftComeFromTheServersData();
     void tabFollowsTheSteps();
+    void staleNumberErrorGoesWhenTheNumberIsTyped();
 };
 
 void TestUiVerify::initTestCase()
@@ -276,6 +277,29 @@ void TestUiVerify::liveVerhoeffCheck()
         QTRY_VERIFY_WITH_TIMEOUT(f.captchaShown(), 10000);
         screenshot(*f.page, QStringLiteral("verify-2-invalid-number"));
     }
+}
+
+void TestUiVerify::staleNumberErrorGoesWhenTheNumberIsTyped()
+{
+    // Issue 27: Enter on 8 digits says "Type all 12 digits"; typing the last 4 makes it "✔ Valid Aadhaar number",
+    // and the red error under it goes.
+    Fixture f;
+    QTest::keyClick(f.find<QCheckBox>("consentCheck"), Qt::Key_Space);
+    auto *number = f.find<QLineEdit>("aadhaarInput");
+    const QString valid = aadhaar(QStringLiteral("23456789012"));
+    QTRY_VERIFY_WITH_TIMEOUT(f.captchaShown(), 10000);
+    QTest::keyClicks(number, valid.left(8));
+    QTest::keyClick(number, Qt::Key_Return); // on to the captcha
+    auto *captcha = f.find<QLineEdit>("captchaInput");
+    QTest::keyClicks(captcha, QStringLiteral("123456"));
+    QTest::keyClick(captcha, Qt::Key_Return);
+    QTRY_VERIFY(shownErrors(*f.page).contains(QStringLiteral("Type all 12 digits")));
+    number->setFocus();
+    number->end(false);
+    QTest::keyClicks(number, valid.mid(8));
+    QVERIFY(f.find<QLabel>("aadhaarCheck")->text().contains(QStringLiteral("Valid Aadhaar")));
+    QVERIFY2(shownErrors(*f.page).isEmpty(), qPrintable(shownErrors(*f.page)));
+    screenshot(*f.page, QStringLiteral("verify-valid-after-error"));
 }
 
 void TestUiVerify::wholeFlowTypedIntoTheWidgets()

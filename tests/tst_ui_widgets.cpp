@@ -31,6 +31,13 @@ private slots:
         QVERIFY(amount->refusalPending());
         QVERIFY2(refused.constFirst().constFirst().toString().contains(QLatin1String("Whole rupees")),
                  qPrintable(refused.constFirst().constFirst().toString()));
+        // Issue 27: the reason says what the field now holds, and names no key that would take the 9 away.
+        for (const QList<QVariant> &signal : std::as_const(refused)) {
+            const QString reason = signal.constFirst().toString();
+            QVERIFY2(reason.contains(QStringLiteral("₹49")) && !reason.contains(QLatin1String("Backspace")),
+                     qPrintable(reason));
+        }
+        QCOMPARE(amount->pendingReason(), refused.constLast().constFirst().toString());
         // Letters are refused as in digits mode, and the maximum length holds.
         QTest::keyClick(amount, Qt::Key_Backspace);
         QTest::keyClicks(amount, QStringLiteral("x12345"));

@@ -1,10 +1,12 @@
 #include "firstrunpage.h"
 
 #include "apiclient.h"
+#include "operatorcatalog.h"
 #include "serverapi.h"
 #include "widgets/formerrors.h"
 #include "widgets/look.h"
 
+#include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -31,6 +33,15 @@ FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget
     m_shopName->setPlaceholderText(tr("e.g. Sharma Mobile Point"));
     m_shopAddress = new QLineEdit(this);
     m_shopAddress->setPlaceholderText(tr("Printed on receipts"));
+    // The shop's home circle: the Plans screen opens on it, and a sale's circle starts there (issue 27).
+    m_circle = new QComboBox(this);
+    m_circle->setObjectName(QStringLiteral("homeCircle"));
+    const OperatorCatalog catalog = OperatorCatalog::builtIn();
+    for (const CircleInfo &circle : catalog.circles())
+        m_circle->addItem(circle.name, circle.code);
+    m_circle->setPlaceholderText(tr("Choose the shop's circle"));
+    m_circle->setCurrentIndex(-1);
+    m_circle->setMinimumHeight(42);
     m_adminName = new QLineEdit(this);
     m_adminName->setPlaceholderText(tr("Your name"));
     const auto *pinValidator = new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), this);
@@ -53,7 +64,7 @@ FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget
     form->setVerticalSpacing(10);
     form->setHorizontalSpacing(16);
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    const auto addRow = [this, form](const QString &label, QLineEdit *edit, const QString &field) {
+    const auto addRow = [this, form](const QString &label, QWidget *edit, const QString &field) {
         form->addRow(label, edit);
         QLabel *error = FormErrors::makeLabel(this);
         form->addRow(QString(), error);
@@ -61,6 +72,7 @@ FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget
     };
     addRow(tr("Shop name"), m_shopName, QStringLiteral("shop_name"));
     addRow(tr("Shop address"), m_shopAddress, QStringLiteral("shop_address"));
+    addRow(tr("Home circle"), m_circle, QStringLiteral("home_circle"));
     addRow(tr("Admin name"), m_adminName, QStringLiteral("admin_name"));
     addRow(tr("Admin PIN"), m_pin, QStringLiteral("admin_pin"));
     addRow(tr("PIN again"), m_pinAgain, QStringLiteral("admin_pin_again"));
@@ -97,7 +109,8 @@ FirstRunPage::FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget
     layout->addLayout(row);
     layout->addStretch();
     setTabOrder(m_shopName, m_shopAddress);
-    setTabOrder(m_shopAddress, m_adminName);
+    setTabOrder(m_shopAddress, m_circle);
+    setTabOrder(m_circle, m_adminName);
     setTabOrder(m_adminName, m_pin);
     setTabOrder(m_pin, m_pinAgain);
     setTabOrder(m_pinAgain, m_create);
@@ -116,6 +129,9 @@ void FirstRunPage::onCreateClicked()
     m_errors->clear();
     if (m_shopName->text().trimmed().isEmpty())
         m_errors->showAt(QStringLiteral("shop_name"), tr("Enter the shop's name."));
+    if (m_circle->currentIndex() < 0)
+        m_errors->showAt(QStringLiteral("home_circle"),
+                         tr("Choose the shop's circle: the Plans screen opens on it. Type its first letters."));
     if (m_adminName->text().trimmed().isEmpty())
         m_errors->showAt(QStringLiteral("admin_name"), tr("Enter the admin's name."));
     if (m_pin->text().size() < 6)
@@ -134,11 +150,12 @@ void FirstRunPage::createShop()
                                    m_adminName->text().trimmed(), m_pin->text()};
     ServerApi(*m_api)
         .setUp(request, m_setupToken)
-        .then(this, [this, adminName = request.adminName](const Answer<ShopSetupResult> &answer) {
+        .then(this, [this, adminName = request.adminName,
+                     circle = m_circle->currentData().toString()](const Answer<ShopSetupResult> &answer) {
             if (!answer.ok()) {
                 showError(answer.error->field(), answer.error->description());
                 return;
             }
-            emit shopCreated(answer.value->keyId, answer.value->keySecret, adminName);
+            emit shopCreated(answer.value->keyId, answer.value->keySecret, adminName, circle);
         });
 }

@@ -9,6 +9,7 @@
 #include <memory>
 
 class ApiClient;
+class QComboBox;
 class QLineEdit;
 class QPushButton;
 
@@ -25,12 +26,15 @@ public:
     /// `serverUrl`: the embedded server's root; `setupToken`: the token it was started with.
     FirstRunPage(const QUrl &serverUrl, QByteArray setupToken, QWidget *parent = nullptr);
     ~FirstRunPage() override;
-    /// Shows why the setup failed; `field` is "shop_name", "shop_address", "admin_name", "admin_pin" or empty.
+    /// Shows why the setup failed; `field` is "shop_name", "shop_address", "home_circle", "admin_name", "admin_pin"
+    /// or empty.
     void showError(const QString &field, const QString &message);
 
 signals:
-    /// The shop exists: the terminal's new key, and the admin who signs in first.
-    void shopCreated(const QString &keyId, const QString &keySecret, const QString &adminName);
+    /// The shop exists: the terminal's new key, the admin who signs in first, and the shop's home circle (the
+    /// circle code the Plans screen opens on, kept in the terminal's settings).
+    void shopCreated(const QString &keyId, const QString &keySecret, const QString &adminName,
+                     const QString &circleCode);
 
 private:
     void onCreateClicked();
@@ -39,6 +43,7 @@ private:
 
     QLineEdit *m_shopName;
     QLineEdit *m_shopAddress;
+    QComboBox *m_circle; ///< the shop's home telecom circle (issue 27)
     QLineEdit *m_adminName;
     QLineEdit *m_pin;
     QLineEdit *m_pinAgain;

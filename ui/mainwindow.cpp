@@ -3,6 +3,7 @@
 #include "apiclient.h"
 #include "signinpage.h"
 #include "statuspanel.h"
+#include "terminal/planspage.h"
 #include "terminalview.h"
 #include "tlspin.h"
 #include "usersapi.h"
@@ -21,8 +22,11 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpressionValidator>
+#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QVBoxLayout>
 #include <QWindow>
 
 MainWindow::MainWindow(TerminalOptions options, QWidget *parent)
@@ -70,10 +74,15 @@ MainWindow::~MainWindow()
     delete m_pages;
 }
 
-void MainWindow::onShopCreated(const QString &keyId, const QString &keySecret, const QString &adminName)
+void MainWindow::onShopCreated(const QString &keyId, const QString &keySecret, const QString &adminName,
+                               const QString &circleCode)
 {
     m_options.keyId = keyId;
     m_options.keySecret = keySecret;
+    // The home circle chosen at first run: where the Plans screen and the sale forms start (issue 27). Written
+    // before the screens are made, since they read the circle they start on when made.
+    if (!circleCode.isEmpty())
+        QSettings(m_options.settingsPath, QSettings::IniFormat).setValue(PlansPage::circleSettingsKey(), circleCode);
     connectToServer();
     m_signIn->prepare(adminName);
 }
@@ -209,7 +218,7 @@ void MainWindow::lock()
     m_api->setSessionToken(QString());
     m_context->setUser(SignedInUser{});
     m_pages->setCurrentWidget(m_signIn);
-    m_signIn->prepare(name);
+    m_signIn->prepare(name, SignInPage::Reason::Locked);
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
@@ -280,26 +289,63 @@ bool MainWindow::confirmAdminExit()
 {
     if (!m_api)
         return true;
+    // A dialog in the terminal's own looks (issue 27): a title, what it is for, the error in red at the top, fields
+    // as tall as the sign-in page's, and a blue button that says what it does.
     QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("adminExitDialog"));
     dialog.setWindowTitle(tr("Admin PIN needed"));
-    auto *name = new QLineEdit(&dialog);
-    auto *pin = new QLineEdit(&dialog);
-    pin->setEchoMode(QLineEdit::Password);
+    Look::set(&dialog, "page");
+    dialog.setMinimumWidth(520);
+    auto *title = new QLabel(tr("Admin PIN needed"), &dialog);
+    Look::set(title, "pageTitle");
     auto *message = new QLabel(tr("Closing the kiosk needs an admin."), &dialog);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    auto *form = new QFormLayout(&dialog);
-    form->addRow(message);
+    message->setWordWrap(true);
+    Look::set(message, "hint");
+    auto *error = new QLabel(&dialog);
+    error->setObjectName(QStringLiteral("adminExitError"));
+    error->setWordWrap(true);
+    Look::set(error, "generalError");
+    error->hide();
+    auto *name = new QLineEdit(&dialog);
+    name->setObjectName(QStringLiteral("adminExitName"));
+    name->setPlaceholderText(tr("Admin name"));
+    auto *pin = new QLineEdit(&dialog);
+    pin->setObjectName(QStringLiteral("adminExitPin"));
+    pin->setEchoMode(QLineEdit::Password);
+    pin->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), pin));
+    for (QLineEdit *edit : {name, pin})
+        edit->setMinimumHeight(42); // as the sign-in page's fields
+    auto *buttons = new QDialogButtonBox(&dialog);
+    QPushButton *confirm = buttons->addButton(tr("Close the kiosk"), QDialogButtonBox::AcceptRole);
+    confirm->setObjectName(QStringLiteral("adminExitConfirm"));
+    Look::set(confirm, "primary");
+    confirm->setDefault(true);
+    QPushButton *cancel = buttons->addButton(QDialogButtonBox::Cancel);
+    cancel->setObjectName(QStringLiteral("adminExitCancel"));
+    auto *form = new QFormLayout;
+    form->setVerticalSpacing(10);
+    form->setHorizontalSpacing(16);
     form->addRow(tr("Admin name"), name);
     form->addRow(tr("PIN"), pin);
-    form->addRow(buttons);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->setContentsMargins(28, 24, 28, 24);
+    layout->setSpacing(12);
+    layout->addWidget(title);
+    layout->addWidget(message);
+    layout->addWidget(error);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+    name->setFocus();
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
         UsersApi(*m_api).signIn(name->text(), pin->text()).then(&dialog, [&](const Answer<UserSignIn> &answer) {
             if (answer.ok() && answer.value->user.isAdmin()) {
                 dialog.accept();
             } else {
-                message->setText(answer.ok() ? tr("That user is not an admin.") : answer.error->description());
+                error->setText(answer.ok() ? tr("That user is not an admin.") : answer.error->description());
+                error->show();
                 pin->clear();
+                pin->setFocus();
             }
         });
     });

@@ -62,7 +62,8 @@ protected:
 
 private:
     /// The first-run screen created the shop: connects with the new key, the admin signs in.
-    void onShopCreated(const QString &keyId, const QString &keySecret, const QString &adminName);
+    void onShopCreated(const QString &keyId, const QString &keySecret, const QString &adminName,
+                       const QString &circleCode);
     /// terminal.ini, next to the preferences file: where the pinned TLS fingerprint of the shop server is kept.
     QString terminalIniPath() const;
     /// First contact with an https shop server: asks an admin to confirm the certificate's fingerprint and, if

@@ -77,14 +77,15 @@ SignInPage::SignInPage(TerminalContext &context, QWidget *parent) : QWidget(pare
     connect(m_pin, &QLineEdit::returnPressed, this, &SignInPage::onSignInClicked);
 }
 
-void SignInPage::prepare(const QString &lockedUser)
+void SignInPage::prepare(const QString &name, Reason reason)
 {
     m_errors->clear();
     m_pin->clear();
     m_signIn->setEnabled(true);
-    m_name->setText(lockedUser);
-    m_title->setText(lockedUser.isEmpty() ? tr("Sign in") : tr("Locked — enter your PIN to continue"));
-    (lockedUser.isEmpty() ? m_name : m_pin)->setFocus();
+    m_name->setText(name);
+    m_title->setText(reason == Reason::Locked && !name.isEmpty() ? tr("Locked — enter your PIN to continue")
+                                                                 : tr("Sign in"));
+    (name.isEmpty() ? m_name : m_pin)->setFocus();
 }
 
 void SignInPage::onSignInClicked()

@@ -20,8 +20,15 @@ class SignInPage final : public QWidget
 
 public:
     explicit SignInPage(TerminalContext &context, QWidget *parent = nullptr);
-    /// Clears the PIN and focuses the right field; `lockedUser` pre-fills the name.
-    void prepare(const QString &lockedUser);
+    /// Why the page is shown: a sign-in (first start, the admin just created) or the lock of a session.
+    enum class Reason
+    {
+        SignIn,
+        Locked
+    };
+    /// Clears the PIN and focuses the right field; `name` pre-fills the name (the PIN is asked next). The title says
+    /// "Locked" only for `Reason::Locked` (issue 27: not on the first sign-in after the shop was created).
+    void prepare(const QString &name, Reason reason = Reason::SignIn);
 
 signals:
     void signedIn(const SignedInUser &user);

@@ -3,19 +3,23 @@
 #include "apiclient.h"
 #include "money.h"
 #include "shopapi.h"
+#include "terminal/salehistory.h"
 #include "transactionsapi.h"
 #include "upstreamindicator.h"
 #include "walletapi.h"
 #include "widgets/look.h"
 
 #include <QLabel>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QStyle>
+
+#include <algorithm>
 
 StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *parent)
     : QObject(parent), m_context(context), m_server(new QLabel(bar)), m_wallet(new QLabel(bar)),
       m_pending(new QLabel(bar)), m_user(new QLabel(bar)), m_upstreamLabel(new QLabel(bar)),
-      m_attentionLabel(new QLabel(bar)),
+      m_attentionLabel(new QLabel(bar)), m_moneyBack(new QLabel(bar)), m_moneyBackDone(new QPushButton(bar)),
       m_upstream(new UpstreamIndicator(context.api(), m_upstreamLabel, m_attentionLabel, this))
 {
     m_server->setObjectName(QStringLiteral("serverState"));
@@ -26,6 +30,19 @@ StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *par
     bar->addWidget(m_pending);
     bar->addWidget(m_upstreamLabel);
     bar->addWidget(m_attentionLabel);
+    m_moneyBack->setObjectName(QStringLiteral("moneyBack"));
+    Look::set(m_moneyBack, "lowBalance"); // the status bar's red, bold warning
+    m_moneyBackDone->setObjectName(QStringLiteral("moneyGivenBack"));
+    m_moneyBackDone->setText(tr("Given back"));
+    m_moneyBackDone->setToolTip(tr("Press once the customer has their money back"));
+    bar->addWidget(m_moneyBack);
+    bar->addWidget(m_moneyBackDone);
+    showMoneyBack();
+    connect(m_moneyBackDone, &QPushButton::clicked, this, &StatusPanel::onMoneyGivenBack);
+    connect(&context, &TerminalContext::saleLeftPending, this, [this](const TransactionRecord &record) {
+        m_leftPending.append(record);
+        refreshLeftPending();
+    });
     bar->addPermanentWidget(m_user);
     m_timer.setInterval(15'000);
     connect(&m_timer, &QTimer::timeout, this, &StatusPanel::refresh);
@@ -72,7 +89,65 @@ void StatusPanel::refresh()
     refreshHealth();
     refreshWallet();
     refreshPending();
+    refreshLeftPending();
     m_upstream->refresh();
+}
+
+QString StatusPanel::moneyBackText() const
+{
+    return m_moneyBackSales.isEmpty() ? QString() : m_moneyBack->text();
+}
+
+void StatusPanel::refreshLeftPending()
+{
+    for (const TransactionRecord &left : std::as_const(m_leftPending)) {
+        const qint64 id = left.transactionId;
+        TransactionsApi(m_context.api()).get(id).then(this, [this, id](const Answer<TransactionRecord> &answer) {
+            if (!answer.ok() || answer.value->status == TransactionStatus::Pending)
+                return; // asked again at the next refresh
+            const auto followed = std::find_if(m_leftPending.cbegin(), m_leftPending.cend(),
+                                               [id](const TransactionRecord &r) { return r.transactionId == id; });
+            if (followed == m_leftPending.cend())
+                return; // an answer to an earlier refresh already ended it
+            m_leftPending.erase(followed);
+            if (answer.value->status == TransactionStatus::Failed) {
+                m_moneyBackSales.append(*answer.value);
+                showMoneyBack();
+            }
+            emit m_context.salesChanged(); // the pending count and the wallet (a refund) moved
+        });
+    }
+}
+
+void StatusPanel::showMoneyBack()
+{
+    const bool any = !m_moneyBackSales.isEmpty();
+    m_moneyBack->setVisible(any);
+    m_moneyBackDone->setVisible(any);
+    if (!any) {
+        m_moneyBack->clear();
+        return;
+    }
+    const TransactionRecord &sale = m_moneyBackSales.constFirst();
+    const QString who = sale.number.isEmpty() ? sale.customerEmail : SaleHistory::groupedNumber(sale.number);
+    QString text = who.isEmpty() ? tr("Give %1 back to the customer (sale %2)")
+                                       .arg(Money::formatIndian(sale.billAmount))
+                                       .arg(sale.transactionId)
+                                 : tr("Give %1 back to the customer of %2 (sale %3)")
+                                       .arg(Money::formatIndian(sale.billAmount), who)
+                                       .arg(sale.transactionId);
+    if (m_moneyBackSales.size() > 1)
+        text += tr(" · %n more", nullptr, int(m_moneyBackSales.size() - 1));
+    m_moneyBack->setText(text);
+    m_moneyBack->setToolTip(tr("The sale failed after the customer paid (it was PENDING when you moved on). The "
+                               "wallet debit was refunded."));
+}
+
+void StatusPanel::onMoneyGivenBack()
+{
+    if (!m_moneyBackSales.isEmpty())
+        m_moneyBackSales.removeFirst();
+    showMoneyBack();
 }
 
 void StatusPanel::refreshHealth()

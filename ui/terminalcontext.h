@@ -2,6 +2,7 @@
 
 #include "clock.h"
 #include "entities/shopinfo.h"
+#include "entities/transactionrecord.h"
 #include "operatorcatalog.h"
 
 #include <QJsonObject>
@@ -81,6 +82,9 @@ signals:
     void idleLockSecondsChanged(int seconds);
     /// A sale finished or settled: wallet and pending counts may have changed.
     void salesChanged();
+    /// The clerk moved on from a sale the screen showed PENDING ("Collect …"): the status bar follows it and says
+    /// "Give ₹… back" if it fails (issue 27). `record` is the sale as last shown.
+    void saleLeftPending(const TransactionRecord &record);
 
 private:
     ApiClient &m_api;

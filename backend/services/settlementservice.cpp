@@ -103,7 +103,10 @@ bool SettlementService::settleOne(qint64 transactionId, TransactionStatus status
     r.status = status;
     if (r.status == TransactionStatus::Success && r.type == TransactionType::Voucher)
         r.redeemCode = redeemCode.isEmpty() ? TransactionService::newRedeemCode() : redeemCode;
-    if (!transactions.settle(*row, r.status, r.redeemCode, nowMs))
+    // Without its webhook the end goes to the client in the initiate's answer; every other end of a PENDING sale
+    // comes after the client was shown PENDING (and the clerk told to collect the bill).
+    r.failedAfterPending = r.status == TransactionStatus::Failed && webhook;
+    if (!transactions.settle(*row, r.status, r.redeemCode, nowMs, r.failedAfterPending))
         return false;
     if (r.status == TransactionStatus::Failed)
         WalletRepository(m_db).post(row->accountId, row->mode, r.paid, LedgerKind::Refund, r.transactionId,
@@ -122,6 +125,7 @@ bool SettlementService::reverseOne(qint64 transactionId, qint64 nowMs, StoredTra
     if (!row || row->record.status != TransactionStatus::Success || !transactions.reverse(transactionId, nowMs))
         return false;
     row->record.status = TransactionStatus::Failed;
+    row->record.failedAfterPending = true; // written by reverse(): the sale had been shown SUCCESS
     WalletRepository(m_db).post(row->accountId, row->mode, row->record.paid, LedgerKind::Refund, transactionId,
                                 QStringLiteral("refund of a sale the upstream reversed"), QStringLiteral("system"),
                                 nowMs);

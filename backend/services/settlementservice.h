@@ -53,15 +53,16 @@ public:
     /// only for a live sale whose final record goes to its client in the initiate answer (the
     /// caller calls notify() in a later write when that answer could not be delivered). `pending`
     /// (may be null): the PENDING row as its sale wrote it, so it need not be read again (the
-    /// status change stays guarded by the database).
+    /// status change stays guarded by the database). A FAILED end with `webhook` true reached the client after
+    /// it was shown PENDING: it is stored and reported as failed_after_pending (issue 27: the customer had paid).
     bool settleOne(qint64 transactionId, TransactionStatus status, const QString &redeemCode, qint64 nowMs,
                    StoredTransaction *settled = nullptr, bool webhook = true,
                    const StoredTransaction *pending = nullptr);
     /// Reverses one SUCCESS transaction inside the caller's open write transaction (issue 26: the upstream reported
     /// FAILED after it had reported SUCCESS; api-conventions.md "Leaving SUCCESS or FAILED"): the guarded change to
-    /// FAILED (only from SUCCESS, so exactly once), the refund of `paid` (a Refund ledger row) and the webhook outbox
-    /// row with the FAILED record. False (nothing written) when it is not SUCCESS. The caller commits, then calls
-    /// announce(). Throws DatabaseError.
+    /// FAILED (only from SUCCESS, so exactly once, marked failed_after_pending), the refund of `paid` (a Refund ledger
+    /// row) and the webhook outbox row with the FAILED record. False (nothing written) when it is not SUCCESS. The
+    /// caller commits, then calls announce(). Throws DatabaseError.
     bool reverseOne(qint64 transactionId, qint64 nowMs, StoredTransaction *reversed = nullptr);
     /// Writes, inside the caller's write transaction, the webhook outbox row of a sale settled with
     /// settleOne(…, webhook = false) whose final record did not reach its client. Throws DatabaseError.

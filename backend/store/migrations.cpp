@@ -628,6 +628,14 @@ const QList<Migration> &allMigrations()
                             " description TEXT NOT NULL,"
                             " PRIMARY KEY (run_id, seq))"),
          }},
+        // Issue 27: a sale that became FAILED after its client was shown PENDING (or SUCCESS): the clerk had
+        // collected the bill and gives it back. Written by the settle of a PENDING sale whose end did not reach the
+        // client in the initiate's answer (a sandbox timer, an upstream's later answer or webhook, a person's
+        // resolve) and by a reversal; 0 for every sale settled before this migration and for every other sale.
+        {16,
+         {
+             QStringLiteral("ALTER TABLE transactions ADD COLUMN failed_after_pending INTEGER NOT NULL DEFAULT 0"),
+         }},
     };
     return migrations;
 }

@@ -10,7 +10,8 @@ namespace {
 
 const QString kColumns = QStringLiteral(
     "SELECT id, account_id, mode, type, operator_code, number, bill_amount, discount, paid, customer_email, status,"
-    " redeem_code, COALESCE(reference_id, ''), fingerprint, key_id, created_at, clerk FROM transactions");
+    " redeem_code, COALESCE(reference_id, ''), fingerprint, key_id, created_at, clerk, failed_after_pending"
+    " FROM transactions");
 
 StoredTransaction readRow(const QSqlQuery &q)
 {
@@ -33,6 +34,7 @@ StoredTransaction readRow(const QSqlQuery &q)
     row.keyId = q.value(14).toString();
     r.createdAtMs = q.value(15).toLongLong();
     row.clerk = q.value(16).toString();
+    r.failedAfterPending = q.value(17).toLongLong() != 0;
     return row;
 }
 
@@ -484,14 +486,16 @@ TransactionTotals TransactionRepository::searchTotals(qint64 accountId, Mode mod
 }
 
 bool TransactionRepository::settle(const StoredTransaction &row, TransactionStatus status, const QString &redeemCode,
-                                   qint64 nowMs)
+                                   qint64 nowMs, bool failedAfterPending)
 {
     const TransactionRecord &r = row.record;
     const QString from = TransactionNames::status(TransactionStatus::Pending);
     const QString to = TransactionNames::status(status);
+    const int late = failedAfterPending && status == TransactionStatus::Failed ? 1 : 0;
     QSqlQuery &q = m_db.run(QStringLiteral("UPDATE transactions SET status = ?, redeem_code = CASE WHEN ? = '' THEN"
-                                           " redeem_code ELSE ? END, updated_at = ? WHERE id = ? AND status = ?"),
-                            {to, textValue(redeemCode), textValue(redeemCode), nowMs, r.transactionId, from});
+                                           " redeem_code ELSE ? END, failed_after_pending = ?, updated_at = ?"
+                                           " WHERE id = ? AND status = ?"),
+                            {to, textValue(redeemCode), textValue(redeemCode), late, nowMs, r.transactionId, from});
     if (q.numRowsAffected() <= 0)
         return false;
     moveBetweenRollups(row.accountId, ModeNames::mode(row.mode), r.createdAtMs, TransactionNames::type(r.type),
@@ -507,12 +511,16 @@ bool TransactionRepository::reverse(qint64 transactionId, qint64 nowMs)
 bool TransactionRepository::changeStatus(qint64 transactionId, TransactionStatus from, TransactionStatus status,
                                          const QString &redeemCode, qint64 nowMs)
 {
-    QSqlQuery &q = m_db.run(QStringLiteral("UPDATE transactions SET status = ?, redeem_code = CASE WHEN ? = '' THEN"
-                                           " redeem_code ELSE ? END, updated_at = ? WHERE id = ? AND status = ?"
-                                           " RETURNING account_id, mode, type, operator_code, created_at, bill_amount,"
-                                           " discount, paid"),
-                            {TransactionNames::status(status), textValue(redeemCode), textValue(redeemCode), nowMs,
-                             transactionId, TransactionNames::status(from)});
+    // Leaving SUCCESS for FAILED: the customer had paid for a sale the screen called done.
+    const int late = from != TransactionStatus::Pending && status == TransactionStatus::Failed ? 1 : 0;
+    QSqlQuery &q = m_db.run(
+        QStringLiteral(
+            "UPDATE transactions SET status = ?, redeem_code = CASE WHEN ? = '' THEN"
+            " redeem_code ELSE ? END, failed_after_pending = ?, updated_at = ?"
+            " WHERE id = ? AND status = ? RETURNING account_id, mode, type, operator_code, created_at, bill_amount,"
+            " discount, paid"),
+        {TransactionNames::status(status), textValue(redeemCode), textValue(redeemCode), late, nowMs, transactionId,
+         TransactionNames::status(from)});
     if (!q.next()) {
         q.finish();
         return false;

@@ -95,9 +95,13 @@ public:
     /// between the day rollups; false when the transaction was not PENDING (already settled by
     /// someone else). `row` is the transaction as read or inserted: its account, mode, type, operator,
     /// creation time and amounts never change, so the rollups take them from it (nothing read back).
-    bool settle(const StoredTransaction &row, TransactionStatus status, const QString &redeemCode, qint64 nowMs);
+    /// `failedAfterPending` (issue 27): the client was shown PENDING before this end, so a FAILED end is stored
+    /// with failed_after_pending = 1 (the customer had paid); ignored for SUCCESS. Same UPDATE, no extra write.
+    bool settle(const StoredTransaction &row, TransactionStatus status, const QString &redeemCode, qint64 nowMs,
+                bool failedAfterPending = false);
     /// Moves a SUCCESS transaction to FAILED (a reversal the upstream reported after the fact) and between the day
-    /// rollups; false when it was not SUCCESS (already reversed, or never sold).
+    /// rollups, marking it failed_after_pending (the customer had paid for a sale shown as done); false when it
+    /// was not SUCCESS (already reversed, or never sold).
     bool reverse(qint64 transactionId, qint64 nowMs);
 
 private:

@@ -16,14 +16,17 @@ QList<LedgerEntry> readLedger(QSqlQuery &q)
         e.note = q.value(4).toString();
         e.actor = q.value(5).toString();
         e.createdAtMs = q.value(6).toLongLong();
+        e.clerk = q.value(7).toString();
         rows.append(e);
     }
     q.finish();
     return rows;
 }
 
-const QString kLedgerColumns =
-    QStringLiteral("SELECT id, amount, kind, COALESCE(transaction_id, 0), note, actor, created_at FROM wallet_ledger");
+// A sale's rows carry no actor (the sale is the reason); its clerk comes from the sale (issue 27).
+const QString kLedgerColumns = QStringLiteral(
+    "SELECT l.id, l.amount, l.kind, COALESCE(l.transaction_id, 0), l.note, l.actor, l.created_at, COALESCE(t.clerk, '')"
+    " FROM wallet_ledger l LEFT JOIN transactions t ON t.id = l.transaction_id");
 
 } // namespace
 
@@ -95,14 +98,16 @@ bool WalletRepository::debit(qint64 accountId, Mode mode, Paise amount, qint64 t
 
 QList<LedgerEntry> WalletRepository::ledger(qint64 accountId, Mode mode, int limit, qint64 beforeId)
 {
-    QSqlQuery &q = m_db.run(kLedgerColumns + QStringLiteral(" WHERE account_id = ? AND mode = ? AND (? = 0 OR id < ?)"
-                                                            " ORDER BY id DESC LIMIT ?"),
-                            {accountId, ModeNames::mode(mode), beforeId, beforeId, limit});
+    QSqlQuery &q =
+        m_db.run(kLedgerColumns + QStringLiteral(" WHERE l.account_id = ? AND l.mode = ? AND (? = 0 OR l.id < ?)"
+                                                 " ORDER BY l.id DESC LIMIT ?"),
+                 {accountId, ModeNames::mode(mode), beforeId, beforeId, limit});
     return readLedger(q);
 }
 
 QList<LedgerEntry> WalletRepository::ledgerForTransaction(qint64 transactionId)
 {
-    QSqlQuery &q = m_db.run(kLedgerColumns + QStringLiteral(" WHERE transaction_id = ? ORDER BY id"), {transactionId});
+    QSqlQuery &q =
+        m_db.run(kLedgerColumns + QStringLiteral(" WHERE l.transaction_id = ? ORDER BY l.id"), {transactionId});
     return readLedger(q);
 }

@@ -32,7 +32,8 @@ public:
     /// Debits `amount` (> 0) if the balance covers it, with a ledger row; false (nothing written)
     /// when it does not. Safe under concurrent writers (conditional UPDATE).
     bool debit(qint64 accountId, Mode mode, Paise amount, qint64 transactionId, qint64 nowMs);
-    /// Ledger rows newest first; `beforeId` > 0 continues after that row (keyset pagination).
+    /// Ledger rows newest first; `beforeId` > 0 continues after that row (keyset pagination). A sale's rows carry
+    /// the sale's clerk (LedgerEntry::clerk).
     QList<LedgerEntry> ledger(qint64 accountId, Mode mode, int limit, qint64 beforeId = 0);
     /// Ledger rows of one transaction, oldest first.
     QList<LedgerEntry> ledgerForTransaction(qint64 transactionId);

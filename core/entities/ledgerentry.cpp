@@ -42,6 +42,7 @@ QJsonObject LedgerEntry::toJson() const
                         transactionId > 0 ? QJsonValue(transactionId) : QJsonValue(QJsonValue::Null)},
                        {QStringLiteral("note"), note},
                        {QStringLiteral("actor"), actor},
+                       {QStringLiteral("clerk"), clerk},
                        {QStringLiteral("datetime"), IstTime::formatMs(createdAtMs)}};
 }
 
@@ -60,6 +61,7 @@ std::optional<LedgerEntry> LedgerEntry::fromJson(const QJsonObject &json, QStrin
     entry.transactionId = in.optionalInteger(u"transaction_id").value_or(0);
     entry.note = in.string(u"note");
     entry.actor = in.string(u"actor");
+    entry.clerk = in.optionalString(u"clerk").value_or(QString());
     entry.createdAtMs = in.dateTime(u"datetime").toMSecsSinceEpoch();
     if (!in.ok())
         return EntityFields::failed<LedgerEntry>(in, error);

@@ -33,10 +33,14 @@ struct LedgerEntry
     QString note;
     QString actor;
     qint64 createdAtMs = 0;
+    /// For the rows of a sale: the signed-in person who sold it (the sale's clerk; a sale's own rows have no actor).
+    /// Empty for other rows and for sales made by a plain API client (issue 27).
+    QString clerk;
 
     /// {entity "ledger_entry", id, kind, amount "₹249.00", amount_paise, transaction_id (null
-    /// when 0), note, actor, datetime (IST)}.
+    /// when 0), note, actor, clerk, datetime (IST)}.
     QJsonObject toJson() const;
-    /// Reads toJson()'s form strictly; nullopt with *error (when given) naming a missing or mistyped field.
+    /// Reads toJson()'s form strictly (`clerk` may be missing: a server before issue 27); nullopt with *error (when
+    /// given) naming a missing or mistyped field.
     static std::optional<LedgerEntry> fromJson(const QJsonObject &json, QString *error);
 };

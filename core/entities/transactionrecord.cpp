@@ -93,6 +93,8 @@ QJsonObject TransactionRecord::toJson() const
     }
     if (!upstream.isEmpty())
         json.insert(QStringLiteral("upstream"), upstream);
+    if (failedAfterPending)
+        json.insert(QStringLiteral("failed_after_pending"), true);
     return json;
 }
 
@@ -140,6 +142,8 @@ QByteArray TransactionRecord::dataEnvelope() const
     appendString(out, "datetime", datetime);
     appendString(out, "discount", Money::format(discount));
     appendString(out, "entity", TransactionNames::entity(type));
+    if (failedAfterPending)
+        out += "\"failed_after_pending\":true,";
     if (type != TransactionType::Voucher)
         appendString(out, "number", number);
     appendString(out, "operator", operatorName);
@@ -196,6 +200,8 @@ std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &
         if (in.ok() && !SaleUpstream::fromJson(record.upstream, &why))
             in.fail(u"upstream", why);
     }
+    if (in.ok() && json.contains(QStringLiteral("failed_after_pending")))
+        record.failedAfterPending = in.boolean(u"failed_after_pending");
     if (!in.ok()) {
         *error = in.error();
         return std::nullopt;

@@ -58,6 +58,10 @@ struct TransactionRecord
     /// {state, reference_id, transaction_id, attempts, error}; empty for every other record,
     /// which then keeps exactly the spec's fields.
     QJsonObject upstream;
+    /// Issue 27, the "failed_after_pending" extension (written only when true): the sale became FAILED after its
+    /// client had been shown PENDING (or SUCCESS, a reversal), so the clerk had taken the bill amount from the
+    /// customer and now gives it back (the wallet debit was refunded). False for a sale that failed at once.
+    bool failedAfterPending = false;
 
     /// The "upstream" extension typed, or nullopt when the record has none (or, built in the process, an
     /// incomplete one; fromJson() rejects those).
@@ -65,7 +69,8 @@ struct TransactionRecord
 
     /// The spec's record, exactly: the fields of the entity kind and no others, money as
     /// "₹249.00", datetime in IST. reference_id is "" when the client sent none; customer_email
-    /// is "" for a voucher sold without one. Plus "upstream" when that extension is set.
+    /// is "" for a voucher sold without one. Plus "upstream" when that extension is set, and
+    /// "failed_after_pending": true when failedAfterPending is.
     QJsonObject toJson() const;
     /// The API's answer body for this record, {"data": toJson()} as compact JSON, byte for byte what
     /// QJsonDocument writes (sorted keys, Qt's escaping), but written directly without building
@@ -75,6 +80,7 @@ struct TransactionRecord
     QByteArray dataEnvelope() const;
 
     /// Reads a record as toJson() writes it (for clients and tests). nullopt with *error set
-    /// when a field is missing or malformed. operatorCode stays empty (the API shows names).
+    /// when a field is missing or malformed (also a "failed_after_pending" that is not a boolean; absent reads
+    /// as false). operatorCode stays empty (the API shows names).
     static std::optional<TransactionRecord> fromJson(const QJsonObject &json, QString *error);
 };

@@ -155,8 +155,8 @@
         <translation>कमीशन</translation>
     </message>
     <message>
-        <source>Paid</source>
-        <translation>भुगतान</translation>
+        <source>Wallet debit</source>
+        <translation>वॉलेट से कटौती</translation>
     </message>
     <message>
         <source>Clerk</source>
@@ -201,10 +201,6 @@
     <message>
         <source>Commission earned</source>
         <translation>कमाया गया कमीशन</translation>
-    </message>
-    <message>
-        <source>Paid from wallet</source>
-        <translation>वॉलेट से भुगतान</translation>
     </message>
     <message>
         <source>Wallet</source>
@@ -326,10 +322,10 @@
         <translation>काउंटर (API)</translation>
     </message>
     <message numerus="yes">
-        <source>Of the pending sales, %n (%1 paid) are still unknown at the upstream: no definite answer yet, so neither sold nor refunded. Recheck them in History → Unknown at upstream.</source>
+        <source>Of the pending sales, %n (wallet debit %1) are still unknown at the upstream: no definite answer yet, so neither sold nor refunded. Recheck them in History → Unknown at upstream.</source>
         <translation>
-            <numerusform>पेंडिंग बिक्री में से %n (%1 भुगतान) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
-            <numerusform>पेंडिंग बिक्री में से %n (%1 भुगतान) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
+            <numerusform>पेंडिंग बिक्री में से %n (वॉलेट से कटौती %1) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
+            <numerusform>पेंडिंग बिक्री में से %n (वॉलेट से कटौती %1) का अपस्ट्रीम पर अभी पता नहीं है: अभी कोई पक्का जवाब नहीं आया, इसलिए ये न बिकी मानी गईं, न रिफ़ंड हुईं। इन्हें इतिहास → अपस्ट्रीम पर अज्ञात में फिर जाँचें।</numerusform>
         </translation>
     </message>
     <message>
@@ -353,8 +349,8 @@
         <translation>  इनमें से अपस्ट्रीम पर अज्ञात</translation>
     </message>
     <message>
-        <source>%1 (%2 paid)</source>
-        <translation>%1 (%2 भुगतान)</translation>
+        <source>%1 (wallet debit %2)</source>
+        <translation>%1 (वॉलेट से कटौती %2)</translation>
     </message>
     <message>
         <source>Failed sales</source>
@@ -369,8 +365,8 @@
         <translation>कमाया गया कमीशन</translation>
     </message>
     <message>
-        <source>Paid from wallet (successful)</source>
-        <translation>वॉलेट से भुगतान (सफल)</translation>
+        <source>Wallet debit (successful)</source>
+        <translation>वॉलेट से कटौती (सफल)</translation>
     </message>
     <message>
         <source>Wallet</source>
@@ -429,8 +425,8 @@
         <translation>कमीशन</translation>
     </message>
     <message>
-        <source>Paid</source>
-        <translation>भुगतान</translation>
+        <source>Wallet debit</source>
+        <translation>वॉलेट से कटौती</translation>
     </message>
     <message>
         <source>No sales on this day.</source>
@@ -464,8 +460,12 @@
 <context>
     <name>DigitsLineEdit</name>
     <message>
-        <source>Whole rupees only — the amount can&apos;t have paise. Backspace to correct it.</source>
-        <translation>सिर्फ़ पूरे रुपये — राशि में पैसे नहीं हो सकते। ठीक करने के लिए Backspace दबाएँ।</translation>
+        <source>Whole rupees only — the amount can&apos;t have paise.</source>
+        <translation>सिर्फ़ पूरे रुपये — राशि में पैसे नहीं हो सकते।</translation>
+    </message>
+    <message>
+        <source>Whole rupees only — the amount stays ₹%1, without paise.</source>
+        <translation>सिर्फ़ पूरे रुपये — राशि ₹%1 ही रहेगी, पैसे नहीं जुड़ेंगे।</translation>
     </message>
     <message>
         <source>Digits only — spaces can&apos;t go in this field.</source>
@@ -508,6 +508,18 @@
 </context>
 <context>
     <name>FirstRunPage</name>
+    <message>
+        <source>Choose the shop&apos;s circle</source>
+        <translation>दुकान का सर्किल चुनें</translation>
+    </message>
+    <message>
+        <source>Home circle</source>
+        <translation>होम सर्किल</translation>
+    </message>
+    <message>
+        <source>Choose the shop&apos;s circle: the Plans screen opens on it. Type its first letters.</source>
+        <translation>दुकान का सर्किल चुनें: प्लान स्क्रीन इसी पर खुलती है। इसके पहले अक्षर टाइप करें।</translation>
+    </message>
     <message>
         <source>Welcome to RechargeDesk</source>
         <translation>RechargeDesk में आपका स्वागत है</translation>
@@ -676,8 +688,12 @@
         <translation>डिस्काउंट</translation>
     </message>
     <message>
-        <source>Paid</source>
-        <translation>भुगतान</translation>
+        <source>Wallet debit</source>
+        <translation>वॉलेट से कटौती</translation>
+    </message>
+    <message>
+        <source>%1, refunded</source>
+        <translation>%1, रिफ़ंड हुए</translation>
     </message>
     <message>
         <source>Reference</source>
@@ -753,6 +769,14 @@
         <translation>%1।
 %2</translation>
     </message>
+    <message>
+        <source>Money back</source>
+        <translation>पैसे वापस</translation>
+    </message>
+    <message>
+        <source>Give %1 back to the customer: the sale failed after they paid. The wallet debit was refunded.</source>
+        <translation>ग्राहक को %1 वापस दें: उनके भुगतान के बाद बिक्री असफल हुई। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
+    </message>
 </context>
 <context>
     <name>HistoryModel</name>
@@ -805,8 +829,8 @@
         <translation>डिस्काउंट</translation>
     </message>
     <message>
-        <source>Paid</source>
-        <translation>भुगतान</translation>
+        <source>Wallet debit</source>
+        <translation>वॉलेट से कटौती</translation>
     </message>
     <message>
         <source>Status</source>
@@ -835,6 +859,14 @@
     <message>
         <source>FAILED · reversed</source>
         <translation>FAILED · पलटी गई</translation>
+    </message>
+    <message>
+        <source>Failed after the customer had paid (it was PENDING first): %1 given back to the customer. The wallet debit was refunded.</source>
+        <translation>ग्राहक के भुगतान के बाद असफल (पहले PENDING थी): %1 ग्राहक को वापस दिए गए। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
+    </message>
+    <message>
+        <source>FAILED · money back</source>
+        <translation>FAILED · पैसे वापस</translation>
     </message>
 </context>
 <context>
@@ -928,8 +960,8 @@
         <translation>कुल जोड़ उपलब्ध नहीं: %1</translation>
     </message>
     <message>
-        <source>Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Paid %7 (money over successful sales)</source>
-        <translation>बिक्री: %1  (%2 सफल, %3 पेंडिंग, %4 असफल)  ·  बिल %5  ·  डिस्काउंट %6  ·  भुगतान %7 (सफल बिक्री की रकम)</translation>
+        <source>Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Wallet debit %7 (money over successful sales)</source>
+        <translation>बिक्री: %1  (%2 सफल, %3 पेंडिंग, %4 असफल)  ·  बिल %5  ·  डिस्काउंट %6  ·  वॉलेट से कटौती %7 (सफल बिक्री की रकम)</translation>
     </message>
     <message>
         <source>Export transactions as CSV</source>
@@ -1141,6 +1173,10 @@ Anything using this key stops working at once. This cannot be undone.</source>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Close the kiosk</source>
+        <translation>कियॉस्क बंद करें</translation>
+    </message>
     <message>
         <source>RechargeDesk</source>
         <translation>RechargeDesk</translation>
@@ -1743,6 +1779,14 @@ Someone on the network may be pretending to be the shop server. If the certifica
         <source>Your commission</source>
         <translation>आपका कमीशन</translation>
     </message>
+    <message>
+        <source>Not recharged — money back</source>
+        <translation>रिचार्ज नहीं हुआ — पैसे वापस</translation>
+    </message>
+    <message>
+        <source>Given back</source>
+        <translation>वापस दिए</translation>
+    </message>
 </context>
 <context>
     <name>RepeatSalePanel</name>
@@ -1774,8 +1818,8 @@ Someone on the network may be pretending to be the shop server. If the certifica
         <translation>बिक्री %1 को हाथ से निपटाएँ</translation>
     </message>
     <message>
-        <source>Sale %1 · %2 %3 · paid %4 · PENDING since %5 (IST)</source>
-        <translation>बिक्री %1 · %2 %3 · भुगतान %4 · %5 (IST) से पेंडिंग</translation>
+        <source>Sale %1 · %2 %3 · wallet debit %4 · PENDING since %5 (IST)</source>
+        <translation>बिक्री %1 · %2 %3 · वॉलेट से कटौती %4 · %5 (IST) से पेंडिंग</translation>
     </message>
     <message>
         <source>Check this sale on the upstream&apos;s dashboard first. Recharged ends it as sold: the money stays paid. Not recharged ends it as failed and refunds %1 to the wallet once. Either ends the sale for good and is written to the audit log with your note.</source>
@@ -2210,6 +2254,14 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Customer&apos;s receipt, as it prints:</source>
         <translation>ग्राहक की रसीद, जैसी छपेगी:</translation>
+    </message>
+    <message>
+        <source>Give %1 back to the customer</source>
+        <translation>ग्राहक को %1 वापस दें</translation>
+    </message>
+    <message>
+        <source>The operator failed the sale after you collected the money: give the customer back the %1 they paid. The wallet debit was refunded.</source>
+        <translation>आपके पैसे लेने के बाद ऑपरेटर ने बिक्री असफल कर दी: ग्राहक ने जो %1 दिए थे, वे उन्हें वापस दें। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
     </message>
 </context>
 <context>
@@ -2725,6 +2777,33 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Pending: %1%2</source>
         <translation>पेंडिंग: %1%2</translation>
+    </message>
+    <message>
+        <source>Given back</source>
+        <translation>वापस दिए</translation>
+    </message>
+    <message>
+        <source>Press once the customer has their money back</source>
+        <translation>ग्राहक को पैसे वापस मिलने पर दबाएँ</translation>
+    </message>
+    <message>
+        <source>Give %1 back to the customer (sale %2)</source>
+        <translation>ग्राहक को %1 वापस दें (बिक्री %2)</translation>
+    </message>
+    <message>
+        <source>Give %1 back to the customer of %2 (sale %3)</source>
+        <translation>%2 के ग्राहक को %1 वापस दें (बिक्री %3)</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n more</source>
+        <translation>
+            <numerusform> · %n और</numerusform>
+            <numerusform> · %n और</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The sale failed after the customer paid (it was PENDING when you moved on). The wallet debit was refunded.</source>
+        <translation>ग्राहक के भुगतान के बाद बिक्री असफल हुई (आगे बढ़ते समय यह PENDING थी)। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
     </message>
 </context>
 <context>
@@ -3914,6 +3993,10 @@ They can no longer sign in at any terminal. Their past sales stay in the history
 </context>
 <context>
     <name>WalletPage</name>
+    <message>
+        <source>Counter (API)</source>
+        <translation>काउंटर (API)</translation>
+    </message>
     <message>
         <source>Top-up</source>
         <translation>टॉप-अप</translation>

@@ -14,6 +14,7 @@
 #include "webhookspage.h"
 #include "widgets/look.h"
 
+#include <QApplication>
 #include <QKeyEvent>
 #include <QPushButton>
 #include <QShortcut>
@@ -57,6 +58,16 @@ BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
     auto *shortcut = new QShortcut(QKeySequence(Qt::ALT | Qt::Key_N), this);
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(shortcut, &QShortcut::activated, this, &BackOfficeView::toggleNeedsAttention);
+    // Ctrl+Tab / Ctrl+Shift+Tab from any widget of any page: QTabWidget sees them only when the focus widget lets
+    // them through, and tables and drop-downs keep them. (Shift+Tab arrives as Backtab from a keyboard.)
+    const auto switchTabs = [this](QKeyCombination keys, int step) {
+        auto *tabKey = new QShortcut(QKeySequence(keys), this);
+        tabKey->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(tabKey, &QShortcut::activated, this, [this, step] { stepTab(step); });
+    };
+    switchTabs(Qt::CTRL | Qt::Key_Tab, 1);
+    switchTabs(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab, -1);
+    switchTabs(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab, -1);
     // The count follows the sales, a resolve here, an admin's sign-in and, while on screen, the clock.
     m_attentionTimer.setInterval(30'000);
     connect(&m_attentionTimer, &QTimer::timeout, this, &BackOfficeView::refreshAttention);
@@ -121,11 +132,37 @@ bool BackOfficeView::event(QEvent *event)
     return QTabWidget::event(event);
 }
 
+void BackOfficeView::stepTab(int step)
+{
+    if (count() == 0)
+        return;
+    int index = currentIndex();
+    do
+        index = (index + step + count()) % count();
+    while (!isTabEnabled(index) && index != currentIndex());
+    setCurrentIndex(index);
+    // The focus goes to the new page (as QTabWidget's own Ctrl+Tab does), not to a widget now hidden.
+    if (QWidget *page = currentWidget(); page && !page->isAncestorOf(QApplication::focusWidget()))
+        page->setFocus(Qt::TabFocusReason);
+}
+
 void BackOfficeView::keyPressEvent(QKeyEvent *event)
 {
     if (isRefreshKey(*event) && refreshCurrentPage()) {
         event->accept();
         return;
+    }
+    // Enter or Return on a focused button presses it on every page, as Space does. Outside a dialog a QPushButton
+    // that is not autoDefault lets these keys go, and they come up here from the focus widget.
+    const int key = event->key();
+    if ((key == Qt::Key_Return || key == Qt::Key_Enter) &&
+        (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+        auto *button = qobject_cast<QPushButton *>(QApplication::focusWidget());
+        if (button && isAncestorOf(button) && button->isEnabled()) {
+            event->accept();
+            button->click();
+            return;
+        }
     }
     QTabWidget::keyPressEvent(event);
 }

@@ -22,7 +22,8 @@ class WebhooksPage;
 
 /// The back office (issue 6), admin only: one tab per screen — History, Day-end, Wallet, Keys,
 /// Webhooks, Users, Settings. Each page loads its data when its tab is shown, so nothing is
-/// fetched for a clerk who never sees it. Ctrl+Tab / Ctrl+Shift+Tab move between tabs.
+/// fetched for a clerk who never sees it. Ctrl+Tab / Ctrl+Shift+Tab move between tabs from any widget of a page,
+/// and Enter or Return presses the focused button (issue 27).
 ///
 /// The figures of History, Day-end and Wallet follow the sales: when a sale is recorded or settles
 /// (TerminalContext::salesChanged) the page on screen reloads at once and the others the next time
@@ -73,6 +74,8 @@ private:
     void refreshIfStale();
     /// Alt+N: History with Needs attention, or (already there) History without it.
     void toggleNeedsAttention();
+    /// Ctrl+Tab (`step` 1) or Ctrl+Shift+Tab (-1): the next or previous enabled tab, round the end.
+    void stepTab(int step);
 
     HistoryPage *m_history;
     DayEndPage *m_dayEnd;

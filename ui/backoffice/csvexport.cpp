@@ -128,7 +128,7 @@ QStringList CsvExport::header()
 {
     return {QStringLiteral("transaction_id"),     QStringLiteral("datetime"),    QStringLiteral("type"),
             QStringLiteral("operator"),           QStringLiteral("number"),      QStringLiteral("customer_email"),
-            QStringLiteral("bill_amount"),        QStringLiteral("discount"),    QStringLiteral("paid"),
+            QStringLiteral("bill_amount"),        QStringLiteral("discount"),    QStringLiteral("wallet_debit"),
             QStringLiteral("transaction_status"), QStringLiteral("reference_id")};
 }
 

@@ -40,7 +40,8 @@ public:
     /// Rows written so far.
     qint64 written() const { return m_written; }
 
-    /// The header line's fields.
+    /// The header line's fields: the spec's field names, except that `paid` is "wallet_debit" (bill − discount, what
+    /// the wallet paid; a person reading the sheet would take "paid" for what the customer paid, issue 27).
     static QStringList header();
     /// The fields of one spec transaction record, in header() order.
     static QStringList fields(const TransactionRecord &record);

@@ -6,6 +6,7 @@
 #include "reportsapi.h"
 #include "terminalcontext.h"
 #include "ui_dayendpage.h"
+#include "widgets/dialogfocus.h"
 #include "widgets/look.h"
 
 #include <QBarCategoryAxis>
@@ -20,12 +21,14 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QPrintDialog>
+#include <QPrintPreviewDialog>
 #include <QPrinter>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTableWidget>
 #include <QValueAxis>
+
+#include <memory>
 
 namespace {
 
@@ -102,6 +105,11 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     chartView->setChart(m_chart);
     delete formChart; // setChart() releases the old chart, never deletes it
     chartView->setRenderHint(QPainter::Antialiasing);
+    // The report scrolls by keyboard (issue 27): Tab from the bar reaches the report itself, where PageDown, the
+    // arrows and End bring "Sales by hour" into view. The chart takes no focus (it scrolls nothing).
+    chartView->setFocusPolicy(Qt::NoFocus);
+    m_ui->reportScroll->setFocusPolicy(Qt::StrongFocus);
+    m_ui->reportScroll->setAccessibleName(tr("Day-end report"));
 
     m_debounce.setSingleShot(true);
     connect(&m_debounce, &QTimer::timeout, this, &DayEndPage::load);
@@ -250,17 +258,21 @@ void DayEndPage::onPrintClicked()
         m_printer = std::make_unique<QPrinter>(QPrinter::HighResolution);
         m_printer->setPageSize(QPageSize(QPageSize::A4));
     }
-    auto *dialog = new QPrintDialog(m_printer.get(), this);
+    // The report is previewed first (issue 27); the preview's Print button asks for the printer and prints.
+    auto *dialog = new QPrintPreviewDialog(m_printer.get(), this);
     dialog->setObjectName(QStringLiteral("reportPrintDialog"));
     dialog->setWindowTitle(tr("Print the day-end report"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this] {
-        if (paint(*m_printer))
+    auto painted = std::make_shared<bool>(true);
+    connect(dialog, &QPrintPreviewDialog::paintRequested, this,
+            [this, painted](QPrinter *printer) { *painted = paint(*printer); });
+    connect(dialog, &QDialog::accepted, this, [this, painted] {
+        if (*painted)
             showMessage(tr("The report was sent to the printer."), false);
         else
             showMessage(tr("The printer could not start. Check that it is switched on and has paper."), true);
     });
-    dialog->open();
+    DialogFocus::openAndRestore(dialog);
 }
 
 void DayEndPage::onSavePdfClicked()

@@ -11,6 +11,7 @@
 #include "upstreamcallsview.h"
 #include "upstreamsaleinfo.h"
 #include "webhooksapi.h"
+#include "widgets/dialogfocus.h"
 #include "widgets/look.h"
 #include "widgets/readonlytable.h"
 #include "widgets/statusbadge.h"
@@ -21,7 +22,7 @@
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
-#include <QPrintDialog>
+#include <QPrintPreviewDialog>
 #include <QPrinter>
 #include <QPushButton>
 #include <QScrollArea>
@@ -287,8 +288,16 @@ void HistoryDetailPane::onRecord(const Answer<TransactionRecord> &answer)
     }
     addField(tr("Bill"), Money::formatIndian(record.billAmount), "detailBill");
     addField(tr("Discount"), Money::formatIndian(record.discount), "detailDiscount");
-    addField(tr("Paid"), Money::formatIndian(record.paid), "detailPaid");
+    // The spec's `paid` is the wallet's debit (bill − discount); a failed sale's came back to the wallet.
+    const QString debit = Money::formatIndian(record.paid);
+    addField(tr("Wallet debit"), record.status == TransactionStatus::Failed ? tr("%1, refunded").arg(debit) : debit,
+             "detailPaid");
     addField(tr("Reference"), record.referenceId, "detailReference");
+    if (record.failedAfterPending && record.status == TransactionStatus::Failed) // issue 27: the customer had paid
+        addField(tr("Money back"),
+                 tr("Give %1 back to the customer: the sale failed after they paid. The wallet debit was refunded.")
+                     .arg(Money::formatIndian(record.billAmount)),
+                 "detailMoneyBack");
     const QString status = TransactionNames::status(record.status);
     m_badge->setStatus(status);
     m_badge->show();
@@ -391,17 +400,22 @@ void HistoryDetailPane::onReprintClicked()
     const ReceiptWidth width = m_context.settings().value(QStringLiteral("receipts/width_mm"), 80).toInt() == 58
                                    ? ReceiptWidth::Mm58
                                    : ReceiptWidth::Mm80;
-    auto *dialog = new QPrintDialog(m_printer.get(), this);
+    // The duplicate is previewed first (issue 27); the preview's Print button asks for the printer and prints.
+    auto *dialog = new QPrintPreviewDialog(m_printer.get(), this);
     dialog->setObjectName(QStringLiteral("reprintDialog"));
     dialog->setWindowTitle(tr("Reprint receipt (DUPLICATE)"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, data, width] {
-        if (ReceiptRenderer().print(*m_printer, data, width, true))
+    auto printed = std::make_shared<bool>(true);
+    connect(dialog, &QPrintPreviewDialog::paintRequested, this, [data, width, printed](QPrinter *printer) {
+        *printed = ReceiptRenderer().print(*printer, data, width, true);
+    });
+    connect(dialog, &QDialog::accepted, this, [this, printed] {
+        if (*printed)
             showMessage(tr("Duplicate receipt sent to the printer."), false);
         else
             showMessage(tr("The printer could not start. Check that it is switched on and has paper."), true);
     });
-    dialog->open();
+    DialogFocus::openAndRestore(dialog);
 }
 
 void HistoryDetailPane::onRedeliverClicked()

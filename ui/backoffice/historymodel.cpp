@@ -36,6 +36,7 @@ HistoryRow HistoryRow::fromRecord(const TransactionRecord &record)
     row.attention = upstream.attention && record.status == TransactionStatus::Pending;
     row.sendOnce = upstream.sendOnce;
     row.reversedAtMs = upstream.reversed ? qMax<qint64>(upstream.reversedAtMs, 1) : 0;
+    row.failedAfterPending = record.failedAfterPending && record.status == TransactionStatus::Failed;
     if (upstream.mismatch) {
         row.mismatchReported = upstream.mismatchReported;
         row.mismatchSource = upstream.mismatchSource;
@@ -91,7 +92,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case PaidColumn:
             return Money::formatIndian(r.paid);
         case StatusColumn:
-            return r.reversedAtMs > 0 ? reversedStatusText() : r.status;
+            return r.reversedAtMs > 0 ? reversedStatusText() : r.failedAfterPending ? moneyBackStatusText() : r.status;
         case ReferenceColumn:
             return r.referenceId;
         default:
@@ -115,6 +116,10 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         }
         if (column != StatusColumn)
             return {};
+        if (r.failedAfterPending)
+            return tr("Failed after the customer had paid (it was PENDING first): %1 given back to the customer. "
+                      "The wallet debit was refunded.")
+                .arg(Money::formatIndian(r.billAmount));
         if (r.attention)
             return tr("Needs attention: the upstream has not ended this sale for a long time. Select it to see "
                       "what is known and to resolve it.");
@@ -199,7 +204,7 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
     case DiscountColumn:
         return tr("Discount");
     case PaidColumn:
-        return tr("Paid");
+        return tr("Wallet debit"); // the spec's `paid` (bill − discount), not what the customer paid
     case StatusColumn:
         return tr("Status");
     case ReferenceColumn:
@@ -302,6 +307,11 @@ void HistoryModel::updateRecord(const TransactionRecord &record)
 QString HistoryModel::reversedStatusText()
 {
     return tr("FAILED · reversed");
+}
+
+QString HistoryModel::moneyBackStatusText()
+{
+    return tr("FAILED · money back");
 }
 
 bool HistoryModel::isSortable(int column)

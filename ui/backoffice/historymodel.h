@@ -35,10 +35,12 @@ struct HistoryRow
     Paise paid = 0;
     QString status;
     QString referenceId;
-    QString upstreamState;    ///< the live sale's upstream state (issue 11); empty without an upstream
-    bool attention = false;   ///< a live sale not ended within the server's attention_after_s (issue 26)
-    bool sendOnce = false;    ///< sent once to an upstream that promised no idempotent reference (issue 26)
-    qint64 reversedAtMs = 0;  ///< UTC ms when the upstream reversed the sale (FAILED after SUCCESS); 0: never
+    QString upstreamState;   ///< the live sale's upstream state (issue 11); empty without an upstream
+    bool attention = false;  ///< a live sale not ended within the server's attention_after_s (issue 26)
+    bool sendOnce = false;   ///< sent once to an upstream that promised no idempotent reference (issue 26)
+    qint64 reversedAtMs = 0; ///< UTC ms when the upstream reversed the sale (FAILED after SUCCESS); 0: never
+    /// FAILED after the customer had paid (shown PENDING or SUCCESS first; issue 27): the bill went back to them.
+    bool failedAfterPending = false;
     QString mismatchReported; ///< the final status the upstream reported against ours (a mismatch); empty: none
     QString mismatchSource;   ///< "webhook" or "statement"
     qint64 mismatchAtMs = 0;  ///< UTC ms
@@ -64,12 +66,12 @@ public:
         DateTimeColumn,
         IdColumn,
         StatusColumn, // early: with the detail pane open at 1366 px the status is still on screen
+        BillColumn,   // the money next: on screen beside the detail pane without scrolling (issue 27)
+        DiscountColumn,
+        PaidColumn, ///< the spec's `paid`, headed "Wallet debit"
         TypeColumn,
         OperatorColumn,
         NumberColumn,
-        BillColumn,
-        DiscountColumn,
-        PaidColumn,
         ReferenceColumn,
         ColumnCount
     };
@@ -118,6 +120,8 @@ public:
     void setToday(std::function<QDate()> today) { m_today = std::move(today); }
     /// The status column's text of a reversed sale ("FAILED · reversed"): its sample width.
     static QString reversedStatusText();
+    /// "FAILED · money back": the status of a sale that failed after the customer had paid (issue 27).
+    static QString moneyBackStatusText();
 
 signals:
     /// A page arrived and its rows were appended (rows = rows now in the table).

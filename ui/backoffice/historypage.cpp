@@ -24,6 +24,7 @@
 #include <QLocale>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTableView>
 
 namespace {
@@ -85,9 +86,19 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
                              {HistoryModel::BillColumn, amount},
                              {HistoryModel::DiscountColumn, amount},
                              {HistoryModel::PaidColumn, amount},
-                             // "FAILED · reversed" (issue 26) is the widest status it shows.
-                             {HistoryModel::StatusColumn, HistoryModel::reversedStatusText(), true},
+                             // "FAILED · money back" (issue 27) is the widest status it shows.
+                             {HistoryModel::StatusColumn, HistoryModel::moneyBackStatusText(), true},
                              {HistoryModel::ReferenceColumn, digits(12)}});
+    // The money stays on screen beside the detail pane (issue 27): the table is never narrower than its columns up to
+    // the wallet debit, and the splitter gives the pane what is left.
+    const auto keepMoneyInView = [table] {
+        int width = 2 * table->frameWidth() + table->verticalScrollBar()->sizeHint().width();
+        for (int column = 0; column <= HistoryModel::PaidColumn; ++column)
+            width += table->columnWidth(column);
+        table->setMinimumWidth(width);
+    };
+    connect(header, &QHeaderView::sectionResized, this, keepMoneyInView);
+    keepMoneyInView();
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
         if (!HistoryModel::isSortable(column)) {
             // Only the date and money columns sort (on the server); put the indicator back.
@@ -256,7 +267,7 @@ void HistoryPage::onSummary(const Answer<TransactionSummary> &answer)
     const TransactionSummary &summary = *answer.value;
     const QLocale locale;
     m_ui->totalsLine->setText(
-        tr("Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Paid %7 "
+        tr("Sales: %1  (%2 successful, %3 pending, %4 failed)  ·  Bill %5  ·  Discount %6  ·  Wallet debit %7 "
            "(money over successful sales)")
             .arg(locale.toString(summary.count), locale.toString(summary.success), locale.toString(summary.pending),
                  locale.toString(summary.failed), Money::formatIndian(summary.billAmount),

@@ -45,7 +45,7 @@ ResolveDialog::ResolveDialog(TerminalContext &context, const TransactionRecord &
     setWindowTitle(tr("Resolve sale %1 by hand").arg(record.transactionId));
 
     const QString number = record.type == TransactionType::Voucher ? record.customerEmail : record.number;
-    auto *summary = new QLabel(tr("Sale %1 · %2 %3 · paid %4 · PENDING since %5 (IST)")
+    auto *summary = new QLabel(tr("Sale %1 · %2 %3 · wallet debit %4 · PENDING since %5 (IST)")
                                    .arg(QString::number(record.transactionId), record.operatorName, number,
                                         Money::formatIndian(record.paid), IstTime::formatMs(record.createdAtMs)),
                                this);

@@ -10,6 +10,7 @@
 #include "typedcolumn.h"
 #include "ui_walletpage.h"
 #include "walletapi.h"
+#include "widgets/columnwidths.h"
 #include "widgets/formerrors.h"
 
 #include <QComboBox>
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 
@@ -39,6 +41,14 @@ QString kindText(LedgerKind kind)
     Q_UNREACHABLE();
 }
 
+/// Who is behind a ledger row: its actor, or for a sale's debit (which has none) the clerk who sold it (issue 27).
+QString byText(const LedgerEntry &entry)
+{
+    if (!entry.actor.isEmpty() || entry.transactionId <= 0)
+        return actorText(entry.actor);
+    return entry.clerk.isEmpty() ? WalletPage::tr("Counter (API)") : entry.clerk;
+}
+
 QList<CollectionColumn> ledgerColumns()
 {
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
@@ -52,7 +62,7 @@ QList<CollectionColumn> ledgerColumns()
             WalletPage::tr("Transaction"),
             [](const LedgerEntry &e) { return e.transactionId > 0 ? QString::number(e.transactionId) : QString(); },
             right),
-        TypedColumn::make<LedgerEntry>(WalletPage::tr("By"), [](const LedgerEntry &e) { return actorText(e.actor); }),
+        TypedColumn::make<LedgerEntry>(WalletPage::tr("By"), [](const LedgerEntry &e) { return byText(e); }),
         TypedColumn::make<LedgerEntry>(WalletPage::tr("Note"), [](const LedgerEntry &e) { return e.note; }),
     };
 }
@@ -138,22 +148,31 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     m_ui->thresholdLayout->insertWidget(0, BackOfficeUi::heading(tr("Low-balance warning"), m_ui->thresholdCard));
     m_ui->thresholdLayout->addWidget(m_thresholdNotice);
     m_ui->thresholdLayout->addWidget(thresholdGeneral);
-    m_ui->ledgerLayout->insertWidget(0, BackOfficeUi::heading(tr("Ledger (newest first)"), this));
+    // The row of cards scrolls on its own when a kiosk's large font makes it taller than its share of 720 px, so no
+    // card is squeezed; the heading sits beside the filters, so the ledger keeps its rows (issue 27).
+    QScrollArea *cards = BackOfficeUi::scrollArea(m_ui->side, this); // takes `side` out of the page
+    cards->setFocusPolicy(Qt::NoFocus);
+    m_ui->body->insertWidget(0, cards);
+    m_ui->filterRow->insertWidget(0, BackOfficeUi::heading(tr("Ledger (newest first)"), this));
     m_ui->ledgerLayout->addWidget(m_ledgerError);
     m_ui->ledgerLayout->addWidget(m_table, 1);
-    m_ui->body->insertWidget(0, BackOfficeUi::sideColumn(m_ui->side, 400, this)); // takes `side` out of the row
 
     m_ui->ledgerKind->addItem(tr("All entries"), QString());
     m_ui->ledgerKind->addItem(tr("Top-ups"), LedgerNames::kind(LedgerKind::Topup));
     m_ui->ledgerKind->addItem(tr("Sales"), LedgerNames::kind(LedgerKind::Debit));
     m_ui->ledgerKind->addItem(tr("Refunds"), LedgerNames::kind(LedgerKind::Refund));
     m_ui->ledgerKind->addItem(tr("Opening balance"), LedgerNames::kind(LedgerKind::Opening));
-    QHeaderView *header = m_table->horizontalHeader();
-    for (int column = 0; const int width : {165, 135, 105, 100, 110})
-        header->resizeSection(column++, width);
+    // Each column as wide as its text in the table's real font, so all of them fit beside the cards at 1280 px and the
+    // note (the last, stretched) keeps the rest; a longer note shows whole in its tooltip (issue 27).
+    new ColumnWidths(m_table, {{0, QStringLiteral("2026-12-31 23:59:59")},
+                               {1, tr("Opening balance")},
+                               {2, Money::formatIndian(-Paise(9'999'999))},
+                               {3, QStringLiteral("0000000")},
+                               {4, BackOfficeUi::actorText(QStringLiteral("system"))}});
 
     setTabOrder(m_ui->ledgerSearch, m_table); // the form orders topupAmount … ledgerSearch
-    setTabOrder(m_table, m_ui->refreshWallet);
+    // Left to right along the cards, then the ledger: Refresh (in the balance card) comes first.
+    setTabOrder(m_ui->refreshWallet, m_ui->topupAmount);
 
     connect(m_ui->refreshWallet, &QPushButton::clicked, this, &WalletPage::refresh);
     connect(m_ui->topupAmount, &QLineEdit::returnPressed, m_ui->topupNote, qOverload<>(&QWidget::setFocus));

@@ -45,7 +45,8 @@ QString DayEndPrint::unknownAtUpstreamText(const DayEndReportData &report)
 {
     if (report.unknownAtUpstream <= 0)
         return {};
-    return tr("Of the pending sales, %n (%1 paid) are still unknown at the upstream: no definite answer yet, so "
+    return tr("Of the pending sales, %n (wallet debit %1) are still unknown at the upstream: no definite answer yet, "
+              "so "
               "neither sold nor refunded. Recheck them in History → Unknown at upstream.",
               nullptr, int(report.unknownAtUpstream))
         .arg(Money::format(report.unknownAtUpstreamPaid));
@@ -80,12 +81,12 @@ QString DayEndPrint::toHtml(const DayEndReportData &report, const OperatorCatalo
     pair(tr("Pending sales"), num(totals.pending));
     if (unknownAtUpstream > 0) {
         pair(tr("  of which unknown at the upstream"),
-             tr("%1 (%2 paid)").arg(num(unknownAtUpstream), Money::format(unknownAtUpstreamPaid)));
+             tr("%1 (wallet debit %2)").arg(num(unknownAtUpstream), Money::format(unknownAtUpstreamPaid)));
     }
     pair(tr("Failed sales"), num(totals.failed));
     pair(tr("Bill amount (successful)"), Money::formatIndian(totals.billAmount));
     pair(tr("Commission earned"), Money::formatIndian(commission));
-    pair(tr("Paid from wallet (successful)"), Money::formatIndian(totals.paid));
+    pair(tr("Wallet debit (successful)"), Money::formatIndian(totals.paid));
     html += QStringLiteral("</table>");
 
     html += QStringLiteral("<h4>%1</h4>").arg(escaped(tr("Wallet")));
@@ -102,7 +103,8 @@ QString DayEndPrint::toHtml(const DayEndReportData &report, const OperatorCatalo
                            "style='border-collapse:collapse; border-color:#d0d5dd'><tr>");
     for (const QString &title : {tr("Type"), tr("Operator")})
         html += head.arg(escaped(title), QStringLiteral("left"));
-    for (const QString &title : {tr("Success"), tr("Pending"), tr("Failed"), tr("Bill"), tr("Commission"), tr("Paid")})
+    for (const QString &title :
+         {tr("Success"), tr("Pending"), tr("Failed"), tr("Bill"), tr("Commission"), tr("Wallet debit")})
         html += head.arg(escaped(title), QStringLiteral("right"));
     html += QStringLiteral("</tr>");
     const auto lineRow = [&](const DayEndReportData::Line &line, const QString &type, const QString &name, bool bold) {

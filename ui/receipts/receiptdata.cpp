@@ -22,6 +22,7 @@ ReceiptData ReceiptData::fromRecord(const TransactionRecord &record, const QStri
     data.status = TransactionNames::status(record.status);
     data.referenceId = record.referenceId;
     data.reversal = UpstreamSaleInfo::fromRecord(record).reversalText(today);
+    data.failedAfterPending = record.failedAfterPending;
     return data;
 }
 

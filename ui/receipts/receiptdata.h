@@ -51,6 +51,9 @@ public:
     std::optional<SoldPlan> plan; ///< the plan sold, when the sale came from the Plans screen
     bool sandbox = false;         ///< a test-key sale: stamped "TEST — NOT A REAL RECHARGE"
     bool shopCopy = false;        ///< the shop's copy: adds commission and wallet debit
+    /// FAILED after the customer had been told to pay (shown PENDING or SUCCESS first; the record's
+    /// "failed_after_pending", issue 27): the bill amount goes back to the customer.
+    bool failedAfterPending = false;
 
     /// Builds the receipt of a spec transaction record (api-v1.md, "Recharge and voucher
     /// transactions") for the shop named here; money is re-formatted for people. A reversal's time gets its date
@@ -66,4 +69,6 @@ public:
     QString statusText() const;
     /// True for a FAILED sale: nothing was recharged and the customer pays nothing.
     bool failed() const { return status == QLatin1String("FAILED"); }
+    /// True for a FAILED sale the customer had paid for (failedAfterPending): give the bill amount back.
+    bool givesMoneyBack() const { return failed() && failedAfterPending; }
 };

@@ -106,10 +106,14 @@ QList<ReceiptBlock> ReceiptRenderer::blocks(const ReceiptData &data, bool duplic
     }
     out.append({Kind::Separator, {}, {}});
     // The customer pays the bill amount; the commission and the wallet debit are the shop's business.
-    if (data.failed())
+    if (data.givesMoneyBack()) { // the customer had paid before it failed (issue 27)
+        out.append({Kind::Notice, tr("Not recharged — money back"), {}});
+        out.append({Kind::StrongRow, tr("Given back"), data.billAmount});
+    } else if (data.failed()) {
         out.append({Kind::Notice, tr("Not recharged — nothing to pay"), {}});
-    else
+    } else {
         out.append({Kind::StrongRow, tr("Paid"), data.billAmount});
+    }
     if (data.shopCopy) {
         if (data.failed()) {
             out.append({Kind::Row, tr("Wallet debit"), tr("%1 refunded").arg(data.paid)});

@@ -11,13 +11,13 @@
 #include "statuspoller.h"
 #include "walletapi.h"
 #include "widgets/look.h"
+#include "widgets/verticalscroll.h"
 
 #include <QApplication>
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -57,15 +57,13 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
         holderLayout->setContentsMargins(0, 0, 0, 0);
         holderLayout->addLayout(row);
         holderLayout->addStretch(1);
-        auto *scroll = new QScrollArea(m_stack);
-        scroll->setWidgetResizable(true);
-        scroll->setFrameShape(QFrame::NoFrame);
-        scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        scroll->setFocusPolicy(Qt::NoFocus);
-        scroll->setWidget(holder);
-        scroll->viewport()->setAutoFillBackground(false);
-        holder->setAutoFillBackground(false);
-        m_stack->addWidget(scroll);
+        if (panel == m_result) {
+            // The result scrolls its details itself and keeps its buttons on screen (issue 27): it gets the height
+            // there is, not its natural height in a scrolling page.
+            m_stack->addWidget(holder);
+            continue;
+        }
+        m_stack->addWidget(makeVerticalScroll(holder, m_stack));
     }
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(24, 16, 24, 16);
@@ -122,7 +120,7 @@ void SaleFlow::focusCurrentStage()
         m_confirm->confirmButton()->setFocus(Qt::OtherFocusReason);
         break;
     case Stage::Result:
-        m_result->printButton()->setFocus(Qt::OtherFocusReason);
+        m_result->focusDefaultButton();
         break;
     case Stage::Sending:
         break;
@@ -229,7 +227,7 @@ void SaleFlow::onSent(const Answer<TransactionRecord> &answer)
     const TransactionRecord &sale = *answer.value;
     m_result->showSale(sale, m_draft);
     setStage(Stage::Result);
-    m_result->printButton()->setFocus(Qt::OtherFocusReason);
+    m_result->focusDefaultButton();
     emit saleRecorded(sale);
     emit m_context.salesChanged();
     if (sale.status == TransactionStatus::Pending) {
@@ -276,6 +274,9 @@ void SaleFlow::newSale()
 {
     if (m_stage == Stage::Sending)
         return;
+    // The clerk collected the money for a sale still PENDING: the status bar keeps an eye on it (issue 27).
+    if (m_stage == Stage::Result && m_result->record() && m_result->record()->status == TransactionStatus::Pending)
+        emit m_context.saleLeftPending(*m_result->record());
     m_poller->stop();
     m_result->setNextCheck(0);
     m_result->setServerOffline(false);

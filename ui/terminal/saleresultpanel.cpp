@@ -5,6 +5,7 @@
 #include "salechecks.h"
 #include "ui_saleresultpanel.h"
 #include "upstreamnotice.h"
+#include "widgets/dialogfocus.h"
 #include "widgets/look.h"
 #include "widgets/statusbadge.h"
 
@@ -64,6 +65,9 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent)
     });
     connect(m_ui->shopCopy, &QCheckBox::toggled, this, &SaleResultPanel::updatePreview);
     m_ui->receiptPreview->setFixedWidth(kPreviewWidth + 2);
+    // The details scroll on the card's white; the buttons under them stay put (issue 27).
+    m_ui->resultScroll->viewport()->setAutoFillBackground(false);
+    m_ui->resultContent->setAutoFillBackground(false);
     // Keeps its room when it goes, so the details do not jump up under the clerk's eyes.
     QSizePolicy pausePolicy = m_ui->enterPause->sizePolicy();
     pausePolicy.setRetainSizeWhenHidden(true);
@@ -114,6 +118,12 @@ QPushButton *SaleResultPanel::newSaleButton() const
 QPushButton *SaleResultPanel::printButton() const
 {
     return m_ui->printReceipt;
+}
+
+void SaleResultPanel::focusDefaultButton()
+{
+    const bool pending = m_record && receiptData().status == QLatin1String("PENDING");
+    (pending ? m_ui->newSale : m_ui->printReceipt)->setFocus(Qt::OtherFocusReason);
 }
 
 QLabel *SaleResultPanel::enterPauseLabel() const
@@ -171,6 +181,12 @@ void SaleResultPanel::takeRecord(const TransactionRecord &record)
         m_ui->enterPause->show();
         m_enterPauseTimer->start();
     }
+    // Once this panel has said "Collect" (PENDING), a FAILED end means the money is in the drawer (issue 27), even
+    // when the record does not say so (an older server).
+    if (!sameSale)
+        m_shownPending = false;
+    if (record.status == TransactionStatus::Pending)
+        m_shownPending = true;
     m_record = record;
 }
 
@@ -214,13 +230,23 @@ void SaleResultPanel::refresh()
     }
     showMoney(data);
     updatePreview();
+    // A PENDING sale that succeeds moves the focus from New sale to Print receipt (issue 27).
+    const bool pending = data.status == QLatin1String("PENDING");
+    if (m_wasPending && data.status == QLatin1String("SUCCESS") && focusWidget() == m_ui->newSale)
+        m_ui->printReceipt->setFocus(Qt::OtherFocusReason);
+    m_wasPending = pending;
 }
 
 void SaleResultPanel::showMoney(const ReceiptData &data)
 {
     // The customer pays the bill amount; the wallet debit and the commission are the shop's.
     QString advice;
-    if (data.failed()) {
+    if (data.givesMoneyBack()) {
+        m_ui->resultMoney->setText(tr("Give %1 back to the customer").arg(data.billAmount));
+        advice = tr("The operator failed the sale after you collected the money: give the customer back the %1 "
+                    "they paid. The wallet debit was refunded.")
+                     .arg(data.billAmount);
+    } else if (data.failed()) {
         m_ui->resultMoney->setText(tr("Not recharged — nothing to pay"));
         advice = tr("Take no money for this sale: the wallet debit was refunded. Check the number and the operator "
                     "with the customer, then sell again.");
@@ -283,6 +309,7 @@ ReceiptData SaleResultPanel::receiptData() const
     }
     data.circle = m_circle;
     data.plan = m_plan;
+    data.failedAfterPending = data.failedAfterPending || m_shownPending;
     data.sandbox = m_context.api().isTestMode();
     data.shopCopy = m_ui->shopCopy->isChecked();
     return data;
@@ -362,7 +389,7 @@ void SaleResultPanel::onPrintClicked(bool duplicate)
             showMessage(tr("The printer could not start. Check it is on and has paper."));
         }
     });
-    dialog->open();
+    DialogFocus::openAndRestore(dialog);
 }
 
 void SaleResultPanel::onSavePdfClicked()

@@ -40,7 +40,8 @@ public:
     explicit SaleResultPanel(TerminalContext &context, QWidget *parent = nullptr);
     ~SaleResultPanel() override;
 
-    /// Shows the spec transaction record (a new sale, or the same sale after it settled).
+    /// Shows the spec transaction record (a new sale, or the same sale after it settled). A sale shown PENDING here
+    /// that ends FAILED says "Give ₹… back to the customer" (issue 27), as does a record marked failed_after_pending.
     void showRecord(const TransactionRecord &record);
     /// Shows a new sale's record with what the sale screen knew that the record does not carry
     /// (the circle and the plan sold), for the receipt.
@@ -71,6 +72,9 @@ public:
     QPushButton *copyButton() const;
     QPushButton *newSaleButton() const;
     QPushButton *printButton() const;
+    /// Focuses the button the result starts on (issue 27): New sale while the sale is PENDING (its receipt is
+    /// printed once it ends), Print receipt otherwise.
+    void focusDefaultButton();
     /// The "Enter paused" line; visible while Enter is ignored.
     QLabel *enterPauseLabel() const;
     /// How long Enter is ignored after a new sale appears, in milliseconds.
@@ -114,6 +118,9 @@ private:
     QString m_circle;               ///< from the sale screen; the record has no circle
     std::optional<SoldPlan> m_plan; ///< from the sale screen; the record has no plan
     bool m_receiptIssued = false;
+    /// This panel showed the sale PENDING ("Collect …"): a FAILED end gives the money back (issue 27).
+    bool m_shownPending = false;
+    bool m_wasPending = false; ///< the sale shown was PENDING at the last refresh()
     std::unique_ptr<QPrinter> m_printer;
     std::unique_ptr<Ui::SaleResultPanel> m_ui; ///< the form of saleresultpanel.ui
     UpstreamNotice *m_upstream;

@@ -6,6 +6,7 @@
 #include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 #include "widgets/look.h"
+#include "widgets/verticalscroll.h"
 #include "widgets/wrappedcheckbox.h"
 
 #include <QCheckBox>
@@ -43,6 +44,10 @@ VerifyPage::VerifyPage(TerminalContext &context, QWidget *parent)
 {
     Look::set(this, "page");
     m_ui->setupUi(this);
+    // The steps scroll inside the card when the window is too short for them (the kiosk's large type at 1280×720,
+    // issue 27); the card's title and general error stay in view.
+    const int stepsAt = m_ui->cardLayout->indexOf(m_ui->steps);
+    m_ui->cardLayout->insertWidget(stepsAt, makeVerticalScroll(m_ui->steps, m_ui->card), 1); // takes the steps' place
     Look::set(m_ui->sandboxPanel, "card"); // m_ui->card has its look in the form
     for (QLabel *hint : {m_ui->maskedCaption, m_ui->sandboxHint, m_ui->smsState})
         Look::set(hint, "hint");
@@ -236,6 +241,9 @@ void VerifyPage::onNumberEdited(const QString &text)
         m_ui->aadhaarInput->setCursorPosition(position);
     }
     m_lastDigits = AadhaarFlow::digitsOf(grouped);
+    // An error said at the number ("Type all 12 digits") was about the number as it was: an edit takes it away,
+    // so it never stands under the live check's "✔ Valid Aadhaar number" (issue 27).
+    m_ui->numberError->hide();
     updateNumberCheck();
     m_flow->numberEdited(m_lastDigits); // the wait is per Aadhaar number: another customer's need not wait
 }

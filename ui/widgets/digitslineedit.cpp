@@ -47,8 +47,13 @@ DigitsLineEdit::DigitsLineEdit(QWidget *parent) : QLineEdit(parent)
 
 QString DigitsLineEdit::reasonFor(const QString &text) const
 {
-    if (m_kind == Kind::Rupees && hasDecimalSeparator(text))
-        return tr("Whole rupees only — the amount can't have paise. Backspace to correct it.");
+    if (m_kind == Kind::Rupees && hasDecimalSeparator(text)) {
+        // What the field holds now, not a key to press: Backspace would take the clerk's last rupee digit
+        // (typing "49.50" keeps 49; issue 27).
+        const QString kept = QLineEdit::text();
+        return kept.isEmpty() ? tr("Whole rupees only — the amount can't have paise.")
+                              : tr("Whole rupees only — the amount stays ₹%1, without paise.").arg(kept);
+    }
     if (!allDigits(text) && text.trimmed().isEmpty())
         return tr("Digits only — spaces can't go in this field.");
     if (!allDigits(text))
