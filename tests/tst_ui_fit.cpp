@@ -44,48 +44,11 @@ namespace {
 
 constexpr int kTimeoutMs = 10'000;
 
-/// The shop as `rechargedesk setup` leaves it (admin Asha, PIN 482193) with 200 seeded sales by Asha and Ravi.
-struct Shop
+/// The shop of these checks: 200 seeded sales by Asha and Ravi (the wallet ledger's By column names both).
+struct Shop : SeededShop
 {
-    Shop()
-        : options(
-              setUpShopOptions(server, dir.path(),
-                               ShopSetupParams{QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road"),
-                                               QStringLiteral("Asha"), QStringLiteral("482193"), QString()},
-                               3600))
-    {
-        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
-        HistorySeeder(server.db(), OperatorCatalog::builtIn())
-            .seed(*account, Mode::Test, 200, QDateTime::currentMSecsSinceEpoch(),
-                  {QStringLiteral("Asha"), QStringLiteral("Ravi")}, 1, {});
-    }
-
-    QTemporaryDir dir;
-    TestServer server;
-    TerminalOptions options;
+    Shop() : SeededShop({QStringLiteral("Asha"), QStringLiteral("Ravi")}) {}
 };
-
-/// The terminal window of `shop` at `screen`, signed in as the admin; nullptr (with a warning) if signing in fails.
-std::unique_ptr<MainWindow> openSignedIn(Shop &shop, bool kiosk, const QSize &screen)
-{
-    TerminalOptions options = shop.options;
-    options.kiosk = kiosk;
-    auto window = std::make_unique<MainWindow>(options);
-    window->resize(screen);
-    window->show();
-    QApplication::setActiveWindow(window.get());
-    if (!QTest::qWaitForWindowExposed(window.get()))
-        return nullptr;
-    if (kiosk) // offscreen "full screen" is the platform's 800×600 screen: use the size under test
-        window->setGeometry(QRect(QPoint(0, 0), screen));
-    window->setProperty("screenSize", screen);
-    signIn(*window, QStringLiteral("Asha"), QStringLiteral("482193"));
-    if (!QTest::qWaitFor([&] { return currentPage(*window) == window->terminalView(); }, kTimeoutMs)) {
-        qWarning("sign-in did not finish");
-        return nullptr;
-    }
-    return window;
-}
 
 /// Where a widget is, for a message: "Class objectName 'text'" and its parents' names.
 QString describe(QWidget *widget)

@@ -49,55 +49,7 @@ namespace {
 
 constexpr int kTimeoutMs = 10'000;
 
-/// The shop as `rechargedesk setup` leaves it (admin Asha, PIN 482193) with some seeded history.
-struct Shop
-{
-    Shop()
-        : m_options(
-              setUpShopOptions(server, dir.path(),
-                               ShopSetupParams{QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road"),
-                                               QStringLiteral("Asha"), QStringLiteral("482193"), QString()},
-                               3600))
-    {
-        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
-        HistorySeeder(server.db(), OperatorCatalog::builtIn())
-            .seed(*account, Mode::Test, 200, QDateTime::currentMSecsSinceEpoch(), {QStringLiteral("Asha")}, 1, {});
-    }
-
-    QByteArray auth() const { return HttpClient::basic(m_options.keyId, m_options.keySecret); }
-
-    TerminalOptions options(bool kiosk) const
-    {
-        TerminalOptions options = m_options;
-        options.kiosk = kiosk;
-        return options;
-    }
-
-    QTemporaryDir dir;
-    TestServer server;
-
-private:
-    TerminalOptions m_options;
-};
-
-/// The terminal window of `shop` shown at `screen` and signed in as the admin; nullptr (with a
-/// warning) if signing in does not finish.
-std::unique_ptr<MainWindow> openSignedIn(const Shop &shop, bool kiosk, const QSize &screen)
-{
-    auto window = std::make_unique<MainWindow>(shop.options(kiosk));
-    window->resize(screen);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()))
-        return nullptr;
-    if (kiosk) // offscreen "full screen" is the platform's 800×600 screen: use the size under test
-        window->setGeometry(QRect(QPoint(0, 0), screen));
-    signIn(*window, QStringLiteral("Asha"), QStringLiteral("482193"));
-    if (!QTest::qWaitFor([&] { return currentPage(*window) == window->terminalView(); }, kTimeoutMs)) {
-        qWarning("sign-in did not finish");
-        return nullptr;
-    }
-    return window;
-}
+using Shop = SeededShop;
 
 BackOfficeView *showBackOffice(MainWindow &window)
 {
@@ -193,7 +145,7 @@ private slots:
         QFETCH(bool, kiosk);
         QFETCH(QSize, screen);
         Shop shop;
-        MainWindow window(shop.options(kiosk));
+        MainWindow window(shop.windowOptions(kiosk));
         window.resize(screen);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -204,7 +156,7 @@ private slots:
                 faults << where + QLatin1Char(' ') + why;
         };
         check(QStringLiteral("sign-in"));
-        TerminalOptions firstRunOptions = shop.options(kiosk);
+        TerminalOptions firstRunOptions = shop.windowOptions(kiosk);
         firstRunOptions.keyId.clear(); // a shop not set up yet: the first-run page
         MainWindow firstRun(firstRunOptions);
         firstRun.resize(screen);
@@ -238,7 +190,7 @@ private slots:
     void kioskIsFramelessFullScreenAndComesBack()
     {
         Shop shop;
-        MainWindow window(shop.options(true));
+        MainWindow window(shop.windowOptions(true));
         window.resize(1366, 768);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -257,7 +209,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(fullScreen(), kTimeoutMs);
 
         // A desktop terminal stays an ordinary window.
-        MainWindow desktop(shop.options(false));
+        MainWindow desktop(shop.windowOptions(false));
         desktop.show();
         QVERIFY(QTest::qWaitForWindowExposed(&desktop));
         QVERIFY(!desktop.windowFlags().testFlag(Qt::FramelessWindowHint));
@@ -279,7 +231,7 @@ private slots:
     {
         QFETCH(bool, kiosk);
         Shop shop;
-        MainWindow window(shop.options(kiosk));
+        MainWindow window(shop.windowOptions(kiosk));
         window.resize(1366, 768);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));

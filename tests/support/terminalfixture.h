@@ -15,6 +15,7 @@
 #include "signinpage.h"
 #include "store/accountrepository.h"
 #include "terminalcontext.h"
+#include "terminalview.h"
 #include "testserver.h"
 #include "users/pinhasher.h"
 #include "users/shopsetup.h"
@@ -33,6 +34,8 @@
 #include <QTest>
 #include <QUrl>
 #include <QWidget>
+
+#include <memory>
 
 /// The real server on port 0, a test key of `scope` (admin: a terminal.ini of before issue 12;
 /// pos: as `setup` makes now, see signInAdmin()), the terminal's ApiClient (to the server, or
@@ -169,6 +172,37 @@ inline TerminalOptions setUpShopOptions(TestServer &server, const QString &dir, 
     return options;
 }
 
+/// A shop as `rechargedesk setup` leaves it (admin Asha, PIN 482193, idle lock after an hour) with 200 seeded test
+/// sales by `sellers`, for the suites that open the whole window against real data (tst_ui_layout, tst_ui_fit).
+struct SeededShop
+{
+    explicit SeededShop(const QStringList &sellers = {QStringLiteral("Asha")})
+        : options(
+              setUpShopOptions(server, dir.path(),
+                               ShopSetupParams{QStringLiteral("Sharma Mobile Point"), QStringLiteral("12 Station Road"),
+                                               QStringLiteral("Asha"), QStringLiteral("482193"), QString()},
+                               3600))
+    {
+        const std::optional<qint64> account = AccountRepository(server.db()).findAccount(QStringLiteral("shop"));
+        HistorySeeder(server.db(), OperatorCatalog::builtIn())
+            .seed(*account, Mode::Test, 200, QDateTime::currentMSecsSinceEpoch(), sellers, 1, {});
+    }
+
+    /// The terminal's key as an Authorization header value.
+    QByteArray auth() const { return HttpClient::basic(options.keyId, options.keySecret); }
+    /// The window's options, in kiosk mode or not.
+    TerminalOptions windowOptions(bool kiosk) const
+    {
+        TerminalOptions kept = options;
+        kept.kiosk = kiosk;
+        return kept;
+    }
+
+    QTemporaryDir dir;
+    TestServer server;
+    TerminalOptions options; ///< the window's, kiosk off
+};
+
 /// The page the terminal window shows now (first run, sign-in or the terminal).
 inline QWidget *currentPage(MainWindow &window)
 {
@@ -186,6 +220,27 @@ inline void signIn(MainWindow &window, const QString &name, const QString &pin)
     QTest::keyClick(nameEdit, Qt::Key_Return);
     QTest::keyClicks(pinEdit, pin);
     QTest::keyClick(pinEdit, Qt::Key_Return);
+}
+
+/// The terminal window of `shop` at `screen` (kiosk or not), active, signed in as its admin; nullptr (with a
+/// warning) when signing in does not finish.
+inline std::unique_ptr<MainWindow> openSignedIn(const SeededShop &shop, bool kiosk, const QSize &screen)
+{
+    auto window = std::make_unique<MainWindow>(shop.windowOptions(kiosk));
+    window->resize(screen);
+    window->show();
+    QApplication::setActiveWindow(window.get());
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    if (kiosk) // offscreen "full screen" is the platform's 800×600 screen: use the size under test
+        window->setGeometry(QRect(QPoint(0, 0), screen));
+    window->setProperty("screenSize", screen);
+    signIn(*window, QStringLiteral("Asha"), QStringLiteral("482193"));
+    if (!QTest::qWaitFor([&] { return currentPage(*window) == window->terminalView(); }, 10'000)) {
+        qWarning("sign-in did not finish");
+        return nullptr;
+    }
+    return window;
 }
 
 /// Shows `page` at a laptop screen's size as the active window (shortcuts and focus need it);
