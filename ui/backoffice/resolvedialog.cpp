@@ -178,24 +178,19 @@ void ResolveDialog::onResolveClicked()
     if (m_busy)
         return;
     m_errors->clear();
-    QWidget *firstProblem = nullptr;
-    const auto problem = [this, &firstProblem](const char *field, const QString &message, QWidget *widget) {
-        m_errors->showAt(QLatin1String(field), message);
-        if (!firstProblem)
-            firstProblem = widget;
-    };
     if (!m_success->isChecked() && !m_failed->isChecked())
-        problem("status", tr("Choose what happened: recharged, or not recharged (refund)."), m_success);
+        m_errors->showAt(QStringLiteral("status"), tr("Choose what happened: recharged, or not recharged (refund)."),
+                         m_success);
     if (m_note->text().trimmed().isEmpty())
-        problem(
-            "note",
+        m_errors->showAt(
+            QStringLiteral("note"),
             tr("Write a note: what the upstream's dashboard or statement shows (up to %1 characters).").arg(kMaxNote),
             m_note);
     if (m_name->text().trimmed().isEmpty())
-        problem("name", tr("Enter the admin's name."), m_name);
+        m_errors->showAt(QStringLiteral("name"), tr("Enter the admin's name."), m_name);
     if (m_pin->text().size() < 4)
-        problem("pin", tr("Enter the admin's PIN to confirm."), m_pin);
-    if (firstProblem) {
+        m_errors->showAt(QStringLiteral("pin"), tr("Enter the admin's PIN to confirm."), m_pin);
+    if (QWidget *firstProblem = m_errors->firstProblem()) {
         fitToContents();
         firstProblem->setFocus();
         return;

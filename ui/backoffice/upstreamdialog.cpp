@@ -415,39 +415,37 @@ void UpstreamDialog::onSaveClicked()
     if (m_busy)
         return;
     m_errors->clear();
-    QWidget *firstProblem = nullptr;
-    const auto problem = [this, &firstProblem](const char *field, const QString &message, QWidget *widget) {
-        m_errors->showAt(QLatin1String(field), message);
-        if (!firstProblem)
-            firstProblem = widget;
-    };
     if (!namePattern().match(name()).hasMatch())
-        problem("name", tr("Give it a name of 1 to 32 lower-case letters, digits, _ or -, e.g. payfast."), m_name);
+        m_errors->showAt(QStringLiteral("name"),
+                         tr("Give it a name of 1 to 32 lower-case letters, digits, _ or -, e.g. payfast."), m_name);
     // Only emptiness is checked here; the server judges the URL (http/https, ending in /api/v1).
     if (m_baseUrl->text().trimmed().isEmpty())
-        problem("base_url", tr("Enter the upstream's base URL, ending in /api/v1."), m_baseUrl);
+        m_errors->showAt(QStringLiteral("base_url"), tr("Enter the upstream's base URL, ending in /api/v1."),
+                         m_baseUrl);
     if (m_opaque->isChecked()) {
         if (m_credential->text().trimmed().isEmpty())
-            problem("credential",
-                    tr("Paste the API key credential the aggregator's dashboard shows, or load it from a file: it "
-                       "is never shown back, so it is given again on every save."),
-                    m_credential);
+            m_errors->showAt(
+                QStringLiteral("credential"),
+                tr("Paste the API key credential the aggregator's dashboard shows, or load it from a file: it "
+                   "is never shown back, so it is given again on every save."),
+                m_credential);
     } else {
         if (m_keyId->text().trimmed().isEmpty())
-            problem("key_id", tr("Enter the key id the distributor gave this shop."), m_keyId);
+            m_errors->showAt(QStringLiteral("key_id"), tr("Enter the key id the distributor gave this shop."), m_keyId);
         if (m_keySecret->text().isEmpty())
-            problem("key_secret",
-                    tr("Enter the key secret: it is never shown back, so it is typed again on every save."),
-                    m_keySecret);
+            m_errors->showAt(QStringLiteral("key_secret"),
+                             tr("Enter the key secret: it is never shown back, so it is typed again on every save."),
+                             m_keySecret);
     }
-    if (!firstProblem && m_webhookPassword->text().isEmpty() && !m_noPasswordAsked) {
+    if (!m_errors->firstProblem() && m_webhookPassword->text().isEmpty() && !m_noPasswordAsked) {
         m_noPasswordAsked = true;
-        problem("webhook_password",
-                tr("Without the webhook password this upstream's webhooks are refused, and a sale whose answer was "
-                   "lost ends only by its statement or by hand. Type it, or press Save again to save without it."),
-                m_webhookPassword);
+        m_errors->showAt(
+            QStringLiteral("webhook_password"),
+            tr("Without the webhook password this upstream's webhooks are refused, and a sale whose answer was "
+               "lost ends only by its statement or by hand. Type it, or press Save again to save without it."),
+            m_webhookPassword);
     }
-    if (firstProblem) {
+    if (QWidget *firstProblem = m_errors->firstProblem()) {
         showCredentialKind();
         firstProblem->setFocus();
         return;

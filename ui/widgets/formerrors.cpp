@@ -26,8 +26,16 @@ void FormErrors::showAt(const QString &field, const QString &message)
     label->setVisible(true);
 }
 
+void FormErrors::showAt(const QString &field, const QString &message, QWidget *input)
+{
+    showAt(field, message);
+    if (!m_firstProblem)
+        m_firstProblem = input;
+}
+
 void FormErrors::clear()
 {
+    m_firstProblem = nullptr;
     for (QLabel *label : std::as_const(m_fields))
         label->hide();
     m_general->hide();

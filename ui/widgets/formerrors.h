@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QHash>
+#include <QPointer>
 #include <QString>
 
 class ApiError;
@@ -22,6 +23,11 @@ public:
     void show(const ApiError &error);
     /// Shows a local (client-side) message at a field.
     void showAt(const QString &field, const QString &message);
+    /// The same, for a form checked before it is sent: @p input is the widget to fix, focused by the caller when it
+    /// is the first problem since clear() (firstProblem()).
+    void showAt(const QString &field, const QString &message, QWidget *input);
+    /// The input of the first problem shown since clear() with showAt(field, message, input); null when none.
+    QWidget *firstProblem() const { return m_firstProblem; }
     void clear();
     /// True if any error is showing.
     bool hasErrors() const;
@@ -32,4 +38,5 @@ public:
 private:
     QLabel *m_general;
     QHash<QString, QLabel *> m_fields;
+    QPointer<QWidget> m_firstProblem; ///< see firstProblem()
 };
