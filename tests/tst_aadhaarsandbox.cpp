@@ -15,7 +15,7 @@ QString withCheckDigit(const QString &elevenDigits)
 
 } // namespace
 
-/// The sandbox resident directory and the outbox's mobile masking (README, "Sandbox Aadhaar numbers").
+/// The sandbox resident directory and the outbox's mobile masking (docs/api-guide.md, "Sandbox Aadhaar numbers").
 class TestAadhaarSandbox final : public QObject
 {
     Q_OBJECT

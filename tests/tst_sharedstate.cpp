@@ -1,7 +1,7 @@
 // Issue 16: everything that is state lives in the database, not in one server's memory. Two API servers share one
 // database (an SQLite file here; PostgreSQL as pg_sharedstate), each with its own connection, memory and data
 // directory, as two `rechargedesk serve` processes behind a load balancer: what one server learns, the other must
-// act on (docs/architecture.md, "Several servers on one database").
+// act on (docs/architecture.md, "Where state lives").
 #include "aadhaar/aadhaarmodule.h"
 #include "aadhaartestdata.h"
 #include "auth/authenticator.h"

@@ -1,4 +1,4 @@
-// The settings every SQLite connection of Database::open has (architecture.md, "Persistence"): WAL with
+// The settings every SQLite connection of Database::open has (architecture.md, "Time, money, storage"): WAL with
 // synchronous=FULL (an acknowledged sale is on disk), foreign keys, secure delete — and statement journals in
 // memory (issue 17): a grouped commit gives each request a savepoint, and SQLite journals the pages a savepoint
 // changes; past 64 KiB that journal went to a temporary file, opened, written and unlinked in every commit.

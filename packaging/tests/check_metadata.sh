@@ -2,7 +2,7 @@
 # The packaging metadata, checked without building the package: the desktop entry and the kiosk
 # session validate, the AppStream metainfo validates and its newest release is this version, the
 # systemd unit verifies with this build's binary in ExecStart and its `systemd-analyze security`
-# exposure stays at most what docs/install.md records.
+# exposure stays at most what docs/operations.md records.
 # Usage: check_metadata.sh SOURCE_DIR METAINFO PROJECT_VERSION BINARY
 set -euo pipefail
 source_dir=$1
@@ -35,12 +35,12 @@ unit_verifies() {
 }
 
 unit_exposure_is_as_documented() {
-    # docs/install.md records systemd-analyze's line "Overall exposure level for rechargedesk-server.service: 1.1 OK";
+    # docs/operations.md records systemd-analyze's line "Overall exposure level for rechargedesk-server.service: 1.1 OK";
     # higher fails (--threshold is the level times 10).
     local documented
-    documented=$(grep -oE 'exposure level for rechargedesk-server.service: [0-9]+\.[0-9]' "$source_dir/docs/install.md" |
+    documented=$(grep -oE 'exposure level for rechargedesk-server.service: [0-9]+\.[0-9]' "$source_dir/docs/operations.md" |
         head -1 | awk '{ print $NF }')
-    [ -n "$documented" ] || fail "docs/install.md records no \"exposure level for rechargedesk-server.service: N.N\""
+    [ -n "$documented" ] || fail "docs/operations.md records no \"exposure level for rechargedesk-server.service: N.N\""
     systemd-analyze security --offline=true --threshold="${documented/./}" "$scratch/rechargedesk-server.service" \
         >"$scratch/security.txt" 2>&1 || fail "exposure above the documented $documented: $(tail -1 "$scratch/security.txt")"
     tail -1 "$scratch/security.txt"

@@ -2,7 +2,7 @@
 # Issue 16's benchmark: initiate through haproxy to 1, 2 and 3 `rechargedesk serve` processes on one PostgreSQL
 # database, against PostgreSQL alone doing the same writes per sale (pgbench), at the same client count, on the same
 # throw-away cluster (tests/tools/cluster.sh: pg_virtualenv, which runs PostgreSQL with fsync=off; both sides pay the
-# same). Figures and what they mean: docs/benchmarks.md, "Several servers on one PostgreSQL (issue 16)".
+# same). Figures and what they mean: docs/benchmarks.md, "Several servers on one PostgreSQL".
 #
 #   tests/bench/cluster_bench.sh [BUILD_DIR]        (default build; needs wrk, haproxy, PostgreSQL: install-deps.sh)
 #

@@ -1,4 +1,4 @@
-// webhook_bench: webhook delivery figures for docs/benchmarks.md ("## Webhooks (issue 4)").
+// webhook_bench: webhook delivery figures for docs/benchmarks.md ("Webhook delivery").
 //  1. throughput: N events put straight into the outbox, delivered to a local receiver
 //     (a QHttpServer on its own thread); deliveries per second from first to last receipt.
 //  2. latency: PENDING sandbox sales over HTTP; from the commit of each status change

@@ -7,7 +7,8 @@
 # then runs each one for SECONDS (default 600) on a working copy of its seed corpus (tests/fuzz/corpus/NAME is only
 # read), FUZZ_PARALLEL targets at a time (default 2). Logs, the working corpora and any crash files go to
 # $FUZZ_BUILD_DIR/fuzz-runs/; the summary prints, per target, executions, final coverage (cov/ft), corpus size and
-# findings. Exit status 1 when any target found something. Needs clang-14 + libclang-rt-14-dev (see README).
+# findings. Exit status 1 when any target found something. Needs clang-14 + libclang-rt-14-dev
+# (see docs/security.md, "Fuzzing").
 set -euo pipefail
 
 SOURCE_DIR=$(cd "$(dirname "$0")/../.." && pwd)

@@ -61,7 +61,8 @@ KILL_WINDOW_S = 10.0
 MAX_GAP_S = 5.0
 WEBHOOK_PASSWORD = "cluster-failover"
 
-# Every sandbox outcome of every product (README "Sandbox outcomes"), as (kind, path, body maker, answered, final).
+# Every sandbox outcome of every product (docs/api-guide.md, "Sandbox outcomes"),
+# as (kind, path, body maker, answered, final).
 MOBILE = "/api/v1/recharge/mobile/initiate-transaction"
 DTH = "/api/v1/recharge/dth/initiate-transaction"
 VOUCHER = "/api/v1/voucher/appstore/initiate-transaction"

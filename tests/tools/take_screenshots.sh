@@ -91,7 +91,7 @@ key Return; sleep 2; key Return; shot 16-live-sale-waiting 3
 shot 17-live-sale-settled 20
 kill $app $shopserver $dist; wait $app $shopserver $dist 2>/dev/null
 DRIVE
-# The distributor and the shop's upstream for the live sale (README, "Selling for real").
+# The distributor and the shop's upstream for the live sale (docs/operations.md, "Selling live").
 "$BIN" keys create --name "Sharma Mobile Point" --mode test --scope pos --data-dir "$work/dist" >"$work/dist.key"
 awk '$1 == "key_secret:" { print $2 }' "$work/dist.key" >"$work/dist.secret"
 "$BIN" webhook set --mode test --url http://127.0.0.1:18080/hooks/upstream --password hook-s3cret \
