@@ -55,8 +55,18 @@ std::optional<TerminalSession> openTerminal(const QStringList &arguments, int *e
          QStringLiteral(
              "Embedded server address, e.g. 127.0.0.1:8080 or [::1]:8080 (default 127.0.0.1:0, any free port)."),
          QStringLiteral("ADDR:PORT")});
+    parser.addOption({QStringLiteral("customer-display"),
+                      QStringLiteral("Show the customer display full screen on screen N (0 = the first; a bare "
+                                     "--customer-display means 1, the second), overriding Settings."),
+                      QStringLiteral("N")});
     CommandLine::addStoreOptions(parser);
-    CommandLine::process(parser, arguments);
+    // --customer-display may come without its number (QCommandLineParser wants one): it then means the second screen.
+    QStringList args = arguments;
+    for (QString &arg : args) {
+        if (arg == QLatin1String("--customer-display"))
+            arg = QStringLiteral("--customer-display=1");
+    }
+    CommandLine::process(parser, args);
 
     const QString dataDir = CommandLine::dataDir(parser);
     const QString terminalIni = QDir(dataDir).filePath(QStringLiteral("terminal.ini"));
@@ -67,6 +77,14 @@ std::optional<TerminalSession> openTerminal(const QStringList &arguments, int *e
         std::fprintf(stderr, "rechargedesk: no translation for language \"%s\"; using English\n", qPrintable(language));
     TerminalOptions options;
     options.kiosk = parser.isSet(QStringLiteral("kiosk"));
+    if (parser.isSet(QStringLiteral("customer-display"))) {
+        bool ok = false;
+        const int screen = parser.value(QStringLiteral("customer-display")).toInt(&ok);
+        if (!ok || screen < 0)
+            return fail(CommandLine::usageError(
+                QStringLiteral("--customer-display takes a screen number: 0 for the first screen, 1 for the second")));
+        options.customerDisplayScreen = screen;
+    }
     options.settingsPath = QDir(dataDir).filePath(QStringLiteral("terminal-preferences.ini"));
     options.keyId = parser.isSet(QStringLiteral("key-id")) ? parser.value(QStringLiteral("key-id"))
                                                            : terminal.value(QStringLiteral("server/key_id")).toString();

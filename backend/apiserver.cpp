@@ -3,13 +3,16 @@
 #include "aadhaar/aadhaarmodule.h"
 #include "aadhaar/aadhaarvault.h"
 #include "api/backupcontroller.h"
+#include "api/complaintscontroller.h"
 #include "api/healthcontroller.h"
 #include "api/keyscontroller.h"
+#include "api/numberscontroller.h"
 #include "api/openapicontroller.h"
 #include "api/planscontroller.h"
 #include "api/reportscontroller.h"
 #include "api/salescontroller.h"
 #include "api/setupcontroller.h"
+#include "api/shiftscontroller.h"
 #include "api/shopcontroller.h"
 #include "api/statementcontroller.h"
 #include "api/tlscontroller.h"
@@ -22,6 +25,8 @@
 #include "auth/authenticator.h"
 #include "auth/authorizer.h"
 #include "backup/nightlybackup.h"
+#include "complaints/complaintfollowup.h"
+#include "complaints/complaintservice.h"
 #include "http/apirequest.h"
 #include "http/apirouter.h"
 #include "http/httpworkerpool.h"
@@ -40,6 +45,7 @@
 #include "upstream/upstreamdispatcher.h"
 #include "users/auditlog.h"
 #include "users/sessionresolver.h"
+#include "users/shopsettings.h"
 #include "webhooks/webhookmodule.h"
 
 #include <QCoreApplication>
@@ -76,7 +82,12 @@ struct ApiServer::Parts
           tlsApi(options.tls ? TlsPin::fingerprint(options.tls->localCertificate()) : QString()),
           setupApi(db, clock, options.setupToken, options.dataDir),
           nightlyBackup(makeNightlyBackup(db, clock, options)), backupApi(clock, nightlyBackup.get()),
-          statementApi(db, clock, upstream)
+          statementApi(db, clock, upstream), shiftsApi(db, clock, terms), complaintSettings(db, terms),
+          complaints(db, clock, settlements, upstream, terms, complaintSettings, audit, webhooks.outbox()),
+          complaintFollowUp(
+              db, clock, complaints, upstream,
+              ComplaintFollowUpTiming{options.upstreamTimeoutMs, options.upstreamRetryScale, options.leaseMs}),
+          complaintsApi(complaints), numbersApi(db, clock, upstream, options.upstreamTimeoutMs)
     {
         if (options.plansSyncAt && !options.dataDir.isEmpty()) {
             planSync = std::make_unique<PlanSync>(
@@ -104,6 +115,16 @@ struct ApiServer::Parts
         openApi.registerRoutes(router);
         backupApi.registerRoutes(router);
         statementApi.registerRoutes(router);
+        shiftsApi.registerRoutes(router);
+        complaintsApi.registerRoutes(router);
+        numbersApi.registerRoutes(router);
+        // Issue 29: a RechargeDesk upstream's event.complaint ends the complaint it took; a sale reversed by a credited
+        // complaint is no longer final, so its kept status-check answer goes.
+        upstreamApi.receiver().setComplaintHandler([this](const QString &name, const QJsonObject &payload) {
+            return complaints.fromUpstreamWebhook(name, payload);
+        });
+        QObject::connect(&settlements, &SettlementService::settled, &settlements,
+                         [this](qint64 transactionId) { transactionsApi.finalRecords().forget(transactionId); });
     }
 
     /// Starts a plan sync from the configured upstream; false when there is none, no sync or one is running.
@@ -255,7 +276,13 @@ struct ApiServer::Parts
     OpenApiController openApi;
     std::unique_ptr<NightlyBackup> nightlyBackup; ///< null without a data directory
     BackupController backupApi;
-    StatementController statementApi;        ///< issue 26: upstream statements
+    StatementController statementApi;    ///< issue 26: upstream statements
+    ShiftsController shiftsApi;          ///< issue 28: shifts and cash-up
+    ShopSettings complaintSettings;      ///< issue 29: the complaint deadline
+    ComplaintService complaints;         ///< issue 29: complaints about sales
+    ComplaintFollowUp complaintFollowUp; ///< issue 29: the sandbox's decisions, sends to and polls of the upstream
+    ComplaintsController complaintsApi;
+    NumbersController numbersApi;            ///< issue 29: the operator and circle from the number
     LimitedTcpServer *tcp = nullptr;         ///< owned by http; set by listen() without worker threads
     std::unique_ptr<HttpWorkerPool> workers; ///< set by listen() with ServerOptions::httpThreads; stops first
 };
@@ -323,6 +350,7 @@ bool ApiServer::listen(QString *error)
     }
     m_parts->settlements.start();
     m_parts->upstream.start();
+    m_parts->complaintFollowUp.start();
     return true;
 }
 

@@ -38,12 +38,22 @@ QString optionalReference(const JsonFields &fields)
     return reference.value_or(QString());
 }
 
+QString optionalTender(const JsonFields &fields)
+{
+    const std::optional<QString> tender = fields.optionalString(QStringLiteral("tender"));
+    if (tender && !TransactionNames::isTender(*tender))
+        throw ApiError::badRequest(QStringLiteral("tender"), QStringLiteral("invalid_tender"),
+                                   QStringLiteral("tender must be cash or upi"));
+    return tender.value_or(QString());
+}
+
 } // namespace
 
 QString SaleRequest::fingerprint() const
 {
-    return TransactionNames::type(type) + QLatin1Char('|') + operatorCode + QLatin1Char('|') + number +
-           QLatin1Char('|') + QString::number(billAmount) + QLatin1Char('|') + customerEmail.toLower();
+    const QString asked = TransactionNames::type(type) + QLatin1Char('|') + operatorCode + QLatin1Char('|') + number +
+                          QLatin1Char('|') + QString::number(billAmount) + QLatin1Char('|') + customerEmail.toLower();
+    return tender.isEmpty() ? asked : asked + QStringLiteral("|tender=") + tender;
 }
 
 SaleRequest SaleRequest::decodeMobile(const QJsonObject &body, const OperatorCatalog &catalog)
@@ -59,6 +69,13 @@ SaleRequest SaleRequest::decodeMobile(const QJsonObject &body, const OperatorCat
     sale.operatorCode = info.code;
     sale.billAmount = requireAmount(fields, info);
     sale.referenceId = optionalReference(fields);
+    sale.tender = optionalTender(fields);
+    const std::optional<QString> circle = fields.optionalString(QStringLiteral("circle_code"));
+    if (circle && !catalog.findCircle(circle->trimmed().toUpper()))
+        throw ApiError::badRequest(
+            QStringLiteral("circle_code"), QStringLiteral("invalid_circle_code"),
+            QStringLiteral("circle_code must be a two-letter code of the circle table, e.g. DL"));
+    sale.circleCode = circle ? circle->trimmed().toUpper() : QString();
     return sale;
 }
 
@@ -76,6 +93,7 @@ SaleRequest SaleRequest::decodeVoucher(const QJsonObject &body, const OperatorCa
                                    QStringLiteral("customer_email must be an e-mail address such as name@example.com"));
     sale.customerEmail = email.value_or(QString());
     sale.referenceId = optionalReference(fields);
+    sale.tender = optionalTender(fields);
     return sale;
 }
 
@@ -93,5 +111,6 @@ SaleRequest SaleRequest::decodeDth(const QJsonObject &body, const OperatorCatalo
     sale.operatorCode = info.code;
     sale.billAmount = requireAmount(fields, info);
     sale.referenceId = optionalReference(fields);
+    sale.tender = optionalTender(fields);
     return sale;
 }

@@ -25,6 +25,12 @@ bool isAsciiDigit(QChar c)
     return c >= QLatin1Char('0') && c <= QLatin1Char('9');
 }
 
+bool isAsciiLetterOrDigit(QChar c)
+{
+    return isAsciiDigit(c) || (c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
+           (c >= QLatin1Char('A') && c <= QLatin1Char('Z'));
+}
+
 // Runs the Verhoeff recurrence over `digits`, the rightmost taking position `offset`.
 int verhoeffState(const QString &digits, int offset)
 {
@@ -117,10 +123,27 @@ bool isReferenceId(const QString &text)
     if (text.isEmpty() || text.size() > 64)
         return false;
     for (QChar c : text) {
-        const bool ok = isAsciiDigit(c) || (c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
-                        (c >= QLatin1Char('A') && c <= QLatin1Char('Z')) || c == QLatin1Char('_') ||
-                        c == QLatin1Char('-');
-        if (!ok)
+        if (!isAsciiLetterOrDigit(c) && c != QLatin1Char('_') && c != QLatin1Char('-'))
+            return false;
+    }
+    return true;
+}
+
+bool isUpiVpa(const QString &text)
+{
+    const qsizetype at = text.indexOf(QLatin1Char('@'));
+    if (at < 0 || text.indexOf(QLatin1Char('@'), at + 1) >= 0)
+        return false;
+    const QStringView name = QStringView(text).left(at);
+    const QStringView handle = QStringView(text).mid(at + 1);
+    if (name.size() < 2 || name.size() > 256 || handle.size() < 2 || handle.size() > 64)
+        return false;
+    for (QChar c : name) {
+        if (!isAsciiLetterOrDigit(c) && c != QLatin1Char('.') && c != QLatin1Char('_') && c != QLatin1Char('-'))
+            return false;
+    }
+    for (QChar c : handle) {
+        if (!isAsciiLetterOrDigit(c))
             return false;
     }
     return true;

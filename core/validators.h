@@ -42,4 +42,9 @@ bool isPlainText(const QString &text, bool allowNewlines = false);
 /// Client reference id: 1-64 characters of A-Z a-z 0-9 _ -.
 bool isReferenceId(const QString &text);
 
+/// UPI virtual payment address (VPA, "UPI ID") as NPCI's UPI linking specification's `pa` takes it:
+/// `name@handle`, exactly one '@', the name 2-256 characters of A-Z a-z 0-9 . _ -, the handle (the payment
+/// service provider's) 2-64 ASCII letters or digits, e.g. "sharmamobile@okaxis", "98765.43210@ybl" (issue 28).
+bool isUpiVpa(const QString &text);
+
 } // namespace Validators

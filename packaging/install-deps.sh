@@ -17,6 +17,8 @@ packages=(
     libarchive-dev postgresql-client
     # libcurl: the calls to the upstream (backend/http/curlclient.h)
     libcurl4-openssl-dev
+    # libqrencode: the UPI QR code on screen and on receipts (ui/widgets/qrcode.h; the package depends on libqrencode4)
+    libqrencode-dev
     # OpenSSL 3 libcrypto: the self-signed certificate of `serve --tls`
     libssl-dev
     # database CLIs used by the benchmark baseline and the PostgreSQL option
@@ -38,6 +40,8 @@ packages=(
     valgrind
     # screenshots and offscreen GUI runs
     xvfb xauth x11-apps xdotool imagemagick fonts-dejavu-core fonts-noto-core curl
+    # tests only: zbarimg (a QR decoder) reads the UPI QR back to its payment link (CTest ui_upiqr)
+    zbar-tools
     # the Debian package (issue 15): sd_notify, icons rendered from the SVG, and the checks CI runs on the
     # package (lintian), the desktop entries (desktop-file-validate), the AppStream metainfo (appstreamcli) and
     # the unit (systemd-analyze)

@@ -75,6 +75,22 @@ QList<RouteCase> expectedRoutes()
         {"POST", QStringLiteral("/api/v1/users/sign-out"), QStringLiteral("/api/v1/users/sign-out"), Access::Pos},
         {"GET", QStringLiteral("/api/v1/shop"), QStringLiteral("/api/v1/shop"), Access::Pos},
         {"GET", QStringLiteral("/api/v1/upstream"), QStringLiteral("/api/v1/upstream"), Access::Pos},
+        // Issue 28: shifts are a person's: any key, with a signed-in person's session.
+        {"POST", QStringLiteral("/api/v1/shifts"), QStringLiteral("/api/v1/shifts"), Access::Person},
+        {"GET", QStringLiteral("/api/v1/shifts"), QStringLiteral("/api/v1/shifts"), Access::Person},
+        {"GET", QStringLiteral("/api/v1/shifts/current"), QStringLiteral("/api/v1/shifts/current"), Access::Person},
+        {"GET", QStringLiteral("/api/v1/shifts/{id}"), QStringLiteral("/api/v1/shifts/999999"), Access::Person},
+        {"POST", QStringLiteral("/api/v1/shifts/{id}/cash-moves"), QStringLiteral("/api/v1/shifts/999999/cash-moves"),
+         Access::Person},
+        {"POST", QStringLiteral("/api/v1/shifts/{id}/close"), QStringLiteral("/api/v1/shifts/999999/close"),
+         Access::Person},
+        // Issue 29: complaints are raised and read with any key; the number lookup too.
+        {"POST", QStringLiteral("/api/v1/transactions/{transaction_id}/complaints"),
+         QStringLiteral("/api/v1/transactions/999999/complaints"), Access::Pos},
+        {"GET", QStringLiteral("/api/v1/complaints"), QStringLiteral("/api/v1/complaints"), Access::Pos},
+        {"GET", QStringLiteral("/api/v1/complaints/{id}"), QStringLiteral("/api/v1/complaints/999999"), Access::Pos},
+        {"GET", QStringLiteral("/api/v1/numbers/{phone_number}"), QStringLiteral("/api/v1/numbers/9876500000"),
+         Access::Pos},
         // The back office: admin authority.
         {"GET", QStringLiteral("/api/v1/wallet/ledger"), QStringLiteral("/api/v1/wallet/ledger"), Access::Admin},
         {"GET", QStringLiteral("/api/v1/server/backup"), QStringLiteral("/api/v1/server/backup"), Access::Admin},
@@ -85,6 +101,8 @@ QList<RouteCase> expectedRoutes()
          QStringLiteral("/api/v1/transactions/999999/upstream-calls"), Access::Admin},
         {"GET", QStringLiteral("/api/v1/webhook-inbox"), QStringLiteral("/api/v1/webhook-inbox"), Access::Admin},
         {"GET", QStringLiteral("/api/v1/reports/day-end"), QStringLiteral("/api/v1/reports/day-end"), Access::Admin},
+        {"POST", QStringLiteral("/api/v1/complaints/{id}/resolve"), QStringLiteral("/api/v1/complaints/999999/resolve"),
+         Access::Admin},
         {"PUT", QStringLiteral("/api/v1/shop"), QStringLiteral("/api/v1/shop"), Access::Admin},
         {"GET", QStringLiteral("/api/v1/audit-log"), QStringLiteral("/api/v1/audit-log"), Access::Admin},
         {"GET", QStringLiteral("/api/v1/users"), QStringLiteral("/api/v1/users"), Access::Admin},
@@ -143,6 +161,8 @@ QString accessName(Access access)
         return QStringLiteral("public");
     case Access::Pos:
         return QStringLiteral("pos");
+    case Access::Person:
+        return QStringLiteral("person");
     case Access::Admin:
         return QStringLiteral("admin");
     case Access::LiveAdmin:
@@ -352,6 +372,17 @@ private slots:
             expectPass(Key::Pos, Session::Clerk, "pos key, clerk");
             expectPass(Key::Pos, Session::Admin, "pos key, admin");
             expectPass(Key::TestAdmin, Session::None, "test admin key, no session");
+            return;
+        }
+
+        if (Access(access) == Access::Person) {
+            const QString required = QStringLiteral("session_required");
+            expectRefused(Key::Pos, Session::None, 403, required, "pos key, no session");
+            expectRefused(Key::TestAdmin, Session::None, 403, required, "test admin key, no session");
+            expectRefused(Key::LiveAdmin, Session::None, 403, required, "live admin key, no session");
+            expectPass(Key::Pos, Session::Clerk, "pos key, clerk");
+            expectPass(Key::Pos, Session::Admin, "pos key, admin");
+            expectPass(Key::TestAdmin, Session::Clerk, "test admin key, clerk");
             return;
         }
 

@@ -5,6 +5,7 @@
 #include "entities/page.h"
 #include "entities/plancataloguesummary.h"
 #include "entities/servertls.h"
+#include "entities/shift.h"
 #include "entities/shopinfo.h"
 #include "entities/transactionquery.h"
 #include "entities/transactionrecord.h"
@@ -72,6 +73,28 @@ DayEndReportData sampleReport()
     report.refunds = 5500;
     report.unknownAtUpstream = 1;
     report.unknownAtUpstreamPaid = 19353;
+    report.tenders = {{2, 50000}, {1, 10000}, {1, 50000}};
+    DayEndReportData::ShiftLine closed{7,
+                                       QStringLiteral("Counter 1"),
+                                       QStringLiteral("Asha"),
+                                       QStringLiteral("closed"),
+                                       QDateTime::fromMSecsSinceEpoch(1'764'000'000'000),
+                                       QDateTime::fromMSecsSinceEpoch(1'764'030'000'000),
+                                       200000,
+                                       245000,
+                                       244800,
+                                       -200};
+    DayEndReportData::ShiftLine open{8,
+                                     QStringLiteral("Counter 2"),
+                                     QStringLiteral("Ravi"),
+                                     QStringLiteral("open"),
+                                     QDateTime::fromMSecsSinceEpoch(1'764'031'000'000),
+                                     {},
+                                     100000,
+                                     100000,
+                                     std::nullopt,
+                                     std::nullopt};
+    report.shifts = {closed, open};
     return report;
 }
 
@@ -103,7 +126,61 @@ ShopInfo sampleShop()
     shop.discountRates = {{QStringLiteral("AT"), 250, 300}, {QStringLiteral("JO"), 300, 300}};
     shop.sandboxSettleDelayMs = 50;
     shop.circleCode = QStringLiteral("MH");
+    shop.shiftsEnabled = true;
+    shop.blindCount = true;
+    shop.upiVpa = QStringLiteral("sharmamobile@okaxis");
+    shop.upiPayeeName = QStringLiteral("Sharma Mobile Point");
     return shop;
+}
+
+/// A shift as an admin sees it: closed, with a count, cash moves, a cash refund and a UPI sale to return.
+Shift sampleClosedShift()
+{
+    Shift shift;
+    shift.id = 12;
+    shift.terminal = QStringLiteral("Counter 1");
+    shift.clerk = QStringLiteral("Asha");
+    shift.mode = QStringLiteral("live");
+    shift.state = QStringLiteral("closed");
+    shift.openedAt = QDateTime::fromMSecsSinceEpoch(1'764'000'000'000);
+    shift.closedAt = QDateTime::fromMSecsSinceEpoch(1'764'030'000'000);
+    shift.openingCash = 200000;
+    shift.sales = {{2, 50000}, {1, 29900}, {1, 1000}};
+    shift.cashIn = 50000;
+    shift.cashOut = 10000;
+    shift.cashRefunds = {1, 20000};
+    shift.upiToReturn = {{40231, QStringLiteral("9876542222"), 29900}};
+    shift.blind = true;
+    shift.expectedCash = 270000; // 2000 + 500 - 200 + 500 - 100 rupees
+    shift.countedCash = 282000;  // the counts below and ₹50 of coins
+    shift.difference = 12000;
+    shift.counts = {{500, 4}, {200, 2}, {100, 2}, {50, 1}, {20, 5}, {10, 2}};
+    shift.coins = 5000;
+    shift.closedBy = QStringLiteral("Meera (admin)");
+    shift.closeNote = QStringLiteral("Counted with Asha");
+    shift.cashMoves = {{1, QStringLiteral("in"), 50000, QStringLiteral("Float added"),
+                        QDateTime::fromMSecsSinceEpoch(1'764'001'000'000), QStringLiteral("Asha")},
+                       {2, QStringLiteral("out"), 10000, QStringLiteral("Paid the tea stall"),
+                        QDateTime::fromMSecsSinceEpoch(1'764'002'000'000), QStringLiteral("Asha")}};
+    return shift;
+}
+
+/// The same shift while open and blind for its clerk: nothing counted, expected hidden.
+Shift sampleOpenBlindShift()
+{
+    Shift shift = sampleClosedShift();
+    shift.state = QStringLiteral("open");
+    shift.closedAt = QDateTime();
+    shift.expectedCash.reset();
+    shift.countedCash.reset();
+    shift.difference.reset();
+    shift.counts.clear();
+    shift.coins.reset();
+    shift.closedBy.clear();
+    shift.closeNote.clear();
+    shift.upiToReturn.clear();
+    shift.cashMoves.clear();
+    return shift;
 }
 
 LedgerEntry sampleLedgerEntry(qint64 transactionId)
@@ -149,6 +226,100 @@ private slots:
                 .toJson());
         checkRoundTrip<PlanCatalogueSummary>(
             PlanCatalogueSummary{QStringLiteral("2025.1"), 1, 1, QStringLiteral("imported"), {}, {}}.toJson());
+    }
+
+    void shiftRoundTrips()
+    {
+        checkRoundTrip<Shift>(sampleClosedShift().toJson());
+        checkRoundTrip<Shift>(sampleOpenBlindShift().toJson());
+        const QJsonObject open = sampleOpenBlindShift().toJson();
+        for (const char *field :
+             {"closed_at", "expected_cash", "counted_cash", "difference", "counts", "coins", "closed_by", "close_note"})
+            QVERIFY2(open.value(QLatin1String(field)).isNull(), field);
+
+        QString error;
+        const std::optional<Shift> closed = Shift::fromJson(throughText(sampleClosedShift().toJson()), &error);
+        QVERIFY2(closed, qPrintable(error));
+        QCOMPARE(closed->counts.value(500), 4);
+        QCOMPARE(closed->counts.value(10), 2);
+        QCOMPARE(closed->difference, std::optional<Paise>(12000));
+        QCOMPARE(closed->cashMoves.size(), 2);
+        QCOMPARE(closed->cashMoves.at(1).reason, QStringLiteral("Paid the tea stall"));
+        QCOMPARE(closed->upiToReturn.first().transactionId, 40231);
+        QCOMPARE(closed->sales.upi, (Shift::TenderTotal{1, 29900}));
+        QVERIFY(!closed->isOpen());
+        QCOMPARE(Shift::countedTotal(closed->counts, *closed->coins), *closed->countedCash);
+    }
+
+    void shiftMistakesAreErrors_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QJsonValue>("value"); // undefined removes the field
+        QTest::addColumn<QString>("named");
+        const QJsonValue gone(QJsonValue::Undefined);
+        QTest::newRow("no opening cash") << QStringLiteral("opening_cash") << gone << QStringLiteral("opening_cash");
+        QTest::newRow("no cash sales") << QStringLiteral("sales.cash") << gone << QStringLiteral("cash");
+        QTest::newRow("count as text") << QStringLiteral("cash_refunds.count") << QJsonValue(QStringLiteral("1"))
+                                       << QStringLiteral("count");
+        QTest::newRow("unknown state") << QStringLiteral("state") << QJsonValue(QStringLiteral("paused"))
+                                       << QStringLiteral("state");
+        QTest::newRow("unknown mode") << QStringLiteral("mode") << QJsonValue(QStringLiteral("demo"))
+                                      << QStringLiteral("mode");
+        QTest::newRow("other entity") << QStringLiteral("entity") << QJsonValue(QStringLiteral("user"))
+                                      << QStringLiteral("entity");
+        QTest::newRow("blind as text") << QStringLiteral("blind") << QJsonValue(QStringLiteral("yes"))
+                                       << QStringLiteral("blind");
+        QTest::newRow("no cash moves") << QStringLiteral("cash_moves") << gone << QStringLiteral("cash_moves");
+        QTest::newRow("count of ₹2000") << QStringLiteral("counts.2000") << QJsonValue(1) << QStringLiteral("counts");
+        QTest::newRow("negative count") << QStringLiteral("counts.500") << QJsonValue(-1) << QStringLiteral("counts");
+        QTest::newRow("money as number") << QStringLiteral("expected_cash") << QJsonValue(2700.0)
+                                         << QStringLiteral("expected_cash");
+        QJsonArray moves;
+        moves.append(QJsonObject{{QStringLiteral("id"), 1},
+                                 {QStringLiteral("direction"), QStringLiteral("sideways")},
+                                 {QStringLiteral("amount"), QStringLiteral("₹1.00")},
+                                 {QStringLiteral("reason"), QStringLiteral("x")},
+                                 {QStringLiteral("at"), QStringLiteral("2025-11-24 21:30:00")},
+                                 {QStringLiteral("by"), QStringLiteral("Asha")}});
+        QTest::newRow("bad direction") << QStringLiteral("cash_moves") << QJsonValue(moves)
+                                       << QStringLiteral("direction");
+    }
+    void shiftMistakesAreErrors()
+    {
+        QFETCH(QString, field);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, named);
+        QString error;
+        QVERIFY(!Shift::fromJson(altered(sampleClosedShift().toJson(), field, value), &error));
+        QVERIFY2(error.contains(QStringLiteral("`%1`").arg(named)), qPrintable(error));
+    }
+
+    // Issue 28: tender and shift_id are written only when set (a record without them keeps the spec's fields).
+    void recordTenderAndShift()
+    {
+        TransactionRecord record = sampleRecord(TransactionType::Mobile);
+        QVERIFY(!record.toJson().contains(QStringLiteral("tender")));
+        QVERIFY(!record.toJson().contains(QStringLiteral("shift_id")));
+        record.tender = QStringLiteral("upi");
+        record.shiftId = 12;
+        checkRoundTrip<TransactionRecord>(record.toJson());
+        QString error;
+        const std::optional<TransactionRecord> read = TransactionRecord::fromJson(throughText(record.toJson()), &error);
+        QVERIFY2(read, qPrintable(error));
+        QCOMPARE(read->tender, QStringLiteral("upi"));
+        QCOMPARE(read->shiftId, 12);
+        QJsonObject nulls = sampleRecord(TransactionType::Dth).toJson();
+        nulls.insert(QStringLiteral("tender"), QJsonValue::Null);
+        nulls.insert(QStringLiteral("shift_id"), QJsonValue::Null);
+        const std::optional<TransactionRecord> none = TransactionRecord::fromJson(nulls, &error);
+        QVERIFY2(none, qPrintable(error));
+        QVERIFY(none->tender.isEmpty());
+        QCOMPARE(none->shiftId, 0);
+        QVERIFY(!TransactionRecord::fromJson(altered(record.toJson(), QStringLiteral("tender"), QStringLiteral("card")),
+                                             &error));
+        QVERIFY2(error.contains(QStringLiteral("`tender`")), qPrintable(error));
+        QVERIFY(!TransactionRecord::fromJson(altered(record.toJson(), QStringLiteral("shift_id"), 0), &error));
+        QVERIFY2(error.contains(QStringLiteral("`shift_id`")), qPrintable(error));
     }
 
     void upstreamRoundTrips()
@@ -203,6 +374,10 @@ private slots:
         QCOMPARE(report->walletClosing, 391750);
         QCOMPARE(report->debits, -113750);
         QCOMPARE(report->unknownAtUpstream, 1);
+        QCOMPARE(report->tenders.cash, (Shift::TenderTotal{2, 50000}));
+        QCOMPARE(report->shifts.size(), 2);
+        QCOMPARE(report->shifts.first().difference, std::optional<Paise>(-200));
+        QVERIFY(!report->shifts.last().closedAt.isValid());
     }
 
     void pageReadsCursor()
@@ -264,7 +439,8 @@ private slots:
         for (const char *field : {"mode", "balance", "balance_paise"})
             QTest::addRow("wallet %s", field) << QStringLiteral("wallet") << QString::fromLatin1(field);
         for (const char *field : {"name", "address", "low_balance_threshold", "idle_lock_seconds", "discount_rates",
-                                  "sandbox_settle_delay_ms", "circle_code"})
+                                  "sandbox_settle_delay_ms", "circle_code", "shifts_enabled", "blind_count", "upi_vpa",
+                                  "upi_payee_name", "complaint_deadline_hours"})
             QTest::addRow("shop %s", field) << QStringLiteral("shop") << QString::fromLatin1(field);
         for (const char *field : {"id", "kind", "amount", "amount_paise", "note", "actor", "datetime"})
             QTest::addRow("ledger %s", field) << QStringLiteral("ledger") << QString::fromLatin1(field);

@@ -2,6 +2,7 @@
 // (what `rechargedesk` runs) reads the command line, starts that server on port 0 and opens the window
 // against it; first run goes through the API. Also `rechargedesk --version`.
 #include "clock.h"
+#include "customerdisplay/customerdisplay.h"
 #include "httpclient.h"
 #include "serverhost.h"
 #include "serverprocess.h"
@@ -184,6 +185,29 @@ private slots:
         QVERIFY(second);
         QVERIFY(!second->window->firstRunPage());
         QVERIFY(second->window->signInPage());
+    }
+
+    // Issue 28: --customer-display[=N] opens the customer display as a window of its own once the terminal is
+    // connected (a bare option means the second screen, shown as a plain window when there is none); a screen that
+    // is not a number is a usage error.
+    void customerDisplayOption()
+    {
+        QTemporaryDir dir;
+        int exitCode = -1;
+        QVERIFY(!openTerminal(terminalArguments(dir.path(), {QStringLiteral("--customer-display=left")}), &exitCode));
+        QCOMPARE(exitCode, 2);
+        std::optional<TerminalSession> session =
+            openTerminal(terminalArguments(dir.path(), {QStringLiteral("--customer-display")}), &exitCode);
+        QVERIFY(session);
+        MainWindow &window = *session->window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.customerDisplay()); // not before the shop exists
+        typeFirstRun(window);
+        QTRY_COMPARE_WITH_TIMEOUT(currentPage(window), window.signInPage(), 10000);
+        QVERIFY(window.customerDisplay());
+        QVERIFY(window.customerDisplay()->isVisible());
+        QCOMPARE(window.customerDisplay()->panel()->state().stage, CustomerDisplayState::Stage::Idle);
     }
 
     void listenUsesTheOneRule()

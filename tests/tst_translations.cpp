@@ -184,7 +184,7 @@ private slots:
         static const QRegularExpression devanagari(QStringLiteral("[\\x{0900}-\\x{097F}]"));
         static const QRegularExpression letters(QStringLiteral("[A-Za-z]{3,}"));
         static const QRegularExpression untranslatable(QStringLiteral(
-            "%L?(?:[1-9][0-9]?|n)|<[^>]+>|\\b(?:HTTP|SMS|DTH|OTP|PIN|API|IST|RechargeDesk|OK|URL|ID|webhook-id)\\b|"
+            "%L?(?:[1-9][0-9]?|n)|<[^>]+>|\\b(?:HTTP|SMS|DTH|OTP|PIN|API|IST|UPI|RechargeDesk|OK|URL|ID|webhook-id)\\b|"
             "https?://\\S+"));
         QStringList latin;
         for (const TsMessage &m : std::as_const(m_messages)) {

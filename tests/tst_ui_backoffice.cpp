@@ -2,12 +2,14 @@
 #include "backoffice/backofficeview.h"
 #include "backoffice/backupcard.h"
 #include "backoffice/collectionmodel.h"
+#include "backoffice/complaintspage.h"
 #include "backoffice/dayendpage.h"
 #include "backoffice/historypage.h"
 #include "backoffice/keyspage.h"
 #include "backoffice/saletermscard.h"
 #include "backoffice/secretdialog.h"
 #include "backoffice/settingspage.h"
+#include "backoffice/shiftspage.h"
 #include "backoffice/typedcolumn.h"
 #include "backoffice/userspage.h"
 #include "backoffice/walletpage.h"
@@ -787,10 +789,16 @@ private slots:
             return name.startsWith(QLatin1String("qt_")) || name.startsWith(QLatin1String("Scroll"));
         });
         const QStringList left{
-            QStringLiteral("settingsSections"), QStringLiteral("shopName"),      QStringLiteral("shopAddress"),
-            QStringLiteral("shopThreshold"),    QStringLiteral("idleLock"),      QStringLiteral("shopCircle"),
-            QStringLiteral("saveShop"),         QStringLiteral("listenAddress"), QStringLiteral("databasePath"),
-            QStringLiteral("browseDatabase"),   QStringLiteral("language"),      QStringLiteral("saveTerminal")};
+            QStringLiteral("settingsSections"), QStringLiteral("shopName"), QStringLiteral("shopAddress"),
+            QStringLiteral("shopThreshold"), QStringLiteral("idleLock"), QStringLiteral("shopCircle"),
+            // Issue 28: shifts, blind count, the UPI ID and payee name.
+            QStringLiteral("shiftsEnabledBox"), QStringLiteral("blindCountBox"), QStringLiteral("upiVpa"),
+            QStringLiteral("upiPayeeName"), QStringLiteral("saveShop"), QStringLiteral("listenAddress"),
+            QStringLiteral("databasePath"), QStringLiteral("browseDatabase"), QStringLiteral("language"),
+            QStringLiteral("saveTerminal"),
+            // Issue 28: this terminal's counter.
+            QStringLiteral("terminalName"), QStringLiteral("cashDrawer"), QStringLiteral("customerDisplay"),
+            QStringLiteral("printUpiQrBox"), QStringLiteral("saveCounter")};
         QCOMPARE(order.mid(0, left.size()), left);
         QCOMPARE(order.value(left.size()), QStringLiteral("discountRate_AT")); // the first operator of the terms
         const qsizetype delay = order.indexOf(QStringLiteral("settleDelay"));
@@ -1090,18 +1098,21 @@ private slots:
         layout->setContentsMargins(0, 0, 0, 0);
         auto *view = new BackOfficeView(shop.context, &window);
         layout->addWidget(view);
-        QCOMPARE(view->count(), 7);
-        const QStringList titles{QStringLiteral("History"),  QStringLiteral("Day-end"),  QStringLiteral("Wallet"),
-                                 QStringLiteral("API keys"), QStringLiteral("Webhooks"), QStringLiteral("Users"),
-                                 QStringLiteral("Settings")};
+        QCOMPARE(view->count(), 9);
+        const QStringList titles{QStringLiteral("History"),    QStringLiteral("Day-end"), QStringLiteral("Shifts"),
+                                 QStringLiteral("Complaints"), QStringLiteral("Wallet"),  QStringLiteral("API keys"),
+                                 QStringLiteral("Webhooks"),   QStringLiteral("Users"),   QStringLiteral("Settings")};
         for (int i = 0; i < titles.size(); ++i)
             QCOMPARE(view->tabText(i), titles.at(i));
-        QCOMPARE(view->widget(2), view->walletPage());
+        QCOMPARE(view->widget(2), view->shiftsPage());     // issue 28
+        QCOMPARE(view->widget(3), view->complaintsPage()); // issue 29
+        QCOMPARE(view->widget(4), view->walletPage());
         showPage(window);
         // With kiosk fonts each of these pages still fits the page area of a 1366×768 kiosk (navigation,
         // banner, status bar and tab bar taken off) instead of being cut.
         for (QWidget *page : std::initializer_list<QWidget *>{
-                 view->walletPage(), view->keysPage(), view->webhooksPage(), view->usersPage(), view->settingsPage()}) {
+                 view->walletPage(), view->keysPage(), view->webhooksPage(), view->usersPage(), view->settingsPage(),
+                 view->shiftsPage(), view->complaintsPage(), view->historyPage(), view->dayEndPage()}) {
             const QSize minimum = page->minimumSizeHint();
             QVERIFY2(minimum.width() <= 1100 && minimum.height() <= 670,
                      qPrintable(QStringLiteral("%1 needs %2×%3")

@@ -3,6 +3,7 @@
 #include "clock.h"
 #include "operatorcatalog.h"
 #include "receipts/dayendprint.h"
+#include "receipts/dayendreportmodel.h"
 #include "services/historyseeder.h"
 #include "store/accountrepository.h"
 #include "terminalcontext.h"
@@ -116,12 +117,16 @@ private slots:
             {QStringLiteral("hours"), hours},
             {QStringLiteral("unknown_at_upstream"),
              QJsonObject{{QStringLiteral("count"), 0}, {QStringLiteral("paid"), QStringLiteral("₹0.00")}}},
-            {QStringLiteral("wallet"), wallet}};
+            {QStringLiteral("wallet"), wallet},
+            {QStringLiteral("tenders"), Shift::TenderTotals{{2, 40000}, {1, 20000}, {}}.toJson()}, // issue 28
+            {QStringLiteral("shifts"), QJsonArray()},
+            {QStringLiteral("complaints"), DayEndReportData::Complaints{2, 1, 1, 0}.toJson()}}; // issue 29
         QString error;
         const std::optional<DayEndReportData> decoded = DayEndReportData::fromJson(data, &error);
         QVERIFY2(decoded, qPrintable(error));
         const DayEndReportData &report = *decoded;
         QCOMPARE(report.date, QDate(2025, 3, 4));
+        QCOMPARE(report.complaints, (DayEndReportData::Complaints{2, 1, 1, 0}));
         QCOMPARE(report.totals.success, 3);
         QCOMPARE(report.totals.failed, 2);
         QCOMPARE(report.commission, 1250);
@@ -134,6 +139,20 @@ private slots:
                                                  QStringLiteral("Road & Co"));
         QVERIFY(html.contains(QStringLiteral("Shop &lt;1&gt;")));
         QVERIFY(html.contains(QStringLiteral("₹12.50")));
+
+        // Issue 29: the day's complaints, in the one model the screen and the paper both show.
+        const DayEndReportModel model = DayEndReportModel::build(report, OperatorCatalog::builtIn());
+        const ReportSection *complaints = model.section(QStringLiteral("complaints"));
+        QVERIFY(complaints);
+        QCOMPARE(complaints->figures.size(), 4);
+        QCOMPARE(complaints->figures.at(0).value, QStringLiteral("2")); // raised
+        QCOMPARE(complaints->figures.at(1).value, QStringLiteral("1")); // still open
+        QCOMPARE(complaints->figures.at(2).value, QStringLiteral("1")); // credited back
+        QCOMPARE(complaints->figures.at(3).value, QStringLiteral("0")); // rejected
+        QVERIFY(html.contains(QStringLiteral("Credited back")));
+        DayEndReportData quiet = report;
+        quiet.complaints = {};
+        QVERIFY(!DayEndReportModel::build(quiet, OperatorCatalog::builtIn()).section(QStringLiteral("complaints")));
     }
 
     // Issue 14: the day-end report used to read a missing field as zero, so an answer without the

@@ -545,7 +545,14 @@ void TestUiPlans::opensOnTheNumberBeingSold()
     Fixture f;
     f.page->hide();
     f.context.setShopCircle(QStringLiteral("KA"));
-    f.context.rememberOperator(QStringLiteral("9123456789"), QStringLiteral("RJ")); // Jio
+    // The shop sold Jio to the number (from another terminal, over HTTP; no circle named).
+    const HttpResult sold =
+        f.server.http().postJson(f.server.url(QStringLiteral("/api/v1/recharge/mobile/initiate-transaction")),
+                                 QJsonObject{{QStringLiteral("phone_number"), QStringLiteral("9123456789")},
+                                             {QStringLiteral("operator_code"), QStringLiteral("RJ")},
+                                             {QStringLiteral("amount"), QStringLiteral("299")}},
+                                 f.auth());
+    QCOMPARE(sold.data().value(QStringLiteral("transaction_status")).toString(), QStringLiteral("SUCCESS"));
     TerminalView view(f.context, false);
     view.resize(1366, 720);
     view.show();
@@ -562,10 +569,12 @@ void TestUiPlans::opensOnTheNumberBeingSold()
     QCOMPARE(plans->circleCode(), QStringLiteral("KA"));
     QVERIFY(!forNumber->isVisible());
 
-    // A number whose operator this terminal knows, typed on the Mobile recharge screen; F2 opens its plans.
+    // A number whose operator the shop knows, typed on the Mobile recharge screen; F2 opens its plans.
     QVERIFY(view.showScreen(QStringLiteral("mobile")));
     auto *number = mobile->findChild<QLineEdit *>(QStringLiteral("phoneNumber"));
     QTest::keyClicks(number, QStringLiteral("9123456789"));
+    QTRY_COMPARE_WITH_TIMEOUT(mobile->findChild<QComboBox *>(QStringLiteral("operator"))->currentData().toString(),
+                              QStringLiteral("RJ"), 10000);
     QTest::keyClick(number, Qt::Key_F2);
     QVERIFY(plans->isVisible());
     QCOMPARE(plans->operatorCode(), QStringLiteral("RJ"));

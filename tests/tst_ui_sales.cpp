@@ -1,5 +1,7 @@
 #include "apiclient.h"
 #include "clock.h"
+#include "complaints/complaintsection.h"
+#include "complaints/raisecomplaintdialog.h"
 #include "operatorcatalog.h"
 #include "services/settlementservice.h"
 #include "statuspanel.h"
@@ -375,15 +377,15 @@ private slots:
         QCOMPARE(salesChanged.count(), 1);
         shot(page, QStringLiteral("mobile_result"));
 
-        // Remembered: the operator for this number, the circle for the next sale.
-        QCOMPARE(t.context.rememberedOperator(QStringLiteral("9876543210")), QStringLiteral("AT"));
+        // The circle is remembered for the next sale; the number's operator comes from the server's sales.
         QTest::keyClick(result->newSaleButton(), Qt::Key_N, Qt::ControlModifier);
         QCOMPARE(flow->stage(), SaleFlow::Stage::Form);
         QVERIFY(child<QLineEdit>(page, "phoneNumber")->text().isEmpty());
         QCOMPARE(circle->currentData().toString(), QStringLiteral("RJ"));
         QCOMPARE(op->currentIndex(), -1);
         QTest::keyClicks(child<QLineEdit>(page, "phoneNumber"), QStringLiteral("9876543210"));
-        QCOMPARE(op->currentData().toString(), QStringLiteral("AT"));
+        QTRY_COMPARE_WITH_TIMEOUT(op->currentData().toString(), QStringLiteral("AT"), kTimeoutMs);
+        QCOMPARE(t.context.settings().childGroups().contains(QStringLiteral("operators")), false);
     }
 
     void mobileSaleByKeyboardOnly()
@@ -1047,6 +1049,139 @@ private slots:
         QTest::keyClick(focused(), Qt::Key_Escape);
         QTest::keyClick(number, Qt::Key_Backspace);
         QVERIFY(!offer->isVisible());
+    }
+
+    void operatorAndCircleFromTheNumber()
+    {
+        // Two terminals of one shop on one server: the counter (page) and a second terminal (other).
+        Terminal t;
+        ApiClient otherApi(t.server.baseUrl(), t.key.keyId, t.key.secret);
+        TerminalContext otherContext(otherApi, t.dir.filePath(QStringLiteral("other.ini")));
+        MobileRechargePage page(t.context);
+        MobileRechargePage other(otherContext);
+        const QString customer = QStringLiteral("9812345670");
+
+        // Sold with Jio in Karnataka at the counter, by the keyboard.
+        showActive(page);
+        QTest::keyClicks(focused(), customer);
+        QSignalSpy counterAnswered(&page, &MobileRechargePage::numberLookupAnswered);
+        QTRY_COMPARE_WITH_TIMEOUT(counterAnswered.count(), 1, kTimeoutMs);
+        QCOMPARE(counterAnswered.last().at(1).toBool(), false); // never sold: nothing filled, nothing said
+        QCOMPARE(child<QComboBox>(page, "operator")->currentIndex(), -1);
+        QCOMPARE(page.operatorHint()->text(), QString());
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QTest::keyClicks(focused(), QStringLiteral("J"));
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QTest::keyClicks(focused(), QStringLiteral("K"));
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QTest::keyClicks(focused(), QStringLiteral("299"));
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(page.flow()->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        QCOMPARE(page.flow()->resultPanel()->badge()->status(), QStringLiteral("SUCCESS"));
+        page.hide();
+
+        // The other terminal fills Jio and Karnataka as the tenth digit is typed, and says where from.
+        showActive(other);
+        auto *number = child<QLineEdit>(other, "phoneNumber");
+        auto *op = child<QComboBox>(other, "operator");
+        auto *circle = child<QComboBox>(other, "circle");
+        QLabel *hint = other.operatorHint();
+        QTest::keyClicks(number, customer.left(9));
+        QCOMPARE(op->currentIndex(), -1);
+        QTest::keyClicks(number, customer.right(1));
+        QTRY_COMPARE_WITH_TIMEOUT(op->currentData().toString(), QStringLiteral("RJ"), kTimeoutMs);
+        QCOMPARE(circle->currentData().toString(), QStringLiteral("KA"));
+        QTRY_COMPARE_WITH_TIMEOUT(hint->text(), QStringLiteral("Last recharged with Jio today."), kTimeoutMs);
+        settleLayouts();
+        other.grab().save(QStringLiteral("/tmp/i28/shots/i29_number_known.png"));
+        // One key changes it, as before: the operator by its first letter.
+        QTest::keyClick(number, Qt::Key_Tab);
+        QCOMPARE(focused(), op);
+        QTest::keyClicks(focused(), QStringLiteral("V"));
+        QCOMPARE(op->currentData().toString(), QStringLiteral("VI"));
+
+        // Ported: a later successful sale with Airtel (from yet another terminal, over HTTP) wins.
+        const QJsonObject ported = t.sellOverHttp(customer, QStringLiteral("AT"), QStringLiteral("199"));
+        QCOMPARE(ported.value(QStringLiteral("transaction_status")).toString(), QStringLiteral("SUCCESS"));
+        number->clear();
+        QCOMPARE(op->currentData().toString(), QStringLiteral("VI")); // the clerk's choice stays until an answer
+        op->setCurrentIndex(-1);
+        QTest::keyClicks(number, customer);
+        QTRY_COMPARE_WITH_TIMEOUT(op->currentData().toString(), QStringLiteral("AT"), kTimeoutMs);
+        QCOMPARE(circle->currentData().toString(), QStringLiteral("KA")); // the Airtel sale named no circle
+        QTRY_COMPARE_WITH_TIMEOUT(hint->text(), QStringLiteral("Last recharged with Airtel today."), kTimeoutMs);
+        // Another day: the date of that sale.
+        t.backdateSales(3 * 24 * 60);
+        number->clear();
+        QTest::keyClicks(number, customer);
+        const QString day =
+            IstTime::toIst(QDateTime::currentDateTimeUtc().addDays(-3)).toString(QStringLiteral("d MMM"));
+        QTRY_COMPARE_WITH_TIMEOUT(hint->text(), QStringLiteral("Last recharged with Airtel on %1.").arg(day),
+                                  kTimeoutMs);
+
+        // A choice the clerk makes while the answer travels is not overruled.
+        QSignalSpy answered(&other, &MobileRechargePage::numberLookupAnswered);
+        number->clear();
+        op->setCurrentIndex(-1);
+        QTest::keyClicks(number, customer);
+        op->setCurrentIndex(op->findData(QStringLiteral("BS")));
+        QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, kTimeoutMs);
+        QCOMPARE(answered.last().at(1).toBool(), true);
+        QCOMPARE(op->currentData().toString(), QStringLiteral("BS"));
+    }
+
+    void numberLookupFailureBlocksNothing()
+    {
+        RelayedTerminal t;
+        t.relay.goOffline();
+        MobileRechargePage page(t.context);
+        showActive(page);
+        QSignalSpy answered(&page, &MobileRechargePage::numberLookupAnswered);
+        QTest::keyClicks(focused(), QStringLiteral("9812345670"));
+        QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, kTimeoutMs);
+        QCOMPARE(answered.last().at(1).toBool(), false);
+        auto *op = child<QComboBox>(page, "operator");
+        QCOMPARE(op->currentIndex(), -1);
+        QVERIFY(page.operatorHint()->text().isEmpty());
+        QVERIFY(fieldError(page, QStringLiteral("phone_number")).isEmpty());
+        // The clerk goes on by the keyboard as ever.
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QCOMPARE(focused(), op);
+        QTest::keyClicks(focused(), QStringLiteral("J"));
+        QCOMPARE(op->currentData().toString(), QStringLiteral("RJ"));
+    }
+
+    void raiseComplaintFromTheResult()
+    {
+        Terminal t;
+        MobileRechargePage page(t.context);
+        showActive(page);
+        fillMobile(page, QStringLiteral("9812300002"), QStringLiteral("AT"), QStringLiteral("249"));
+        QTest::keyClick(focused(), Qt::Key_Return);
+        SaleFlow *flow = page.flow();
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Confirm, kTimeoutMs);
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->stage(), SaleFlow::Stage::Result, kTimeoutMs);
+        QCOMPARE(flow->resultPanel()->badge()->status(), QStringLiteral("SUCCESS"));
+        ComplaintSection *section = flow->resultPanel()->complaints();
+        QTRY_VERIFY_WITH_TIMEOUT(section->raiseButton()->isVisible(), kTimeoutMs);
+
+        // Alt+C, then Enter: "Not received" is chosen first.
+        QTest::keyClick(focused(), Qt::Key_C, Qt::AltModifier);
+        RaiseComplaintDialog *dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = page.findChild<RaiseComplaintDialog *>()) && dialog->isVisible(),
+                                 kTimeoutMs);
+        QTRY_COMPARE(focused(), dialog->findChild<QWidget *>(QStringLiteral("complaintReason")));
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(section->stateLabel()->isVisible(), kTimeoutMs);
+        QVERIFY2(section->stateLabel()->text().contains(QLatin1String("(Not received)")),
+                 qPrintable(section->stateLabel()->text()));
+        QCOMPARE(t.sql(QStringLiteral("SELECT COUNT(*) FROM complaints WHERE reason = 'not_received'")), 1);
+        QVERIFY(!section->raiseButton()->isVisible());
+        settleLayouts();
+        page.grab().save(QStringLiteral("/tmp/i28/shots/i29_result_complaint.png"));
     }
 
     void repeatLastWithinTenMinutesStillAsks()

@@ -654,13 +654,25 @@ private slots:
                                                    {QStringLiteral("address"), QString()},
                                                    {QStringLiteral("low_balance_threshold"), QStringLiteral("₹500.00")},
                                                    {QStringLiteral("idle_lock_seconds"), 120},
-                                                   {QStringLiteral("circle_code"), QString()}}));
+                                                   {QStringLiteral("circle_code"), QString()},
+                                                   // issue 28: nothing changes until an admin turns shifts on
+                                                   {QStringLiteral("shifts_enabled"), false},
+                                                   {QStringLiteral("blind_count"), false},
+                                                   {QStringLiteral("upi_vpa"), QString()},
+                                                   {QStringLiteral("upi_payee_name"), QString()},
+                                                   // issue 29: complaints are due 48 hours after they are raised
+                                                   {QStringLiteral("complaint_deadline_hours"), 48}}));
         const QJsonObject expected{{QStringLiteral("entity"), QStringLiteral("shop")},
                                    {QStringLiteral("name"), QStringLiteral("Sharma Mobiles")},
                                    {QStringLiteral("address"), QStringLiteral("12 MG Road\nPune")},
                                    {QStringLiteral("low_balance_threshold"), QStringLiteral("₹1500.00")},
                                    {QStringLiteral("idle_lock_seconds"), 300},
-                                   {QStringLiteral("circle_code"), QString()}};
+                                   {QStringLiteral("circle_code"), QString()},
+                                   {QStringLiteral("shifts_enabled"), false},
+                                   {QStringLiteral("blind_count"), false},
+                                   {QStringLiteral("upi_vpa"), QString()},
+                                   {QStringLiteral("upi_payee_name"), QString()},
+                                   {QStringLiteral("complaint_deadline_hours"), 48}};
         shop = call(server, "PUT", QStringLiteral("/api/v1/shop"), server.liveAdmin(),
                     QJsonObject{{QStringLiteral("name"), QStringLiteral(" Sharma Mobiles ")},
                                 {QStringLiteral("address"), QStringLiteral("12 MG Road\nPune")},

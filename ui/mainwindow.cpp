@@ -1,6 +1,10 @@
 #include "mainwindow.h"
 
 #include "apiclient.h"
+#include "counterprefs.h"
+#include "customerdisplay/customerdisplay.h"
+#include "receipts/cashdrawer.h"
+#include "shift/shiftcontroller.h"
 #include "signinpage.h"
 #include "statuspanel.h"
 #include "terminal/planspage.h"
@@ -94,9 +98,15 @@ void MainWindow::connectToServer()
     connect(m_api.get(), &ApiClient::certificateNeedsConfirmation, this, &MainWindow::onCertificateNeedsConfirmation);
     connect(m_api.get(), &ApiClient::certificateChanged, this, &MainWindow::onCertificateChanged);
     m_context = std::make_unique<TerminalContext>(*m_api, m_options.settingsPath);
+    openCustomerDisplay();
+    // A kiosk on one screen has no customer window: the customer reads the confirmation itself (issue 28).
+    m_context->setCustomerPanelOnConfirm(m_options.kiosk && !m_customerDisplay);
     m_signIn = new SignInPage(*m_context, this);
     m_terminal = new TerminalView(*m_context, m_options.kiosk, this);
     m_status = new StatusPanel(*m_context, statusBar(), this);
+    m_shifts = new ShiftController(*m_context, this, statusBar(), this);
+    connect(m_shifts, &ShiftController::signOutRequested, this, &MainWindow::signOut);
+    connect(m_context.get(), &TerminalContext::cashDrawerNeeded, this, &MainWindow::openCashDrawer);
     m_pages->addWidget(m_signIn);
     m_pages->addWidget(m_terminal);
     m_pages->setCurrentWidget(m_signIn);
@@ -204,6 +214,7 @@ void MainWindow::onSignedIn(const SignedInUser &user)
     m_pages->setCurrentWidget(m_terminal);
     m_terminal->focusCurrentScreen();
     m_status->refresh();
+    m_shifts->start(); // resumes the person's open shift, or asks for one when the shop needs it
     m_idleTimer.start((m_options.idleLockSeconds > 0 ? m_options.idleLockSeconds : m_context->idleLockSeconds()) *
                       1000);
 }
@@ -212,13 +223,67 @@ void MainWindow::lock()
 {
     if (!m_terminal || m_pages->currentWidget() != m_terminal)
         return;
+    endSession(m_context->user().name, SignInPage::Reason::Locked);
+}
+
+void MainWindow::signOut()
+{
+    if (!m_terminal || m_pages->currentWidget() != m_terminal)
+        return;
+    endSession(QString(), SignInPage::Reason::SignIn);
+}
+
+void MainWindow::endSession(QString name, SignInPage::Reason reason)
+{
     m_idleTimer.stop();
-    const QString name = m_context->user().name;
     UsersApi(*m_api).signOut(); // fire and forget: the session ends here whatever the server answers
     m_api->setSessionToken(QString());
     m_context->setUser(SignedInUser{});
     m_pages->setCurrentWidget(m_signIn);
-    m_signIn->prepare(name, SignInPage::Reason::Locked);
+    m_signIn->prepare(name, reason);
+}
+
+void MainWindow::openCustomerDisplay()
+{
+    const int screen =
+        m_options.customerDisplayScreen.value_or(CounterPrefs(m_context->settings()).customerDisplayScreen());
+    if (screen < 0)
+        return;
+    m_customerDisplay = std::make_unique<CustomerDisplayWindow>();
+    CustomerDisplayWindow *display = m_customerDisplay.get();
+    display->setWindowTitle(tr("RechargeDesk — customer display"));
+    connect(m_context.get(), &TerminalContext::customerViewChanged, display->panel(), &CustomerDisplayPanel::setState);
+    connect(m_context.get(), &TerminalContext::shopChanged, display, [this, display] {
+        // The idle screen greets with the shop's name once it is known.
+        if (display->panel()->state().stage == CustomerDisplayState::Stage::Idle) {
+            CustomerDisplayState idle;
+            idle.shopName = m_context->shopName();
+            display->panel()->setState(idle);
+        }
+    });
+    if (screen < QGuiApplication::screens().size()) {
+        display->showOnScreen(screen);
+    } else {
+        // No such screen (unplugged?): a window of its own rather than full screen over the terminal.
+        qWarning("customer display: no screen %d (there are %d); shown as a window", screen,
+                 int(QGuiApplication::screens().size()));
+        display->resize(1024, 600);
+        display->show();
+    }
+}
+
+void MainWindow::openCashDrawer()
+{
+    const QString target = CounterPrefs(m_context->settings()).cashDrawer();
+    if (target.isEmpty())
+        return;
+    if (!m_drawer || m_drawer->target() != target) {
+        m_drawer = std::make_unique<CashDrawer>(target);
+        connect(m_drawer.get(), &CashDrawer::failed, this, [this](const QString &message) {
+            statusBar()->showMessage(tr("Cash drawer: %1").arg(message), 10'000);
+        });
+    }
+    m_drawer->open();
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "firstrunpage.h"
+#include "signinpage.h"
 #include "terminalcontext.h"
 
 #include <QMainWindow>
@@ -9,10 +10,14 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class ApiClient;
+class CashDrawer;
+class CustomerDisplayWindow;
 class QLabel;
 class QStackedWidget;
+class ShiftController;
 class SignInPage;
 class StatusPanel;
 class TerminalView;
@@ -31,11 +36,16 @@ struct TerminalOptions
     /// The embedded server's setup token (ServerOptions::setupToken): the first-run screen creates the shop
     /// through POST /api/v1/setup with it. Empty when the terminal talks to a remote server.
     QByteArray setupToken;
+    /// The screen of the customer display window (--customer-display[=N], issue 28), overriding the preference
+    /// "counter/customer_display_screen"; nullopt follows the preference, -1 is none.
+    std::optional<int> customerDisplayScreen;
 };
 
 /// The terminal window: first run, sign-in and lock, and the signed-in terminal. In kiosk mode
 /// it is a frameless full-screen window at any resolution: a minimize (or any other state the
-/// window manager sets) is undone, and closing needs an admin's PIN.
+/// window manager sets) is undone, and closing needs an admin's PIN. Issue 28: it holds the counter's shifts
+/// (ShiftController), opens the cash drawer ("counter/cash_drawer") when cash moves, and shows the customer display
+/// as a window on the screen chosen (or, a kiosk without one, on the sale's confirmation).
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -51,8 +61,13 @@ public:
     TerminalView *terminalView() const { return m_terminal; }
     TerminalContext *context() const { return m_context.get(); }
     StatusPanel *statusPanel() const { return m_status; }
+    ShiftController *shifts() const { return m_shifts; }
+    /// The customer display window, or nullptr when there is none.
+    CustomerDisplayWindow *customerDisplay() const { return m_customerDisplay.get(); }
     /// Locks the terminal now (back to the PIN screen).
     void lock();
+    /// Signs the person out (back to an empty sign-in page), e.g. after closing their shift.
+    void signOut();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -75,6 +90,12 @@ private:
     void showBanner(const QString &text);
     void connectToServer();
     void onSignedIn(const SignedInUser &user);
+    /// Ends the session at the terminal and shows the sign-in page, prepared with `name` for `reason`.
+    void endSession(QString name, SignInPage::Reason reason); // by value: the user it names is cleared
+    /// Opens the customer display window on the screen the options or the preferences name, if any.
+    void openCustomerDisplay();
+    /// Sends the drawer's pulse to the preference's target ("" = no drawer); a failure shows in the status bar.
+    void openCashDrawer();
     bool confirmAdminExit();
     /// Kiosk: puts the window back to full screen if anything (the window manager, a shortcut)
     /// minimized it or took it out of full screen. Nothing once the admin PIN allowed closing.
@@ -90,6 +111,9 @@ private:
     SignInPage *m_signIn = nullptr;
     TerminalView *m_terminal = nullptr;
     StatusPanel *m_status = nullptr;
+    ShiftController *m_shifts = nullptr;
+    std::unique_ptr<CashDrawer> m_drawer;
+    std::unique_ptr<CustomerDisplayWindow> m_customerDisplay;
     QTimer m_idleTimer;
     bool m_allowClose = false;
 };

@@ -130,12 +130,19 @@ void StatusPanel::showMoneyBack()
     }
     const TransactionRecord &sale = m_moneyBackSales.constFirst();
     const QString who = sale.number.isEmpty() ? sale.customerEmail : SaleHistory::groupedNumber(sale.number);
-    QString text = who.isEmpty() ? tr("Give %1 back to the customer (sale %2)")
-                                       .arg(Money::formatIndian(sale.billAmount))
-                                       .arg(sale.transactionId)
-                                 : tr("Give %1 back to the customer of %2 (sale %3)")
-                                       .arg(Money::formatIndian(sale.billAmount), who)
-                                       .arg(sale.transactionId);
+    const QString amount = Money::formatIndian(sale.billAmount);
+    // Paid by UPI (issue 28): the money goes back by UPI, not from the drawer.
+    const bool upi = sale.tender == QLatin1String("upi");
+    QString text;
+    if (upi)
+        text = who.isEmpty()
+                   ? tr("Refund %1 by UPI to the customer (sale %2)").arg(amount).arg(sale.transactionId)
+                   : tr("Refund %1 by UPI to the customer of %2 (sale %3)").arg(amount, who).arg(sale.transactionId);
+    else
+        text = who.isEmpty()
+                   ? tr("Give %1 back to the customer (sale %2)").arg(amount).arg(sale.transactionId)
+                   : tr("Give %1 back to the customer of %2 (sale %3)").arg(amount, who).arg(sale.transactionId);
+    m_moneyBackDone->setText(upi ? tr("Refunded") : tr("Given back"));
     if (m_moneyBackSales.size() > 1)
         text += tr(" · %n more", nullptr, int(m_moneyBackSales.size() - 1));
     m_moneyBack->setText(text);

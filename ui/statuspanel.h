@@ -14,7 +14,8 @@ class UpstreamIndicator;
 /// The status bar: server address and state, wallet balance (red below the shop's low-balance
 /// threshold), the number of PENDING sales, the upstream's state and the sales needing attention
 /// (UpstreamIndicator), and "Give ₹… back to the customer" for a sale the clerk left PENDING that then failed
-/// (issue 27; TerminalContext::saleLeftPending) until the clerk presses "Given back". Polls the API in
+/// (issue 27; TerminalContext::saleLeftPending; paid by UPI: "Refund ₹… by UPI", issue 28) until the clerk presses
+/// "Given back" ("Refunded"). Polls the API in
 /// the background; the server state also follows every API call of the terminal
 /// (ApiClient::reachabilityChanged).
 class StatusPanel final : public QObject

@@ -23,9 +23,16 @@ void TerminalContext::applyShop(const ShopInfo &shop)
 {
     for (const DiscountRate &rate : shop.discountRates)
         m_catalog.setDiscount(rate.operatorCode, rate.basisPoints);
+    m_shop = shop;
     setIdleLockSeconds(shop.idleLockSeconds);
     m_shopCircle = shop.circleCode;
     setShop(shop.name, shop.address);
+}
+
+void TerminalContext::setCurrentShift(const std::optional<Shift> &shift)
+{
+    m_currentShift = shift;
+    emit shiftChanged();
 }
 
 void TerminalContext::setShopCircle(const QString &circleCode)
@@ -40,14 +47,4 @@ void TerminalContext::setIdleLockSeconds(int seconds)
         return;
     m_idleLockSeconds = seconds;
     emit idleLockSecondsChanged(seconds);
-}
-
-QString TerminalContext::rememberedOperator(const QString &phoneNumber)
-{
-    return m_settings.value(QStringLiteral("operators/") + phoneNumber).toString();
-}
-
-void TerminalContext::rememberOperator(const QString &phoneNumber, const QString &operatorCode)
-{
-    m_settings.setValue(QStringLiteral("operators/") + phoneNumber, operatorCode);
 }

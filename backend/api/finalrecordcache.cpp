@@ -18,17 +18,17 @@ FinalRecordCache::~FinalRecordCache()
            static_cast<long long>(s.entries), static_cast<long long>(s.maxEntries));
 }
 
-FinalRecordCache::Key FinalRecordCache::key(const AuthContext &caller, qint64 transactionId)
+qint64 FinalRecordCache::owner(const AuthContext &caller)
 {
-    return {caller.accountId * 2 + (caller.mode == Mode::Live ? 1 : 0), transactionId};
+    return caller.accountId * 2 + (caller.mode == Mode::Live ? 1 : 0);
 }
 
 QByteArray FinalRecordCache::find(const AuthContext &caller, qint64 transactionId, MissCount missCount)
 {
     const QMutexLocker lock(&m_mutex);
-    if (const QByteArray *body = m_answers.object(key(caller, transactionId))) {
+    if (const Kept *kept = m_answers.object(transactionId); kept && kept->owner == owner(caller)) {
         ++m_hits;
-        return *body;
+        return kept->body;
     }
     if (missCount == MissCount::Count)
         ++m_misses;
@@ -47,7 +47,13 @@ void FinalRecordCache::keep(const AuthContext &caller, const TransactionRecord &
         return;
     const QMutexLocker lock(&m_mutex);
     if (m_answers.maxCost() > 0)
-        m_answers.insert(key(caller, record.transactionId), new QByteArray(body));
+        m_answers.insert(record.transactionId, new Kept{owner(caller), body});
+}
+
+void FinalRecordCache::forget(qint64 transactionId)
+{
+    const QMutexLocker lock(&m_mutex);
+    m_answers.remove(transactionId);
 }
 
 bool FinalRecordCache::isFinal(const TransactionRecord &record)

@@ -12,9 +12,11 @@ struct TransactionRecord;
 
 /// The status-check answers (GET /api/v1/transactions/{id}, the whole `{"data": record}` body) of
 /// finished sales, kept serialized so that a repeated check costs no SQL and no JSON (issue 17).
-/// Only SUCCESS and FAILED records of sandbox sales are kept: nothing changes such a record any more, so the
-/// cache is right even when several servers share one database. A live sale's record is always read fresh (the
-/// upstream may reverse it after the fact, issue 26). PENDING records are always read fresh. Bounded: at most
+/// Only SUCCESS and FAILED records of sandbox sales are kept. A live sale's record is always read fresh (the
+/// upstream may reverse it after the fact, issue 26). PENDING records are always read fresh. A sandbox SUCCESS is
+/// reversed only by a credited complaint (issue 29), which this server announces (SettlementService::settled):
+/// forget() drops its answer then. (Several servers on one database: another server's kept answer of that sale stays
+/// until it is dropped as least recently used — a test sale's, never live money.) Bounded: at most
 /// `maxEntries` answers, the least recently used dropped first. Hit and miss counts are logged
 /// (category rechargedesk.http.statuscache) when the cache is destroyed, i.e. when the server stops.
 /// Thread-safe: the HTTP worker threads look answers up while the server thread keeps them (issue 17).
@@ -47,17 +49,23 @@ public:
     void countMiss();
     /// Keeps `body` (the answer to the caller's status check of `record`) if the record is final.
     void keep(const AuthContext &caller, const TransactionRecord &record, const QByteArray &body);
-    /// True when nothing can change `record` any more: SUCCESS or FAILED, and for a live sale through an
-    /// upstream, its upstream state "settled" or "refused".
+    /// Drops the kept answer of transaction `transactionId` (whoever's): its record changed (issue 29).
+    void forget(qint64 transactionId);
+    /// True when nothing but a complaint can change `record` any more: SUCCESS or FAILED of a sandbox sale.
     static bool isFinal(const TransactionRecord &record);
     Stats stats() const;
 
 private:
-    using Key = std::pair<qint64, qint64>; ///< (account × 2 + live, transaction id)
-    static Key key(const AuthContext &caller, qint64 transactionId);
+    /// A kept answer and whose it is (account × 2 + live): a caller of another account or mode never gets it.
+    struct Kept
+    {
+        qint64 owner = 0;
+        QByteArray body;
+    };
+    static qint64 owner(const AuthContext &caller);
 
-    mutable QMutex m_mutex; ///< guards everything below
-    QCache<Key, QByteArray> m_answers;
+    mutable QMutex m_mutex;         ///< guards everything below
+    QCache<qint64, Kept> m_answers; ///< by transaction id
     qint64 m_hits = 0;
     qint64 m_misses = 0;
 };

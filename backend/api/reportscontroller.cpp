@@ -26,6 +26,9 @@ DayEndReportData dayEndData(const DayEndReport &report)
     data.refunds = report.refunds;
     data.unknownAtUpstream = report.unknownAtUpstream;
     data.unknownAtUpstreamPaid = report.unknownAtUpstreamPaid;
+    data.tenders = report.tenders;
+    data.shifts = report.shifts;
+    data.complaints = report.complaints;
     return data;
 }
 

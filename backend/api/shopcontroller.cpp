@@ -39,6 +39,18 @@ std::optional<qint64> integerField(const QJsonObject &body, const QString &field
     return number;
 }
 
+/// A boolean field (JSON true/false only).
+std::optional<bool> booleanField(const QJsonObject &body, const QString &field)
+{
+    const QJsonValue value = body.value(field);
+    if (value.isUndefined() || value.isNull())
+        return std::nullopt;
+    if (!value.isBool())
+        throw ApiError::badRequest(field, QStringLiteral("invalid_type"),
+                                   field + QStringLiteral(" must be true or false"));
+    return value.toBool();
+}
+
 /// discount_basis_points: an object of operator code -> whole basis points (coercion rule).
 std::optional<QMap<QString, qint64>> ratesField(const QJsonObject &body)
 {
@@ -89,10 +101,20 @@ void ShopController::registerRoutes(ApiRouter &router)
                    update.discountBasisPoints = ratesField(body);
                    update.sandboxSettleDelayMs = integerField(body, QStringLiteral("sandbox_settle_delay_ms"));
                    update.circleCode = textField(body, QStringLiteral("circle_code"));
-                   // Only the sandbox's settle delay is test-mode; everything else prints on or
-                   // prices live sales, so it needs live authority (a test admin key alone may not).
+                   update.shiftsEnabled = booleanField(body, QStringLiteral("shifts_enabled"));
+                   update.blindCount = booleanField(body, QStringLiteral("blind_count"));
+                   update.upiVpa = textField(body, QStringLiteral("upi_vpa"));
+                   update.upiPayeeName = textField(body, QStringLiteral("upi_payee_name"));
+                   update.complaintDeadlineHours = integerField(body, QStringLiteral("complaint_deadline_hours"));
+                   // The sandbox's settle delay is test-mode, and how the counter works (shifts, blind count,
+                   // issue 28; the complaint deadline, issue 29) is the admin's to say; everything else prints on,
+                   // prices or collects live money (the UPI ID customers pay to), so it needs live authority (a test
+                   // admin key alone may not).
                    ShopUpdate liveFields = update;
                    liveFields.sandboxSettleDelayMs.reset();
+                   liveFields.shiftsEnabled.reset();
+                   liveFields.blindCount.reset();
+                   liveFields.complaintDeadlineHours.reset();
                    if (!liveFields.isEmpty())
                        Authorizer::requireLiveAuthority(request.caller);
                    const QString actor = request.caller.actor();

@@ -70,6 +70,12 @@ TransactionFilter parseFilter(const QUrlQuery &query, const std::function<qint64
                            QStringLiteral("upstream_state must be unknown (sales still unknown at the upstream) or "
                                           "attention (sales waiting on the upstream too long)"));
     }
+    if (query.hasQueryItem(QStringLiteral("tender"))) {
+        filter.tender = value(QStringLiteral("tender")).toLower();
+        if (!TransactionNames::isTender(filter.tender) && filter.tender != QLatin1String("none"))
+            throw badQuery(QStringLiteral("tender"),
+                           QStringLiteral("tender must be cash, upi or none (sales without a tender)"));
+    }
     filter.operatorCode = value(QStringLiteral("operator")).toUpper();
     filter.referenceId = value(QStringLiteral("reference_id"));
     filter.fromMs = istBound(query, QStringLiteral("from"), false);

@@ -35,6 +35,8 @@ public:
           m_attentionCutoff(std::move(attentionCutoff)), m_settleWaiters(settlements)
     {}
     void registerRoutes(ApiRouter &router);
+    /// The status-check answers kept of finished sales (the server drops a reversed sale's, issue 29).
+    FinalRecordCache &finalRecords() { return m_finalRecords; }
 
 private:
     /// Answers the status check of sale @p id with its record as stored now (the final record cache kept in step).

@@ -31,6 +31,8 @@ public:
                        TransactionService &transactions, SettlementService &settlements,
                        const OperatorCatalog &catalog);
     void registerRoutes(ApiRouter &router);
+    /// The receiver of /hooks/upstream/{name} (the server wires its complaint handler, issue 29).
+    UpstreamWebhookReceiver &receiver() { return m_receiver; }
 
     /// The path the upstream posts its webhooks to.
     static constexpr const char *kHookPath = "/hooks/upstream";

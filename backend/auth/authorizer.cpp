@@ -37,6 +37,9 @@ AuthContext Authorizer::authorize(Access access, const ApiRequest &request)
         caller.userName = user->name;
         caller.userAdmin = user->role == UserRole::Admin;
     }
+    if (access == Access::Person && !caller.hasSession())
+        throw ApiError::forbidden(QStringLiteral("session_required"),
+                                  QStringLiteral("this belongs to a person: sign in with your name and PIN first"));
     if (access == Access::Admin || access == Access::LiveAdmin)
         requireAdminAuthority(caller);
     if (access == Access::LiveAdmin)

@@ -15,6 +15,7 @@ enum class Access
 {
     Public,   ///< anyone, without credentials
     Pos,      ///< any valid key of the account (pos or admin scope)
+    Person,   ///< any valid key of the account with a signed-in person's session (issue 28: shifts are a person's)
     Admin,    ///< admin authority (AuthContext::hasAdminAuthority)
     LiveAdmin ///< live admin authority (AuthContext::hasLiveAuthority): changes what live money uses
 };
@@ -23,6 +24,7 @@ enum class Access
 /// checks the route's Access. The rule, in one place:
 /// - a session token that is sent must be valid (known, unexpired, of the key's account, of an
 ///   active user) on every authenticated route, else 401 AUTHENTICATION_ERROR `session_invalid`;
+/// - Person routes need a person's session (any role): without one 403 `session_required`;
 /// - Admin routes need an admin's session (with any key of the account) or an admin-scope key
 ///   used without a session; a clerk's session is 403 `admin_role_required`, a pos key without
 ///   a session 403 `admin_scope_required`;

@@ -93,6 +93,13 @@ void HistorySeeder::seed(qint64 accountId, Mode mode, qint64 count, qint64 endMs
     QList<QString> customers;
     for (int i = 0; i < 20'000; ++i)
         customers.append(QString::number(6 + rng.bounded(4)) + QString::number(rng.bounded(100'000'000, 999'999'999)));
+    // Each customer's circle (issue 29: the number lookup answers it), from a generator of its own so that the sales
+    // drawn from `rng` stay what they were for a seed.
+    QRandomGenerator circleRng(seed ^ 0x2900u);
+    const QList<CircleInfo> &circleTable = m_catalog.circles();
+    QList<QString> circles;
+    for (qsizetype i = 0; i < customers.size(); ++i)
+        circles.append(circleTable.at(circleRng.bounded(qsizetype(circleTable.size()))).code);
 
     WalletRepository wallets(m_db);
     TransactionRepository transactions(m_db);
@@ -107,9 +114,12 @@ void HistorySeeder::seed(qint64 accountId, Mode mode, qint64 count, qint64 endMs
             QString code;
             qint64 rupees = 0;
             QString number;
+            QString circle;
             if (type == TransactionType::Mobile) {
                 code = pickWeighted(rng, mobile);
-                number = customers.at(rng.bounded(qsizetype(customers.size())));
+                const qsizetype customer = rng.bounded(qsizetype(customers.size()));
+                number = customers.at(customer);
+                circle = circles.at(customer);
                 rupees = mobileAmounts.at(rng.bounded(qsizetype(mobileAmounts.size())));
             } else if (type == TransactionType::Dth) {
                 code = pickWeighted(rng, dth);
@@ -153,6 +163,7 @@ void HistorySeeder::seed(qint64 accountId, Mode mode, qint64 count, qint64 endMs
             if (type == TransactionType::Voucher && !failed)
                 r.redeemCode = redeemCode(rng);
             r.referenceId = reference;
+            r.circleCode = circle;
             r.createdAtMs = at;
             row.clerk = clerks.value(rng.bounded(qsizetype(clerks.size())));
             const qint64 id = transactions.insert(row, at);

@@ -12,8 +12,9 @@ class OperatorCatalog;
 /// Fills a database with realistic sales history for development and the back-office scale
 /// benchmark (issue 6, `rechargedesk dev seed`): `count` transactions spread over the two years
 /// before `endMs`, in shop hours with evening peaks, a realistic mix of operators and plan price
-/// points, about 3.5 % FAILED (refunded), repeat customers, clerks, and wallet top-ups whenever
-/// the balance runs low — every sale with its ledger rows, so balance == ledger sum holds.
+/// points, about 3.5 % FAILED (refunded), repeat customers (each with a circle, issue 29), clerks, and wallet top-ups
+/// whenever the balance runs low — every sale with its ledger rows, so balance == ledger sum holds (and the benchmark
+/// of the number lookup, issue 29).
 class HistorySeeder
 {
 public:

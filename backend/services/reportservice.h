@@ -10,7 +10,8 @@ class ReportService
 public:
     explicit ReportService(Database &db) : m_db(db) {}
 
-    /// The day-end report of `date` (IST midnight to midnight). Throws DatabaseError.
+    /// The day-end report of `date` (IST midnight to midnight), its complaints included (issue 29). Throws
+    /// DatabaseError.
     DayEndReport dayEnd(qint64 accountId, Mode mode, const QDate &date);
 
 private:

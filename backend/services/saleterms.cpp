@@ -6,6 +6,7 @@
 namespace {
 
 const QString kSettleDelayKey = QStringLiteral("sandbox_settle_delay_ms");
+const QString kShiftsKey = QStringLiteral("shifts_enabled");
 
 QString rateKey(const QString &operatorCode)
 {
@@ -92,4 +93,14 @@ void SaleTerms::storeSettleDelay(qint64 accountId, qint64 delayMs)
 {
     validateSettleDelay(delayMs);
     ShopSettingsRepository(m_db).put(accountId, kSettleDelayKey, QString::number(delayMs));
+}
+
+bool SaleTerms::shiftsRequired(qint64 accountId) const
+{
+    return value(accountId, kShiftsKey) == QLatin1String("1");
+}
+
+void SaleTerms::storeShiftsRequired(qint64 accountId, bool required)
+{
+    ShopSettingsRepository(m_db).put(accountId, kShiftsKey, required ? QStringLiteral("1") : QStringLiteral("0"));
 }

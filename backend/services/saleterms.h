@@ -9,9 +9,9 @@
 
 class Database;
 
-/// The terms a shop sells on (issue 6 item 7): the discount rate per operator and the sandbox
-/// settle delay. Both are shop settings (rows of shop_settings); an operator without a row
-/// sells at the catalogue default, and a shop without a delay row uses the server's default
+/// The terms a shop sells on (issue 6 item 7): the discount rate per operator, the sandbox
+/// settle delay, and (issue 28) whether a sale needs an open shift. Both are shop settings (rows of shop_settings); an
+/// operator without a row sells at the catalogue default, and a shop without a delay row uses the server's default
 /// (`rechargedesk serve --settle-delay-ms`, 10 s). Read at sale time inside the sale's own
 /// database transaction, so every server sharing the database charges the same rate and a
 /// change applies to the next sale, never to one already written.
@@ -35,6 +35,9 @@ public:
     /// How long a sandbox PENDING sale of the account waits before it settles, in ms. Throws DatabaseError.
     qint64 settleDelayMs(qint64 accountId) const;
     qint64 defaultSettleDelayMs() const { return m_defaultSettleDelayMs; }
+    /// Issue 28: whether a sale of the account needs its person's open shift (the shop setting `shifts_enabled`,
+    /// off unless an admin turned it on). Throws DatabaseError.
+    bool shiftsRequired(qint64 accountId) const;
     /// The operator and circle tables the terms are checked against.
     const OperatorCatalog &catalog() const { return m_catalog; }
 
@@ -47,6 +50,7 @@ public:
     /// Stores validated rates / delay in the caller's open transaction. Throws DatabaseError.
     void storeRates(qint64 accountId, const QMap<QString, qint64> &basisPoints);
     void storeSettleDelay(qint64 accountId, qint64 delayMs);
+    void storeShiftsRequired(qint64 accountId, bool required);
 
 private:
     std::optional<QString> value(qint64 accountId, const QString &key) const;

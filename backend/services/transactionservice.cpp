@@ -9,6 +9,7 @@
 #include "settlementservice.h"
 #include "store/database.h"
 #include "store/settlementrepository.h"
+#include "store/shiftrepository.h"
 #include "store/walletrepository.h"
 
 #include <QRandomGenerator>
@@ -114,6 +115,7 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
         }
     }
 
+    const qint64 shiftId = shiftOf(caller);
     const qint64 now = m_clock.nowMs();
     StoredTransaction row;
     row.accountId = caller.accountId;
@@ -127,6 +129,9 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     r.number = sale.number;
     r.customerEmail = sale.customerEmail;
     r.referenceId = sale.referenceId;
+    r.tender = sale.tender;
+    r.circleCode = sale.circleCode;
+    r.shiftId = shiftId;
     r.billAmount = sale.billAmount;
     r.discount = Money::percentageOf(sale.billAmount, m_terms.discountBasisPoints(caller.accountId, sale.operatorCode));
     r.paid = r.billAmount - r.discount;
@@ -181,6 +186,26 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     }
     result.record = present(row);
     return result;
+}
+
+qint64 TransactionService::shiftOf(const AuthContext &caller)
+{
+    // The person's open shift, locked (PostgreSQL) until the sale's batch commits, so a close waits for the sale
+    // and counts it. A caller without a session has no shift.
+    const std::optional<StoredShift> shift =
+        caller.hasSession() ? ShiftRepository(m_db).openOfUser(caller.accountId, caller.mode, caller.userId, true)
+                            : std::nullopt;
+    if (shift)
+        return shift->id;
+    if (m_terms.shiftsRequired(caller.accountId))
+        throw ApiError::conflict(QStringLiteral("no_open_shift"),
+                                 caller.hasSession()
+                                     ? QStringLiteral("%1 has no open shift: open a shift to sell (nothing was "
+                                                      "charged)")
+                                           .arg(caller.userName)
+                                     : QStringLiteral("this shop sells in shifts: a person must sign in and open a "
+                                                      "shift to sell (nothing was charged)"));
+    return 0;
 }
 
 TransactionRecord TransactionService::get(const AuthContext &caller, qint64 transactionId)

@@ -41,8 +41,10 @@ public:
     /// Starts a sale for `caller`. Validated already (SaleRequest::decode*). The callback runs
     /// once the outcome is durable; for a new live sale, once the upstream first answered or the
     /// upstream wait (ServerOptions::upstreamTimeoutMs) is over, with the record as it then is.
-    /// Errors: 402 insufficient wallet, 409 reference_id reused with another body, 503 no live
-    /// provider (thrown at once, before anything is written). `waiting` (may be empty: never
+    /// Errors: 402 insufficient wallet, 409 reference_id reused with another body, 409 `no_open_shift` (issue 28:
+    /// the shop sells in shifts and the caller's person has none open; nothing written), 503 no live
+    /// provider (thrown at once, before anything is written). The sale keeps the request's tender and is
+    /// attached to the caller's person's open shift when there is one. `waiting` (may be empty: never
     /// known to wait) tells a live sale's provider whether the final record can still go to the
     /// client in this answer, in which case the sale posts no webhook of its own (AsyncFulfilment).
     void initiate(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done,
@@ -76,6 +78,8 @@ private:
     };
     /// The body of one sale inside the batch savepoint. Throws ApiError or DatabaseError.
     WriteResult write(const AuthContext &caller, const SaleRequest &sale);
+    /// The id of the caller's person's open shift (0: none); 409 `no_open_shift` when the shop requires one.
+    qint64 shiftOf(const AuthContext &caller);
     /// Queues write() on the batcher; a write that lost a race to another server (duplicate reference_id,
     /// PostgreSQL deadlock or serialization failure) runs again in a later batch, up to `retriesLeft` times.
     void submit(const AuthContext &caller, const SaleRequest &sale, InitiateCallback done, ClientWaiting waiting,

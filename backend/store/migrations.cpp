@@ -636,6 +636,97 @@ const QList<Migration> &allMigrations()
          {
              QStringLiteral("ALTER TABLE transactions ADD COLUMN failed_after_pending INTEGER NOT NULL DEFAULT 0"),
          }},
+        // Issue 28: shifts and tender. A person's shift at a terminal (ShiftRepository): the opening cash, and at the
+        // close the count (counts_json {"500": n, ...}, coins), the cash counted and the cash expected then (frozen),
+        // who closed it and why. At most one open shift per terminal and one per person, per account and mode
+        // (partial unique indexes, so a closed shift never blocks a new one). Cash put into or taken out of the
+        // drawer during a shift. A sale keeps how the customer paid (tender 'cash' / 'upi', NULL: not recorded) and
+        // the shift it was taken in (NULL: none); the index is partial, so sales without a shift cost it nothing.
+        // Money in paise, times UTC ms.
+        {17,
+         {
+             QStringLiteral("CREATE TABLE shifts ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),"
+                            " user_id BIGINT NOT NULL REFERENCES users(id),"
+                            " clerk TEXT NOT NULL,"
+                            " terminal TEXT NOT NULL,"
+                            " opened_at_ms BIGINT NOT NULL,"
+                            " opening_cash_paise BIGINT NOT NULL CHECK (opening_cash_paise >= 0),"
+                            " state TEXT NOT NULL CHECK (state = 'open' OR state = 'closed'),"
+                            " closed_at_ms BIGINT,"
+                            " counts_json TEXT,"
+                            " coins_paise BIGINT,"
+                            " counted_cash_paise BIGINT,"
+                            " expected_cash_paise BIGINT,"
+                            " closed_by TEXT,"
+                            " close_note TEXT)"),
+             QStringLiteral("CREATE UNIQUE INDEX shifts_open_terminal ON shifts (account_id, mode, lower(terminal))"
+                            " WHERE state = 'open'"),
+             QStringLiteral("CREATE UNIQUE INDEX shifts_open_user ON shifts (account_id, mode, user_id)"
+                            " WHERE state = 'open'"),
+             QStringLiteral("CREATE INDEX shifts_listing ON shifts (account_id, mode, opened_at_ms, id)"),
+             QStringLiteral("CREATE TABLE shift_cash_moves ("
+                            " id %ID%,"
+                            " shift_id BIGINT NOT NULL REFERENCES shifts(id),"
+                            " direction TEXT NOT NULL CHECK (direction = 'in' OR direction = 'out'),"
+                            " amount_paise BIGINT NOT NULL CHECK (amount_paise > 0),"
+                            " reason TEXT NOT NULL,"
+                            " at_ms BIGINT NOT NULL,"
+                            " actor TEXT NOT NULL)"),
+             QStringLiteral("CREATE INDEX shift_cash_moves_shift ON shift_cash_moves (shift_id, id)"),
+             QStringLiteral(
+                 "ALTER TABLE transactions ADD COLUMN tender TEXT CHECK (tender = 'cash' OR tender = 'upi')"),
+             QStringLiteral("ALTER TABLE transactions ADD COLUMN shift_id BIGINT REFERENCES shifts(id)"),
+             QStringLiteral("CREATE INDEX transactions_shift ON transactions (shift_id) WHERE shift_id IS NOT NULL"),
+         }},
+        // Issue 29: complaints and the operator known from the number. A complaint about one sale
+        // (ComplaintRepository):
+        // its reason and note, its state (open with the shop's admin, with_upstream while the RechargeDesk upstream
+        // that sold the sale handles it, credited or rejected), the resolver's words and the operator's reference, who
+        // raised and resolved it and when, its deadline (raised_at + the shop's complaint_deadline_hours, fixed when
+        // raised), the upstream's name and complaint id, and the time of its next step (0: none) — the sandbox's
+        // decision, a send to the upstream or a poll of it — claimed by the server that takes the step. At most one
+        // unresolved complaint per sale (a partial unique index, so resolved ones never block a new one). A mobile sale
+        // may carry the circle the clerk chose (NULL: none); the partial index answers "what was last sold to this
+        // number" from SUCCESS mobile sales alone (GET /api/v1/numbers/{phone_number}). Times UTC ms.
+        {18,
+         {
+             QStringLiteral("CREATE TABLE complaints ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),"
+                            " transaction_id BIGINT NOT NULL REFERENCES transactions(id),"
+                            " reason TEXT NOT NULL CHECK (reason IN ('not_received', 'wrong_number',"
+                            " 'wrong_operator', 'wrong_amount', 'other')),"
+                            " note TEXT NOT NULL DEFAULT '',"
+                            " state TEXT NOT NULL CHECK (state IN ('open', 'with_upstream', 'credited', 'rejected')),"
+                            " resolution TEXT NOT NULL DEFAULT '',"
+                            " operator_reference TEXT NOT NULL DEFAULT '',"
+                            " raised_by TEXT NOT NULL,"
+                            " raised_at BIGINT NOT NULL,"
+                            " resolved_by TEXT NOT NULL DEFAULT '',"
+                            " resolved_at BIGINT NOT NULL DEFAULT 0,"
+                            " deadline_at BIGINT NOT NULL,"
+                            " upstream_name TEXT NOT NULL DEFAULT '',"
+                            " upstream_complaint_id BIGINT NOT NULL DEFAULT 0,"
+                            " upstream_note TEXT NOT NULL DEFAULT '',"
+                            " next_step_at BIGINT NOT NULL DEFAULT 0,"
+                            " attempts INTEGER NOT NULL DEFAULT 0,"
+                            " updated_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE UNIQUE INDEX complaints_unresolved_sale ON complaints (transaction_id)"
+                            " WHERE state IN ('open', 'with_upstream')"),
+             QStringLiteral("CREATE INDEX complaints_listing ON complaints (account_id, mode, id)"),
+             QStringLiteral("CREATE INDEX complaints_sale ON complaints (transaction_id, id)"),
+             QStringLiteral("CREATE INDEX complaints_due ON complaints (next_step_at) WHERE next_step_at > 0"),
+             QStringLiteral("CREATE INDEX complaints_upstream ON complaints (upstream_name, upstream_complaint_id)"
+                            " WHERE upstream_complaint_id > 0"),
+             QStringLiteral("ALTER TABLE transactions ADD COLUMN circle_code TEXT"),
+             QStringLiteral(
+                 "CREATE INDEX transactions_number_sold ON transactions (account_id, mode, number, created_at,"
+                 " id) WHERE status = 'SUCCESS' AND type = 'MOBILE'"),
+         }},
     };
     return migrations;
 }

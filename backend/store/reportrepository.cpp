@@ -1,6 +1,9 @@
 #include "reportrepository.h"
 
 #include "database.h"
+#include "shiftrepository.h"
+
+#include <algorithm>
 
 DayEndReport::Line DayEndReport::total() const
 {
@@ -96,4 +99,48 @@ void ReportRepository::fillDayEnd(qint64 accountId, qint64 fromMs, qint64 toMs, 
         report->unknownAtUpstreamPaid = unknown.value(1).toLongLong();
     }
     unknown.finish();
+    fillShifts(accountId, fromMs, toMs, report);
+}
+
+void ReportRepository::fillShifts(qint64 accountId, qint64 fromMs, qint64 toMs, DayEndReport *report)
+{
+    QSqlQuery &tenders =
+        m_db.run(QStringLiteral(
+                     "SELECT COALESCE(tender, ''), COUNT(*), SUM(bill_amount) FROM transactions"
+                     " WHERE account_id = ? AND mode = ? AND created_at >= ? AND created_at < ? AND status = 'SUCCESS'"
+                     " GROUP BY 1"),
+                 {accountId, ModeNames::mode(report->mode), fromMs, toMs});
+    while (tenders.next()) {
+        const QString tender = tenders.value(0).toString();
+        const Shift::TenderTotal total{tenders.value(1).toLongLong(), tenders.value(2).toLongLong()};
+        (tender == QLatin1String("cash")  ? report->tenders.cash
+         : tender == QLatin1String("upi") ? report->tenders.upi
+                                          : report->tenders.unrecorded) = total;
+    }
+    tenders.finish();
+
+    ShiftRepository shifts(m_db);
+    ShiftFilter day;
+    day.openedFromMs = fromMs;
+    day.openedToMs = toMs;
+    day.limit = 1000; // a shop opens a few shifts a day
+    QList<StoredShift> opened = shifts.list(accountId, report->mode, day);
+    std::reverse(opened.begin(), opened.end()); // oldest first
+    for (const StoredShift &shift : opened) {
+        DayEndReportData::ShiftLine line;
+        line.id = shift.id;
+        line.terminal = shift.terminal;
+        line.clerk = shift.clerk;
+        line.state = shift.open ? QStringLiteral("open") : QStringLiteral("closed");
+        line.openedAt = QDateTime::fromMSecsSinceEpoch(shift.openedAtMs, Qt::UTC);
+        if (!shift.open)
+            line.closedAt = QDateTime::fromMSecsSinceEpoch(shift.closedAtMs, Qt::UTC);
+        line.openingCash = shift.openingCash;
+        line.expectedCash =
+            shift.open ? shifts.takings(shift.id).expectedCash(shift.openingCash) : shift.expectedCash.value_or(0);
+        line.countedCash = shift.countedCash;
+        if (shift.countedCash)
+            line.difference = *shift.countedCash - line.expectedCash;
+        report->shifts.append(line);
+    }
 }

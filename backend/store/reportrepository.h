@@ -12,7 +12,8 @@ class Database;
 
 /// Day-end (Z) report of one IST calendar day for one account and mode: sales per type and
 /// operator by status, commission (the discount the shop earned on SUCCESS sales), the wallet
-/// opening and closing balances with the day's movements, sales per clerk and per hour.
+/// opening and closing balances with the day's movements, sales per clerk, per hour and per tender, and the
+/// shifts of the day (issue 28).
 struct DayEndReport
 {
     using Line = DayEndReportData::Line;   ///< billAmount, discount, paid: SUCCESS sales only
@@ -31,6 +32,12 @@ struct DayEndReport
     /// Live sales of the day still unknown at the upstream (queued, sent, unknown; issue 11).
     qint64 unknownAtUpstream = 0;
     Paise unknownAtUpstreamPaid = 0;
+    /// Issue 28: the day's SUCCESS sales by tender, and the shifts opened that day, oldest first (an open shift's
+    /// expected cash as it stands).
+    Shift::TenderTotals tenders;
+    QList<DayEndReportData::ShiftLine> shifts;
+    /// Issue 29: the day's complaints (ReportService fills them from ComplaintRepository).
+    DayEndReportData::Complaints complaints;
 
     /// Sums over `lines`.
     Line total() const;
@@ -43,9 +50,13 @@ public:
     explicit ReportRepository(Database &db) : m_db(db) {}
 
     /// Fills `report` (its date and mode already set) with the figures of [fromMs, toMs), UTC
-    /// milliseconds: the lines, clerks, hours (IST hours counted from fromMs), wallet and unknown-at-upstream.
+    /// milliseconds: the lines, clerks, hours (IST hours counted from fromMs), wallet, unknown-at-upstream, tenders
+    /// and shifts.
     void fillDayEnd(qint64 accountId, qint64 fromMs, qint64 toMs, DayEndReport *report);
 
 private:
+    /// The tenders and shifts of [fromMs, toMs) (issue 28).
+    void fillShifts(qint64 accountId, qint64 fromMs, qint64 toMs, DayEndReport *report);
+
     Database &m_db;
 };

@@ -10,8 +10,8 @@ namespace {
 
 const QString kColumns = QStringLiteral(
     "SELECT id, account_id, mode, type, operator_code, number, bill_amount, discount, paid, customer_email, status,"
-    " redeem_code, COALESCE(reference_id, ''), fingerprint, key_id, created_at, clerk, failed_after_pending"
-    " FROM transactions");
+    " redeem_code, COALESCE(reference_id, ''), fingerprint, key_id, created_at, clerk, failed_after_pending,"
+    " tender, shift_id, circle_code FROM transactions");
 
 StoredTransaction readRow(const QSqlQuery &q)
 {
@@ -35,6 +35,9 @@ StoredTransaction readRow(const QSqlQuery &q)
     r.createdAtMs = q.value(15).toLongLong();
     row.clerk = q.value(16).toString();
     r.failedAfterPending = q.value(17).toLongLong() != 0;
+    r.tender = q.value(18).toString(); // NULL reads as ""
+    r.shiftId = q.value(19).toLongLong();
+    r.circleCode = q.value(20).toString(); // NULL reads as ""
     return row;
 }
 
@@ -103,14 +106,32 @@ TransactionTotals readTotals(QSqlQuery &q)
 qint64 TransactionRepository::insert(const StoredTransaction &row, qint64 nowMs)
 {
     const TransactionRecord &r = row.record;
-    const qint64 id = m_db.insertReturningId(
+    const QVariant shiftId = r.shiftId > 0 ? QVariant(r.shiftId) : QVariant(QMetaType::fromType<qint64>());
+    static const QString insertSql =
         QStringLiteral("INSERT INTO transactions (account_id, mode, type, operator_code, number, bill_amount, discount,"
                        " paid, customer_email, status, redeem_code, reference_id, fingerprint, key_id, created_at,"
-                       " updated_at, clerk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        {row.accountId, ModeNames::mode(row.mode), TransactionNames::type(r.type), r.operatorCode, textValue(r.number),
-         r.billAmount, r.discount, r.paid, textValue(r.customerEmail), TransactionNames::status(r.status),
-         textValue(r.redeemCode), textOrNull(r.referenceId), row.fingerprint, row.keyId, r.createdAtMs, nowMs,
-         textValue(row.clerk)});
+                       " updated_at, clerk, tender, shift_id, circle_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                       " ?, ?, ?, ?, ?, ?, ?, ?)");
+    const qint64 id = m_db.insertReturningId(insertSql, {row.accountId,
+                                                         ModeNames::mode(row.mode),
+                                                         TransactionNames::type(r.type),
+                                                         r.operatorCode,
+                                                         textValue(r.number),
+                                                         r.billAmount,
+                                                         r.discount,
+                                                         r.paid,
+                                                         textValue(r.customerEmail),
+                                                         TransactionNames::status(r.status),
+                                                         textValue(r.redeemCode),
+                                                         textOrNull(r.referenceId),
+                                                         row.fingerprint,
+                                                         row.keyId,
+                                                         r.createdAtMs,
+                                                         nowMs,
+                                                         textValue(row.clerk),
+                                                         textOrNull(r.tender),
+                                                         shiftId,
+                                                         textOrNull(r.circleCode)});
     const QString mode = ModeNames::mode(row.mode);
     lockRollups(row.accountId, mode);
     addToDailyTotals(row.accountId, mode, r.createdAtMs, TransactionNames::type(r.type), r.operatorCode,
@@ -194,6 +215,12 @@ QString TransactionRepository::conditions(const TransactionFilter &filter, QVari
     if (!filter.referenceId.isEmpty()) {
         sql += QStringLiteral(" AND ") + p + QStringLiteral("reference_id = ?");
         values->append(filter.referenceId);
+    }
+    if (filter.tender == QLatin1String("none")) {
+        sql += QStringLiteral(" AND ") + p + QStringLiteral("tender IS NULL");
+    } else if (!filter.tender.isEmpty()) {
+        sql += QStringLiteral(" AND ") + p + QStringLiteral("tender = ?");
+        values->append(filter.tender);
     }
     if (filter.upstreamUnknown)
         sql += QStringLiteral(" AND ") + p +
@@ -359,8 +386,9 @@ TransactionTotals TransactionRepository::totals(qint64 accountId, Mode mode, con
     // entry of the range (0.18–0.21 s for two years, warm, in the sqlite3 shell) and grows with
     // the history. Exact: a rollup row changes in the same database transaction as its
     // transactions (insert(), settle()), and only whole IST days come from it.
-    if (!filter.search.isEmpty() || !filter.referenceId.isEmpty() || filter.byUpstream())
-        return rawTotals(accountId, mode, filter); // no rollup per text or upstream state; reference_id is one row
+    if (!filter.search.isEmpty() || !filter.referenceId.isEmpty() || filter.byUpstream() || !filter.tender.isEmpty())
+        return rawTotals(accountId, mode,
+                         filter); // no rollup per text, upstream state or tender; reference_id: one row
     const bool hasFrom = filter.fromMs > 0;
     const bool hasTo = filter.toMs > 0;
     // The whole IST days inside [from, to): [firstDay, endDay).

@@ -41,6 +41,7 @@ struct TransactionFilter
     qint64 fromMs = 0; ///< inclusive
     qint64 toMs = 0;   ///< exclusive
     QString search;    ///< exact transaction id, or a prefix of the number or reference id
+    QString tender;    ///< issue 28: "cash", "upi", "none" (no tender recorded) or "" (any)
     /// Only live sales still unknown at the upstream (queued, sent, unknown; issue 11).
     bool upstreamUnknown = false;
     /// Only live sales still waiting on the upstream (queued, sent, unknown, pending) created before this instant

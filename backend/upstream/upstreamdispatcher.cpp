@@ -788,29 +788,41 @@ UpstreamDispatcher::Report UpstreamDispatcher::takeOverReport(const QString &ref
         return Report::NotOurs;
     if (status == TransactionStatus::Pending)
         return Report::Unchanged;
-    const qint64 now = m_clock.nowMs();
     Report report = Report::Unchanged;
     {
         WriteTransaction transaction(m_db);
-        sale = sales.find(sale->transactionId);
-        if (sale && sale->waiting()) {
-            UpstreamVerdict verdict;
-            verdict.kind =
-                status == TransactionStatus::Success ? UpstreamVerdict::Kind::Success : UpstreamVerdict::Kind::Failed;
-            verdict.upstreamId = upstreamId;
-            verdict.redeemCode = redeemCode;
-            if (apply(*sale, verdict, now))
-                report = Report::Settled;
-        } else if (sale) {
-            report = takeOverLateReport(*sale, status, source, now);
-        }
+        report = takeOverReportIn(sale->transactionId, status, source, m_clock.nowMs(), upstreamId, redeemCode);
         transaction.commit();
     }
-    if (report == Report::Settled || report == Report::Reversed) {
-        m_settlements.announce(sale->transactionId);
-        answerWaiters(sale->transactionId);
-    }
-    return report;
+    announceReport(sale->transactionId, report);
+    return report == Report::NotOurs ? Report::Unchanged : report;
+}
+
+UpstreamDispatcher::Report UpstreamDispatcher::takeOverReportIn(qint64 transactionId, TransactionStatus status,
+                                                                const QString &source, qint64 nowMs, qint64 upstreamId,
+                                                                const QString &redeemCode)
+{
+    std::optional<UpstreamSale> sale = UpstreamSaleRepository(m_db).find(transactionId);
+    if (!sale)
+        return Report::NotOurs;
+    if (status == TransactionStatus::Pending)
+        return Report::Unchanged;
+    if (!sale->waiting())
+        return takeOverLateReport(*sale, status, source, nowMs);
+    UpstreamVerdict verdict;
+    verdict.kind =
+        status == TransactionStatus::Success ? UpstreamVerdict::Kind::Success : UpstreamVerdict::Kind::Failed;
+    verdict.upstreamId = upstreamId;
+    verdict.redeemCode = redeemCode;
+    return apply(*sale, verdict, nowMs) ? Report::Settled : Report::Unchanged;
+}
+
+void UpstreamDispatcher::announceReport(qint64 transactionId, Report report)
+{
+    if (report != Report::Settled && report != Report::Reversed)
+        return;
+    m_settlements.announce(transactionId);
+    answerWaiters(transactionId);
 }
 
 UpstreamDispatcher::Report UpstreamDispatcher::takeOverLateReport(const UpstreamSale &sale, TransactionStatus status,

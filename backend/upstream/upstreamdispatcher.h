@@ -110,6 +110,16 @@ public:
     /// any (a statement row, matched by reference_id alone). Throws DatabaseError.
     Report takeOverReport(const QString &referenceId, qint64 upstreamId, TransactionStatus status,
                           const QString &redeemCode, const QString &source, const QString &upstreamName = {});
+    /// takeOverReport() for the live sale `transactionId` (found by our own id), inside the caller's open write
+    /// transaction, so that what made the report (issue 29: a complaint credited) commits with it: a waiting sale
+    /// ends exactly once, a final one is reversed (refunded once, `source` recorded as the reversal's) or marked as a
+    /// mismatch. NotOurs when the sale was never sent to an upstream. The caller commits, then calls announceReport().
+    /// Throws DatabaseError.
+    Report takeOverReportIn(qint64 transactionId, TransactionStatus status, const QString &source, qint64 nowMs,
+                            qint64 upstreamId = 0, const QString &redeemCode = {});
+    /// After the commit of a takeOverReportIn(): announces a sale that ended or was reversed (its webhook is woken)
+    /// and answers anyone waiting on it.
+    void announceReport(qint64 transactionId, Report report);
 
     /// Result of one harmless authenticated call (POST /api/v1/upstream/check, `upstream check`).
     struct CheckResult

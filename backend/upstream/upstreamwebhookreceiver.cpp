@@ -37,6 +37,8 @@ UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QString &
     const QJsonObject data = IncomingWebhook::webhookData(body);
     IncomingWebhook::checkPassword(data, settings->webhookPassword);
     const QJsonObject payload = data.value(QStringLiteral("payload")).toObject();
+    if (m_complaints && data.value(QStringLiteral("webhook_event")).toString() == QLatin1String("event.complaint"))
+        return m_complaints(upstreamName, payload);
     const std::optional<TransactionStatus> status =
         TransactionNames::statusFromString(payload.value(QStringLiteral("transaction_status")).toString());
     if (!status)

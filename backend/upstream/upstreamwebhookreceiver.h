@@ -1,8 +1,10 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 class Clock;
@@ -11,7 +13,8 @@ class UpstreamDispatcher;
 /// POST /hooks/upstream/{name} and POST /hooks/upstream for `default` (docs/upstream-contract.md): takes an upstream's
 /// webhook for one of the live sales sent to it. Checks the Standard Webhooks signature when that upstream's webhook
 /// secret is configured, then data.webhook_password in constant time (IncomingWebhook), then hands the record to the
-/// dispatcher, which settles the sale exactly once (or reverses it, or records a mismatch).
+/// dispatcher, which settles the sale exactly once (or reverses it, or records a mismatch). An `event.complaint` (issue
+/// 29: a RechargeDesk upstream's complaint about one of those sales changed) goes to the complaint handler instead.
 class UpstreamWebhookReceiver
 {
 public:
@@ -22,9 +25,17 @@ public:
         Unchanged ///< a repeat, a PENDING event, or a mismatch left for a person: no money moved
     };
 
+    /// Takes an authenticated `event.complaint` of the upstream named first, with its data.payload (the upstream's
+    /// complaint entity); throws ApiError like receive().
+    using ComplaintHandler = std::function<Result(const QString &upstreamName, const QJsonObject &payload)>;
+
     UpstreamWebhookReceiver(UpstreamDispatcher &dispatcher, const Clock &clock)
         : m_dispatcher(dispatcher), m_clock(clock)
     {}
+
+    /// Where `event.complaint` webhooks go (ComplaintService::fromUpstreamWebhook); without one they are 400
+    /// `not_a_transaction` as any other event that carries no sale.
+    void setComplaintHandler(ComplaintHandler handler) { m_complaints = std::move(handler); }
 
     /// A webhook of the upstream `upstreamName`. Throws ApiError 401 (no such upstream or no webhook password
     /// configured for it, wrong password, bad or missing signature when a secret is configured, stale timestamp),
@@ -43,4 +54,5 @@ public:
 private:
     UpstreamDispatcher &m_dispatcher;
     const Clock &m_clock;
+    ComplaintHandler m_complaints;
 };

@@ -129,24 +129,7 @@ UserSession UserService::signIn(qint64 accountId, const QString &name, const QSt
     const qint64 now = m_clock.nowMs();
     if (!user || !user->info.active)
         failUnknown(accountId, name.trimmed(), pin);
-    if (user->lockedUntilMs && *user->lockedUntilMs > now)
-        throwLocked(*user->lockedUntilMs, now);
-
-    // The slow argon2id check runs outside the write transaction; the counter update is atomic.
-    if (!PinHasher::isValidPin(pin) || !PinHasher::verify(user->pinHash, pin)) {
-        WriteTransaction transaction(m_db);
-        const int failures = users.addFailure(user->info.id, now);
-        if (failures % kMaxFailures == 0) {
-            const qint64 lockMs = lockMsForRound(failures / kMaxFailures);
-            users.lock(user->info.id, now + lockMs, now);
-            m_audit.record(accountId, keyActor, QStringLiteral("user.locked"),
-                           QStringLiteral("%1 locked for %2 after %3 wrong PINs in a row")
-                               .arg(user->info.name, lockText(lockMs))
-                               .arg(failures));
-        }
-        transaction.commit();
-        throwWrongPin(failures);
-    }
+    verifyPin(accountId, *user, pin, keyActor, now);
 
     UserSession session;
     session.token = newToken();
@@ -159,6 +142,45 @@ UserSession UserService::signIn(qint64 accountId, const QString &name, const QSt
     users.insertSession(SessionResolver::hashToken(session.token), user->info.id, session.expiresAtMs, now);
     transaction.commit();
     return session;
+}
+
+void UserService::verifyPin(qint64 accountId, const UserRecord &user, const QString &pin, const QString &actor,
+                            qint64 nowMs)
+{
+    if (user.lockedUntilMs && *user.lockedUntilMs > nowMs)
+        throwLocked(*user.lockedUntilMs, nowMs);
+    // The slow argon2id check runs outside the write transaction; the counter update is atomic.
+    if (PinHasher::isValidPin(pin) && PinHasher::verify(user.pinHash, pin))
+        return;
+    UserRepository users(m_db);
+    WriteTransaction transaction(m_db);
+    const int failures = users.addFailure(user.info.id, nowMs);
+    if (failures % kMaxFailures == 0) {
+        const qint64 lockMs = lockMsForRound(failures / kMaxFailures);
+        users.lock(user.info.id, nowMs + lockMs, nowMs);
+        m_audit.record(accountId, actor, QStringLiteral("user.locked"),
+                       QStringLiteral("%1 locked for %2 after %3 wrong PINs in a row")
+                           .arg(user.info.name, lockText(lockMs))
+                           .arg(failures));
+    }
+    transaction.commit();
+    throwWrongPin(failures);
+}
+
+void UserService::confirmPin(qint64 accountId, qint64 userId, const QString &pin, const QString &actor)
+{
+    UserRepository users(m_db);
+    const std::optional<UserRecord> user = users.findById(accountId, userId);
+    if (!user || !user->info.active)
+        throw ApiError::unauthenticated(QStringLiteral("session_invalid"),
+                                        QStringLiteral("the signed-in person is no longer active: sign in again"));
+    const qint64 now = m_clock.nowMs();
+    verifyPin(accountId, *user, pin, actor, now);
+    if (user->failedAttempts > 0 || user->lockedUntilMs) {
+        WriteTransaction transaction(m_db);
+        users.clearFailures(user->info.id, now);
+        transaction.commit();
+    }
 }
 
 bool UserService::signOut(const QString &token)

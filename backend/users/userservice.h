@@ -40,6 +40,11 @@ public:
     /// lock of round n lasts lockMsForRound(n));
     /// 400 for a missing name or pin. `keyActor` ("key:<id>") is the audit actor of a lockout.
     UserSession signIn(qint64 accountId, const QString &name, const QString &pin, const QString &keyActor);
+    /// Checks `pin` of the signed-in person `userId` (issue 28: a cash move confirmed by the person making it) with
+    /// the same count of wrong PINs and the same locks as signIn(): 401 `wrong_pin` (attempts left), 429
+    /// `user_locked` while locked; a right PIN clears the count. 401 `session_invalid` when the person is gone or
+    /// inactive. `actor` is the audit actor of a lockout. Throws DatabaseError.
+    void confirmPin(qint64 accountId, qint64 userId, const QString &pin, const QString &actor);
     /// Ends the session of `token`; false when there was none.
     bool signOut(const QString &token);
 
@@ -69,6 +74,10 @@ private:
     /// answers exactly like a real user (attempts left, then a lock) on every server and reveals nothing.
     [[noreturn]] void failUnknown(qint64 accountId, const QString &name, const QString &pin);
     [[noreturn]] static void throwLocked(qint64 lockedUntilMs, qint64 nowMs);
+    /// Returns when `pin` is the user's; else counts the wrong PIN (locking after every kMaxFailures in a row,
+    /// audited as `actor`) and throws 401 `wrong_pin`; 429 `user_locked` while locked. The one PIN check of the
+    /// service (sign-in and confirmations).
+    void verifyPin(qint64 accountId, const UserRecord &user, const QString &pin, const QString &actor, qint64 nowMs);
     /// 401 `wrong_pin` after the `failures`-th wrong PIN in a row (attempts left, or the lock it began).
     [[noreturn]] static void throwWrongPin(int failures);
 

@@ -25,6 +25,21 @@ void WebhookOutbox::enqueueTransaction(qint64 accountId, Mode mode, const Transa
     WebhookOutboxRepository(m_db).insertEvent(event);
 }
 
+void WebhookOutbox::enqueueEvent(qint64 accountId, Mode mode, const QString &eventType, qint64 transactionId,
+                                 const QJsonObject &payload)
+{
+    const qint64 now = m_clock.nowMs();
+    WebhookEvent event;
+    event.accountId = accountId;
+    event.mode = mode;
+    event.eventType = eventType;
+    event.transactionId = transactionId;
+    event.payload = QJsonDocument(payload).toJson(QJsonDocument::Compact);
+    event.nextAttemptAtMs = now;
+    event.createdAtMs = now;
+    WebhookOutboxRepository(m_db).insertEvent(event);
+}
+
 WebhookEvent WebhookOutbox::enqueueTest(qint64 accountId, Mode mode)
 {
     const qint64 now = m_clock.nowMs();

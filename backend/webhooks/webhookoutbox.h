@@ -2,6 +2,8 @@
 
 #include "webhookoutboxrepository.h"
 
+#include <QJsonObject>
+
 #include <functional>
 
 class Clock;
@@ -16,6 +18,9 @@ class WebhookOutbox
 public:
     /// webhook_event of the admin's test message (beyond the spec).
     static QString testEventType() { return QStringLiteral("event.test"); }
+    /// webhook_event of a complaint that was raised or changed (issue 29, beyond the spec): data.payload is the
+    /// complaint entity.
+    static QString complaintEventType() { return QStringLiteral("event.complaint"); }
 
     /// `wake` is called when new work is due now (the dispatcher's wake()).
     WebhookOutbox(Database &db, const Clock &clock, std::function<void()> wake);
@@ -23,6 +28,16 @@ public:
     /// Writes the event of a transaction that left PENDING, with `record` (operatorName filled)
     /// as data.payload. Runs inside the caller's transaction; throws DatabaseError.
     void enqueueTransaction(qint64 accountId, Mode mode, const TransactionRecord &record);
+    /// Writes an event of `eventType` about the sale `transactionId` (its delivery log filters by the sale) with
+    /// `payload` as data.payload, inside the caller's transaction; wake() after the commit. Throws DatabaseError.
+    void enqueueEvent(qint64 accountId, Mode mode, const QString &eventType, qint64 transactionId,
+                      const QJsonObject &payload);
+    /// Tells the delivery that new events are due now (after the commit of enqueueEvent()).
+    void wake()
+    {
+        if (m_wake)
+            m_wake();
+    }
     /// Writes and schedules a test event ("event.test") for the account's endpoint; returns it.
     WebhookEvent enqueueTest(qint64 accountId, Mode mode);
     /// The delivery log (newest attempt first).

@@ -1,6 +1,7 @@
 #include "entities/dayendreportdata.h"
 
 #include "answerreader.h"
+#include "entities/entityfields.h"
 
 #include <QJsonArray>
 
@@ -92,6 +93,62 @@ std::optional<DayEndReportData::Hour> DayEndReportData::Hour::fromJson(const QJs
     return finish(in, hour, error);
 }
 
+QJsonObject DayEndReportData::ShiftLine::toJson() const
+{
+    const auto moneyOrNull = [](const std::optional<Paise> &amount) {
+        return amount ? QJsonValue(Money::format(*amount)) : QJsonValue(QJsonValue::Null);
+    };
+    return QJsonObject{{QStringLiteral("id"), id},
+                       {QStringLiteral("terminal"), terminal},
+                       {QStringLiteral("clerk"), clerk},
+                       {QStringLiteral("state"), state},
+                       {QStringLiteral("opened_at"), EntityFields::dateTime(openedAt)},
+                       {QStringLiteral("closed_at"),
+                        closedAt.isValid() ? EntityFields::dateTime(closedAt) : QJsonValue(QJsonValue::Null)},
+                       {QStringLiteral("opening_cash"), Money::format(openingCash)},
+                       {QStringLiteral("expected_cash"), Money::format(expectedCash)},
+                       {QStringLiteral("counted_cash"), moneyOrNull(countedCash)},
+                       {QStringLiteral("difference"), moneyOrNull(difference)}};
+}
+
+std::optional<DayEndReportData::ShiftLine> DayEndReportData::ShiftLine::fromJson(const QJsonObject &json,
+                                                                                 QString *error)
+{
+    AnswerReader in(json, QStringLiteral("day-end shift"));
+    ShiftLine line;
+    line.id = in.integer(u"id");
+    line.terminal = in.string(u"terminal");
+    line.clerk = in.string(u"clerk");
+    line.state = EntityFields::oneOf(in, u"state", {u"open", u"closed"});
+    line.openedAt = in.dateTime(u"opened_at");
+    line.closedAt = EntityFields::optionalDateTime(in, u"closed_at").value_or(QDateTime());
+    line.openingCash = in.money(u"opening_cash");
+    line.expectedCash = in.money(u"expected_cash");
+    line.countedCash = in.optionalMoney(u"counted_cash");
+    line.difference = in.optionalMoney(u"difference");
+    return finish(in, line, error);
+}
+
+QJsonObject DayEndReportData::Complaints::toJson() const
+{
+    return QJsonObject{{QStringLiteral("raised"), raised},
+                       {QStringLiteral("open"), open},
+                       {QStringLiteral("credited"), credited},
+                       {QStringLiteral("rejected"), rejected}};
+}
+
+std::optional<DayEndReportData::Complaints> DayEndReportData::Complaints::fromJson(const QJsonObject &json,
+                                                                                   QString *error)
+{
+    AnswerReader in(json, QStringLiteral("day-end complaints"));
+    Complaints counts;
+    counts.raised = in.integer(u"raised");
+    counts.open = in.integer(u"open");
+    counts.credited = in.integer(u"credited");
+    counts.rejected = in.integer(u"rejected");
+    return finish(in, counts, error);
+}
+
 QJsonObject DayEndReportData::toJson() const
 {
     return QJsonObject{{QStringLiteral("entity"), QStringLiteral("day_end_report")},
@@ -109,7 +166,10 @@ QJsonObject DayEndReportData::toJson() const
                                                               {QStringLiteral("closing"), Money::format(walletClosing)},
                                                               {QStringLiteral("topups"), Money::format(topups)},
                                                               {QStringLiteral("debits"), Money::format(debits)},
-                                                              {QStringLiteral("refunds"), Money::format(refunds)}}}};
+                                                              {QStringLiteral("refunds"), Money::format(refunds)}}},
+                       {QStringLiteral("tenders"), tenders.toJson()},
+                       {QStringLiteral("shifts"), arrayOf(shifts)},
+                       {QStringLiteral("complaints"), complaints.toJson()}};
 }
 
 std::optional<DayEndReportData> DayEndReportData::fromJson(const QJsonObject &json, QString *error)
@@ -133,6 +193,18 @@ std::optional<DayEndReportData> DayEndReportData::fromJson(const QJsonObject &js
         report.hours.append({hour, 0, 0});
     for (const Hour &hour : in.list<Hour>(u"hours", &Hour::fromJson))
         report.hours[hour.hour] = hour;
+    const QJsonObject tenders = in.object(u"tenders");
+    const std::optional<Shift::TenderTotals> tenderTotals =
+        in.ok() ? Shift::TenderTotals::fromJson(tenders, &why) : std::nullopt;
+    if (in.ok() && !tenderTotals)
+        in.fail(u"tenders", why);
+    report.tenders = tenderTotals.value_or(Shift::TenderTotals());
+    report.shifts = in.list<ShiftLine>(u"shifts", &ShiftLine::fromJson);
+    const QJsonObject complaints = in.object(u"complaints");
+    const std::optional<Complaints> complaintCounts = in.ok() ? Complaints::fromJson(complaints, &why) : std::nullopt;
+    if (in.ok() && !complaintCounts)
+        in.fail(u"complaints", why);
+    report.complaints = complaintCounts.value_or(Complaints());
     AnswerReader wallet(in.object(u"wallet"), QStringLiteral("day-end report: wallet"));
     report.walletOpening = wallet.money(u"opening");
     report.walletClosing = wallet.money(u"closing");

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "entities/shift.h"
 #include "money.h"
 
 #include <QDate>
@@ -52,6 +53,41 @@ struct DayEndReportData
         static std::optional<Hour> fromJson(const QJsonObject &json, QString *error);
     };
 
+    /// A shift opened that IST day (issue 28), as the report lists it.
+    struct ShiftLine
+    {
+        qint64 id = 0;
+        QString terminal;
+        QString clerk;
+        QString state; ///< "open" / "closed"
+        QDateTime openedAt;
+        QDateTime closedAt; ///< invalid while open
+        Paise openingCash = 0;
+        Paise expectedCash = 0;           ///< frozen at the close; while open, as it stands now
+        std::optional<Paise> countedCash; ///< nullopt while open
+        std::optional<Paise> difference;  ///< counted - expected; nullopt while open
+
+        friend bool operator==(const ShiftLine &, const ShiftLine &) = default;
+        /// {id, terminal, clerk, state, opened_at, closed_at|null, opening_cash, expected_cash,
+        /// counted_cash|null, difference|null}.
+        QJsonObject toJson() const;
+        static std::optional<ShiftLine> fromJson(const QJsonObject &json, QString *error);
+    };
+
+    /// Complaints of the day (issue 29).
+    struct Complaints
+    {
+        qint64 raised = 0;   ///< raised that day
+        qint64 open = 0;     ///< raised by the day's end and not resolved by then
+        qint64 credited = 0; ///< resolved as credited that day
+        qint64 rejected = 0; ///< resolved as rejected that day
+
+        friend bool operator==(const Complaints &, const Complaints &) = default;
+        /// {raised, open, credited, rejected}.
+        QJsonObject toJson() const;
+        static std::optional<Complaints> fromJson(const QJsonObject &json, QString *error);
+    };
+
     QDate date;
     QString mode; ///< "test" / "live"
     Line totals;
@@ -68,10 +104,16 @@ struct DayEndReportData
     /// PENDING, so among `totals.pending`) and what the customers paid for them.
     qint64 unknownAtUpstream = 0;
     Paise unknownAtUpstreamPaid = 0;
+    /// Issue 28: the day's SUCCESS sales by tender (bill amounts), and the shifts opened that day.
+    Shift::TenderTotals tenders;
+    QList<ShiftLine> shifts;
+    /// Issue 29: the day's complaints.
+    Complaints complaints;
 
     /// The endpoint's `data`: {entity "day_end_report", date "YYYY-MM-DD", mode, totals,
     /// commission_earned, lines, clerks, hours, unknown_at_upstream {count, paid}, wallet
-    /// {opening, closing, topups, debits, refunds}}, money as "₹249.00".
+    /// {opening, closing, topups, debits, refunds}, tenders {cash, upi, unrecorded: {count, amount}},
+    /// shifts [ShiftLine], complaints {raised, open, credited, rejected}}, money as "₹249.00".
     QJsonObject toJson() const;
     /// Reads toJson()'s form strictly: a missing or mistyped field, or an hour outside 0-23, is
     /// an error naming it (never a zero). Hours the answer leaves out count zero sales.

@@ -37,7 +37,12 @@ QJsonObject ShopInfo::toJson() const
                        {QStringLiteral("idle_lock_seconds"), idleLockSeconds},
                        {QStringLiteral("discount_rates"), rates},
                        {QStringLiteral("sandbox_settle_delay_ms"), sandboxSettleDelayMs},
-                       {QStringLiteral("circle_code"), circleCode}};
+                       {QStringLiteral("circle_code"), circleCode},
+                       {QStringLiteral("shifts_enabled"), shiftsEnabled},
+                       {QStringLiteral("blind_count"), blindCount},
+                       {QStringLiteral("upi_vpa"), upiVpa},
+                       {QStringLiteral("upi_payee_name"), upiPayeeName},
+                       {QStringLiteral("complaint_deadline_hours"), complaintDeadlineHours}};
 }
 
 std::optional<ShopInfo> ShopInfo::fromJson(const QJsonObject &json, QString *error)
@@ -51,6 +56,11 @@ std::optional<ShopInfo> ShopInfo::fromJson(const QJsonObject &json, QString *err
     shop.discountRates = in.list<DiscountRate>(u"discount_rates", &DiscountRate::fromJson);
     shop.sandboxSettleDelayMs = in.integer(u"sandbox_settle_delay_ms");
     shop.circleCode = in.string(u"circle_code");
+    shop.shiftsEnabled = in.boolean(u"shifts_enabled");
+    shop.blindCount = in.boolean(u"blind_count");
+    shop.upiVpa = in.string(u"upi_vpa");
+    shop.upiPayeeName = in.string(u"upi_payee_name");
+    shop.complaintDeadlineHours = int(in.integer(u"complaint_deadline_hours"));
     if (!in.ok()) {
         *error = in.error();
         return std::nullopt;

@@ -31,9 +31,15 @@ struct ShopInfo
     QList<DiscountRate> discountRates;  ///< every operator, in force and default (SaleTerms)
     qint64 sandboxSettleDelayMs = 0;    ///< how long a sandbox PENDING sale waits (ms)
     QString circleCode;                 ///< the shop's telecom circle (spec circle table); empty when not set
+    bool shiftsEnabled = false;         ///< issue 28: a sale needs the person's open shift (admin setting)
+    bool blindCount = false;            ///< issue 28: clerks close a shift without seeing the expected cash
+    QString upiVpa;                     ///< issue 28: the shop's UPI ID (name@handle); "" when not set
+    QString upiPayeeName;               ///< issue 28: the payee name of the UPI QR (at most 50 characters)
+    int complaintDeadlineHours = 48;    ///< issue 29: a complaint is due this long after it is raised (1-720 h)
 
     /// {entity "shop", name, address, low_balance_threshold "₹500.00", idle_lock_seconds,
-    /// discount_rates [DiscountRate], sandbox_settle_delay_ms, circle_code}.
+    /// discount_rates [DiscountRate], sandbox_settle_delay_ms, circle_code, shifts_enabled, blind_count, upi_vpa,
+    /// upi_payee_name, complaint_deadline_hours}.
     QJsonObject toJson() const;
     /// Reads toJson()'s form strictly; nullopt with *error naming a missing or mistyped field.
     static std::optional<ShopInfo> fromJson(const QJsonObject &json, QString *error);

@@ -37,6 +37,8 @@ QUrlQuery TransactionQuery::toQuery() const
         query.addQueryItem(QStringLiteral("operator"), operatorCode);
     if (!status.isEmpty())
         query.addQueryItem(QStringLiteral("status"), status);
+    if (!tender.isEmpty())
+        query.addQueryItem(QStringLiteral("tender"), tender);
     if (!upstreamState.isEmpty())
         query.addQueryItem(QStringLiteral("upstream_state"), upstreamState);
     query.addQueryItem(QStringLiteral("sort"), sortName(sort));

@@ -8,7 +8,7 @@
 /// spec"), as a client asks it: an IST date range (both days inclusive) or an IST instant to
 /// start from, type, operator code, status, free text (transaction id, or a prefix of number /
 /// reference id), the upstream state ("unknown": live sales still unknown at the upstream,
-/// issue 11), the server-side order, and for a listing the page size and the cursor of the
+/// issue 11), the tender (issue 28), the server-side order, and for a listing the page size and the cursor of the
 /// previous page. Empty strings, invalid dates and zero mean "any" / the server's default.
 struct TransactionQuery
 {
@@ -28,6 +28,7 @@ struct TransactionQuery
     QString status;       ///< SUCCESS / PENDING / FAILED
     QString text;
     QString upstreamState; ///< "unknown" (queued, sent or unknown at the upstream), "attention" or empty
+    QString tender;        ///< issue 28: "cash", "upi", "none" (sales without a tender) or empty
     Sort sort = Sort::Newest;
     int limit = 0;  ///< rows of a page, 1-200; 0: the server's default (50); not sent to /summary
     QString cursor; ///< next_cursor of the previous page; empty for the first page

@@ -60,6 +60,11 @@ std::optional<TransactionType> typeFromString(const QString &text)
     return std::nullopt;
 }
 
+bool isTender(const QString &text)
+{
+    return text == QLatin1String("cash") || text == QLatin1String("upi");
+}
+
 std::optional<TransactionStatus> statusFromString(const QString &text)
 {
     for (TransactionStatus s : {TransactionStatus::Pending, TransactionStatus::Success, TransactionStatus::Failed}) {
@@ -95,6 +100,12 @@ QJsonObject TransactionRecord::toJson() const
         json.insert(QStringLiteral("upstream"), upstream);
     if (failedAfterPending)
         json.insert(QStringLiteral("failed_after_pending"), true);
+    if (!tender.isEmpty())
+        json.insert(QStringLiteral("tender"), tender);
+    if (shiftId > 0)
+        json.insert(QStringLiteral("shift_id"), shiftId);
+    if (!circleCode.isEmpty())
+        json.insert(QStringLiteral("circle_code"), circleCode);
     return json;
 }
 
@@ -128,7 +139,8 @@ QByteArray TransactionRecord::dataEnvelope() const
 {
     const QString datetime = IstTime::formatMs(createdAtMs);
     bool plain = true;
-    for (const QString *text : {&operatorName, &number, &customerEmail, &redeemCode, &referenceId, &datetime})
+    for (const QString *text :
+         {&operatorName, &number, &customerEmail, &redeemCode, &referenceId, &datetime, &tender, &circleCode})
         plain = plain && writtenAsIs(*text);
     if (!plain)
         return QJsonDocument(QJsonObject{{QStringLiteral("data"), toJson()}}).toJson(QJsonDocument::Compact);
@@ -137,6 +149,8 @@ QByteArray TransactionRecord::dataEnvelope() const
     out.reserve(384);
     out += "{\"data\":{";
     appendString(out, "bill_amount", Money::format(billAmount));
+    if (!circleCode.isEmpty())
+        appendString(out, "circle_code", circleCode);
     if (type == TransactionType::Voucher)
         appendString(out, "customer_email", customerEmail);
     appendString(out, "datetime", datetime);
@@ -151,6 +165,13 @@ QByteArray TransactionRecord::dataEnvelope() const
     if (type == TransactionType::Voucher)
         appendString(out, "redeem_code", redeemCode);
     appendString(out, "reference_id", referenceId);
+    if (shiftId > 0) {
+        out += "\"shift_id\":";
+        out += QByteArray::number(shiftId);
+        out += ',';
+    }
+    if (!tender.isEmpty())
+        appendString(out, "tender", tender);
     out += "\"transaction_id\":";
     out += QByteArray::number(transactionId);
     out += ',';
@@ -202,6 +223,14 @@ std::optional<TransactionRecord> TransactionRecord::fromJson(const QJsonObject &
     }
     if (in.ok() && json.contains(QStringLiteral("failed_after_pending")))
         record.failedAfterPending = in.boolean(u"failed_after_pending");
+    record.tender = in.optionalString(u"tender").value_or(QString());
+    if (in.ok() && !record.tender.isEmpty() && !TransactionNames::isTender(record.tender))
+        in.fail(u"tender", QStringLiteral("is not cash or upi (\"%1\")").arg(record.tender));
+    record.circleCode = in.optionalString(u"circle_code").value_or(QString());
+    record.shiftId = in.optionalInteger(u"shift_id").value_or(0);
+    if (in.ok() && json.contains(QStringLiteral("shift_id")) && !json.value(QStringLiteral("shift_id")).isNull() &&
+        record.shiftId <= 0)
+        in.fail(u"shift_id", QStringLiteral("is not positive"));
     if (!in.ok()) {
         *error = in.error();
         return std::nullopt;

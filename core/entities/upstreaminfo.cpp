@@ -84,7 +84,9 @@ QJsonObject UpstreamOffers::toJson() const
 {
     return QJsonObject{{QStringLiteral("idempotent_reference_id"), idempotentReferenceId},
                        {QStringLiteral("status_check"), statusCheck},
-                       {QStringLiteral("balance"), balance}};
+                       {QStringLiteral("balance"), balance},
+                       {QStringLiteral("complaints"), complaints},
+                       {QStringLiteral("number_lookup"), numberLookup}};
 }
 
 UpstreamOffers UpstreamOffers::fromJson(const QJsonObject &json)
@@ -94,6 +96,8 @@ UpstreamOffers UpstreamOffers::fromJson(const QJsonObject &json)
     offers.idempotentReferenceId = promised("idempotent_reference_id");
     offers.statusCheck = promised("status_check");
     offers.balance = promised("balance");
+    offers.complaints = promised("complaints");
+    offers.numberLookup = promised("number_lookup");
     return offers;
 }
 

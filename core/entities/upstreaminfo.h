@@ -9,12 +9,16 @@
 
 /// What an upstream promises beyond api-v1.md (docs/upstream-contract.md, "Kinds of upstream"): a RechargeDesk
 /// upstream declares it in its OpenAPI document (`x-rechargedesk-upstream`); every other upstream promises nothing
-/// more than the spec, so all three are false.
+/// more than the spec, so all of them are false.
 struct UpstreamOffers
 {
     bool idempotentReferenceId = false; ///< the same reference_id sent again is the same sale, never a second one
     bool statusCheck = false;           ///< GET /transactions/{transaction_id} answers a sale's record
     bool balance = false;               ///< GET /wallet answers the shop's balance there
+    /// Issue 29: POST /transactions/{id}/complaints takes a complaint about its sale, GET /complaints/{id} answers how
+    /// it stands, and its webhooks include `event.complaint`.
+    bool complaints = false;
+    bool numberLookup = false; ///< issue 29: GET /numbers/{phone_number} answers what it last sold to a number
 
     QJsonObject toJson() const;
     /// The `x-rechargedesk-upstream` object (or the `offers` of GET /api/v1/upstream); a missing or non-true member

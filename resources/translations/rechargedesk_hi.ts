@@ -2,6 +2,73 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="hi_IN">
 <context>
+    <name>AdminCloseShiftDialog</name>
+    <message>
+        <source>&amp;Close the shift</source>
+        <translation>शिफ़्ट बंद करें (&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close %1&apos;s shift</source>
+        <translation>%1 की शिफ़्ट बंद करें</translation>
+    </message>
+    <message>
+        <source>Close %1&apos;s shift on %2</source>
+        <translation>%2 पर %1 की शिफ़्ट बंद करें</translation>
+    </message>
+    <message>
+        <source>Count the drawer of this shift: the notes of each kind, then the coins as one amount in rupees. The note tells the clerk and the day-end report why an admin closed it.</source>
+        <translation>इस शिफ़्ट का गल्ला गिनें: पहले हर तरह के नोट, फिर सारे सिक्कों की कुल राशि रुपयों में। नीचे लिखा नोट क्लर्क और दिन के अंत की रिपोर्ट को बताता है कि एडमिन ने शिफ़्ट क्यों बंद की।</translation>
+    </message>
+    <message>
+        <source>Expected in the drawer: %1</source>
+        <translation>गल्ले में होने चाहिए: %1</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>पता नहीं</translation>
+    </message>
+    <message>
+        <source>₹%1 notes ×</source>
+        <translation>₹%1 के नोट ×</translation>
+    </message>
+    <message>
+        <source>Coins, total ₹</source>
+        <translation>सिक्के, कुल ₹</translation>
+    </message>
+    <message>
+        <source>required: why you close this shift</source>
+        <translation>ज़रूरी: आप यह शिफ़्ट क्यों बंद कर रहे हैं</translation>
+    </message>
+    <message>
+        <source>optional, e.g. why the drawer is short</source>
+        <translation>ज़रूरी नहीं, जैसे गल्ले में पैसे कम क्यों हैं</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>नोट</translation>
+    </message>
+    <message>
+        <source>Counted: %1</source>
+        <translation>गिने गए: %1</translation>
+    </message>
+    <message>
+        <source> · Difference: %1</source>
+        <translation> · अंतर: %1</translation>
+    </message>
+    <message>
+        <source>Type the count first: the notes of each kind (0 for none) and the coins.</source>
+        <translation>पहले गिनती लिखें: हर तरह के नोट (न हों तो 0) और सिक्के।</translation>
+    </message>
+    <message>
+        <source>Write why you close %1&apos;s shift: the clerk and the day-end report see it.</source>
+        <translation>लिखें कि आप %1 की शिफ़्ट क्यों बंद कर रहे हैं: यह क्लर्क और दिन के अंत की रिपोर्ट में दिखेगा।</translation>
+    </message>
+    <message>
+        <source>Closing…</source>
+        <translation>बंद हो रही है…</translation>
+    </message>
+</context>
+<context>
     <name>ApiCall</name>
     <message>
         <source>Cannot reach the server: %1</source>
@@ -76,6 +143,14 @@
         <source>%1 · show them (Alt+N)</source>
         <translation>%1 · इन्हें दिखाएँ (Alt+N)</translation>
     </message>
+    <message>
+        <source>Shifts</source>
+        <translation>शिफ़्ट</translation>
+    </message>
+    <message>
+        <source>Complaints</source>
+        <translation>शिकायतें</translation>
+    </message>
 </context>
 <context>
     <name>BackupCard</name>
@@ -117,6 +192,419 @@
     </message>
 </context>
 <context>
+    <name>CashDrawer</name>
+    <message>
+        <source>Could not open the cash drawer: %1 does not exist. Is the receipt printer on and plugged in? (Settings names the drawer&apos;s printer.)</source>
+        <translation>गल्ला नहीं खुल सका: %1 मौजूद नहीं है। क्या रसीद प्रिंटर चालू है और उसका तार लगा है? (गल्ले का प्रिंटर सेटिंग्स में लिखा है।)</translation>
+    </message>
+    <message>
+        <source>Could not open the cash drawer: no permission to write to %1 (the user needs the group lp).</source>
+        <translation>गल्ला नहीं खुल सका: %1 में लिखने की अनुमति नहीं है (उपयोगकर्ता का lp ग्रुप में होना ज़रूरी है)।</translation>
+    </message>
+    <message>
+        <source>Could not open the cash drawer: %1: %2</source>
+        <translation>गल्ला नहीं खुल सका: %1: %2</translation>
+    </message>
+    <message>
+        <source>Could not open the cash drawer: writing to %1 failed: %2</source>
+        <translation>गल्ला नहीं खुल सका: %1 में लिखना असफल रहा: %2</translation>
+    </message>
+    <message>
+        <source>The cash drawer&apos;s printer did not answer within %1 seconds. Is it on, with paper?</source>
+        <translation>गल्ले के प्रिंटर ने %1 सेकंड में जवाब नहीं दिया। क्या वह चालू है और उसमें कागज़ है?</translation>
+    </message>
+    <message>
+        <source>Give the printer&apos;s device (e.g. /dev/usb/lp0) or the name of its raw printer queue in CUPS (letters, digits, - _ . only).</source>
+        <translation>प्रिंटर का डिवाइस (जैसे /dev/usb/lp0) या CUPS में उसकी raw प्रिंटर कतार का नाम लिखें (सिर्फ़ अक्षर, अंक, - _ .)।</translation>
+    </message>
+    <message>
+        <source>The cash drawer is still busy with the last opening. Try again.</source>
+        <translation>गल्ला खोलने का पिछला काम अभी चल रहा है। फिर से कोशिश करें।</translation>
+    </message>
+    <message>
+        <source>Could not open the cash drawer: the program lp could not be run (install the package cups-client).</source>
+        <translation>गल्ला नहीं खुल सका: lp प्रोग्राम नहीं चल सका (cups-client पैकेज इंस्टॉल करें)।</translation>
+    </message>
+    <message>
+        <source>Could not open the cash drawer through the printer queue %1: %2</source>
+        <translation>प्रिंटर कतार %1 से गल्ला नहीं खुल सका: %2</translation>
+    </message>
+    <message>
+        <source>lp ended with code %1</source>
+        <translation>lp कोड %1 के साथ बंद हुआ</translation>
+    </message>
+</context>
+<context>
+    <name>CashMoveDialog</name>
+    <message>
+        <source>Cash in / out</source>
+        <translation>नकद जमा / निकासी</translation>
+    </message>
+    <message>
+        <source>Money put into or taken out of the drawer outside a sale, with the reason. It is kept in the shift&apos;s record under your name.</source>
+        <translation>बिक्री के अलावा गल्ले में डाले या उससे निकाले गए पैसे, कारण के साथ। यह आपके नाम से शिफ़्ट के रिकॉर्ड में दर्ज होता है।</translation>
+    </message>
+    <message>
+        <source>&amp;Out — take cash from the drawer</source>
+        <translation>निकासी — गल्ले से नकद निकालें (&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;In — put cash into the drawer</source>
+        <translation>जमा — गल्ले में नकद डालें (&amp;I)</translation>
+    </message>
+    <message>
+        <source>What the cash is for</source>
+        <translation>नकद किस लिए है</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Amount ₹</source>
+        <translation>राशि ₹</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>कारण</translation>
+    </message>
+    <message>
+        <source>Other reason</source>
+        <translation>दूसरा कारण</translation>
+    </message>
+    <message>
+        <source>Your PIN</source>
+        <translation>आपका PIN</translation>
+    </message>
+    <message>
+        <source>Record cash out (Enter)</source>
+        <translation>निकासी दर्ज करें (Enter)</translation>
+    </message>
+    <message>
+        <source>Cancel (Esc)</source>
+        <translation>रद्द करें (Esc)</translation>
+    </message>
+    <message>
+        <source>Record cash in (Enter)</source>
+        <translation>जमा दर्ज करें (Enter)</translation>
+    </message>
+    <message>
+        <source>Float added</source>
+        <translation>छुट्टे के लिए पैसे डाले</translation>
+    </message>
+    <message>
+        <source>Change from the bank</source>
+        <translation>बैंक से छुट्टे लाए</translation>
+    </message>
+    <message>
+        <source>Paid a supplier</source>
+        <translation>सप्लायर को भुगतान किया</translation>
+    </message>
+    <message>
+        <source>Owner took cash</source>
+        <translation>मालिक ने नकद लिया</translation>
+    </message>
+    <message>
+        <source>Bank deposit</source>
+        <translation>बैंक में जमा किया</translation>
+    </message>
+    <message>
+        <source>Other…</source>
+        <translation>कुछ और…</translation>
+    </message>
+    <message>
+        <source>Type the amount in rupees.</source>
+        <translation>राशि रुपयों में लिखें।</translation>
+    </message>
+    <message>
+        <source>At most ₹1,00,000 at a time.</source>
+        <translation>एक बार में ज़्यादा से ज़्यादा ₹1,00,000।</translation>
+    </message>
+    <message>
+        <source>Say what the cash is for.</source>
+        <translation>बताएँ कि नकद किस लिए है।</translation>
+    </message>
+    <message>
+        <source>Type your PIN to confirm.</source>
+        <translation>पुष्टि के लिए अपना PIN डालें।</translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation>दर्ज हो रहा है…</translation>
+    </message>
+</context>
+<context>
+    <name>CloseShiftDialog</name>
+    <message>
+        <source>Close the shift</source>
+        <translation>शिफ़्ट बंद करें</translation>
+    </message>
+    <message>
+        <source>Count the drawer: the number of notes of each kind, then the coins as one amount. Enter goes to the next field.</source>
+        <translation>गल्ला गिनें: हर तरह के कितने नोट हैं, फिर सारे सिक्कों की कुल राशि। Enter दबाने पर अगला खाना आता है।</translation>
+    </message>
+    <message>
+        <source>optional, e.g. why the drawer is short</source>
+        <translation>ज़रूरी नहीं, जैसे गल्ले में पैसे कम क्यों हैं</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>नोट</translation>
+    </message>
+    <message>
+        <source>Close shift (Enter)</source>
+        <translation>शिफ़्ट बंद करें (Enter)</translation>
+    </message>
+    <message>
+        <source>Cancel (Esc)</source>
+        <translation>रद्द करें (Esc)</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 बजे शुरू हुई</translation>
+    </message>
+    <message>
+        <source>Expected in the drawer: %1</source>
+        <translation>गल्ले में होने चाहिए: %1</translation>
+    </message>
+    <message>
+        <source>Blind count: the expected cash and the difference show once the shift is closed.</source>
+        <translation>बिना देखे गिनती: गल्ले में कितना होना चाहिए और अंतर, ये शिफ़्ट बंद होने के बाद दिखेंगे।</translation>
+    </message>
+    <message>
+        <source>Counted: %1</source>
+        <translation>गिने गए: %1</translation>
+    </message>
+    <message>
+        <source>Difference: %1</source>
+        <translation>अंतर: %1</translation>
+    </message>
+    <message>
+        <source>Type the count first: the notes of each kind (0 for none) and the coins.</source>
+        <translation>पहले गिनती लिखें: हर तरह के नोट (न हों तो 0) और सिक्के।</translation>
+    </message>
+    <message>
+        <source>Closing…</source>
+        <translation>बंद हो रही है…</translation>
+    </message>
+</context>
+<context>
+    <name>ComplaintSection</name>
+    <message>
+        <source>Raise &amp;complaint…</source>
+        <translation>शिकायत दर्ज करें… (&amp;C)</translation>
+    </message>
+    <message>
+        <source>Complaint %1 (%2): credited back — the sale was reversed and refunded. %3</source>
+        <translation>शिकायत %1 (%2): पैसा वापस — बिक्री उलट दी गई और रिफ़ंड हो गया। %3</translation>
+    </message>
+    <message>
+        <source> Operator reference: %1.</source>
+        <translation> ऑपरेटर रेफ़रेंस: %1।</translation>
+    </message>
+    <message>
+        <source>Complaint %1 (%2): rejected — %3.%4</source>
+        <translation>शिकायत %1 (%2): नामंज़ूर — %3।%4</translation>
+    </message>
+    <message>
+        <source>with the distributor</source>
+        <translation>डिस्ट्रीब्यूटर के पास</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>खुली</translation>
+    </message>
+    <message>
+        <source>the shop&apos;s key</source>
+        <translation>दुकान की कुंजी</translation>
+    </message>
+    <message>
+        <source>Complaint %1 (%2): %3, raised %4 by %5.</source>
+        <translation>शिकायत %1 (%2): %3, %4 को %5 ने दर्ज की।</translation>
+    </message>
+    <message>
+        <source>PAST DEADLINE</source>
+        <translation>समय-सीमा बीत गई</translation>
+    </message>
+</context>
+<context>
+    <name>ComplaintsPage</name>
+    <message>
+        <source>Open</source>
+        <translation>खुली</translation>
+    </message>
+    <message>
+        <source>With the distributor</source>
+        <translation>डिस्ट्रीब्यूटर के पास</translation>
+    </message>
+    <message>
+        <source>Credited back</source>
+        <translation>पैसा वापस</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>नामंज़ूर</translation>
+    </message>
+    <message>
+        <source>Complaint</source>
+        <translation>शिकायत</translation>
+    </message>
+    <message>
+        <source>Sale</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>नंबर</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>राशि</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>कारण</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>Raised (IST)</source>
+        <translation>दर्ज (IST)</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>कितनी पुरानी</translation>
+    </message>
+    <message>
+        <source>Deadline (IST)</source>
+        <translation>समय-सीमा (IST)</translation>
+    </message>
+    <message>
+        <source>%1 — PAST DEADLINE</source>
+        <translation>%1 — समय-सीमा बीत गई</translation>
+    </message>
+    <message>
+        <source>Resol&amp;ve…</source>
+        <translation>निपटाएँ… (&amp;V)</translation>
+    </message>
+    <message>
+        <source>Not resolved yet</source>
+        <translation>अभी नहीं निपटीं</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>सभी</translation>
+    </message>
+    <message>
+        <source>Refresh (F5)</source>
+        <translation>रीफ़्रेश (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Show</source>
+        <translation>दिखाएँ (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Complaints</source>
+        <translation>शिकायतें</translation>
+    </message>
+    <message>
+        <source>Customers&apos; complaints about sales: the ones not resolved yet first. Each is due within the shop&apos;s deadline (Settings); one past it is marked PAST DEADLINE.</source>
+        <translation>बिक्री पर ग्राहकों की शिकायतें: जो अभी नहीं निपटीं, वे पहले। हर शिकायत दुकान की समय-सीमा (सेटिंग्स) में निपटानी है; जो उससे आगे निकल गई, उस पर “समय-सीमा बीत गई” लिखा होता है।</translation>
+    </message>
+    <message>
+        <source>The complaints could not be loaded: %1</source>
+        <translation>शिकायतें लोड नहीं हो सकीं: %1</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 दिन %2 घंटे</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 घंटे %2 मिनट</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 मिनट</translation>
+    </message>
+</context>
+<context>
+    <name>CustomerDisplayPanel</name>
+    <message>
+        <source>Welcome</source>
+        <translation>आपका स्वागत है</translation>
+    </message>
+    <message>
+        <source>Amount to pay</source>
+        <translation>भुगतान की राशि</translation>
+    </message>
+    <message>
+        <source>Please pay in cash at the counter</source>
+        <translation>कृपया काउंटर पर नकद भुगतान करें</translation>
+    </message>
+    <message>
+        <source>Pay by any UPI app; the shop confirms receipt</source>
+        <extracomment>RechargeDesk cannot see the payment: the clerk checks the shop&apos;s UPI app or soundbox.</extracomment>
+        <translation>किसी भी UPI ऐप से भुगतान करें; पैसे मिलने पर दुकानदार पुष्टि करेंगे</translation>
+    </message>
+    <message>
+        <source>Recharged ✓</source>
+        <translation>रिचार्ज हो गया ✓</translation>
+    </message>
+    <message>
+        <source>Paid %1</source>
+        <extracomment>What the customer paid for a recharge that went through, e.g. &quot;Paid ₹299.00&quot;.</extracomment>
+        <translation>भुगतान: %1</translation>
+    </message>
+    <message>
+        <source>Not recharged — nothing to pay</source>
+        <translation>रिचार्ज नहीं हुआ — कोई भुगतान नहीं करना है</translation>
+    </message>
+    <message>
+        <source>Waiting for the operator</source>
+        <extracomment>The telecom operator (Jio, Airtel…) has not answered yet; not the shop&apos;s clerk.</extracomment>
+        <translation>ऑपरेटर कंपनी के जवाब का इंतज़ार है</translation>
+    </message>
+    <message>
+        <source>Amount %1</source>
+        <extracomment>The amount of a sale still waiting, e.g. &quot;Amount ₹299.00&quot;.</extracomment>
+        <translation>राशि: %1</translation>
+    </message>
+    <message>
+        <source>The operator has not confirmed the recharge yet. The shop will tell you when it does.</source>
+        <translation>ऑपरेटर कंपनी ने अभी रिचार्ज की पुष्टि नहीं की है। पुष्टि होते ही दुकानदार आपको बताएँगे।</translation>
+    </message>
+    <message>
+        <source>Not recharged — your money will be given back</source>
+        <translation>रिचार्ज नहीं हुआ — आपके पैसे वापस मिलेंगे</translation>
+    </message>
+    <message>
+        <source>To be given back: %1</source>
+        <translation>वापस मिलेंगे: %1</translation>
+    </message>
+    <message>
+        <source>The shop returns it by UPI.</source>
+        <translation>दुकानदार पैसे UPI से लौटाएँगे।</translation>
+    </message>
+    <message>
+        <source>The shop returns it in cash.</source>
+        <translation>दुकानदार पैसे नकद लौटाएँगे।</translation>
+    </message>
+</context>
+<context>
+    <name>CustomerDisplayWindow</name>
+    <message>
+        <source>Customer display</source>
+        <translation>ग्राहक स्क्रीन</translation>
+    </message>
+</context>
+<context>
     <name>DayEndPage</name>
     <message>
         <source>&amp;Print…</source>
@@ -125,46 +613,6 @@
     <message>
         <source>Save P&amp;DF…</source>
         <translation>PDF सेव करें (&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>प्रकार</translation>
-    </message>
-    <message>
-        <source>Operator</source>
-        <translation>ऑपरेटर</translation>
-    </message>
-    <message>
-        <source>Success</source>
-        <translation>सफल</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>पेंडिंग</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>असफल</translation>
-    </message>
-    <message>
-        <source>Bill</source>
-        <translation>बिल</translation>
-    </message>
-    <message>
-        <source>Commission</source>
-        <translation>कमीशन</translation>
-    </message>
-    <message>
-        <source>Wallet debit</source>
-        <translation>वॉलेट से कटौती</translation>
-    </message>
-    <message>
-        <source>Clerk</source>
-        <translation>क्लर्क</translation>
-    </message>
-    <message>
-        <source>Sales</source>
-        <translation>बिक्री</translation>
     </message>
     <message>
         <source>Sales (₹)</source>
@@ -187,76 +635,12 @@
         <translation>सफल बिक्री, ₹</translation>
     </message>
     <message>
-        <source>Sales by hour</source>
-        <translation>घंटेवार बिक्री</translation>
-    </message>
-    <message>
-        <source>Successful</source>
-        <translation>सफल</translation>
-    </message>
-    <message>
-        <source>Bill amount</source>
-        <translation>बिल राशि</translation>
-    </message>
-    <message>
-        <source>Commission earned</source>
-        <translation>कमाया गया कमीशन</translation>
-    </message>
-    <message>
-        <source>Wallet</source>
-        <translation>वॉलेट</translation>
-    </message>
-    <message>
-        <source>Opening</source>
-        <translation>शुरुआती</translation>
-    </message>
-    <message>
-        <source>Top-ups</source>
-        <translation>टॉप-अप</translation>
-    </message>
-    <message>
-        <source>Debits</source>
-        <translation>कटौती</translation>
-    </message>
-    <message>
-        <source>Refunds</source>
-        <translation>रिफ़ंड</translation>
-    </message>
-    <message>
-        <source>Closing</source>
-        <translation>अंतिम</translation>
-    </message>
-    <message>
-        <source>By type and operator</source>
-        <translation>प्रकार और ऑपरेटर के अनुसार</translation>
-    </message>
-    <message>
-        <source>By clerk (successful sales)</source>
-        <translation>क्लर्क के अनुसार (सफल बिक्री)</translation>
-    </message>
-    <message>
         <source>Loading the report for %1…</source>
         <translation>%1 की रिपोर्ट लोड हो रही है…</translation>
     </message>
     <message>
         <source>Could not load the report: %1</source>
         <translation>रिपोर्ट लोड नहीं हो सकी: %1</translation>
-    </message>
-    <message>
-        <source>%1 (IST)%2</source>
-        <translation>%1 (IST)%2</translation>
-    </message>
-    <message>
-        <source>  ·  TEST MODE</source>
-        <translation>  ·  टेस्ट मोड</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>कुल</translation>
-    </message>
-    <message>
-        <source>no sales</source>
-        <translation>कोई बिक्री नहीं</translation>
     </message>
     <message>
         <source>No report is shown yet.</source>
@@ -304,7 +688,7 @@
     </message>
 </context>
 <context>
-    <name>DayEndPrint</name>
+    <name>DayEndReportModel</name>
     <message>
         <source>Mobile</source>
         <translation>मोबाइल</translation>
@@ -329,12 +713,20 @@
         </translation>
     </message>
     <message>
-        <source>Day-end (Z) report for %1 (IST)%2</source>
-        <translation>%1 (IST) के दिन के अंत की (Z) रिपोर्ट%2</translation>
+        <source>Day-end (Z) report</source>
+        <translation>दिन के अंत की (Z) रिपोर्ट</translation>
     </message>
     <message>
-        <source> — TEST MODE</source>
-        <translation> — टेस्ट मोड</translation>
+        <source>%1 (IST)</source>
+        <translation>%1 (IST)</translation>
+    </message>
+    <message>
+        <source>TEST MODE</source>
+        <translation>टेस्ट मोड</translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation>बिक्री</translation>
     </message>
     <message>
         <source>Successful sales</source>
@@ -343,14 +735,6 @@
     <message>
         <source>Pending sales</source>
         <translation>पेंडिंग बिक्री</translation>
-    </message>
-    <message>
-        <source>  of which unknown at the upstream</source>
-        <translation>  इनमें से अपस्ट्रीम पर अज्ञात</translation>
-    </message>
-    <message>
-        <source>%1 (wallet debit %2)</source>
-        <translation>%1 (वॉलेट से कटौती %2)</translation>
     </message>
     <message>
         <source>Failed sales</source>
@@ -445,16 +829,72 @@
         <translation>क्लर्क</translation>
     </message>
     <message>
-        <source>Sales</source>
-        <translation>बिक्री</translation>
-    </message>
-    <message>
         <source>None.</source>
         <translation>कोई नहीं।</translation>
     </message>
     <message>
+        <source>By payment (successful sales)</source>
+        <translation>भुगतान के तरीके के अनुसार (सफल बिक्री)</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>Shifts</source>
+        <translation>शिफ़्ट</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>टर्मिनल</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>शुरू</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>बंद</translation>
+    </message>
+    <message>
+        <source>Opening cash</source>
+        <translation>शुरुआती नकद</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>अपेक्षित</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>गिना गया</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>अंतर</translation>
+    </message>
+    <message>
         <source>Sales by hour (IST)</source>
         <translation>घंटेवार बिक्री (IST)</translation>
+    </message>
+    <message>
+        <source>Complaints</source>
+        <translation>शिकायतें</translation>
+    </message>
+    <message>
+        <source>Raised</source>
+        <translation>दर्ज हुईं</translation>
+    </message>
+    <message>
+        <source>Still open at the day&apos;s end</source>
+        <translation>दिन के अंत तक खुली</translation>
+    </message>
+    <message>
+        <source>Credited back</source>
+        <translation>पैसा वापस</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>नामंज़ूर</translation>
     </message>
 </context>
 <context>
@@ -481,6 +921,17 @@
             <numerusform>ज़्यादा से ज़्यादा %n अंक।</numerusform>
             <numerusform>ज़्यादा से ज़्यादा %n अंक।</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>DrawerCount</name>
+    <message>
+        <source>₹%1 ×</source>
+        <translation>₹%1 ×</translation>
+    </message>
+    <message>
+        <source>Coins ₹</source>
+        <translation>सिक्के ₹</translation>
     </message>
 </context>
 <context>
@@ -777,6 +1228,26 @@
         <source>Give %1 back to the customer: the sale failed after they paid. The wallet debit was refunded.</source>
         <translation>ग्राहक को %1 वापस दें: उनके भुगतान के बाद बिक्री असफल हुई। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
     </message>
+    <message>
+        <source>Payment</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>Shift</source>
+        <translation>शिफ़्ट</translation>
+    </message>
+    <message>
+        <source>Shift %1</source>
+        <translation>शिफ़्ट %1</translation>
+    </message>
+    <message>
+        <source>Send %1 back to the customer by UPI: the sale failed after they paid. The wallet debit was refunded.</source>
+        <translation>ग्राहक को %1 UPI से वापस भेजें: उनके भुगतान के बाद बिक्री असफल हुई। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
+    </message>
+    <message>
+        <source>Credited back after complaint %1 (%2)</source>
+        <translation>शिकायत %1 पर पैसा वापस (%2)</translation>
+    </message>
 </context>
 <context>
     <name>HistoryModel</name>
@@ -867,6 +1338,14 @@
     <message>
         <source>FAILED · money back</source>
         <translation>FAILED · पैसे वापस</translation>
+    </message>
+    <message>
+        <source>No payment was recorded with this sale (an older sale, or one from an API client that sends none)</source>
+        <translation>इस बिक्री के साथ भुगतान का तरीका दर्ज नहीं हुआ (पुरानी बिक्री, या किसी ऐसे API क्लाइंट की जो इसे नहीं भेजता)</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>भुगतान</translation>
     </message>
 </context>
 <context>
@@ -1018,6 +1497,18 @@
     <message>
         <source>Needs attention</source>
         <translation>ध्यान चाहिए</translation>
+    </message>
+    <message>
+        <source>Pay&amp;ment</source>
+        <translation>भुगतान (&amp;M)</translation>
+    </message>
+    <message>
+        <source>How the customer paid the shop: cash, UPI, or sales that recorded none</source>
+        <translation>ग्राहक ने दुकान को कैसे भुगतान किया: नकद, UPI, या वे बिक्री जिनमें यह दर्ज नहीं हुआ</translation>
+    </message>
+    <message>
+        <source>Any payment</source>
+        <translation>कोई भी भुगतान</translation>
     </message>
 </context>
 <context>
@@ -1265,6 +1756,14 @@ Someone on the network may be pretending to be the shop server. If the certifica
         <source>Shop server certificate changed</source>
         <translation>दुकान के सर्वर का प्रमाणपत्र बदल गया</translation>
     </message>
+    <message>
+        <source>RechargeDesk — customer display</source>
+        <translation>RechargeDesk — ग्राहक स्क्रीन</translation>
+    </message>
+    <message>
+        <source>Cash drawer: %1</source>
+        <translation>गल्ला: %1</translation>
+    </message>
 </context>
 <context>
     <name>MobileRechargePage</name>
@@ -1297,14 +1796,6 @@ Someone on the network may be pretending to be the shop server. If the certifica
         <translation>सर्कल</translation>
     </message>
     <message>
-        <source>This number was last recharged with %1.</source>
-        <translation>इस नंबर का पिछला रिचार्ज %1 से हुआ था।</translation>
-    </message>
-    <message>
-        <source>Operator remembered from this number&apos;s last recharge.</source>
-        <translation>ऑपरेटर इस नंबर के पिछले रिचार्ज से याद रखा गया है।</translation>
-    </message>
-    <message>
         <source>Circle: %1</source>
         <translation>सर्कल: %1</translation>
     </message>
@@ -1331,6 +1822,57 @@ Someone on the network may be pretending to be the shop server. If the certifica
     <message>
         <source>Plan unlinked: this sale is a plain amount, not the plan.</source>
         <translation>प्लान हटा दिया गया: यह बिक्री सिर्फ़ राशि की है, प्लान की नहीं।</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>आज</translation>
+    </message>
+    <message>
+        <source>Last recharged with %1 %2, from the distributor.</source>
+        <translation>पिछला रिचार्ज %2 %1 से हुआ था (डिस्ट्रीब्यूटर के अनुसार)।</translation>
+    </message>
+    <message>
+        <source>Last recharged with %1 %2.</source>
+        <translation>पिछला रिचार्ज %2 %1 से हुआ था।</translation>
+    </message>
+</context>
+<context>
+    <name>OpenShiftDialog</name>
+    <message>
+        <source>Open a shift</source>
+        <translation>शिफ़्ट शुरू करें</translation>
+    </message>
+    <message>
+        <source>Count the cash in the drawer (the float) and type it. Every sale until you close the shift is counted in it.</source>
+        <translation>गल्ले में रखा नकद (छुट्टे के लिए पैसे) गिनकर लिखें। शिफ़्ट बंद करने तक की हर बिक्री इसी में गिनी जाएगी।</translation>
+    </message>
+    <message>
+        <source>%1 at terminal %2</source>
+        <translation>टर्मिनल %2 पर %1</translation>
+    </message>
+    <message>
+        <source>e.g. 2000</source>
+        <translation>जैसे 2000</translation>
+    </message>
+    <message>
+        <source>Opening cash ₹</source>
+        <translation>शुरुआती नकद ₹</translation>
+    </message>
+    <message>
+        <source>Open shift (Enter)</source>
+        <translation>शिफ़्ट शुरू करें (Enter)</translation>
+    </message>
+    <message>
+        <source>Not now (Esc)</source>
+        <translation>अभी नहीं (Esc)</translation>
+    </message>
+    <message>
+        <source>Type the cash in the drawer now, in rupees (0 if it is empty).</source>
+        <translation>गल्ले में अभी जितना नकद है, रुपयों में लिखें (ख़ाली हो तो 0)।</translation>
+    </message>
+    <message>
+        <source>Opening…</source>
+        <translation>शुरू हो रही है…</translation>
     </message>
 </context>
 <context>
@@ -1647,6 +2189,69 @@ Someone on the network may be pretending to be the shop server. If the certifica
     </message>
 </context>
 <context>
+    <name>RaiseComplaintDialog</name>
+    <message>
+        <source>Raise complaint about sale %1</source>
+        <translation>बिक्री %1 की शिकायत दर्ज करें</translation>
+    </message>
+    <message>
+        <source>Sale %1 · %2 %3 · %4 · %5</source>
+        <translation>बिक्री %1 · %2 %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>What the customer says (required for Other)</source>
+        <translation>ग्राहक क्या कहता है (“दूसरा” के लिए ज़रूरी)</translation>
+    </message>
+    <message>
+        <source>&amp;Raise complaint</source>
+        <translation>शिकायत दर्ज करें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Rea&amp;son</source>
+        <translation>कारण (&amp;S)</translation>
+    </message>
+    <message>
+        <source>N&amp;ote</source>
+        <translation>नोट (&amp;O)</translation>
+    </message>
+    <message>
+        <source>Not received</source>
+        <translation>रिचार्ज नहीं मिला</translation>
+    </message>
+    <message>
+        <source>Wrong number</source>
+        <translation>ग़लत नंबर</translation>
+    </message>
+    <message>
+        <source>Wrong operator</source>
+        <translation>ग़लत ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Wrong amount</source>
+        <translation>ग़लत राशि</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>दूसरा</translation>
+    </message>
+    <message>
+        <source>Choose the reason.</source>
+        <translation>कारण चुनें।</translation>
+    </message>
+    <message>
+        <source>Write what the customer says: the reason is Other.</source>
+        <translation>ग्राहक क्या कहता है, लिखें: कारण “दूसरा” है।</translation>
+    </message>
+    <message>
+        <source>The server did not answer: %1</source>
+        <translation>सर्वर ने जवाब नहीं दिया: %1</translation>
+    </message>
+    <message>
+        <source>Not raised: %1</source>
+        <translation>दर्ज नहीं हुई: %1</translation>
+    </message>
+</context>
+<context>
     <name>ReceiptData</name>
     <message>
         <source>Mobile recharge</source>
@@ -1787,6 +2392,26 @@ Someone on the network may be pretending to be the shop server. If the certifica
         <source>Given back</source>
         <translation>वापस दिए</translation>
     </message>
+    <message>
+        <source>Refund by UPI</source>
+        <translation>UPI से वापसी</translation>
+    </message>
+    <message>
+        <source>Paid by</source>
+        <translation>भुगतान का तरीका</translation>
+    </message>
+    <message>
+        <source>UPI</source>
+        <translation>UPI</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>नकद</translation>
+    </message>
+    <message>
+        <source>UPI QR for %1</source>
+        <translation>%1 के लिए UPI QR</translation>
+    </message>
 </context>
 <context>
     <name>RepeatSalePanel</name>
@@ -1801,6 +2426,61 @@ Someone on the network may be pretending to be the shop server. If the certifica
     <message>
         <source>Transaction %1 · %2 · %3. Selling again charges the wallet again.</source>
         <translation>ट्रांजैक्शन %1 · %2 · %3। फिर से बेचने पर वॉलेट से दोबारा पैसे कटेंगे।</translation>
+    </message>
+</context>
+<context>
+    <name>ResolveComplaintDialog</name>
+    <message>
+        <source>&amp;Credited back — reverse the sale and refund it</source>
+        <translation>पैसा वापस — बिक्री उलटें और रिफ़ंड करें (&amp;C)</translation>
+    </message>
+    <message>
+        <source>Re&amp;jected</source>
+        <translation>नामंज़ूर (&amp;J)</translation>
+    </message>
+    <message>
+        <source>Resolve complaint %1</source>
+        <translation>शिकायत %1 निपटाएँ</translation>
+    </message>
+    <message>
+        <source>Complaint %1 · sale %2 · %3 %4 · %5 · %6</source>
+        <translation>शिकायत %1 · बिक्री %2 · %3 %4 · %5 · %6</translation>
+    </message>
+    <message>
+        <source>What to tell the customer (required when rejected)</source>
+        <translation>ग्राहक को क्या बताना है (नामंज़ूर करने पर ज़रूरी)</translation>
+    </message>
+    <message>
+        <source>Resol&amp;ve</source>
+        <translation>निपटाएँ (&amp;V)</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>नतीजा</translation>
+    </message>
+    <message>
+        <source>&amp;Words</source>
+        <translation>शब्द (&amp;W)</translation>
+    </message>
+    <message>
+        <source>Operator &amp;reference</source>
+        <translation>ऑपरेटर रेफ़रेंस (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Choose the outcome: credited back, or rejected.</source>
+        <translation>नतीजा चुनें: पैसा वापस, या नामंज़ूर।</translation>
+    </message>
+    <message>
+        <source>Write why it is rejected: the customer is told these words.</source>
+        <translation>लिखें कि क्यों नामंज़ूर है: ग्राहक को यही शब्द बताए जाएँगे।</translation>
+    </message>
+    <message>
+        <source>The server did not answer: %1</source>
+        <translation>सर्वर ने जवाब नहीं दिया: %1</translation>
+    </message>
+    <message>
+        <source>Not resolved: %1</source>
+        <translation>नहीं निपटी: %1</translation>
     </message>
 </context>
 <context>
@@ -2015,6 +2695,14 @@ Someone on the network may be pretending to be the shop server. If the certifica
         <source>Your commission</source>
         <translation>आपका कमीशन</translation>
     </message>
+    <message>
+        <source>Enter: confirm · F7: Cash / UPI · Esc: back</source>
+        <translation>Enter: पक्का करें · F7: नकद / UPI · Esc: वापस</translation>
+    </message>
+    <message>
+        <source>UPI received — confirm sale (Enter)</source>
+        <translation>UPI मिल गया — बिक्री पक्की करें (Enter)</translation>
+    </message>
 </context>
 <context>
     <name>SaleFlow</name>
@@ -2035,6 +2723,14 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Checking this number&apos;s recent sales…</source>
         <translation>इस नंबर की हाल की बिक्री जाँची जा रही है…</translation>
+    </message>
+    <message>
+        <source>Open a shift first: this shop sells only within a shift. Then confirm again.</source>
+        <translation>पहले शिफ़्ट शुरू करें: यह दुकान सिर्फ़ शिफ़्ट के अंदर बेचती है। फिर दोबारा पक्का करें।</translation>
+    </message>
+    <message>
+        <source>No shift is open for you: open a shift, then confirm the sale again.</source>
+        <translation>आपकी कोई शिफ़्ट चालू नहीं है: शिफ़्ट शुरू करें, फिर बिक्री दोबारा पक्की करें।</translation>
     </message>
 </context>
 <context>
@@ -2263,6 +2959,30 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <source>The operator failed the sale after you collected the money: give the customer back the %1 they paid. The wallet debit was refunded.</source>
         <translation>आपके पैसे लेने के बाद ऑपरेटर ने बिक्री असफल कर दी: ग्राहक ने जो %1 दिए थे, वे उन्हें वापस दें। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
     </message>
+    <message>
+        <source>Refund %1 by UPI to the customer</source>
+        <translation>ग्राहक को %1 UPI से वापस भेजें</translation>
+    </message>
+    <message>
+        <source>The sale failed after the customer paid by UPI: send the %1 back to the customer from the shop&apos;s UPI app. The wallet debit was refunded.</source>
+        <translation>ग्राहक के UPI से भुगतान के बाद बिक्री असफल हुई: दुकान के UPI ऐप से %1 ग्राहक को वापस भेजें। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
+    </message>
+    <message>
+        <source>Give back the %1 the customer handed over: the sale failed and the wallet debit was refunded. Check the number and the operator with the customer, then sell again.</source>
+        <translation>ग्राहक ने जो %1 दिए थे, वे लौटा दें: बिक्री असफल हुई और वॉलेट से कटी राशि रिफ़ंड हो गई है। ग्राहक से नंबर और ऑपरेटर मिलाएँ, फिर दोबारा बेचें।</translation>
+    </message>
+    <message>
+        <source>Paid %1 by UPI</source>
+        <translation>UPI से %1 का भुगतान हुआ</translation>
+    </message>
+    <message>
+        <source>The operator has not answered yet. Ask the customer to wait; this screen updates itself. Print the receipt once it succeeds. If it fails, the wallet is refunded and you refund the customer by UPI.</source>
+        <translation>ऑपरेटर ने अभी जवाब नहीं दिया है। ग्राहक से रुकने को कहें; यह स्क्रीन अपने-आप बदल जाएगी। सफल होने पर रसीद प्रिंट करें। असफल होने पर वॉलेट में रिफ़ंड हो जाता है और आप ग्राहक को UPI से पैसे लौटा दें।</translation>
+    </message>
+    <message>
+        <source>%1 (received %2)</source>
+        <translation>%1 (%2 मिले)</translation>
+    </message>
 </context>
 <context>
     <name>SaleTermsCard</name>
@@ -2429,10 +3149,6 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <translation>भाषा (Language)</translation>
     </message>
     <message>
-        <source>This terminal (restart needed)</source>
-        <translation>यह टर्मिनल (दोबारा शुरू करना ज़रूरी)</translation>
-    </message>
-    <message>
         <source>Stored in %1 and used the next time RechargeDesk starts. Use 0.0.0.0:8080 to let other terminals of the shop connect; a database can be a file or a postgres:// URL. The language changes this terminal&apos;s screens and receipts; messages from the server stay in English.</source>
         <translation>ये %1 में रखी जाती हैं और RechargeDesk के अगली बार शुरू होने पर लागू होती हैं। दुकान के दूसरे टर्मिनलों को जुड़ने देने के लिए 0.0.0.0:8080 लिखें; डेटाबेस कोई फ़ाइल या postgres:// URL हो सकता है। भाषा इस टर्मिनल की स्क्रीन और रसीदों पर लागू होती है; सर्वर के संदेश अंग्रेज़ी में ही रहते हैं।</translation>
     </message>
@@ -2517,6 +3233,622 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>The upstreams live sales go to, and their statements</source>
         <translation>लाइव बिक्री जिन अपस्ट्रीम को जाती है, और उनके स्टेटमेंट</translation>
+    </message>
+    <message>
+        <source>Shifts and cash-up</source>
+        <translation>शिफ़्ट और गल्ले का हिसाब</translation>
+    </message>
+    <message>
+        <source>On: each clerk sells within an open shift and counts the drawer at its close</source>
+        <translation>चालू: हर क्लर्क चालू शिफ़्ट में बेचता है और शिफ़्ट बंद करते समय गल्ला गिनता है</translation>
+    </message>
+    <message>
+        <source>Blind count: clerks count the drawer without seeing the expected cash</source>
+        <translation>बिना देखे गिनती: क्लर्क यह देखे बिना गल्ला गिनते हैं कि उसमें कितना होना चाहिए</translation>
+    </message>
+    <message>
+        <source>UPI ID (VPA)</source>
+        <translation>दुकान की UPI ID (VPA)</translation>
+    </message>
+    <message>
+        <source>e.g. sharmamobile@okaxis; empty: no UPI QR</source>
+        <translation>जैसे sharmamobile@okaxis; ख़ाली: कोई UPI QR नहीं</translation>
+    </message>
+    <message>
+        <source>Payee name</source>
+        <translation>पाने वाले का नाम</translation>
+    </message>
+    <message>
+        <source>The name the customer&apos;s UPI app shows, e.g. Sharma Mobile Point</source>
+        <translation>ग्राहक के UPI ऐप में दिखने वाला नाम, जैसे Sharma Mobile Point</translation>
+    </message>
+    <message>
+        <source>Kept on this computer and used at once: the name its shifts are opened under, the cash drawer on its receipt printer, a screen facing the customer, and the UPI QR on UPI receipts.</source>
+        <translation>इसी कंप्यूटर पर रखी जाती हैं और तुरंत लागू होती हैं: जिस नाम से यहाँ शिफ़्ट शुरू होती हैं, रसीद प्रिंटर से जुड़ा गल्ला, ग्राहक की ओर वाली स्क्रीन, और UPI रसीदों पर UPI QR।</translation>
+    </message>
+    <message>
+        <source>Terminal name</source>
+        <translation>टर्मिनल का नाम</translation>
+    </message>
+    <message>
+        <source>Cash drawer</source>
+        <translation>गल्ला (कैश ड्रॉअर)</translation>
+    </message>
+    <message>
+        <source>Off. /dev/usb/lp0, or a raw printer queue&apos;s name</source>
+        <translation>बंद। /dev/usb/lp0, या raw प्रिंटर कतार का नाम</translation>
+    </message>
+    <message>
+        <source>Customer display</source>
+        <translation>ग्राहक स्क्रीन</translation>
+    </message>
+    <message>
+        <source>A second screen facing the customer: the amount to pay, the UPI QR and the outcome</source>
+        <translation>ग्राहक की ओर वाली दूसरी स्क्रीन: भुगतान की राशि, UPI QR और नतीजा</translation>
+    </message>
+    <message>
+        <source>Print the UPI QR on UPI sales&apos; receipts</source>
+        <translation>UPI बिक्री की रसीदों पर UPI QR छापें</translation>
+    </message>
+    <message>
+        <source>Save this terminal&apos;s counter</source>
+        <translation>इस टर्मिनल की काउंटर सेटिंग्स सेव करें</translation>
+    </message>
+    <message>
+        <source>This terminal: server and language (restart needed)</source>
+        <translation>यह टर्मिनल: सर्वर और भाषा (दोबारा शुरू करना ज़रूरी)</translation>
+    </message>
+    <message>
+        <source>This terminal</source>
+        <translation>यह टर्मिनल</translation>
+    </message>
+    <message>
+        <source>The UPI ID says where customers&apos; money goes, so only an admin signed in with a PIN (or a live admin key) changes it: this terminal shows it only.</source>
+        <translation>UPI ID तय करती है कि ग्राहकों का पैसा कहाँ जाता है, इसलिए इसे सिर्फ़ PIN से साइन इन किया एडमिन (या लाइव एडमिन कुंजी) बदल सकता है: यह टर्मिनल इसे सिर्फ़ दिखाता है।</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a UPI ID. Write it as name@handle, as the shop&apos;s UPI app shows it, e.g. sharmamobile@okaxis: one @, letters, digits, dots, - or _ before it, the bank&apos;s handle after it.</source>
+        <translation>&quot;%1&quot; UPI ID नहीं है। इसे name@handle के रूप में लिखें, जैसा दुकान का UPI ऐप दिखाता है, जैसे sharmamobile@okaxis: एक @, उससे पहले अंग्रेज़ी अक्षर, अंक, बिंदु, - या _, और उसके बाद बैंक का हैंडल।</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>बंद</translation>
+    </message>
+    <message>
+        <source>Screen %1: %2 (%3×%4)</source>
+        <translation>स्क्रीन %1: %2 (%3×%4)</translation>
+    </message>
+    <message>
+        <source>Screen %1 (not connected now)</source>
+        <translation>स्क्रीन %1 (अभी जुड़ी नहीं)</translation>
+    </message>
+    <message>
+        <source>Use letters, digits and spaces for the terminal&apos;s name, e.g. Counter 1.</source>
+        <translation>टर्मिनल के नाम में अक्षर, अंक और स्पेस ही लिखें, जैसे काउंटर 1।</translation>
+    </message>
+    <message>
+        <source>Saved. Shifts opened here are on &quot;%1&quot;; a change of the customer display shows at the next start.</source>
+        <translation>सेव हो गया। यहाँ शुरू होने वाली शिफ़्ट &quot;%1&quot; के नाम से होंगी; ग्राहक स्क्रीन का बदलाव अगली बार शुरू करने पर दिखेगा।</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftClosedDialog</name>
+    <message>
+        <source>Print report (P)</source>
+        <translation>रिपोर्ट प्रिंट करें (P)</translation>
+    </message>
+    <message>
+        <source>Open next shift (N)</source>
+        <translation>अगली शिफ़्ट शुरू करें (N)</translation>
+    </message>
+    <message>
+        <source>Sign out (S)</source>
+        <translation>साइन आउट करें (S)</translation>
+    </message>
+    <message>
+        <source>Shift closed</source>
+        <translation>शिफ़्ट बंद हो गई</translation>
+    </message>
+    <message>
+        <source>Counted %1 · expected %2 · %3</source>
+        <translation>गिने गए %1 · होने चाहिए थे %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftController</name>
+    <message>
+        <source>Cash in/out (F9)</source>
+        <translation>नकद जमा/निकासी (F9)</translation>
+    </message>
+    <message>
+        <source>A sale needs an open shift.</source>
+        <translation>बिक्री के लिए चालू शिफ़्ट चाहिए।</translation>
+    </message>
+    <message>
+        <source>This shop sells within shifts.</source>
+        <translation>यह दुकान शिफ़्ट में ही बेचती है।</translation>
+    </message>
+    <message>
+        <source>No shift open</source>
+        <translation>कोई शिफ़्ट चालू नहीं</translation>
+    </message>
+    <message>
+        <source>Close shift (F10)</source>
+        <translation>शिफ़्ट बंद करें (F10)</translation>
+    </message>
+    <message>
+        <source>Open shift (F10)</source>
+        <translation>शिफ़्ट शुरू करें (F10)</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftListModel</name>
+    <message>
+        <source>Counted less cash than expected</source>
+        <translation>जितना होना चाहिए था, उससे कम नकद गिना गया</translation>
+    </message>
+    <message>
+        <source>Counted more cash than expected</source>
+        <translation>जितना होना चाहिए था, उससे ज़्यादा नकद गिना गया</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>टर्मिनल</translation>
+    </message>
+    <message>
+        <source>Clerk</source>
+        <translation>क्लर्क</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>शुरू</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>बंद</translation>
+    </message>
+    <message>
+        <source>Opening cash</source>
+        <translation>शुरुआती नकद</translation>
+    </message>
+    <message>
+        <source>Cash sales</source>
+        <translation>नकद बिक्री</translation>
+    </message>
+    <message>
+        <source>UPI sales</source>
+        <translation>UPI बिक्री</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>अपेक्षित</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>गिना गया</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>अंतर</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftReportPrint</name>
+    <message>
+        <source>Shift %1</source>
+        <translation>शिफ़्ट %1</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>टर्मिनल</translation>
+    </message>
+    <message>
+        <source>Clerk</source>
+        <translation>क्लर्क</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>शुरू हुई</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>बंद हुई</translation>
+    </message>
+    <message>
+        <source>Still open</source>
+        <translation>अभी चालू</translation>
+    </message>
+    <message>
+        <source>Sales by tender</source>
+        <translation>भुगतान के तरीके से बिक्री</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>राशि</translation>
+    </message>
+    <message>
+        <source>Cash drawer</source>
+        <translation>गल्ला</translation>
+    </message>
+    <message>
+        <source>Opening cash</source>
+        <translation>शुरुआती नकद</translation>
+    </message>
+    <message>
+        <source>Cash sales</source>
+        <translation>नकद बिक्री</translation>
+    </message>
+    <message>
+        <source>Cash refunds (%1)</source>
+        <translation>नकद वापसी (%1)</translation>
+    </message>
+    <message>
+        <source>Cash in</source>
+        <translation>नकद जमा</translation>
+    </message>
+    <message>
+        <source>Cash out</source>
+        <translation>नकद निकासी</translation>
+    </message>
+    <message>
+        <source>Expected cash</source>
+        <translation>अपेक्षित नकद</translation>
+    </message>
+    <message>
+        <source>Hidden (blind count)</source>
+        <translation>छिपा है (बिना देखे गिनती)</translation>
+    </message>
+    <message>
+        <source>Counted cash</source>
+        <translation>गिना गया नकद</translation>
+    </message>
+    <message>
+        <source>Not counted yet</source>
+        <translation>अभी गिना नहीं गया</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>अंतर</translation>
+    </message>
+    <message>
+        <source>Cash in and out</source>
+        <translation>नकद जमा और निकासी</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>समय</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>नकद</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>कारण</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>किसने</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>कोई नहीं।</translation>
+    </message>
+    <message>
+        <source>Counted by denomination</source>
+        <translation>नोटों के हिसाब से गिनती</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>नोट</translation>
+    </message>
+    <message>
+        <source>₹%1 × %2</source>
+        <translation>₹%1 × %2</translation>
+    </message>
+    <message>
+        <source>Coins</source>
+        <translation>सिक्के</translation>
+    </message>
+    <message>
+        <source>UPI to return</source>
+        <translation>UPI से लौटाने हैं</translation>
+    </message>
+    <message>
+        <source>Sale</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>नंबर</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>Send back by UPI</source>
+        <translation>UPI से वापस भेजें</translation>
+    </message>
+    <message>
+        <source>Closed by</source>
+        <translation>किसने बंद की</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>नोट</translation>
+    </message>
+    <message>
+        <source>TEST MODE</source>
+        <translation>टेस्ट मोड</translation>
+    </message>
+    <message>
+        <source>Shift report</source>
+        <translation>शिफ़्ट रिपोर्ट</translation>
+    </message>
+    <message>
+        <source>Still open — not counted</source>
+        <translation>अभी चालू — गिनती नहीं हुई</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>फ़ाइल %1 नहीं लिखी जा सकती।</translation>
+    </message>
+    <message>
+        <source>Print the shift report</source>
+        <translation>शिफ़्ट रिपोर्ट प्रिंट करें</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftWording</name>
+    <message>
+        <source>Short %1</source>
+        <translation>%1 कम</translation>
+    </message>
+    <message>
+        <source>Over %1</source>
+        <translation>%1 ज़्यादा</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>चालू</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>बंद</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>नकद</translation>
+    </message>
+    <message>
+        <source>UPI</source>
+        <translation>UPI</translation>
+    </message>
+    <message>
+        <source>Not recorded</source>
+        <translation>दर्ज नहीं</translation>
+    </message>
+    <message>
+        <source>In</source>
+        <translation>जमा</translation>
+    </message>
+    <message>
+        <source>Out</source>
+        <translation>निकासी</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftWords</name>
+    <message>
+        <source>Opened %1 with %2</source>
+        <translation>%1 बजे %2 के साथ शुरू</translation>
+    </message>
+    <message>
+        <source>cash sales %1 (%2)</source>
+        <translation>नकद बिक्री %1 (%2)</translation>
+    </message>
+    <message>
+        <source>UPI %1 (%2)</source>
+        <translation>UPI बिक्री %1 (%2)</translation>
+    </message>
+    <message>
+        <source>no tender recorded %1 (%2)</source>
+        <translation>भुगतान का तरीका दर्ज नहीं %1 (%2)</translation>
+    </message>
+    <message>
+        <source>cash given back %1 (%2)</source>
+        <translation>नकद वापस दिए %1 (%2)</translation>
+    </message>
+    <message>
+        <source>cash in %1</source>
+        <translation>नकद जमा %1</translation>
+    </message>
+    <message>
+        <source>cash out %1</source>
+        <translation>नकद निकासी %1</translation>
+    </message>
+    <message>
+        <source>Shift: %1 since %2 (%3)</source>
+        <translation>शिफ़्ट: %1, %2 से (%3)</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftsCsv</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 नहीं लिखी जा सकी: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftsPage</name>
+    <message>
+        <source>Refresh (F5)</source>
+        <translation>रीफ़्रेश (F5)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport CSV…</source>
+        <translation>CSV एक्सपोर्ट करें (&amp;X)…</translation>
+    </message>
+    <message>
+        <source>&amp;Print report…</source>
+        <translation>रिपोर्ट प्रिंट करें (&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Save P&amp;DF…</source>
+        <translation>PDF सेव करें (&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close shift…</source>
+        <translation>शिफ़्ट बंद करें (&amp;C)…</translation>
+    </message>
+    <message>
+        <source>All clerks</source>
+        <translation>सभी क्लर्क</translation>
+    </message>
+    <message>
+        <source>All terminals</source>
+        <translation>सभी टर्मिनल</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>कोई भी स्थिति</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>चालू</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>बंद</translation>
+    </message>
+    <message>
+        <source>Reload the shifts (F5 or Ctrl+R)</source>
+        <translation>शिफ़्ट दोबारा लोड करें (F5 या Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Save the shifts listed as a CSV file</source>
+        <translation>सूची की शिफ़्ट CSV फ़ाइल में सेव करें</translation>
+    </message>
+    <message>
+        <source>&amp;Date</source>
+        <translation>तारीख (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Cl&amp;erk</source>
+        <translation>क्लर्क (&amp;E)</translation>
+    </message>
+    <message>
+        <source>Ter&amp;minal</source>
+        <translation>टर्मिनल (&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;State</source>
+        <translation>स्थिति (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Shifts</source>
+        <translation>शिफ़्ट</translation>
+    </message>
+    <message>
+        <source>The shift report for the receipt printer, previewed first</source>
+        <translation>रसीद प्रिंटर के लिए शिफ़्ट रिपोर्ट, पहले प्रीव्यू के साथ</translation>
+    </message>
+    <message>
+        <source>The shift report as a PDF file, on receipt paper</source>
+        <translation>शिफ़्ट रिपोर्ट PDF फ़ाइल के रूप में, रसीद के कागज़ के नाप पर</translation>
+    </message>
+    <message>
+        <source>Count this shift&apos;s drawer and close it, with a note</source>
+        <translation>इस शिफ़्ट का गल्ला गिनें और नोट के साथ इसे बंद करें</translation>
+    </message>
+    <message>
+        <source>Could not load the shifts: %1</source>
+        <translation>शिफ़्ट लोड नहीं हो सकीं: %1</translation>
+    </message>
+    <message>
+        <source>Loading the shifts of %1…</source>
+        <translation>%1 की शिफ़्ट लोड हो रही हैं…</translation>
+    </message>
+    <message>
+        <source>Shifts: %1</source>
+        <translation>शिफ़्ट: %1</translation>
+    </message>
+    <message>
+        <source>open: %1</source>
+        <translation>चालू: %1</translation>
+    </message>
+    <message>
+        <source>short: %1, %2 in all</source>
+        <translation>कम: %1, कुल %2</translation>
+    </message>
+    <message>
+        <source>over: %1, %2 in all</source>
+        <translation>ज़्यादा: %1, कुल %2</translation>
+    </message>
+    <message>
+        <source>No shifts opened on %1.</source>
+        <translation>%1 को कोई शिफ़्ट शुरू नहीं हुई।</translation>
+    </message>
+    <message>
+        <source>No shift chosen</source>
+        <translation>कोई शिफ़्ट नहीं चुनी गई</translation>
+    </message>
+    <message>
+        <source>Choose a shift in the list to see its sales by tender, cash in and out, count and difference.</source>
+        <translation>भुगतान के तरीके से बिक्री, नकद जमा और निकासी, गिनती और अंतर देखने के लिए सूची में से कोई शिफ़्ट चुनें।</translation>
+    </message>
+    <message>
+        <source>Shift %1 · %2 · %3 · %4</source>
+        <translation>शिफ़्ट %1 · %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>Still open: the figures are as they stand now.</source>
+        <translation>अभी चालू है: आँकड़े इस समय तक के हैं।</translation>
+    </message>
+    <message>
+        <source>The shift report was sent to the printer.</source>
+        <translation>शिफ़्ट रिपोर्ट प्रिंटर पर भेज दी गई।</translation>
+    </message>
+    <message>
+        <source>The printer could not start. Check that it is switched on and has paper.</source>
+        <translation>प्रिंटर शुरू नहीं हो सका। देखें कि वह चालू है और उसमें कागज़ है।</translation>
+    </message>
+    <message>
+        <source>Save the shift report as PDF</source>
+        <translation>शिफ़्ट रिपोर्ट PDF में सेव करें</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF फ़ाइलें (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Shift report saved to %1</source>
+        <translation>शिफ़्ट रिपोर्ट %1 में सेव हो गई</translation>
+    </message>
+    <message>
+        <source>Shift %1 of %2 is closed. Difference: %3.</source>
+        <translation>%2 की शिफ़्ट %1 बंद हो गई। अंतर: %3।</translation>
+    </message>
+    <message>
+        <source>Export the shifts as CSV</source>
+        <translation>शिफ़्ट CSV में एक्सपोर्ट करें</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV फ़ाइलें (*.csv)</translation>
+    </message>
+    <message>
+        <source>The shifts listed (%1) are saved in %2.</source>
+        <translation>सूची की शिफ़्ट (%1) %2 में सेव हो गईं।</translation>
     </message>
 </context>
 <context>
@@ -2805,6 +4137,65 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <source>The sale failed after the customer paid (it was PENDING when you moved on). The wallet debit was refunded.</source>
         <translation>ग्राहक के भुगतान के बाद बिक्री असफल हुई (आगे बढ़ते समय यह PENDING थी)। वॉलेट से कटी राशि रिफ़ंड हो गई है।</translation>
     </message>
+    <message>
+        <source>Refund %1 by UPI to the customer (sale %2)</source>
+        <translation>ग्राहक को %1 UPI से वापस भेजें (बिक्री %2)</translation>
+    </message>
+    <message>
+        <source>Refund %1 by UPI to the customer of %2 (sale %3)</source>
+        <translation>%2 के ग्राहक को %1 UPI से वापस भेजें (बिक्री %3)</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>वापस भेज दिए</translation>
+    </message>
+</context>
+<context>
+    <name>TenderPanel</name>
+    <message>
+        <source>Cash</source>
+        <translation>नकद</translation>
+    </message>
+    <message>
+        <source>UPI</source>
+        <translation>UPI</translation>
+    </message>
+    <message>
+        <source>Paid by</source>
+        <translation>भुगतान</translation>
+    </message>
+    <message>
+        <source>optional: type it</source>
+        <translation>ज़रूरी नहीं: लिख सकते हैं</translation>
+    </message>
+    <message>
+        <source>Cash received ₹</source>
+        <translation>ग्राहक से मिले ₹</translation>
+    </message>
+    <message>
+        <source>This terminal cannot see the payment. Check the shop&apos;s UPI app or soundbox for the amount, then press UPI received.</source>
+        <translation>यह टर्मिनल भुगतान नहीं देख सकता। दुकान के UPI ऐप या साउंडबॉक्स पर राशि जाँचें, फिर &quot;UPI मिल गया&quot; दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Set the shop&apos;s UPI ID in Settings to show a QR. The customer pays %1 to the shop&apos;s UPI ID.</source>
+        <translation>QR दिखाने के लिए सेटिंग्स में दुकान की UPI ID डालें। ग्राहक %1 दुकान की UPI ID पर भेजें।</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>लौटाएँ %1</translation>
+    </message>
+    <message>
+        <source>No change to give</source>
+        <translation>कुछ लौटाना नहीं</translation>
+    </message>
+    <message>
+        <source>%1 short</source>
+        <translation>%1 कम</translation>
+    </message>
+    <message>
+        <source>Type what the customer hands over to see the change.</source>
+        <translation>लौटाने की राशि देखने के लिए लिखें कि ग्राहक ने कितने दिए।</translation>
+    </message>
 </context>
 <context>
     <name>TerminalView</name>
@@ -2850,6 +4241,14 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Unreadable answer: %1</source>
         <translation>पढ़ने लायक जवाब नहीं: %1</translation>
+    </message>
+</context>
+<context>
+    <name>UpiQrWidget</name>
+    <message>
+        <source>%1 to %2</source>
+        <extracomment>Under the UPI QR: the amount to pay and who receives it, e.g. &quot;₹299.00 to Sharma Mobile&quot;.</extracomment>
+        <translation>%2 को %1</translation>
     </message>
 </context>
 <context>

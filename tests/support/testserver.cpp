@@ -19,17 +19,29 @@ ServerOptions TestServer::defaultOptions()
 }
 
 TestServer::TestServer(ServerOptions options, const Clock *clock)
-    : m_dataDirPath(m_store.path()), m_clock(clock ? clock : &m_systemClock), m_catalog(OperatorCatalog::builtIn())
+    : m_dataDirPath(m_store.path()), m_options(std::move(options)), m_clock(clock ? clock : &m_systemClock),
+      m_catalog(OperatorCatalog::builtIn())
+{
+    if (m_options.dataDir.isEmpty())
+        m_options.dataDir = m_dataDirPath;
+    openDatabase();
+    m_admin = createKey(Mode::Test, Scope::Admin);
+    m_pos = createKey(Mode::Test, Scope::Pos);
+    startServer();
+}
+
+void TestServer::openDatabase()
 {
     QString error;
     m_db = Database::open(m_store.location(), &error);
     if (!m_db)
         qFatal("test database: %s", qPrintable(error));
-    m_admin = createKey(Mode::Test, Scope::Admin);
-    m_pos = createKey(Mode::Test, Scope::Pos);
-    if (options.dataDir.isEmpty())
-        options.dataDir = m_dataDirPath;
-    m_server = std::make_unique<ApiServer>(*m_db, m_catalog, *m_clock, options);
+}
+
+void TestServer::startServer()
+{
+    QString error;
+    m_server = std::make_unique<ApiServer>(*m_db, m_catalog, *m_clock, m_options);
     if (!m_server->listen(&error))
         qFatal("test server: %s", qPrintable(error));
     // The delivery thread opens its connection (Database::open migrates) a moment after the start: a test that then
@@ -39,6 +51,13 @@ TestServer::TestServer(ServerOptions options, const Clock *clock)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
     if (!m_server->isDeliveringWebhooks())
         qFatal("test server: the webhook delivery thread did not start within 10 s");
+}
+
+void TestServer::restart()
+{
+    stop();
+    openDatabase();
+    startServer();
 }
 
 TestServer::~TestServer()

@@ -54,10 +54,19 @@ public:
 
     /// Stops the server and closes the database (to reopen it as a restarted server would).
     void stop();
+    /// stop(), then the database opened again and a new server on it with the same options (a new port): what a
+    /// restart of the program or a power cut leaves. Keys and sessions are the same (they are rows of the store).
+    void restart();
 
 private:
+    /// Opens the store's database (migrating it).
+    void openDatabase();
+    /// Starts the server on the open database.
+    void startServer();
+
     TestStore m_store;
     QString m_dataDirPath;
+    ServerOptions m_options;
     SystemClock m_systemClock;
     const Clock *m_clock;
     OperatorCatalog m_catalog;

@@ -1,11 +1,13 @@
 #include "backofficeview.h"
 
 #include "apiclient.h"
+#include "complaintspage.h"
 #include "dayendpage.h"
 #include "historydetailpane.h"
 #include "historypage.h"
 #include "keyspage.h"
 #include "settingspage.h"
+#include "shiftspage.h"
 #include "terminalcontext.h"
 #include "upstreamapi.h"
 #include "upstreamstatus.h"
@@ -21,6 +23,7 @@
 
 BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
     : QTabWidget(parent), m_history(new HistoryPage(context, this)), m_dayEnd(new DayEndPage(context, this)),
+      m_shifts(new ShiftsPage(context, this)), m_complaints(new ComplaintsPage(context, this)),
       m_wallet(new WalletPage(context, this)), m_keys(new KeysPage(context, this)),
       m_webhooks(new WebhooksPage(context, this)), m_users(new UsersPage(context, this)),
       m_settings(new SettingsPage(context, this)), m_context(context), m_attention(new QPushButton(this))
@@ -29,6 +32,8 @@ BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
     setDocumentMode(true);
     addTab(m_history, tr("History"));
     addTab(m_dayEnd, tr("Day-end"));
+    addTab(m_shifts, tr("Shifts"));
+    addTab(m_complaints, tr("Complaints"));
     addTab(m_wallet, tr("Wallet"));
     addTab(m_keys, tr("API keys"));
     addTab(m_webhooks, tr("Webhooks"));
@@ -37,6 +42,10 @@ BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
 
     m_refreshers.insert(m_history, {[this] { m_history->refresh(); }});
     m_refreshers.insert(m_dayEnd, {[this] { m_dayEnd->refresh(); }});
+    m_refreshers.insert(m_shifts, {[this] { m_shifts->refresh(); }});
+    m_refreshers.insert(m_complaints, {[this] { m_complaints->refresh(); }});
+    // A credit reverses a sale: the history and the day's figures change.
+    connect(m_complaints, &ComplaintsPage::complaintResolved, &context, &TerminalContext::salesChanged);
     m_refreshers.insert(m_wallet, {[this] { m_wallet->refresh(); }, true});
     connect(&context, &TerminalContext::salesChanged, this, &BackOfficeView::onSalesChanged);
     // What a page loaded before an admin signed in was refused (the terminal's pos key alone has no

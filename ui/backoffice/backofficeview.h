@@ -9,18 +9,20 @@
 #include <functional>
 
 class ApiCall;
+class ComplaintsPage;
 class DayEndPage;
 class HistoryPage;
 class KeysPage;
 class QKeyEvent;
 class QPushButton;
 class SettingsPage;
+class ShiftsPage;
 class TerminalContext;
 class UsersPage;
 class WalletPage;
 class WebhooksPage;
 
-/// The back office (issue 6), admin only: one tab per screen — History, Day-end, Wallet, Keys,
+/// The back office (issue 6), admin only: one tab per screen — History, Day-end, Shifts (issue 28), Wallet, Keys,
 /// Webhooks, Users, Settings. Each page loads its data when its tab is shown, so nothing is
 /// fetched for a clerk who never sees it. Ctrl+Tab / Ctrl+Shift+Tab move between tabs from any widget of a page,
 /// and Enter or Return presses the focused button (issue 27).
@@ -44,13 +46,15 @@ public:
 
     HistoryPage *historyPage() const { return m_history; }
     DayEndPage *dayEndPage() const { return m_dayEnd; }
+    ShiftsPage *shiftsPage() const { return m_shifts; }
+    ComplaintsPage *complaintsPage() const { return m_complaints; }
     WalletPage *walletPage() const { return m_wallet; }
     KeysPage *keysPage() const { return m_keys; }
     WebhooksPage *webhooksPage() const { return m_webhooks; }
     UsersPage *usersPage() const { return m_users; }
     SettingsPage *settingsPage() const { return m_settings; }
 
-    /// Reloads the page on screen if it shows figures (History, Day-end, Wallet); false otherwise.
+    /// Reloads the page on screen if it shows figures (History, Day-end, Shifts, Wallet); false otherwise.
     bool refreshCurrentPage();
     /// Asks the server again how many sales need attention (one call at a time; none in TEST mode).
     void refreshAttention();
@@ -79,6 +83,8 @@ private:
 
     HistoryPage *m_history;
     DayEndPage *m_dayEnd;
+    ShiftsPage *m_shifts;
+    ComplaintsPage *m_complaints;
     WalletPage *m_wallet;
     KeysPage *m_keys;
     WebhooksPage *m_webhooks;

@@ -126,10 +126,10 @@ void CsvExport::onWriterDone(bool ok, const QString &error)
 
 QStringList CsvExport::header()
 {
-    return {QStringLiteral("transaction_id"),     QStringLiteral("datetime"),    QStringLiteral("type"),
-            QStringLiteral("operator"),           QStringLiteral("number"),      QStringLiteral("customer_email"),
-            QStringLiteral("bill_amount"),        QStringLiteral("discount"),    QStringLiteral("wallet_debit"),
-            QStringLiteral("transaction_status"), QStringLiteral("reference_id")};
+    return {QStringLiteral("transaction_id"),     QStringLiteral("datetime"),     QStringLiteral("type"),
+            QStringLiteral("operator"),           QStringLiteral("number"),       QStringLiteral("customer_email"),
+            QStringLiteral("bill_amount"),        QStringLiteral("discount"),     QStringLiteral("wallet_debit"),
+            QStringLiteral("transaction_status"), QStringLiteral("reference_id"), QStringLiteral("tender")};
 }
 
 QStringList CsvExport::fields(const TransactionRecord &record)
@@ -145,7 +145,8 @@ QStringList CsvExport::fields(const TransactionRecord &record)
             rupees(record.discount),
             rupees(record.paid),
             TransactionNames::status(record.status),
-            record.referenceId};
+            record.referenceId,
+            record.tender};
 }
 
 QString CsvExport::quote(const QString &field)

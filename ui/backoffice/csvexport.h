@@ -41,7 +41,8 @@ public:
     qint64 written() const { return m_written; }
 
     /// The header line's fields: the spec's field names, except that `paid` is "wallet_debit" (bill − discount, what
-    /// the wallet paid; a person reading the sheet would take "paid" for what the customer paid, issue 27).
+    /// the wallet paid; a person reading the sheet would take "paid" for what the customer paid, issue 27), then
+    /// "tender" (issue 28: how the customer paid, "cash", "upi", or empty when the sale recorded none).
     static QStringList header();
     /// The fields of one spec transaction record, in header() order.
     static QStringList fields(const TransactionRecord &record);

@@ -3,7 +3,9 @@
 #include "apiclient.h"
 #include "clock.h"
 #include "receipts/dayendprint.h"
+#include "receipts/dayendreportmodel.h"
 #include "reportsapi.h"
+#include "reportview.h"
 #include "terminalcontext.h"
 #include "ui_dayendpage.h"
 #include "widgets/dialogfocus.h"
@@ -18,14 +20,10 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
-#include <QLabel>
 #include <QLocale>
 #include <QPrintPreviewDialog>
 #include <QPrinter>
 #include <QPushButton>
-#include <QRegularExpression>
-#include <QTableWidget>
 #include <QValueAxis>
 
 #include <memory>
@@ -34,50 +32,18 @@ namespace {
 
 const QString kPdfDirKey = QStringLiteral("backoffice/report_pdf_dir");
 
-void setCells(QTableWidget *widget, int row, const QStringList &cells, int firstNumeric, bool bold)
-{
-    for (int column = 0; column < cells.size(); ++column) {
-        auto *item = new QTableWidgetItem(cells.at(column));
-        if (column >= firstNumeric)
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        if (bold) {
-            QFont font = item->font();
-            font.setBold(true);
-            item->setFont(font);
-        }
-        widget->setItem(row, column, item);
-    }
-}
-
-/// Makes a table exactly as tall as its rows, so the page scrolls instead of the table.
-void fitHeight(QTableWidget *widget)
-{
-    int height = widget->horizontalHeader()->sizeHint().height() + 2 * widget->frameWidth();
-    for (int row = 0; row < widget->rowCount(); ++row)
-        height += widget->rowHeight(row);
-    widget->setFixedHeight(height);
-}
-
 } // namespace
 
 DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     : QWidget(parent), m_context(context), m_ui(std::make_unique<Ui::DayEndPage>()), m_chart(new QChart),
-      m_hourSet(new QBarSet(tr("Sales (₹)"))), m_valueAxis(new QValueAxis)
+      m_hourSet(new QBarSet(tr("Sales (₹)"))), m_valueAxis(new QValueAxis), m_chartView(new QChartView(m_chart, this))
 {
     m_ui->setupUi(this);
     Look::set(this, "page");
     Look::set(m_ui->reportContent, "page");
-    for (QWidget *box : {m_ui->salesCard, m_ui->walletCard}) {
-        Look::set(box, "card");
-        box->setAttribute(Qt::WA_StyledBackground);
-        for (QLabel *label : box->findChildren<QLabel *>(QRegularExpression(QStringLiteral("Caption$"))))
-            Look::set(label, "hint");
-    }
     const QDate today = IstTime::dateOf(context.clock().nowUtc());
     m_ui->reportDate->setDate(today);
     m_ui->reportDate->setMaximumDate(today.addDays(1));
-    for (QTableWidget *table : {m_ui->linesTable, m_ui->clerksTable})
-        table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
 
     m_chart->setObjectName(QStringLiteral("hourChart"));
     auto *series = new QBarSeries(m_chart);
@@ -97,19 +63,21 @@ DayEndPage::DayEndPage(TerminalContext &context, QWidget *parent)
     series->attachAxis(hourAxis);
     series->attachAxis(m_valueAxis);
     m_chart->legend()->hide();
-    m_chart->setTitle(tr("Sales by hour"));
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    // The chart takes the page's whole width, so each of the 24 hours has room for its label.
-    QChartView *chartView = m_ui->hourChartView;
-    QChart *formChart = chartView->chart();
-    chartView->setChart(m_chart);
-    delete formChart; // setChart() releases the old chart, never deletes it
-    chartView->setRenderHint(QPainter::Antialiasing);
+    // The chart takes the page's whole width, so each of the 24 hours has room for its label; the report's
+    // "Sales by hour (IST)" section puts it under its title.
+    m_chartView->setObjectName(QStringLiteral("hourChartView"));
+    m_chartView->setMinimumHeight(300);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
     // The report scrolls by keyboard (issue 27): Tab from the bar reaches the report itself, where PageDown, the
     // arrows and End bring "Sales by hour" into view. The chart takes no focus (it scrolls nothing).
-    chartView->setFocusPolicy(Qt::NoFocus);
+    m_chartView->setFocusPolicy(Qt::NoFocus);
     m_ui->reportScroll->setFocusPolicy(Qt::StrongFocus);
     m_ui->reportScroll->setAccessibleName(tr("Day-end report"));
+    m_ui->reportSections->setChartWidget(QStringLiteral("hours"), m_chartView);
+    // Before the first report: the report's captions and titles, and no figure that was not reported.
+    m_ui->reportSections->setSections(
+        DayEndReportModel::build(DayEndReportData{}, context.catalog()).blanked().sections());
 
     m_debounce.setSingleShot(true);
     connect(&m_debounce, &QTimer::timeout, this, &DayEndPage::load);
@@ -161,53 +129,13 @@ void DayEndPage::onReport(const Answer<DayEndReportData> &answer)
 
 void DayEndPage::showReport()
 {
-    const QLocale locale;
+    const DayEndReportModel model = DayEndReportModel::build(m_report, m_context.catalog());
+    m_ui->reportHeading->setText(model.modeNote().isEmpty()
+                                     ? model.dateLine()
+                                     : QStringLiteral("%1  ·  %2").arg(model.dateLine(), model.modeNote()));
+    m_ui->reportSections->setSections(model.sections());
+
     const DayEndReportData &r = m_report;
-    m_ui->reportHeading->setText(tr("%1 (IST)%2")
-                                     .arg(locale.toString(r.date, QStringLiteral("dddd d MMMM yyyy")),
-                                          r.mode == QLatin1String("test") ? tr("  ·  TEST MODE") : QString()));
-    m_ui->successCount->setText(locale.toString(r.totals.success));
-    m_ui->pendingCount->setText(locale.toString(r.totals.pending));
-    m_ui->failedCount->setText(locale.toString(r.totals.failed));
-    m_ui->billTotal->setText(Money::formatIndian(r.totals.billAmount));
-    m_ui->commissionEarned->setText(Money::formatIndian(r.commission));
-    m_ui->paidTotal->setText(Money::formatIndian(r.totals.paid));
-    m_ui->walletOpening->setText(Money::formatIndian(r.walletOpening));
-    m_ui->walletTopups->setText(Money::formatIndian(r.topups));
-    m_ui->walletDebits->setText(Money::formatIndian(r.debits));
-    m_ui->walletRefunds->setText(Money::formatIndian(r.refunds));
-    m_ui->walletClosing->setText(Money::formatIndian(r.walletClosing));
-    m_ui->upstreamUnknown->setText(DayEndPrint::unknownAtUpstreamText(r));
-    m_ui->upstreamUnknown->setVisible(r.unknownAtUpstream > 0);
-
-    m_ui->linesTable->setRowCount(int(r.lines.size()) + 1);
-    for (int row = 0; row < r.lines.size(); ++row) {
-        const DayEndReportData::Line &line = r.lines.at(row);
-        setCells(m_ui->linesTable, row,
-                 {DayEndPrint::typeName(line.type), DayEndPrint::operatorName(m_context.catalog(), line.operatorCode),
-                  locale.toString(line.success), locale.toString(line.pending), locale.toString(line.failed),
-                  Money::formatIndian(line.billAmount), Money::formatIndian(line.discount),
-                  Money::formatIndian(line.paid)},
-                 2, false);
-    }
-    setCells(m_ui->linesTable, int(r.lines.size()),
-             {tr("Total"), r.lines.isEmpty() ? tr("no sales") : QString(), locale.toString(r.totals.success),
-              locale.toString(r.totals.pending), locale.toString(r.totals.failed),
-              Money::formatIndian(r.totals.billAmount), Money::formatIndian(r.totals.discount),
-              Money::formatIndian(r.totals.paid)},
-             2, true);
-    fitHeight(m_ui->linesTable);
-
-    m_ui->clerksTable->setRowCount(int(r.clerks.size()));
-    for (int row = 0; row < r.clerks.size(); ++row) {
-        const DayEndReportData::Clerk &clerk = r.clerks.at(row);
-        setCells(m_ui->clerksTable, row,
-                 {DayEndPrint::clerkName(clerk.clerk), locale.toString(clerk.success),
-                  Money::formatIndian(clerk.billAmount), Money::formatIndian(clerk.discount)},
-                 1, false);
-    }
-    fitHeight(m_ui->clerksTable);
-
     m_hourSet->remove(0, m_hourSet->count());
     double highest = 0;
     QList<qreal> values;
@@ -225,7 +153,7 @@ bool DayEndPage::paint(QPrinter &printer)
 {
     return DayEndPrint::paint(
         printer, DayEndPrint::toHtml(m_report, m_context.catalog(), m_context.shopName(), m_context.shopAddress()),
-        m_ui->hourChartView);
+        m_chartView);
 }
 
 bool DayEndPage::writePdf(const QString &path, QString *error)

@@ -11,6 +11,7 @@
 
 class QBarSet;
 class QChart;
+class QChartView;
 class QPrinter;
 class QValueAxis;
 class TerminalContext;
@@ -21,8 +22,9 @@ class DayEndPage;
 /// Back office: the day-end (Z) report of one IST day (issue 6, item 2) from GET
 /// /api/v1/reports/day-end — totals per type and operator with successes, pendings and
 /// failures, the commission earned, the wallet's opening and closing balances and movements,
-/// sales per clerk, the live sales still unknown at the upstream (issue 11) and a bar chart of sales by hour — with
-/// Print and Save PDF (A4) of the same.
+/// sales per clerk, the live sales still unknown at the upstream (issue 11), the sales by tender and the day's shifts
+/// (issue 28) and a bar chart of sales by hour — with Print and Save PDF (A4) of the same. Screen and paper show one
+/// model of the report (DayEndReportModel): the screen through ReportView, the paper through DayEndPrint.
 class DayEndPage final : public QWidget
 {
     Q_OBJECT
@@ -66,4 +68,5 @@ private:
     QChart *m_chart;
     QBarSet *m_hourSet;
     QValueAxis *m_valueAxis;
+    QChartView *m_chartView;
 };

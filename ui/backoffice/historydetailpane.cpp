@@ -3,8 +3,10 @@
 #include "apiclient.h"
 #include "backofficeui.h"
 #include "clock.h"
+#include "complaints/complaintsection.h"
 #include "money.h"
 #include "receipts/receiptrenderer.h"
+#include "receipts/shiftwording.h"
 #include "resolvedialog.h"
 #include "terminalcontext.h"
 #include "transactionsapi.h"
@@ -119,6 +121,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
 
     // Everything sits in a scroll area: a long record, ledger and delivery list scroll inside the
     // pane instead of raising the window's minimum height past the screen.
+    m_complaints = new ComplaintSection(context, this);
     auto *content = new QWidget;
     content->setObjectName(QStringLiteral("detailContent"));
     auto *layout = new QVBoxLayout(content);
@@ -131,6 +134,7 @@ HistoryDetailPane::HistoryDetailPane(TerminalContext &context, QWidget *parent)
     layout->addWidget(m_words);
     layout->addWidget(m_tried);
     layout->addWidget(m_resolution);
+    layout->addWidget(m_complaints);
     layout->addLayout(m_fields);
     layout->addLayout(m_actions);
     layout->addWidget(m_message);
@@ -231,6 +235,7 @@ void HistoryDetailPane::setTransaction(qint64 transactionId)
     m_deliveriesNote->clear();
     m_deliveriesNote->hide();
     m_upstream->clear();
+    m_complaints->clear();
     if (transactionId <= 0) {
         m_title->setText(tr("Select a sale to see its details"));
         return;
@@ -292,17 +297,29 @@ void HistoryDetailPane::onRecord(const Answer<TransactionRecord> &answer)
     const QString debit = Money::formatIndian(record.paid);
     addField(tr("Wallet debit"), record.status == TransactionStatus::Failed ? tr("%1, refunded").arg(debit) : debit,
              "detailPaid");
+    // Issue 28: how the customer paid the shop, and the shift it was taken in.
+    addField(tr("Payment"), ShiftWording::tenderName(record.tender), "detailTender");
+    if (record.shiftId > 0)
+        addField(tr("Shift"), tr("Shift %1").arg(record.shiftId), "detailShift");
     addField(tr("Reference"), record.referenceId, "detailReference");
-    if (record.failedAfterPending && record.status == TransactionStatus::Failed) // issue 27: the customer had paid
+    if (record.failedAfterPending && record.status == TransactionStatus::Failed) { // issue 27: the customer had paid
+        const QString bill = Money::formatIndian(record.billAmount);
         addField(tr("Money back"),
-                 tr("Give %1 back to the customer: the sale failed after they paid. The wallet debit was refunded.")
-                     .arg(Money::formatIndian(record.billAmount)),
+                 record.tender == QLatin1String("upi")
+                     ? tr("Send %1 back to the customer by UPI: the sale failed after they paid. The wallet debit was "
+                          "refunded.")
+                           .arg(bill)
+                     : tr("Give %1 back to the customer: the sale failed after they paid. The wallet debit was "
+                          "refunded.")
+                           .arg(bill),
                  "detailMoneyBack");
+    }
     const QString status = TransactionNames::status(record.status);
     m_badge->setStatus(status);
     m_badge->show();
     m_reprint->setEnabled(true);
     m_upstream->showRecord(record);
+    m_complaints->setSale(record);
     showUpstreamOutcome(record);
     if (!before.isEmpty() && before != status)
         showMessage(tr("The status changed from %1 to %2.").arg(before, status), false);
@@ -387,6 +404,11 @@ ReceiptData HistoryDetailPane::receiptData() const
     ReceiptData data = ReceiptData::fromRecord(*m_record, m_context.shopName(), m_context.shopAddress(),
                                                IstTime::dateOf(m_context.clock().nowUtc()));
     data.sandbox = m_context.api().isTestMode();
+    if (const std::optional<Complaint> &complaint = m_complaints->complaint();
+        complaint && complaint->state == QLatin1String("credited"))
+        data.complaintCredit = tr("Credited back after complaint %1 (%2)")
+                                   .arg(QString::number(complaint->id),
+                                        IstTime::toIst(complaint->resolvedAt).toString(QStringLiteral("d MMM")));
     return data;
 }
 

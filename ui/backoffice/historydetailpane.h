@@ -18,6 +18,7 @@ class QPushButton;
 class QScrollArea;
 class QTableWidget;
 class StatusBadge;
+class ComplaintSection;
 class TerminalContext;
 class UpstreamCallsView;
 
@@ -29,7 +30,8 @@ class UpstreamCallsView;
 /// needs attention says in plain words what is known (issue 26), a refused one the upstream's own
 /// words; a PENDING live sale offers Resolve… (ResolveDialog), and a sale a person resolved says
 /// who, when and why. A sale the upstream reversed says "Reversed by the operator at 14:05" (also on its reprinted
-/// receipt), a status the upstream reports against ours is a warning for a person, and the upstreams that refused
+/// receipt), a SUCCESS or PENDING sale offers "Raise complaint…" and any sale shows its complaint's state (issue 29),
+/// a status the upstream reports against ours is a warning for a person, and the upstreams that refused
 /// the sale before the one it went to are listed with their words.
 class HistoryDetailPane final : public QWidget
 {
@@ -48,6 +50,8 @@ public:
     const std::optional<TransactionRecord> &record() const { return m_record; }
     /// The upstream part (hidden for sales without an upstream).
     UpstreamCallsView *upstream() const { return m_upstream; }
+    /// The sale's complaint and "Raise complaint…" (issue 29).
+    ComplaintSection *complaints() const { return m_complaints; }
     /// Resolve… (shown for live sales, enabled while PENDING).
     QPushButton *resolveButton() const { return m_resolve; }
     /// What Reprint receipt prints for the sale shown (DUPLICATE): the receipt of record() for this shop, today's
@@ -109,6 +113,7 @@ private:
     QPushButton *m_redeliver;
     QPushButton *m_resolve;
     UpstreamCallsView *m_upstream;
+    ComplaintSection *m_complaints;
     QGridLayout *m_actions;
     int m_actionColumns = 0;
     QScrollArea *m_scroll = nullptr;

@@ -1,6 +1,7 @@
 #include "historymodel.h"
 
 #include "clock.h"
+#include "receipts/shiftwording.h"
 #include "transactionsapi.h"
 #include "upstreamsaleinfo.h"
 
@@ -31,6 +32,7 @@ HistoryRow HistoryRow::fromRecord(const TransactionRecord &record)
     row.paid = record.paid;
     row.status = TransactionNames::status(record.status);
     row.referenceId = record.referenceId;
+    row.tender = record.tender;
     const UpstreamSaleInfo upstream = UpstreamSaleInfo::fromRecord(record);
     row.upstreamState = upstream.state;
     row.attention = upstream.attention && record.status == TransactionStatus::Pending;
@@ -95,6 +97,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
             return r.reversedAtMs > 0 ? reversedStatusText() : r.failedAfterPending ? moneyBackStatusText() : r.status;
         case ReferenceColumn:
             return r.referenceId;
+        case TenderColumn:
+            return r.tender.isEmpty() ? QStringLiteral("—") : ShiftWording::tenderName(r.tender);
         default:
             return {};
         }
@@ -114,6 +118,9 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
                     .arg(upstream.reversalText(today));
             return upstream.mismatchText(r.status, today);
         }
+        if (column == TenderColumn && r.tender.isEmpty())
+            return tr("No payment was recorded with this sale (an older sale, or one from an API client that sends "
+                      "none)");
         if (column != StatusColumn)
             return {};
         if (r.failedAfterPending)
@@ -209,6 +216,8 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Status");
     case ReferenceColumn:
         return tr("Reference");
+    case TenderColumn:
+        return tr("Payment");
     default:
         return {};
     }

@@ -35,6 +35,7 @@ struct HistoryRow
     Paise paid = 0;
     QString status;
     QString referenceId;
+    QString tender;          ///< how the customer paid (issue 28): "cash", "upi" or "" when not recorded
     QString upstreamState;   ///< the live sale's upstream state (issue 11); empty without an upstream
     bool attention = false;  ///< a live sale not ended within the server's attention_after_s (issue 26)
     bool sendOnce = false;   ///< sent once to an upstream that promised no idempotent reference (issue 26)
@@ -68,7 +69,8 @@ public:
         StatusColumn, // early: with the detail pane open at 1366 px the status is still on screen
         BillColumn,   // the money next: on screen beside the detail pane without scrolling (issue 27)
         DiscountColumn,
-        PaidColumn, ///< the spec's `paid`, headed "Wallet debit"
+        PaidColumn,   ///< the spec's `paid`, headed "Wallet debit"
+        TenderColumn, ///< how the customer paid the shop (issue 28): Cash, UPI, or "—" when not recorded
         TypeColumn,
         OperatorColumn,
         NumberColumn,

@@ -6,6 +6,7 @@
 #include "historydetailpane.h"
 #include "historymodel.h"
 #include "money.h"
+#include "receipts/shiftwording.h"
 #include "terminalcontext.h"
 #include "transactionsapi.h"
 #include "ui_historypage.h"
@@ -64,6 +65,11 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     m_ui->statusFilter->addItem(tr("Success"), QStringLiteral("SUCCESS"));
     m_ui->statusFilter->addItem(tr("Pending"), QStringLiteral("PENDING"));
     m_ui->statusFilter->addItem(tr("Failed"), QStringLiteral("FAILED"));
+    // Issue 28: how the customer paid ("none": sales that recorded no tender).
+    m_ui->tenderFilter->addItem(tr("Any payment"), QString());
+    for (const QString &tender : {QStringLiteral("cash"), QStringLiteral("upi")})
+        m_ui->tenderFilter->addItem(ShiftWording::tenderName(tender), tender);
+    m_ui->tenderFilter->addItem(ShiftWording::tenderName(QString()), QStringLiteral("none"));
 
     QTableView *table = m_ui->historyTable;
     table->setModel(m_model);
@@ -88,7 +94,8 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
                              {HistoryModel::PaidColumn, amount},
                              // "FAILED · money back" (issue 27) is the widest status it shows.
                              {HistoryModel::StatusColumn, HistoryModel::moneyBackStatusText(), true},
-                             {HistoryModel::ReferenceColumn, digits(12)}});
+                             {HistoryModel::ReferenceColumn, digits(12)},
+                             {HistoryModel::TenderColumn, ShiftWording::tenderName(QStringLiteral("cash"))}});
     // The money stays on screen beside the detail pane (issue 27): the table is never narrower than its columns up to
     // the wallet debit, and the splitter gives the pane what is left.
     const auto keepMoneyInView = [table] {
@@ -125,7 +132,7 @@ HistoryPage::HistoryPage(TerminalContext &context, QWidget *parent)
     });
     connect(m_ui->fromDate, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
     connect(m_ui->toDate, &QDateEdit::dateChanged, this, [this] { scheduleApply(300); });
-    for (QComboBox *combo : {m_ui->typeFilter, m_ui->operatorFilter, m_ui->statusFilter})
+    for (QComboBox *combo : {m_ui->typeFilter, m_ui->operatorFilter, m_ui->statusFilter, m_ui->tenderFilter})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { scheduleApply(0); });
     // The two upstream filters exclude each other; "Needs attention" covers every date.
     connect(m_ui->upstreamUnknownFilter, &QCheckBox::toggled, this, [this](bool on) {
@@ -181,6 +188,7 @@ HistoryFilter HistoryPage::currentFilter() const
     filter.type = m_ui->typeFilter->currentData().toString();
     filter.operatorCode = m_ui->operatorFilter->currentData().toString();
     filter.status = m_ui->statusFilter->currentData().toString();
+    filter.tender = m_ui->tenderFilter->currentData().toString();
     filter.text = m_ui->searchFilter->text().trimmed();
     filter.upstreamState = m_ui->upstreamUnknownFilter->isChecked() ? QStringLiteral("unknown") : QString();
     if (m_ui->attentionFilter->isChecked()) {
@@ -206,13 +214,15 @@ void HistoryPage::setNeedsAttention(bool on)
         const QSignalBlocker blockers[] = {
             QSignalBlocker(m_ui->attentionFilter), QSignalBlocker(m_ui->upstreamUnknownFilter),
             QSignalBlocker(m_ui->searchFilter),    QSignalBlocker(m_ui->typeFilter),
-            QSignalBlocker(m_ui->operatorFilter),  QSignalBlocker(m_ui->statusFilter)};
+            QSignalBlocker(m_ui->operatorFilter),  QSignalBlocker(m_ui->statusFilter),
+            QSignalBlocker(m_ui->tenderFilter)};
         if (on) {
             m_ui->upstreamUnknownFilter->setChecked(false);
             m_ui->searchFilter->clear();
             m_ui->typeFilter->setCurrentIndex(0);
             m_ui->operatorFilter->setCurrentIndex(0);
             m_ui->statusFilter->setCurrentIndex(0);
+            m_ui->tenderFilter->setCurrentIndex(0);
         }
         m_ui->attentionFilter->setChecked(on);
     }

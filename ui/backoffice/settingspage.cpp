@@ -3,8 +3,10 @@
 #include "apiclient.h"
 #include "backofficeui.h"
 #include "backupcard.h"
+#include "counterprefs.h"
 #include "listenaddress.h"
 #include "money.h"
+#include "receipts/cashdrawer.h"
 #include "saletermscard.h"
 #include "serverapi.h"
 #include "shopapi.h"
@@ -12,19 +14,24 @@
 #include "ui_settingspage.h"
 #include "uilanguage.h"
 #include "upstreamspage.h"
+#include "validators.h"
 #include "widgets/digitslineedit.h"
 #include "widgets/formerrors.h"
 #include "widgets/look.h"
+#include "widgets/wrappedcheckbox.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
@@ -52,11 +59,24 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     auto *content = new QWidget(this);
     m_ui->setupUi(content);
     Look::set(this, "page"); // and the form's own look "page" on the content
-    for (QWidget *card : {m_ui->shopCard, m_ui->terminalCard})
+    for (QWidget *card : {m_ui->shopCard, m_ui->terminalCard, m_ui->counterCard})
         BackOfficeUi::makeCard(card);
     m_ui->shopCardLayout->insertWidget(0, BackOfficeUi::heading(tr("Shop"), m_ui->shopCard));
     m_ui->terminalCardLayout->insertWidget(
-        0, BackOfficeUi::heading(tr("This terminal (restart needed)"), m_ui->terminalCard));
+        0, BackOfficeUi::heading(tr("This terminal: server and language (restart needed)"), m_ui->terminalCard));
+    m_ui->counterCardLayout->insertWidget(0, BackOfficeUi::heading(tr("This terminal"), m_ui->counterCard));
+    // Issue 28: the check boxes wrap their text (a long sentence would widen the page); tests find the boxes.
+    for (const auto &[wrapped, name] :
+         {std::pair{m_ui->shiftsEnabled, "shiftsEnabledBox"}, std::pair{m_ui->blindCount, "blindCountBox"},
+          std::pair{m_ui->printUpiQr, "printUpiQrBox"}})
+        wrapped->checkBox()->setObjectName(QLatin1String(name));
+    setTabOrder(m_ui->shopCircle, m_ui->shiftsEnabled->checkBox());
+    setTabOrder(m_ui->shiftsEnabled->checkBox(), m_ui->blindCount->checkBox());
+    setTabOrder(m_ui->blindCount->checkBox(), m_ui->upiVpa);
+    setTabOrder(m_ui->customerDisplay, m_ui->printUpiQr->checkBox());
+    setTabOrder(m_ui->printUpiQr->checkBox(), m_ui->saveCounter);
+    m_ui->upiLiveOnly->setText(tr("The UPI ID says where customers' money goes, so only an admin signed in with a "
+                                  "PIN (or a live admin key) changes it: this terminal shows it only."));
     m_ui->terminalIniHint->setText(m_ui->terminalIniHint->text().arg(QDir::toNativeSeparators(terminalIniPath())));
 
     // The cards of the right column get the terminal's context by constructor, so they are made here.
@@ -67,6 +87,7 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
 
     m_shopErrors = std::make_unique<FormErrors>(m_ui->shopError);
     m_terminalErrors = std::make_unique<FormErrors>(m_ui->terminalError);
+    m_counterErrors = std::make_unique<FormErrors>(m_ui->counterError);
     const auto addFields = [](FormErrors &errors, std::initializer_list<std::pair<const char *, QLabel *>> fields) {
         for (const auto &[field, label] : fields) {
             label->setObjectName(QStringLiteral("fieldError")); // the test handle of FormErrors (its look: addField)
@@ -77,8 +98,13 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
                               {"address", m_ui->addressError},
                               {"low_balance_threshold_rupees", m_ui->thresholdError},
                               {"idle_lock_seconds", m_ui->idleLockError},
-                              {"circle_code", m_ui->circleError}});
+                              {"circle_code", m_ui->circleError},
+                              {"shifts_enabled", m_ui->shiftsError},
+                              {"blind_count", m_ui->shiftsError},
+                              {"upi_vpa", m_ui->upiVpaError},
+                              {"upi_payee_name", m_ui->upiPayeeError}});
     addFields(*m_terminalErrors, {{"listen", m_ui->listenError}, {"database", m_ui->databaseError}});
+    addFields(*m_counterErrors, {{"terminal_name", m_ui->terminalNameError}, {"cash_drawer", m_ui->cashDrawerError}});
 
     m_ui->shopThreshold->setKind(DigitsLineEdit::Kind::Rupees);
     m_ui->idleLock->setRange(kMinIdleLock, kMaxIdleLock);
@@ -89,8 +115,13 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     for (const QString &code : UiLanguage::codes())
         m_ui->language->addItem(UiLanguage::nativeName(code), code);
 
-    for (QLineEdit *edit : std::initializer_list<QLineEdit *>{m_ui->shopName, m_ui->shopThreshold})
+    for (QLineEdit *edit :
+         std::initializer_list<QLineEdit *>{m_ui->shopName, m_ui->shopThreshold, m_ui->upiVpa, m_ui->upiPayeeName})
         connect(edit, &QLineEdit::returnPressed, this, &SettingsPage::onSaveShopClicked);
+    m_ui->terminalName->setMaxLength(CounterPrefs::kMaxTerminalNameLength);
+    for (QLineEdit *edit : {m_ui->terminalName, m_ui->cashDrawer})
+        connect(edit, &QLineEdit::returnPressed, this, &SettingsPage::onSaveCounterClicked);
+    connect(m_ui->saveCounter, &QPushButton::clicked, this, &SettingsPage::onSaveCounterClicked);
     connect(m_ui->saveShop, &QPushButton::clicked, this, &SettingsPage::onSaveShopClicked);
     auto *saveShortcut = new QShortcut(QKeySequence::Save, this);
     connect(saveShortcut, &QShortcut::activated, this, &SettingsPage::onSaveShopClicked);
@@ -156,6 +187,7 @@ void SettingsPage::refresh()
 {
     loadShop();
     loadTerminal();
+    loadCounter();
     loadTls();
     if (section() == Section::Upstreams)
         m_upstreams->refresh();
@@ -193,7 +225,23 @@ void SettingsPage::loadShop()
         m_ui->shopThreshold->setText(QString::number(shop.lowBalanceThreshold / Money::kPaisePerRupee));
         m_ui->idleLock->setValue(shop.idleLockSeconds);
         m_ui->shopCircle->setCurrentIndex(qMax(0, m_ui->shopCircle->findData(shop.circleCode)));
+        m_ui->shiftsEnabled->checkBox()->setChecked(shop.shiftsEnabled);
+        m_ui->blindCount->checkBox()->setChecked(shop.blindCount);
+        m_ui->upiVpa->setText(shop.upiVpa);
+        m_ui->upiPayeeName->setText(shop.upiPayeeName);
+        m_loadedUpi = {shop.upiVpa, shop.upiPayeeName};
+        const bool live = hasLiveAuthority();
+        m_ui->upiVpa->setEnabled(live);
+        m_ui->upiPayeeName->setEnabled(live);
+        m_ui->upiLiveOnly->setVisible(!live);
     });
+}
+
+bool SettingsPage::hasLiveAuthority() const
+{
+    // The server's rule (AuthContext::hasLiveAuthority): an admin's session, or a live key used without one.
+    const SignedInUser &user = m_context.user();
+    return user.id != 0 ? user.isAdmin : !m_context.api().isTestMode();
 }
 
 void SettingsPage::onSaveShopClicked()
@@ -213,6 +261,24 @@ void SettingsPage::onSaveShopClicked()
                      {QStringLiteral("circle_code"), m_ui->shopCircle->currentData().toString()}};
     if (!m_ui->shopThreshold->text().isEmpty())
         body.insert(QStringLiteral("low_balance_threshold_rupees"), m_ui->shopThreshold->text().toLongLong());
+    body.insert(QStringLiteral("shifts_enabled"), m_ui->shiftsEnabled->checkBox()->isChecked());
+    body.insert(QStringLiteral("blind_count"), m_ui->blindCount->checkBox()->isChecked());
+    // The UPI ID and payee name need live authority: sent only by one who has it, and only when changed.
+    const QString vpa = m_ui->upiVpa->text().trimmed();
+    const QString payee = m_ui->upiPayeeName->text().trimmed();
+    if (hasLiveAuthority() && std::pair{vpa, payee} != m_loadedUpi) {
+        if (!vpa.isEmpty() && !Validators::isUpiVpa(vpa)) {
+            m_shopErrors->showAt(QStringLiteral("upi_vpa"),
+                                 tr("\"%1\" is not a UPI ID. Write it as name@handle, as the shop's UPI app shows it, "
+                                    "e.g. sharmamobile@okaxis: one @, letters, digits, dots, - or _ before it, the "
+                                    "bank's handle after it.")
+                                     .arg(vpa));
+            m_ui->upiVpa->setFocus();
+            return;
+        }
+        body.insert(QStringLiteral("upi_vpa"), vpa);
+        body.insert(QStringLiteral("upi_payee_name"), payee);
+    }
     m_ui->saveShop->setEnabled(false);
     ShopApi(m_context.api()).update(body).then(this, [this](const Answer<ShopInfo> &answer) {
         m_ui->saveShop->setEnabled(true);
@@ -221,6 +287,7 @@ void SettingsPage::onSaveShopClicked()
             return;
         }
         m_context.applyShop(*answer.value); // name and address for receipts, the circle for Plans
+        m_loadedUpi = {answer.value->upiVpa, answer.value->upiPayeeName};
         BackOfficeUi::showNotice(m_ui->shopNotice, tr("Saved. Receipts now show \"%1\".").arg(answer.value->name));
         emit m_context.salesChanged(); // the status bar re-reads the low-balance threshold
     });
@@ -310,4 +377,69 @@ void SettingsPage::onBrowseClicked()
     connect(dialog, &QFileDialog::fileSelected, this,
             [this](const QString &file) { m_ui->databasePath->setText(file); });
     dialog->open();
+}
+
+void SettingsPage::loadCounter()
+{
+    const CounterPrefs prefs(m_context.settings());
+    // Unset, the terminal goes by the computer's name: shown as the hint, so that clearing the field means it.
+    const bool named = m_context.settings().contains(QStringLiteral("counter/terminal_name"));
+    m_ui->terminalName->setPlaceholderText(prefs.terminalName());
+    if (!m_ui->terminalName->hasFocus())
+        m_ui->terminalName->setText(named ? prefs.terminalName() : QString());
+    if (!m_ui->cashDrawer->hasFocus())
+        m_ui->cashDrawer->setText(prefs.cashDrawer());
+    QComboBox *display = m_ui->customerDisplay;
+    display->clear();
+    display->addItem(tr("Off"), -1);
+    const QList<QScreen *> screens = QGuiApplication::screens();
+    for (int index = 0; index < screens.size(); ++index) {
+        const QScreen *screen = screens.at(index);
+        display->addItem(tr("Screen %1: %2 (%3×%4)")
+                             .arg(index + 1)
+                             .arg(screen->name())
+                             .arg(screen->size().width())
+                             .arg(screen->size().height()),
+                         index);
+    }
+    const int chosen = prefs.customerDisplayScreen();
+    if (chosen >= screens.size()) // kept for when that screen is connected again
+        display->addItem(tr("Screen %1 (not connected now)").arg(chosen + 1), chosen);
+    display->setCurrentIndex(qMax(0, display->findData(chosen)));
+    m_ui->printUpiQr->checkBox()->setChecked(prefs.printUpiQr());
+}
+
+void SettingsPage::onSaveCounterClicked()
+{
+    m_counterErrors->clear();
+    BackOfficeUi::showNotice(m_ui->counterNotice, QString());
+    const QString name = m_ui->terminalName->text().trimmed();
+    const QString drawer = m_ui->cashDrawer->text().trimmed();
+    if (!std::all_of(name.cbegin(), name.cend(), [](QChar c) { return c.isPrint(); }))
+        m_counterErrors->showAt(QStringLiteral("terminal_name"),
+                                tr("Use letters, digits and spaces for the terminal's name, e.g. Counter 1."),
+                                m_ui->terminalName);
+    const QString drawerProblem = CashDrawer::checkTarget(drawer);
+    if (!drawerProblem.isEmpty())
+        m_counterErrors->showAt(QStringLiteral("cash_drawer"), drawerProblem, m_ui->cashDrawer);
+    if (QWidget *problem = m_counterErrors->firstProblem()) {
+        problem->setFocus();
+        return;
+    }
+    CounterPrefs prefs(m_context.settings());
+    prefs.setTerminalName(name);
+    prefs.setCashDrawer(drawer);
+    prefs.setCustomerDisplayScreen(m_ui->customerDisplay->currentData().toInt());
+    prefs.setPrintUpiQr(m_ui->printUpiQr->checkBox()->isChecked());
+    m_context.settings().sync();
+    if (m_context.settings().status() != QSettings::NoError) {
+        m_counterErrors->showAt(QString(), tr("Could not write %1. Check that the folder is writable.")
+                                               .arg(QDir::toNativeSeparators(m_context.settings().fileName())));
+        return;
+    }
+    BackOfficeUi::showNotice(m_ui->counterNotice,
+                             tr("Saved. Shifts opened here are on \"%1\"; a change of the customer display shows at "
+                                "the next start.")
+                                 .arg(prefs.terminalName()));
+    loadCounter();
 }

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <utility>
 
 class FormErrors;
 class QStackedWidget;
@@ -22,6 +23,10 @@ class SettingsPage;
 /// ([server] listen=ADDR:PORT and database=path or postgres:// URL, [terminal] language=en|hi, read
 /// at the next start); and
 /// the sale terms kept by the server (SaleTermsCard: discount rate per operator, sandbox settle delay).
+/// Issue 28: the shop's shifts and cash-up (on/off, blind count; admin) and its UPI ID (VPA, name@handle) and
+/// payee name (live authority only: otherwise shown, disabled, with a note), and "This terminal"'s counter
+/// preferences kept in the preferences file and used at once (CounterPrefs: the terminal's name for shifts, the cash
+/// drawer, the customer display's screen, the UPI QR on receipts).
 /// These make the section General; the section Upstreams (UpstreamsPage, issue 26) lists the upstreams live sales go
 /// to and imports their statements. A bar at the top switches the sections (Alt+G, Alt+U; arrow keys on the bar).
 class SettingsPage final : public QWidget
@@ -72,6 +77,12 @@ private:
     /// issue 12): what a terminal asks an admin to compare on first contact.
     void loadTls();
     void onSaveTerminalClicked();
+    /// Issue 28: this terminal's counter preferences (CounterPrefs), read and written at once.
+    void loadCounter();
+    void onSaveCounterClicked();
+    /// True when the server lets this terminal change what live money uses (the UPI ID): an admin signed in with a
+    /// PIN, or a live key without a session (the server's AuthContext::hasLiveAuthority).
+    bool hasLiveAuthority() const;
     void onBrowseClicked();
 
     TerminalContext &m_context;
@@ -82,4 +93,6 @@ private:
     QStackedWidget *m_stack;
     std::unique_ptr<FormErrors> m_shopErrors;
     std::unique_ptr<FormErrors> m_terminalErrors;
+    std::unique_ptr<FormErrors> m_counterErrors;
+    std::pair<QString, QString> m_loadedUpi; ///< the UPI ID and payee name as the server last said
 };

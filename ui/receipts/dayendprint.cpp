@@ -1,14 +1,17 @@
 #include "dayendprint.h"
 
+#include "dayendreportmodel.h"
 #include "operatorcatalog.h"
+#include "shiftwording.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QGraphicsView>
-#include <QLocale>
 #include <QPainter>
 #include <QPrinter>
 #include <QTextBlock>
 #include <QTextDocument>
+
+#include <algorithm>
 
 namespace {
 
@@ -17,130 +20,106 @@ QString escaped(const QString &text)
     return text.toHtmlEscaped();
 }
 
-} // namespace
-
-QString DayEndPrint::typeName(const QString &type)
+/// The colour the paper gives a value of `tone` (the words already say short or over).
+QString toneStyle(ReportTone tone)
 {
-    if (type == QLatin1String("MOBILE"))
-        return tr("Mobile");
-    if (type == QLatin1String("DTH"))
-        return tr("DTH");
-    if (type == QLatin1String("VOUCHER"))
-        return tr("Voucher");
-    return type;
-}
-
-QString DayEndPrint::operatorName(const OperatorCatalog &catalog, const QString &code)
-{
-    const OperatorInfo *info = catalog.findOperator(code);
-    return info ? info->name : code;
-}
-
-QString DayEndPrint::clerkName(const QString &clerk)
-{
-    return clerk.isEmpty() ? tr("Counter (API)") : clerk;
-}
-
-QString DayEndPrint::unknownAtUpstreamText(const DayEndReportData &report)
-{
-    if (report.unknownAtUpstream <= 0)
+    if (tone == ReportTone::Plain)
         return {};
-    return tr("Of the pending sales, %n (wallet debit %1) are still unknown at the upstream: no definite answer yet, "
-              "so "
-              "neither sold nor refunded. Recheck them in History → Unknown at upstream.",
-              nullptr, int(report.unknownAtUpstream))
-        .arg(Money::format(report.unknownAtUpstreamPaid));
+    return QStringLiteral("color:%1; font-weight:bold;").arg(ShiftWording::toneColour(tone).name());
 }
+
+QString tableStart(bool fullWidth)
+{
+    return QStringLiteral("<table cellspacing='0' border='1' %1style='border-collapse:collapse; border-color:#d0d5dd'>")
+        .arg(fullWidth ? QStringLiteral("width='100%' ") : QString());
+}
+
+QString cell(const QString &text, bool right, const QString &style = {})
+{
+    return QStringLiteral("<td%1 style='padding:3px 8px;%2'>%3</td>")
+        .arg(right ? QStringLiteral(" align='right'") : QString(), style, escaped(text));
+}
+
+void appendFigures(QString &html, const ReportSection &section)
+{
+    html += tableStart(false);
+    for (const ReportFigure &figure : section.figures) {
+        html += QStringLiteral("<tr>") + cell(figure.label, false) + cell(figure.value, true, toneStyle(figure.tone)) +
+                QStringLiteral("</tr>");
+    }
+    html += QStringLiteral("</table>");
+}
+
+void appendTable(QString &html, const ReportSection &section)
+{
+    const qsizetype columns = section.headers.size();
+    html += tableStart(true);
+    html += QStringLiteral("<tr>");
+    for (qsizetype column = 0; column < columns; ++column) {
+        html += QStringLiteral("<th align='%1' style='padding:3px 8px; background:#eaecf0'>%2</th>")
+                    .arg(column >= section.firstNumeric ? QStringLiteral("right") : QStringLiteral("left"),
+                         escaped(section.headers.at(column)));
+    }
+    html += QStringLiteral("</tr>");
+    const auto appendRows = [&](bool totals) {
+        for (const ReportRow &row : section.rows) {
+            if (row.total != totals)
+                continue;
+            html += row.total ? QStringLiteral("<tr style='font-weight:bold'>") : QStringLiteral("<tr>");
+            for (qsizetype column = 0; column < row.cells.size(); ++column) {
+                html += cell(row.cells.at(column), column >= section.firstNumeric,
+                             column == row.toneColumn ? toneStyle(row.tone) : QString());
+            }
+            html += QStringLiteral("</tr>");
+        }
+    };
+    appendRows(false);
+    if (std::all_of(section.rows.cbegin(), section.rows.cend(), [](const ReportRow &row) { return row.total; }) &&
+        !section.text.isEmpty()) {
+        html += QStringLiteral("<tr><td colspan='%1' style='padding:3px 8px'>%2</td></tr>")
+                    .arg(columns)
+                    .arg(escaped(section.text));
+    }
+    appendRows(true);
+    html += QStringLiteral("</table>");
+}
+
+} // namespace
 
 QString DayEndPrint::toHtml(const DayEndReportData &report, const OperatorCatalog &catalog, const QString &shopName,
                             const QString &shopAddress)
 {
-    const auto &[date, mode, totals, commission, lines, clerks, hours, walletOpening, walletClosing, topups, debits,
-                 refunds, unknownAtUpstream, unknownAtUpstreamPaid] = report;
-    Q_UNUSED(hours)
-    const QLocale locale;
-    const auto num = [&locale](qint64 n) { return locale.toString(n); };
-    const QString cell = QStringLiteral("<td style='padding:3px 8px'>%1</td>");
-    const QString right = QStringLiteral("<td align='right' style='padding:3px 8px'>%1</td>");
-    const QString head = QStringLiteral("<th align='%2' style='padding:3px 8px; background:#eaecf0'>%1</th>");
+    return toHtml(DayEndReportModel::build(report, catalog), shopName, shopAddress);
+}
 
+QString DayEndPrint::toHtml(const DayEndReportModel &model, const QString &shopName, const QString &shopAddress)
+{
     QString html = QStringLiteral("<html><body style='font-family: DejaVu Sans; font-size: 10pt; color: #101828'>");
     html += QStringLiteral("<h2 style='margin:0'>%1</h2>").arg(escaped(shopName));
     if (!shopAddress.isEmpty())
         html += QStringLiteral("<div>%1</div>").arg(escaped(shopAddress));
-    html += QStringLiteral("<h3>%1</h3>")
-                .arg(escaped(tr("Day-end (Z) report for %1 (IST)%2")
-                                 .arg(locale.toString(date, QStringLiteral("dddd d MMMM yyyy")),
-                                      mode == QLatin1String("test") ? tr(" — TEST MODE") : QString())));
-
-    html += QStringLiteral("<table cellspacing='0' border='1' style='border-collapse:collapse; border-color:#d0d5dd'>");
-    const auto pair = [&](const QString &label, const QString &value) {
-        html += QStringLiteral("<tr>") + cell.arg(escaped(label)) + right.arg(escaped(value)) + QStringLiteral("</tr>");
-    };
-    pair(tr("Successful sales"), num(totals.success));
-    pair(tr("Pending sales"), num(totals.pending));
-    if (unknownAtUpstream > 0) {
-        pair(tr("  of which unknown at the upstream"),
-             tr("%1 (wallet debit %2)").arg(num(unknownAtUpstream), Money::format(unknownAtUpstreamPaid)));
+    QStringList heading{model.title(), model.dateLine()};
+    if (!model.modeNote().isEmpty())
+        heading << model.modeNote();
+    html += QStringLiteral("<h3>%1</h3>").arg(escaped(heading.join(QStringLiteral(" — "))));
+    for (const ReportSection &section : model.sections()) {
+        if (!section.title.isEmpty())
+            html += QStringLiteral("<h4>%1</h4>").arg(escaped(section.title));
+        switch (section.kind) {
+        case ReportSection::Kind::Figures:
+            appendFigures(html, section);
+            break;
+        case ReportSection::Kind::Table:
+            appendTable(html, section);
+            break;
+        case ReportSection::Kind::Warning:
+            html += QStringLiteral("<p style='color:#b54708; font-weight:bold'>%1</p>").arg(escaped(section.text));
+            break;
+        case ReportSection::Kind::Chart: // painted below the text by paint()
+            break;
+        }
     }
-    pair(tr("Failed sales"), num(totals.failed));
-    pair(tr("Bill amount (successful)"), Money::formatIndian(totals.billAmount));
-    pair(tr("Commission earned"), Money::formatIndian(commission));
-    pair(tr("Wallet debit (successful)"), Money::formatIndian(totals.paid));
-    html += QStringLiteral("</table>");
-
-    html += QStringLiteral("<h4>%1</h4>").arg(escaped(tr("Wallet")));
-    html += QStringLiteral("<table cellspacing='0' border='1' style='border-collapse:collapse; border-color:#d0d5dd'>");
-    pair(tr("Opening balance"), Money::formatIndian(walletOpening));
-    pair(tr("Top-ups"), Money::formatIndian(topups));
-    pair(tr("Debits for sales"), Money::formatIndian(debits));
-    pair(tr("Refunds of failed sales"), Money::formatIndian(refunds));
-    pair(tr("Closing balance"), Money::formatIndian(walletClosing));
-    html += QStringLiteral("</table>");
-
-    html += QStringLiteral("<h4>%1</h4>").arg(escaped(tr("By type and operator")));
-    html += QStringLiteral("<table cellspacing='0' border='1' width='100%' "
-                           "style='border-collapse:collapse; border-color:#d0d5dd'><tr>");
-    for (const QString &title : {tr("Type"), tr("Operator")})
-        html += head.arg(escaped(title), QStringLiteral("left"));
-    for (const QString &title :
-         {tr("Success"), tr("Pending"), tr("Failed"), tr("Bill"), tr("Commission"), tr("Wallet debit")})
-        html += head.arg(escaped(title), QStringLiteral("right"));
-    html += QStringLiteral("</tr>");
-    const auto lineRow = [&](const DayEndReportData::Line &line, const QString &type, const QString &name, bool bold) {
-        QString row = QStringLiteral("<tr%1>").arg(bold ? QStringLiteral(" style='font-weight:bold'") : QString());
-        row += cell.arg(escaped(type)) + cell.arg(escaped(name));
-        row += right.arg(num(line.success)) + right.arg(num(line.pending)) + right.arg(num(line.failed));
-        row += right.arg(Money::formatIndian(line.billAmount)) + right.arg(Money::formatIndian(line.discount)) +
-               right.arg(Money::formatIndian(line.paid));
-        html += row + QStringLiteral("</tr>");
-    };
-    for (const DayEndReportData::Line &line : lines)
-        lineRow(line, typeName(line.type), operatorName(catalog, line.operatorCode), false);
-    if (lines.isEmpty()) {
-        html += QStringLiteral("<tr><td colspan='8' style='padding:3px 8px'>%1</td></tr>")
-                    .arg(escaped(tr("No sales on this day.")));
-    }
-    lineRow(totals, tr("Total"), QString(), true);
-    html += QStringLiteral("</table>");
-
-    html += QStringLiteral("<h4>%1</h4>").arg(escaped(tr("By clerk (successful sales)")));
-    html +=
-        QStringLiteral("<table cellspacing='0' border='1' style='border-collapse:collapse; border-color:#d0d5dd'><tr>");
-    html += head.arg(escaped(tr("Clerk")), QStringLiteral("left"));
-    for (const QString &title : {tr("Sales"), tr("Bill"), tr("Commission")})
-        html += head.arg(escaped(title), QStringLiteral("right"));
-    html += QStringLiteral("</tr>");
-    for (const DayEndReportData::Clerk &clerk : clerks) {
-        html += QStringLiteral("<tr>") + cell.arg(escaped(clerkName(clerk.clerk))) + right.arg(num(clerk.success)) +
-                right.arg(Money::formatIndian(clerk.billAmount)) + right.arg(Money::formatIndian(clerk.discount)) +
-                QStringLiteral("</tr>");
-    }
-    if (clerks.isEmpty())
-        html += QStringLiteral("<tr><td colspan='4' style='padding:3px 8px'>%1</td></tr>").arg(escaped(tr("None.")));
-    html += QStringLiteral("</table>");
-    html += QStringLiteral("<h4>%1</h4></body></html>").arg(escaped(tr("Sales by hour (IST)")));
-    return html;
+    return html + QStringLiteral("</body></html>");
 }
 
 bool DayEndPrint::paint(QPrinter &printer, const QString &html, QGraphicsView *chart)

@@ -23,6 +23,7 @@ ReceiptData ReceiptData::fromRecord(const TransactionRecord &record, const QStri
     data.referenceId = record.referenceId;
     data.reversal = UpstreamSaleInfo::fromRecord(record).reversalText(today);
     data.failedAfterPending = record.failedAfterPending;
+    data.tender = record.tender;
     return data;
 }
 

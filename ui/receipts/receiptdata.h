@@ -48,12 +48,20 @@ public:
     QString verifiedCustomer; ///< optional, masked Aadhaar of a verified customer
     /// "Reversed by the operator at 14:05" when the upstream reversed the sale after SUCCESS (issue 26); else empty.
     QString reversal;
+    /// "Credited back after complaint 7 (28 Nov)" when a complaint about the sale was resolved as credited (issue 29):
+    /// the sale was reversed and refunded; else empty. Set by whoever knows the sale's complaints (History).
+    QString complaintCredit;
     std::optional<SoldPlan> plan; ///< the plan sold, when the sale came from the Plans screen
     bool sandbox = false;         ///< a test-key sale: stamped "TEST — NOT A REAL RECHARGE"
     bool shopCopy = false;        ///< the shop's copy: adds commission and wallet debit
     /// FAILED after the customer had been told to pay (shown PENDING or SUCCESS first; the record's
     /// "failed_after_pending", issue 27): the bill amount goes back to the customer.
     bool failedAfterPending = false;
+    /// How the customer paid the shop (issue 28): "cash", "upi", or "" when the sale recorded none.
+    QString tender;
+    /// The shop's UPI link for this sale's amount, printed as a QR under a UPI sale when the terminal is set to
+    /// ("receipts/print_upi_qr"); empty: no QR.
+    QString upiLink;
 
     /// Builds the receipt of a spec transaction record (api-v1.md, "Recharge and voucher
     /// transactions") for the shop named here; money is re-formatted for people. A reversal's time gets its date
@@ -69,6 +77,9 @@ public:
     QString statusText() const;
     /// True for a FAILED sale: nothing was recharged and the customer pays nothing.
     bool failed() const { return status == QLatin1String("FAILED"); }
-    /// True for a FAILED sale the customer had paid for (failedAfterPending): give the bill amount back.
-    bool givesMoneyBack() const { return failed() && failedAfterPending; }
+    /// True when the customer paid by UPI (issue 28).
+    bool paidByUpi() const { return tender == QLatin1String("upi"); }
+    /// True for a FAILED sale the customer had paid for: failedAfterPending, or paid by UPI (the clerk confirms
+    /// "UPI received" before the sale is sent). Give the bill amount back.
+    bool givesMoneyBack() const { return failed() && (failedAfterPending || paidByUpi()); }
 };

@@ -1,5 +1,7 @@
 #include "receiptrenderer.h"
 
+#include "widgets/qrcode.h"
+
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPageLayout>
@@ -108,11 +110,15 @@ QList<ReceiptBlock> ReceiptRenderer::blocks(const ReceiptData &data, bool duplic
     // The customer pays the bill amount; the commission and the wallet debit are the shop's business.
     if (data.givesMoneyBack()) { // the customer had paid before it failed (issue 27)
         out.append({Kind::Notice, tr("Not recharged — money back"), {}});
-        out.append({Kind::StrongRow, tr("Given back"), data.billAmount});
+        out.append({Kind::StrongRow, data.paidByUpi() ? tr("Refund by UPI") : tr("Given back"), data.billAmount});
     } else if (data.failed()) {
         out.append({Kind::Notice, tr("Not recharged — nothing to pay"), {}});
     } else {
         out.append({Kind::StrongRow, tr("Paid"), data.billAmount});
+        if (!data.tender.isEmpty()) // issue 28: how the customer paid
+            out.append({Kind::Row, tr("Paid by"), data.paidByUpi() ? tr("UPI") : tr("Cash")});
+        if (data.paidByUpi() && !data.upiLink.isEmpty()) // the shop prints its UPI QR for the amount
+            out.append({Kind::Qr, data.upiLink, tr("UPI QR for %1").arg(data.billAmount)});
     }
     if (data.shopCopy) {
         if (data.failed()) {
@@ -128,6 +134,8 @@ QList<ReceiptBlock> ReceiptRenderer::blocks(const ReceiptData &data, bool duplic
         out.append({Kind::Centered, tr("The operator is still processing this sale."), {}});
     if (!data.reversal.isEmpty()) // it had been sold: why it is FAILED now
         out.append({Kind::Centered, data.reversal, {}});
+    if (!data.complaintCredit.isEmpty()) // reversed on the customer's complaint
+        out.append({Kind::Centered, data.complaintCredit, {}});
     out.append({Kind::Footer, tr("Thank you"), {}});
     stamps();
     return out;
@@ -205,7 +213,12 @@ int ReceiptRenderer::paperWidthMm(ReceiptWidth width)
 
 QSizeF ReceiptRenderer::paperSizeMm(const ReceiptData &data, ReceiptWidth width, bool duplicate) const
 {
-    const qreal heightDots = layout(nullptr, blocks(data, duplicate), width);
+    return paperSizeMm(blocks(data, duplicate), width);
+}
+
+QSizeF ReceiptRenderer::paperSizeMm(const QList<ReceiptBlock> &blocks, ReceiptWidth width) const
+{
+    const qreal heightDots = layout(nullptr, blocks, width);
     // Round the height up to whole millimetres; printers feed whole steps anyway.
     return QSizeF(paperWidthMm(width), std::ceil(heightDots / kDotsPerMm));
 }
@@ -213,25 +226,36 @@ QSizeF ReceiptRenderer::paperSizeMm(const ReceiptData &data, ReceiptWidth width,
 void ReceiptRenderer::render(QPainter &painter, const QRectF &target, const ReceiptData &data, ReceiptWidth width,
                              bool duplicate) const
 {
+    render(painter, target, blocks(data, duplicate), width);
+}
+
+void ReceiptRenderer::render(QPainter &painter, const QRectF &target, const QList<ReceiptBlock> &blocks,
+                             ReceiptWidth width) const
+{
     painter.save();
     painter.translate(target.topLeft());
     const qreal scale = target.width() / (paperWidthMm(width) * kDotsPerMm);
     painter.scale(scale, scale);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    layout(&painter, blocks(data, duplicate), width);
+    layout(&painter, blocks, width);
     painter.restore();
 }
 
 QImage ReceiptRenderer::toImage(const ReceiptData &data, ReceiptWidth width, bool duplicate, int dotsPerMm) const
 {
-    const QSizeF paper = paperSizeMm(data, width, duplicate);
+    return toImage(blocks(data, duplicate), width, dotsPerMm);
+}
+
+QImage ReceiptRenderer::toImage(const QList<ReceiptBlock> &blocks, ReceiptWidth width, int dotsPerMm) const
+{
+    const QSizeF paper = paperSizeMm(blocks, width);
     QImage image((paper * dotsPerMm).toSize(), QImage::Format_RGB32);
     image.setDotsPerMeterX(dotsPerMm * 1000);
     image.setDotsPerMeterY(dotsPerMm * 1000);
     image.fill(Qt::white);
     QPainter painter(&image);
-    render(painter, QRectF(QPointF(0, 0), paper * dotsPerMm), data, width, duplicate);
+    render(painter, QRectF(QPointF(0, 0), paper * dotsPerMm), blocks, width);
     return image;
 }
 
@@ -253,7 +277,12 @@ bool ReceiptRenderer::writePdf(const QString &path, const ReceiptData &data, Rec
 
 bool ReceiptRenderer::print(QPrinter &printer, const ReceiptData &data, ReceiptWidth width, bool duplicate) const
 {
-    const QSizeF paper = paperSizeMm(data, width, duplicate);
+    return print(printer, blocks(data, duplicate), width);
+}
+
+bool ReceiptRenderer::print(QPrinter &printer, const QList<ReceiptBlock> &blocks, ReceiptWidth width) const
+{
+    const QSizeF paper = paperSizeMm(blocks, width);
     printer.setFullPage(true);
     printer.setPageLayout(QPageLayout(
         QPageSize(paper, QPageSize::Millimeter, tr("Receipt %1 mm").arg(paperWidthMm(width)), QPageSize::ExactMatch),
@@ -262,7 +291,7 @@ bool ReceiptRenderer::print(QPrinter &printer, const ReceiptData &data, ReceiptW
     if (!painter.begin(&printer))
         return false;
     const QRectF page = printer.paperRect(QPrinter::DevicePixel);
-    render(painter, QRectF(0, 0, page.width(), page.height()), data, width, duplicate);
+    render(painter, QRectF(0, 0, page.width(), page.height()), blocks, width);
     return painter.end();
 }
 
@@ -313,6 +342,18 @@ qreal ReceiptRenderer::layout(QPainter *painter, const QList<ReceiptBlock> &bloc
                            block.text.toUpper()) +
                  8;
             break;
+        case Kind::Qr: {
+            // About 35 mm square (never wider than the paper), whole dots per module: a phone reads it off the roll.
+            const qreal side = std::min(inner, qreal(35 * kDotsPerMm));
+            if (painter)
+                QrCode::encode(block.text).paint(*painter, QRectF(left + (inner - side) / 2, y, side, side).toRect());
+            y += side + 4;
+            if (!block.value.isEmpty())
+                y += textBlock(painter, fonts.small, QRectF(left, y, inner, kLargeHeight), Qt::AlignHCenter,
+                               block.value) +
+                     4;
+            break;
+        }
         case Kind::Footer:
             y += 8;
             y += textBlock(painter, fonts.shop, QRectF(left, y, inner, kLargeHeight), Qt::AlignHCenter, block.text) + 8;

@@ -37,6 +37,7 @@ struct ReceiptBlock
         Code,      ///< large monospace, centred (voucher code)
         Separator, ///< dashed rule
         Footer,    ///< bold, centred ("Thank you")
+        Qr,        ///< a QR code of `text` (a UPI payment link, issue 28), centred, about 35 mm; `value` captions it
     };
     Kind kind;
     QString text;
@@ -47,12 +48,12 @@ struct ReceiptBlock
 /// preview, for 58 mm and 80 mm roll paper: shop name and address, date-time (IST), transaction
 /// id, type, operator, number, circle, reference id, the plan sold (price, validity, benefits) or
 /// the voucher code, what the customer paid (the bill amount; a FAILED sale says "Not recharged —
-/// nothing to pay" instead), the status (with "Reversed by the operator at 14:05" for a sale the upstream reversed)
-/// and "Thank you". The shop's copy adds the commission and
-/// the wallet debit. Reprints carry a DUPLICATE banner and sandbox sales a "TEST — NOT A REAL
-/// RECHARGE" banner, at the top and bottom. Long values wrap after - _ / @ . so nothing runs off
-/// the paper. Layout units are printer dots (8 per millimetre, 203 dpi); any device or rectangle
-/// is scaled to fit.
+/// nothing to pay" instead), how the customer paid ("Paid by Cash/UPI") and, when the terminal prints it,
+/// the shop's UPI QR for the amount (issue 28), the status (with "Reversed by the operator at 14:05" for a
+/// sale the upstream reversed) and "Thank you". The shop's copy adds the commission and the wallet debit. Reprints
+/// carry a DUPLICATE banner and sandbox sales a "TEST — NOT A REAL RECHARGE" banner, at the top and bottom. Long values
+/// wrap after - _ / @ . so nothing runs off the paper. Layout units are printer dots (8 per millimetre, 203 dpi); any
+/// device or rectangle is scaled to fit.
 class ReceiptRenderer
 {
     Q_DECLARE_TR_FUNCTIONS(ReceiptRenderer)
@@ -81,6 +82,13 @@ public:
     /// Sets `printer`'s page to the receipt's paper size and prints it; false if printing could
     /// not start.
     bool print(QPrinter &printer, const ReceiptData &data, ReceiptWidth width, bool duplicate) const;
+
+    /// The same four for any blocks laid out as a receipt (e.g. a shift report, ShiftReportPrint): the paper size
+    /// they need, their drawing into `target`, a white image of them and their printing on a page of that size.
+    QSizeF paperSizeMm(const QList<ReceiptBlock> &blocks, ReceiptWidth width) const;
+    void render(QPainter &painter, const QRectF &target, const QList<ReceiptBlock> &blocks, ReceiptWidth width) const;
+    QImage toImage(const QList<ReceiptBlock> &blocks, ReceiptWidth width, int dotsPerMm = kDotsPerMm) const;
+    bool print(QPrinter &printer, const QList<ReceiptBlock> &blocks, ReceiptWidth width) const;
 
     /// The lines a Row's value is printed on: one when label and value share a line, else the
     /// value wrapped to the printable width by wrapAtSeparators().

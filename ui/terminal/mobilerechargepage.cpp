@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "clock.h"
+#include "numbersapi.h"
 #include "salechecks.h"
 #include "saledraft.h"
 #include "saleflow.h"
@@ -16,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -90,7 +92,6 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     });
     connect(m_repeat, &QPushButton::clicked, form, &SaleForm::submit);
     connect(form, &SaleForm::aboutToSubmit, this, &MobileRechargePage::takeOffer);
-    connect(m_number, &QLineEdit::textChanged, this, &MobileRechargePage::onNumberChanged);
     connect(m_number, &QLineEdit::textChanged, this, &MobileRechargePage::publishSale);
     connect(m_inputs->operatorCombo(), &QComboBox::currentIndexChanged, this, &MobileRechargePage::publishSale);
     connect(m_circle, &QComboBox::currentIndexChanged, this, &MobileRechargePage::publishSale);
@@ -98,42 +99,78 @@ MobileRechargePage::MobileRechargePage(TerminalContext &context, QWidget *parent
     connect(m_flow, &SaleFlow::newSaleRequested, this, &MobileRechargePage::reset);
     connect(m_flow, &SaleFlow::saleRecorded, this, [this] {
         m_context.setMobileSale({}); // sold: no longer the number being sold
-        m_context.rememberOperator(m_number->text(), m_inputs->currentOperator()->code);
         if (m_circle->currentIndex() >= 0)
             m_context.settings().setValue(kCircleKey, m_circle->currentData().toString());
     });
     reset();
 }
 
+QLabel *MobileRechargePage::operatorHint() const
+{
+    return m_inputs->operatorHint();
+}
+
 void MobileRechargePage::onNumberChanged()
 {
-    QLabel *hint = m_inputs->operatorHint();
-    SaleForm::setHint(hint, QString());
+    SaleForm::setHint(m_inputs->operatorHint(), QString());
     m_lastSale.reset();
     updateOffer();
     const QString number = m_number->text();
-    if (number.size() != 10)
+    if (number.size() != 10 || !SaleChecks::phoneProblem(number).isEmpty())
         return;
-    if (SaleChecks::phoneProblem(number).isEmpty()) {
-        SaleHistory::lookUp(m_context.api(), ProductKind::Mobile, number)
-            .then(this, [this, number](const Answer<Page<TransactionRecord>> &answer) {
-                const QList<TransactionRecord> records = SaleHistory::records(answer, number);
-                if (!records.isEmpty())
-                    onLastSale(number, records.constFirst());
-            });
-    }
-    const OperatorInfo *remembered =
-        m_context.catalog().findOperator(m_context.rememberedOperator(number), ProductKind::Mobile);
+    SaleHistory::lookUp(m_context.api(), ProductKind::Mobile, number)
+        .then(this, [this, number](const Answer<Page<TransactionRecord>> &answer) {
+            const QList<TransactionRecord> records = SaleHistory::records(answer, number);
+            if (!records.isEmpty())
+                onLastSale(number, records.constFirst());
+        });
+    lookUpNumber(number);
+}
+
+void MobileRechargePage::lookUpNumber(const QString &number)
+{
+    // What the clerk had chosen when asking: a choice made while the answer travels is not overruled.
     const OperatorInfo *chosen = m_inputs->currentOperator();
-    if (!remembered || remembered == chosen)
+    const QString operatorAsked = chosen ? chosen->code : QString();
+    const QString circleAsked = m_circle->currentData().toString();
+    NumbersApi(m_context.api())
+        .lookup(number)
+        .then(this, [this, number, operatorAsked, circleAsked](const Answer<NumberInfo> &answer) {
+            // Unknown (404) or unreachable: nothing filled, nothing said; the clerk chooses as before.
+            const bool current = number == m_number->text() && m_flow->stage() == SaleFlow::Stage::Form;
+            if (answer.ok() && current)
+                onNumberKnown(answer.value->best, operatorAsked, circleAsked);
+            emit numberLookupAnswered(number, answer.ok());
+        });
+}
+
+void MobileRechargePage::onNumberKnown(const NumberInfo::Sighting &known, const QString &operatorAsked,
+                                       const QString &circleAsked)
+{
+    const OperatorInfo *op = m_context.catalog().findOperator(known.operatorCode, ProductKind::Mobile);
+    if (!op)
         return;
-    if (planLinked() && chosen) {
-        // The plan chose the operator; only point out the difference.
-        SaleForm::setHint(hint, tr("This number was last recharged with %1.").arg(remembered->name));
-        return;
+    const OperatorInfo *chosen = m_inputs->currentOperator();
+    const QString chosenCode = chosen ? chosen->code : QString();
+    const bool clerkChose = chosenCode != operatorAsked || (planLinked() && chosen);
+    if (!clerkChose && chosen != op)
+        m_inputs->selectOperator(op->code);
+    if (!clerkChose && m_circle->currentData().toString() == circleAsked) {
+        if (const int index = m_circle->findData(known.circleCode); index >= 0)
+            m_circle->setCurrentIndex(index);
     }
-    m_inputs->selectOperator(remembered->code);
-    SaleForm::setHint(hint, tr("Operator remembered from this number's last recharge."));
+    SaleForm::setHint(m_inputs->operatorHint(), knownText(op->name, known));
+}
+
+QString MobileRechargePage::knownText(const QString &operatorName, const NumberInfo::Sighting &known) const
+{
+    const QDateTime when = IstTime::toIst(known.lastSoldAt);
+    const QString day = when.date() == IstTime::toIst(m_context.clock().nowUtc()).date()
+                            ? tr("today")
+                            : tr("on %1").arg(QLocale().toString(when.date(), QStringLiteral("d MMM")));
+    return known.source == QLatin1String("upstream")
+               ? tr("Last recharged with %1 %2, from the distributor.").arg(operatorName, day)
+               : tr("Last recharged with %1 %2.").arg(operatorName, day);
 }
 
 void MobileRechargePage::onLastSale(const QString &number, const TransactionRecord &record)
@@ -200,6 +237,8 @@ void MobileRechargePage::onSubmitted()
     draft.subject = m_number->text();
     QStringList notes;
     if (m_circle->currentIndex() >= 0) {
+        // Sent so the shop learns the number's circle (issue 29, GET /api/v1/numbers/{n}).
+        draft.body.insert(QStringLiteral("circle_code"), m_circle->currentData().toString());
         draft.circle = m_circle->currentText();
         notes << tr("Circle: %1").arg(draft.circle);
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "entities/numberinfo.h"
 #include "entities/transactionrecord.h"
 #include "plantablemodel.h"
 #include "terminalcontext.h"
@@ -16,8 +17,9 @@ class QPushButton;
 class SaleFlow;
 class SaleInputs;
 
-/// Mobile recharge (api-v1.md endpoint 5): number with live validation, operator (remembered
-/// per number from past sales at this terminal), circle (the last one remembered), amount
+/// Mobile recharge (api-v1.md endpoint 5): number with live validation, operator and circle (filled
+/// as the tenth digit is typed from what the shop last sold to the number, GET /api/v1/numbers/{n},
+/// with a line saying where they came from; else the circle used last at this terminal), amount
 /// checked live against the operator's limits, optional reference; then SaleFlow's
 /// confirmation, result and receipt. Once the number is complete the server's history offers
 /// "Repeat last: ₹299 Jio (Enter)": with the amount still empty, Enter sells that again. The number
@@ -39,14 +41,28 @@ public:
     void fillFromPlan(const QString &operatorCode, const QString &circleCode, const PlanItem &plan);
 
     SaleFlow *flow() const { return m_flow; }
+    /// The line under the operator: where the operator and circle filled from the number came from.
+    QLabel *operatorHint() const;
     /// True while the amount is linked to a plan from the Plans screen.
     bool planLinked() const { return m_plan.has_value(); }
+
+signals:
+    /// The server answered the number lookup for `number` (the number typed then): `known` when it
+    /// knew the number (operator and circle filled unless the clerk chose them), false for unknown
+    /// (404) and for a failed call (both leave the form as it was, saying nothing).
+    void numberLookupAnswered(const QString &number, bool known);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void onNumberChanged();
+    /// Asks the server what the shop (or its distributor) last sold to `number` and fills operator
+    /// and circle from it, unless the clerk chose them meanwhile; unknown or unreachable: nothing.
+    void lookUpNumber(const QString &number);
+    void onNumberKnown(const NumberInfo::Sighting &known, const QString &operatorAsked, const QString &circleAsked);
+    /// "Last recharged with Jio on 12 Nov." (", from the distributor" when the upstream answered).
+    QString knownText(const QString &operatorName, const NumberInfo::Sighting &known) const;
     /// Tells the terminal context which number (operator, circle) this form is selling, for Plans.
     void publishSale();
     void onSubmitted();

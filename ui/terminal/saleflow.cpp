@@ -1,6 +1,7 @@
 #include "saleflow.h"
 
 #include "apiclient.h"
+#include "counterprefs.h"
 #include "repeatsalepanel.h"
 #include "salechecks.h"
 #include "saleconfirmpanel.h"
@@ -9,6 +10,7 @@
 #include "saleresultpanel.h"
 #include "salesapi.h"
 #include "statuspoller.h"
+#include "upilink.h"
 #include "walletapi.h"
 #include "widgets/look.h"
 #include "widgets/verticalscroll.h"
@@ -25,6 +27,7 @@
 namespace {
 
 const QString kReferenceField = QStringLiteral("reference_id");
+const QString kTenderField = QStringLiteral("tender");
 
 /// Errors after which the very same sale may be sent again: nothing definite came back.
 bool isRetryable(const ApiError &error)
@@ -71,6 +74,7 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
     layout->addWidget(m_stack, 1);
 
     connect(m_confirm, &SaleConfirmPanel::confirmed, this, &SaleFlow::send);
+    connect(m_confirm, &SaleConfirmPanel::tenderChanged, this, &SaleFlow::showCustomer);
     connect(m_confirm, &SaleConfirmPanel::backRequested, this, [this] {
         setStage(Stage::Form);
         m_form->focusFirst();
@@ -93,6 +97,17 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
         if (showsSale(record.transactionId))
             m_result->showRecord(record); // e.g. the upstream's state moved from unknown to pending
     });
+    if (context.customerPanelOnConfirm()) {
+        // A kiosk on one screen: the customer reads what to pay (and scans the QR) on the confirmation itself.
+        auto *customer = new CustomerDisplayPanel;
+        customer->setProperty("embedded", true); // its compact looks (ui/style.qss): it shares the screen
+        m_confirm->setCustomerPanel(customer);
+        connect(&context, &TerminalContext::customerViewChanged, customer,
+                [this, customer](const CustomerDisplayState &state) {
+                    if (isVisible())
+                        customer->setState(state);
+                });
+    }
     for (const QKeySequence &keys : {QKeySequence(Qt::CTRL | Qt::Key_N), QKeySequence(Qt::Key_F8)}) {
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &SaleFlow::newSale);
@@ -102,6 +117,7 @@ SaleFlow::SaleFlow(TerminalContext &context, const QString &title, QWidget *pare
 void SaleFlow::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    showCustomer(); // the clerk came to this screen: the customer sees its sale (or idle)
     if (m_stage == Stage::Form && !m_form->isAncestorOf(QApplication::focusWidget()))
         m_form->focusFirst();
 }
@@ -137,6 +153,42 @@ void SaleFlow::setStage(Stage stage)
     m_stack->setCurrentIndex(index);
     m_confirm->setSending(stage == Stage::Sending);
     m_form->setBusy(stage == Stage::Checking ? tr("Checking this number's recent sales…") : QString());
+    showCustomer();
+}
+
+CustomerDisplayState SaleFlow::customerState() const
+{
+    using Stage = CustomerDisplayState::Stage;
+    CustomerDisplayState state;
+    state.shopName = m_context.shopName();
+    if (m_stage == SaleFlow::Stage::Confirm || m_stage == SaleFlow::Stage::Sending) {
+        state.stage = Stage::ToPay;
+        state.operatorName = m_draft.op.name;
+        state.number = m_draft.kind == ProductKind::Voucher ? QString() : m_draft.subject;
+        state.amount = m_draft.bill;
+        state.tender = Tenders::wireName(m_confirm->tender());
+        state.upiLink = upiLink();
+        return state;
+    }
+    if (m_stage != SaleFlow::Stage::Result || !m_result->record())
+        return state; // idle
+    const ReceiptData data = m_result->receiptData();
+    state.operatorName = m_result->record()->operatorName;
+    state.number = m_result->record()->number;
+    state.amount = m_result->record()->billAmount;
+    state.tender = data.tender;
+    state.stage = data.givesMoneyBack()                     ? Stage::MoneyBack
+                  : data.failed()                           ? Stage::NotRecharged
+                  : data.status == QLatin1String("PENDING") ? Stage::Waiting
+                                                            : Stage::Recharged;
+    return state;
+}
+
+void SaleFlow::showCustomer()
+{
+    // Only the screen the clerk is on speaks to the customer (another sale screen may hold an older result).
+    if (isVisible())
+        emit m_context.customerViewChanged(customerState());
 }
 
 void SaleFlow::confirm(const SaleDraft &draft)
@@ -179,7 +231,7 @@ void SaleFlow::showConfirmation()
     else if (m_sentBody.isEmpty() || m_sentBody != draft.body || m_referenceId.isEmpty())
         m_referenceId = SaleChecks::newReferenceId();
     m_form->clearErrors();
-    m_confirm->showDraft(draft);
+    m_confirm->showDraft(draft, CounterPrefs(m_context.settings()).lastTender(), upiLink(), upiPayee());
     setStage(Stage::Confirm);
     m_confirm->confirmButton()->setFocus(Qt::OtherFocusReason);
 
@@ -190,12 +242,39 @@ void SaleFlow::showConfirmation()
     });
 }
 
+QString SaleFlow::upiPayee() const
+{
+    // The payee name defaults to the shop's name.
+    const QString payee = m_context.shop().upiPayeeName.trimmed();
+    return payee.isEmpty() ? m_context.shopName() : payee;
+}
+
+QString SaleFlow::upiLink() const
+{
+    const QString &vpa = m_context.shop().upiVpa;
+    const QString number = m_draft.kind == ProductKind::Voucher ? QString() : m_draft.subject;
+    // Without the shop's UPI ID there is no QR.
+    return vpa.isEmpty() ? QString()
+                         : UpiLink::build(vpa, upiPayee(), m_draft.bill, UpiLink::saleNote(number, m_referenceId));
+}
+
 void SaleFlow::send()
 {
     if (m_stage != Stage::Confirm)
         return;
+    if (m_context.needsShift()) {
+        // The shop sells within shifts only: the sale waits on its confirmation while the clerk opens one.
+        m_confirm->showProblem(tr("Open a shift first: this shop sells only within a shift. Then confirm again."));
+        emit m_context.shiftNeeded();
+        return;
+    }
+    m_draft.tender = m_confirm->tender();
+    m_draft.cashReceived = m_confirm->cashReceived();
+    m_draft.upiLink = m_draft.tender == Tender::Upi ? upiLink() : QString();
+    CounterPrefs(m_context.settings()).setLastTender(m_draft.tender);
     QJsonObject body = m_draft.body;
     body.insert(kReferenceField, m_referenceId);
+    body.insert(kTenderField, Tenders::wireName(m_draft.tender));
     m_sentBody = m_draft.body;
     setStage(Stage::Sending);
     SalesApi(m_context.api()).initiate(m_draft.kind, body).then(this, [this](const Answer<TransactionRecord> &answer) {
@@ -216,6 +295,13 @@ void SaleFlow::onSent(const Answer<TransactionRecord> &answer)
         return;
     }
     m_sentBody = QJsonObject();
+    if (!answer.ok() && answer.error->httpStatus() == 409 && answer.error->reason() == QLatin1String("no_open_shift")) {
+        // Nothing was sold: the clerk opens a shift (the dialog comes up) and confirms again.
+        setStage(Stage::Confirm);
+        m_confirm->showProblem(tr("No shift is open for you: open a shift, then confirm the sale again."));
+        emit m_context.shiftNeeded();
+        return;
+    }
     if (!answer.ok()) {
         setStage(Stage::Form);
         if (answer.error->httpStatus() == 402)
@@ -230,6 +316,9 @@ void SaleFlow::onSent(const Answer<TransactionRecord> &answer)
     m_result->focusDefaultButton();
     emit saleRecorded(sale);
     emit m_context.salesChanged();
+    // Cash taken (the sale went through or is on its way): the drawer opens for it (issue 28).
+    if (m_draft.tender == Tender::Cash && sale.status != TransactionStatus::Failed)
+        emit m_context.cashDrawerNeeded();
     if (sale.status == TransactionStatus::Pending) {
         m_poller->start(sale.transactionId);
         m_result->setNextCheck(m_poller->currentDelayMs());
@@ -246,6 +335,7 @@ void SaleFlow::onSettled(const TransactionRecord &record)
     if (!showsSale(record.transactionId))
         return;
     m_result->showRecord(record);
+    showCustomer();
     emit m_context.salesChanged();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "answer.h"
+#include "customerdisplay/customerdisplay.h"
 #include "entities/page.h"
 #include "entities/transactionrecord.h"
 #include "saledraft.h"
@@ -32,6 +33,12 @@ class StatusPoller;
 /// followed and the server cannot be reached, the result panel says so; when it answers again the
 /// sale is checked at once. Every recorded or settled sale is announced with
 /// TerminalContext::salesChanged, so the back office and the status bar re-read their figures.
+///
+/// Issue 28: the confirmation asks how the customer pays (Cash or UPI, the last used kept; the UPI QR from the
+/// shop's UPI ID with the sale's reference in its note) and the tender goes on the initiate; with the shop's shifts
+/// on and no shift open the sale waits while TerminalContext::shiftNeeded asks for one (also on the server's 409
+/// no_open_shift). A cash sale taken opens the drawer (cashDrawerNeeded), and each stage tells the customer display
+/// what to show (customerViewChanged).
 class SaleFlow final : public QWidget
 {
     Q_OBJECT
@@ -91,6 +98,16 @@ private:
     bool showsSale(qint64 transactionId) const;
     void onReachabilityChanged(bool reachable);
     void explainInsufficientBalance();
+    /// The UPI link of the sale being confirmed (the shop's UPI ID, the bill, the number and reference in the
+    /// note); empty when the shop has no UPI ID.
+    QString upiLink() const;
+    /// The payee name of the UPI QR: the shop's setting, else the shop's name.
+    QString upiPayee() const;
+    /// Tells the customer display what this flow shows now (TerminalContext::customerViewChanged): idle on the
+    /// form, the sale to pay on the confirmation, the outcome on the result.
+    void showCustomer();
+    /// The customer's view of the stage shown.
+    CustomerDisplayState customerState() const;
 
     TerminalContext &m_context;
     QStackedWidget *m_stack;

@@ -2,7 +2,10 @@
 
 #include "apiclient.h"
 #include "clock.h"
+#include "complaints/complaintsection.h"
+#include "counterprefs.h"
 #include "salechecks.h"
+#include "tenderpanel.h"
 #include "ui_saleresultpanel.h"
 #include "upstreamnotice.h"
 #include "widgets/dialogfocus.h"
@@ -41,6 +44,8 @@ SaleResultPanel::SaleResultPanel(TerminalContext &context, QWidget *parent)
     m_ui->setupUi(this);
     setAttribute(Qt::WA_StyledBackground); // its look "card" (the form) paints the background
     m_ui->panelLayout->insertWidget(2, m_upstream);
+    m_complaints = new ComplaintSection(context, this);
+    m_ui->panelLayout->insertWidget(3, m_complaints);
     const std::tuple<QString, QLabel *, QLabel *> details[] = {
         {QStringLiteral("transaction_id"), m_ui->name_transaction_id, m_ui->result_transaction_id},
         {QStringLiteral("operator"), m_ui->name_operator, m_ui->result_operator},
@@ -167,6 +172,10 @@ void SaleResultPanel::showSale(const TransactionRecord &record, const SaleDraft 
     takeRecord(record);
     m_circle = draft.circle;
     m_plan = draft.plan;
+    m_cashReceived = draft.tender == Tender::Cash ? draft.cashReceived : std::nullopt;
+    m_upiLink = draft.upiLink;
+    if (m_record->tender.isEmpty()) // an older server keeps no tender: the terminal knows what the clerk chose
+        m_draftTender = Tenders::wireName(draft.tender);
     refresh();
 }
 
@@ -178,6 +187,9 @@ void SaleResultPanel::takeRecord(const TransactionRecord &record)
         m_ui->message->hide();
         m_circle.clear();
         m_plan.reset();
+        m_cashReceived.reset();
+        m_upiLink.clear();
+        m_draftTender.clear();
         m_ui->enterPause->show();
         m_enterPauseTimer->start();
     }
@@ -195,6 +207,7 @@ void SaleResultPanel::refresh()
     const ReceiptData data = receiptData();
     m_ui->statusBadge->setStatus(data.status);
     m_upstream->showRecord(*m_record);
+    m_complaints->setSale(*m_record);
     const QHash<QString, QString> values{
         {QStringLiteral("transaction_id"), data.transactionId},
         {QStringLiteral("operator"), data.operatorName},
@@ -240,23 +253,46 @@ void SaleResultPanel::refresh()
 void SaleResultPanel::showMoney(const ReceiptData &data)
 {
     // The customer pays the bill amount; the wallet debit and the commission are the shop's.
+    QString money;
     QString advice;
-    if (data.givesMoneyBack()) {
-        m_ui->resultMoney->setText(tr("Give %1 back to the customer").arg(data.billAmount));
+    if (data.givesMoneyBack() && data.paidByUpi()) {
+        // Paid by UPI before the sale was sent (issue 28): the money goes back by UPI, from the shop's UPI app.
+        money = tr("Refund %1 by UPI to the customer").arg(data.billAmount);
+        advice = tr("The sale failed after the customer paid by UPI: send the %1 back to the customer from the shop's "
+                    "UPI app. The wallet debit was refunded.")
+                     .arg(data.billAmount);
+    } else if (data.givesMoneyBack()) {
+        money = tr("Give %1 back to the customer").arg(data.billAmount);
         advice = tr("The operator failed the sale after you collected the money: give the customer back the %1 "
                     "they paid. The wallet debit was refunded.")
                      .arg(data.billAmount);
     } else if (data.failed()) {
-        m_ui->resultMoney->setText(tr("Not recharged — nothing to pay"));
+        money = tr("Not recharged — nothing to pay");
         advice = tr("Take no money for this sale: the wallet debit was refunded. Check the number and the operator "
                     "with the customer, then sell again.");
+        if (m_cashReceived)
+            advice = tr("Give back the %1 the customer handed over: the sale failed and the wallet debit was "
+                        "refunded. Check the number and the operator with the customer, then sell again.")
+                         .arg(Money::formatIndian(*m_cashReceived));
     } else {
-        m_ui->resultMoney->setText(tr("Collect %1 from the customer").arg(data.billAmount));
-        if (data.status == QLatin1String("PENDING"))
+        const bool pending = data.status == QLatin1String("PENDING");
+        money = data.paidByUpi() ? tr("Paid %1 by UPI").arg(data.billAmount)
+                                 : tr("Collect %1 from the customer").arg(data.billAmount);
+        if (pending && data.paidByUpi())
+            advice = tr("The operator has not answered yet. Ask the customer to wait; this screen updates itself. "
+                        "Print the receipt once it succeeds. If it fails, the wallet is refunded and you refund the "
+                        "customer by UPI.");
+        else if (pending)
             advice = tr("The operator has not answered yet. Collect the amount and ask the customer to wait; this "
                         "screen updates itself. Print the receipt once it succeeds. If it fails, the wallet is "
                         "refunded and you give the money back.");
+        if (m_cashReceived && m_record) {
+            // issue 28: the change the clerk counted on at the confirmation, still in sight while giving it.
+            const QString change = TenderPanel::changeText(*m_cashReceived, m_record->billAmount);
+            money += QLatin1Char('\n') + tr("%1 (received %2)").arg(change, Money::formatIndian(*m_cashReceived));
+        }
     }
+    m_ui->resultMoney->setText(money);
     m_ui->advice->setText(advice);
     m_ui->advice->setVisible(!advice.isEmpty());
 }
@@ -310,6 +346,10 @@ ReceiptData SaleResultPanel::receiptData() const
     data.circle = m_circle;
     data.plan = m_plan;
     data.failedAfterPending = data.failedAfterPending || m_shownPending;
+    if (data.tender.isEmpty())
+        data.tender = m_draftTender;
+    if (CounterPrefs(m_context.settings()).printUpiQr())
+        data.upiLink = m_upiLink; // the receipt prints the UPI QR of the sale (issue 28)
     data.sandbox = m_context.api().isTestMode();
     data.shopCopy = m_ui->shopCopy->isChecked();
     return data;

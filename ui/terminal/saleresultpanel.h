@@ -13,6 +13,7 @@
 class QCheckBox;
 class QLabel;
 class QPrinter;
+class ComplaintSection;
 class QPushButton;
 class QTimer;
 class StatusBadge;
@@ -23,8 +24,9 @@ class SaleResultPanel;
 }
 
 /// The result of a sale: the large status badge, what to do about the money ("Collect ₹299.00
-/// from the customer"; a FAILED sale: "Not recharged — nothing to pay"; PENDING: what to tell the
-/// customer), the transaction's details (bill, wallet debit, the shop's commission), a voucher's
+/// from the customer" and the change from the cash received; "Paid ₹299.00 by UPI"; a FAILED sale: "Not
+/// recharged — nothing to pay", or "Refund ₹299.00 by UPI" when the customer had paid by UPI; PENDING: what to
+/// tell the customer), the transaction's details (bill, wallet debit, the shop's commission), a voucher's
 /// redeem code (large, grouped, with Copy), a preview of the receipt exactly as it prints, and the
 /// receipt buttons: paper width, Shop copy (adds commission and wallet debit), Print receipt
 /// (Ctrl+P), Save PDF and Reprint. The first customer's receipt issued for a sale is the original;
@@ -69,6 +71,8 @@ public:
 
     StatusBadge *badge() const;
     QLabel *redeemCodeLabel() const;
+    /// The sale's complaint and "Raise complaint…" (issue 29).
+    ComplaintSection *complaints() const { return m_complaints; }
     QPushButton *copyButton() const;
     QPushButton *newSaleButton() const;
     QPushButton *printButton() const;
@@ -115,8 +119,12 @@ private:
 
     TerminalContext &m_context;
     std::optional<TransactionRecord> m_record;
-    QString m_circle;               ///< from the sale screen; the record has no circle
-    std::optional<SoldPlan> m_plan; ///< from the sale screen; the record has no plan
+    ComplaintSection *m_complaints = nullptr;
+    QString m_circle;                    ///< from the sale screen; the record has no circle
+    std::optional<SoldPlan> m_plan;      ///< from the sale screen; the record has no plan
+    std::optional<Paise> m_cashReceived; ///< cash the customer handed over (typed at the confirmation), if any
+    QString m_draftTender; ///< the tender chosen, when the record carries none (an older server); else empty
+    QString m_upiLink;     ///< the UPI QR's link of a UPI sale, printed when "receipts/print_upi_qr" is on
     bool m_receiptIssued = false;
     /// This panel showed the sale PENDING ("Collect …"): a FAILED end gives the money back (issue 27).
     bool m_shownPending = false;

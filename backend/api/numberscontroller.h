@@ -1,0 +1,21 @@
+#pragma once
+
+#include "services/numberlookup.h"
+
+class ApiRouter;
+
+/// GET /api/v1/numbers/{phone_number} (issue 29, beyond the spec; any key of the account): the operator and circle
+/// last sold successfully to the number (NumberLookup), with when and how often, and the RechargeDesk upstream's own
+/// answer (`upstream`, source "upstream") for a live caller; this server's answer wins when it has one, else the
+/// upstream's is the answer. 404 `number_unknown` when neither knows the number; 400 `invalid_phone_number`.
+class NumbersController
+{
+public:
+    NumbersController(Database &db, const Clock &clock, UpstreamDispatcher &dispatcher, int upstreamTimeoutMs)
+        : m_lookup(db, clock, dispatcher, upstreamTimeoutMs)
+    {}
+    void registerRoutes(ApiRouter &router);
+
+private:
+    NumberLookup m_lookup;
+};
