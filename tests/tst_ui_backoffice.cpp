@@ -793,7 +793,9 @@ private slots:
             QStringLiteral("shopThreshold"), QStringLiteral("idleLock"), QStringLiteral("shopCircle"),
             // Issue 28: shifts, blind count, the UPI ID and payee name.
             QStringLiteral("shiftsEnabledBox"), QStringLiteral("blindCountBox"), QStringLiteral("upiVpa"),
-            QStringLiteral("upiPayeeName"), QStringLiteral("saveShop"), QStringLiteral("listenAddress"),
+            QStringLiteral("upiPayeeName"),
+            // Issue 29: the complaint deadline.
+            QStringLiteral("complaintDeadline"), QStringLiteral("saveShop"), QStringLiteral("listenAddress"),
             QStringLiteral("databasePath"), QStringLiteral("browseDatabase"), QStringLiteral("language"),
             QStringLiteral("saveTerminal"),
             // Issue 28: this terminal's counter.

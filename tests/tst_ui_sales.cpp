@@ -1,7 +1,9 @@
 #include "apiclient.h"
+#include "cannedapiserver.h"
 #include "clock.h"
 #include "complaints/complaintsection.h"
 #include "complaints/raisecomplaintdialog.h"
+#include "entities/numberinfo.h"
 #include "operatorcatalog.h"
 #include "services/settlementservice.h"
 #include "statuspanel.h"
@@ -196,6 +198,28 @@ QString fieldError(MobileRechargePage &page, const QString &field)
     QLabel *label = page.flow()->form()->errorLabel(field);
     return label && label->isVisible() ? label->text() : QString();
 }
+
+/// A shop server whose number lookup knows one number only from its RechargeDesk upstream (issue 29): GET
+/// /api/v1/numbers/{known} answers `known`'s NumberInfo with source "upstream", any other number 404. Anything else
+/// answers 200 with {} (CannedApiServer's convention).
+class DistributorKnowsServer final : public CannedApiServer
+{
+public:
+    NumberInfo known;
+
+private:
+    void handle(const Request &seen, QHttpServerResponder &responder) override
+    {
+        const QString prefix = QStringLiteral("/api/v1/numbers/");
+        if (!seen.path.startsWith(prefix))
+            return answer(responder, {});
+        if (seen.path.mid(prefix.size()) == known.phoneNumber)
+            return answer(responder, known.toJson());
+        fail(responder, {QHttpServerResponder::StatusCode::NotFound, QStringLiteral("NOT_FOUND_ERROR"),
+                         QStringLiteral("not_found"), QStringLiteral("phone_number"),
+                         QStringLiteral("no sale to this number is known")});
+    }
+};
 
 void shot(QWidget &page, const QString &name)
 {
@@ -1130,6 +1154,49 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, kTimeoutMs);
         QCOMPARE(answered.last().at(1).toBool(), true);
         QCOMPARE(op->currentData().toString(), QStringLiteral("BS"));
+    }
+
+    void operatorAndCircleFromTheDistributor()
+    {
+        // The shop never sold to the number; its upstream RechargeDesk (the distributor) did, with Airtel in Delhi.
+        QTemporaryDir dir;
+        DistributorKnowsServer server;
+        const QDateTime soldAt = QDateTime::currentDateTimeUtc().addDays(-5);
+        const NumberInfo::Sighting sighting{QStringLiteral("AT"), QStringLiteral("DL"), soldAt, 3,
+                                            QStringLiteral("upstream")};
+        server.known = NumberInfo{QStringLiteral("9812345670"), sighting, sighting};
+        ApiClient api(server.baseUrl(), QStringLiteral("test_counter1"), QStringLiteral("secret"));
+        TerminalContext context(api, dir.filePath(QStringLiteral("prefs.ini")));
+        MobileRechargePage page(context);
+        showActive(page);
+        auto *number = child<QLineEdit>(page, "phoneNumber");
+        auto *op = child<QComboBox>(page, "operator");
+        auto *circle = child<QComboBox>(page, "circle");
+        QSignalSpy answered(&page, &MobileRechargePage::numberLookupAnswered);
+
+        // Another number: 404, nothing filled, nothing said.
+        QTest::keyClicks(number, QStringLiteral("9812345671"));
+        QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, kTimeoutMs);
+        QCOMPARE(answered.last().at(1).toBool(), false);
+        QCOMPARE(op->currentIndex(), -1);
+        QVERIFY(page.operatorHint()->text().isEmpty());
+        const QString circleBefore = circle->currentData().toString();
+        QVERIFY(circleBefore != QLatin1String("DL"));
+
+        // The known number, typed to its tenth digit: Airtel and Delhi filled, and where they came from.
+        QTest::keyClick(number, Qt::Key_Backspace);
+        QTest::keyClicks(number, QStringLiteral("0"));
+        QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 2, kTimeoutMs);
+        QCOMPARE(answered.last().at(0).toString(), QStringLiteral("9812345670"));
+        QCOMPARE(answered.last().at(1).toBool(), true);
+        QCOMPARE(op->currentData().toString(), QStringLiteral("AT"));
+        QCOMPARE(circle->currentData().toString(), QStringLiteral("DL"));
+        const QString day = IstTime::toIst(soldAt).toString(QStringLiteral("d MMM"));
+        QCOMPARE(page.operatorHint()->text(),
+                 QStringLiteral("Last recharged with Airtel on %1, from the distributor.").arg(day));
+        QCOMPARE(server.requests(QStringLiteral("GET"), QStringLiteral("/api/v1/numbers/9812345670")).size(), 1);
+        settleLayouts();
+        page.grab().save(QStringLiteral("/tmp/i28/shots/i29_number_from_distributor.png"));
     }
 
     void numberLookupFailureBlocksNothing()

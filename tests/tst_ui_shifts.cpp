@@ -658,6 +658,60 @@ private slots:
         saveShot(window.frame, QStringLiteral("settings_shifts_upi_terminal"));
     }
 
+    void settingsSaveTheComplaintDeadline()
+    {
+        // Issue 29: the shop's complaint deadline (hours) typed in the shop card, Ctrl+S, read back from the server.
+        TerminalFixture shop;
+        shop.signInAdmin();
+        auto &page = *new SettingsPage(shop.context);
+        Window window(&page);
+        auto *deadline = child<QLineEdit>(page, "complaintDeadline");
+        QTRY_COMPARE_WITH_TIMEOUT(deadline->text(), QStringLiteral("48"), kTimeoutMs); // the default, as served
+        // FormErrors renames its labels "fieldError" (its test handle): the one shown is the deadline's.
+        const auto shownError = [&page]() -> QLabel * {
+            for (QLabel *label : page.findChildren<QLabel *>(QStringLiteral("fieldError")))
+                if (label->isVisible())
+                    return label;
+            return nullptr;
+        };
+        child<QLineEdit>(page, "shopName")->clear(); // a name is needed to save the shop
+        QTest::keyClicks(child<QLineEdit>(page, "shopName"), QStringLiteral("Sharma Mobile Point"));
+
+        // Out of range (0 and 721): refused at the field with the range, focus kept there, nothing saved.
+        for (const QString &bad : {QStringLiteral("0"), QStringLiteral("721")}) {
+            deadline->setFocus();
+            deadline->selectAll();
+            QTest::keyClicks(deadline, bad);
+            QTest::keyClick(deadline, Qt::Key_S, Qt::ControlModifier);
+            QTRY_VERIFY(shownError() != nullptr);
+            QVERIFY2(shownError()->text().contains(QStringLiteral("from 1 to 720")), qPrintable(shownError()->text()));
+            QCOMPARE(QApplication::focusWidget(), deadline);
+            QVERIFY(!child<QLabel>(page, "shopNotice")->isVisible());
+            QCOMPARE(await(ShopApi(shop.api).get()).value->complaintDeadlineHours, 48);
+        }
+        saveShot(window.frame, QStringLiteral("i29_settings_deadline_refused"));
+        deadline->selectAll();
+        QTest::keyClick(deadline, Qt::Key_Backspace);
+        QTest::keyClick(deadline, Qt::Key_S, Qt::ControlModifier);
+        QTRY_VERIFY(shownError() != nullptr); // empty is refused too
+        QCOMPARE(QApplication::focusWidget(), deadline);
+
+        deadline->selectAll();
+        QTest::keyClicks(deadline, QStringLiteral("72"));
+        QTest::keyClick(deadline, Qt::Key_S, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, "shopNotice")->isVisible(), kTimeoutMs);
+        QCOMPARE(shownError(), nullptr);
+        QCOMPARE(await(ShopApi(shop.api).get()).value->complaintDeadlineHours, 72);
+
+        // A fresh page reads it back from the server.
+        auto &again = *new SettingsPage(shop.context);
+        Window second(&again);
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLineEdit>(again, "complaintDeadline")->text(), QStringLiteral("72"),
+                                  kTimeoutMs);
+        page.findChild<QScrollArea *>()->ensureWidgetVisible(deadline);
+        saveShot(window.frame, QStringLiteral("i29_settings_deadline"));
+    }
+
     void upiIdNeedsLiveAuthority()
     {
         // A terminal with only a test admin key and nobody signed in: the UPI ID shows, disabled, with the reason.

@@ -3330,6 +3330,18 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
         <source>Saved. Shifts opened here are on &quot;%1&quot;; a change of the customer display shows at the next start.</source>
         <translation>सेव हो गया। यहाँ शुरू होने वाली शिफ़्ट &quot;%1&quot; के नाम से होंगी; ग्राहक स्क्रीन का बदलाव अगली बार शुरू करने पर दिखेगा।</translation>
     </message>
+    <message>
+        <source>Complaint deadline (hours)</source>
+        <translation>शिकायत की समय-सीमा (घंटे)</translation>
+    </message>
+    <message>
+        <source>1 to 720: a complaint unresolved this long is past its deadline</source>
+        <translation>1 से 720: इतनी देर में न सुलझी शिकायत समय-सीमा पार कर जाती है</translation>
+    </message>
+    <message>
+        <source>Enter the complaint deadline as whole hours from %1 to %2 (%2 hours is 30 days); 48 is usual.</source>
+        <translation>शिकायत की समय-सीमा पूरे घंटों में %1 से %2 तक लिखें (%2 घंटे = 30 दिन); आम तौर पर 48।</translation>
+    </message>
 </context>
 <context>
     <name>ShiftClosedDialog</name>

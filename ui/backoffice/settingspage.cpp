@@ -45,8 +45,10 @@ namespace {
 
 const QString kListenKey = QStringLiteral("server/listen");
 const QString kDatabaseKey = QStringLiteral("server/database");
-constexpr int kMinIdleLock = 30;   // seconds, as the server accepts
-constexpr int kMaxIdleLock = 3600; // seconds
+constexpr int kMinIdleLock = 30;           // seconds, as the server accepts
+constexpr int kMaxIdleLock = 3600;         // seconds
+constexpr int kMinComplaintDeadline = 1;   // hours, as the server accepts (issue 29)
+constexpr int kMaxComplaintDeadline = 720; // hours: 30 days
 
 } // namespace
 
@@ -102,7 +104,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
                               {"shifts_enabled", m_ui->shiftsError},
                               {"blind_count", m_ui->shiftsError},
                               {"upi_vpa", m_ui->upiVpaError},
-                              {"upi_payee_name", m_ui->upiPayeeError}});
+                              {"upi_payee_name", m_ui->upiPayeeError},
+                              {"complaint_deadline_hours", m_ui->complaintDeadlineError}});
     addFields(*m_terminalErrors, {{"listen", m_ui->listenError}, {"database", m_ui->databaseError}});
     addFields(*m_counterErrors, {{"terminal_name", m_ui->terminalNameError}, {"cash_drawer", m_ui->cashDrawerError}});
 
@@ -115,8 +118,8 @@ SettingsPage::SettingsPage(TerminalContext &context, QWidget *parent)
     for (const QString &code : UiLanguage::codes())
         m_ui->language->addItem(UiLanguage::nativeName(code), code);
 
-    for (QLineEdit *edit :
-         std::initializer_list<QLineEdit *>{m_ui->shopName, m_ui->shopThreshold, m_ui->upiVpa, m_ui->upiPayeeName})
+    for (QLineEdit *edit : std::initializer_list<QLineEdit *>{m_ui->shopName, m_ui->shopThreshold, m_ui->upiVpa,
+                                                              m_ui->upiPayeeName, m_ui->complaintDeadline})
         connect(edit, &QLineEdit::returnPressed, this, &SettingsPage::onSaveShopClicked);
     m_ui->terminalName->setMaxLength(CounterPrefs::kMaxTerminalNameLength);
     for (QLineEdit *edit : {m_ui->terminalName, m_ui->cashDrawer})
@@ -229,6 +232,7 @@ void SettingsPage::loadShop()
         m_ui->blindCount->checkBox()->setChecked(shop.blindCount);
         m_ui->upiVpa->setText(shop.upiVpa);
         m_ui->upiPayeeName->setText(shop.upiPayeeName);
+        m_ui->complaintDeadline->setText(QString::number(shop.complaintDeadlineHours));
         m_loadedUpi = {shop.upiVpa, shop.upiPayeeName};
         const bool live = hasLiveAuthority();
         m_ui->upiVpa->setEnabled(live);
@@ -255,10 +259,22 @@ void SettingsPage::onSaveShopClicked()
         m_ui->shopName->setFocus();
         return;
     }
+    bool deadlineOk = false;
+    const int deadline = m_ui->complaintDeadline->text().toInt(&deadlineOk);
+    if (!deadlineOk || deadline < kMinComplaintDeadline || deadline > kMaxComplaintDeadline) {
+        m_shopErrors->showAt(QStringLiteral("complaint_deadline_hours"),
+                             tr("Enter the complaint deadline as whole hours from %1 to %2 (%2 hours is 30 days); "
+                                "48 is usual.")
+                                 .arg(kMinComplaintDeadline)
+                                 .arg(kMaxComplaintDeadline));
+        m_ui->complaintDeadline->setFocus();
+        return;
+    }
     QJsonObject body{{QStringLiteral("name"), m_ui->shopName->text().trimmed()},
                      {QStringLiteral("address"), m_ui->shopAddress->toPlainText().trimmed()},
                      {QStringLiteral("idle_lock_seconds"), m_ui->idleLock->value()},
-                     {QStringLiteral("circle_code"), m_ui->shopCircle->currentData().toString()}};
+                     {QStringLiteral("circle_code"), m_ui->shopCircle->currentData().toString()},
+                     {QStringLiteral("complaint_deadline_hours"), deadline}};
     if (!m_ui->shopThreshold->text().isEmpty())
         body.insert(QStringLiteral("low_balance_threshold_rupees"), m_ui->shopThreshold->text().toLongLong());
     body.insert(QStringLiteral("shifts_enabled"), m_ui->shiftsEnabled->checkBox()->isChecked());

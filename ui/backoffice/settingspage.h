@@ -27,8 +27,10 @@ class SettingsPage;
 /// payee name (live authority only: otherwise shown, disabled, with a note), and "This terminal"'s counter
 /// preferences kept in the preferences file and used at once (CounterPrefs: the terminal's name for shifts, the cash
 /// drawer, the customer display's screen, the UPI QR on receipts).
-/// These make the section General; the section Upstreams (UpstreamsPage, issue 26) lists the upstreams live sales go
-/// to and imports their statements. A bar at the top switches the sections (Alt+G, Alt+U; arrow keys on the bar).
+/// Issue 29: the shop's complaint deadline in hours (1-720, complaint_deadline_hours; admin), checked here before
+/// saving. These make the section General; the section Upstreams (UpstreamsPage, issue 26) lists the upstreams live
+/// sales go to and imports their statements. A bar at the top switches the sections (Alt+G, Alt+U; arrow keys on the
+/// bar).
 class SettingsPage final : public QWidget
 {
     Q_OBJECT
