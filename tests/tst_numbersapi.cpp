@@ -2,7 +2,8 @@
 // number (the later operator wins), a number never sold (404), a FAILED sale never learned from, every terminal of
 // the account counted and no other account or mode, the circle a sale carried, and a RechargeDesk upstream's own
 // answer (a distributor as the shop's upstream: its answer when the shop knows nothing, beside the shop's when it
-// does, and none — never an error — when it does not answer). Runs on SQLite and (pg_numbersapi) PostgreSQL.
+// does, and none — never an error — when it does not answer; asked with scope=network, so a distributor answers from
+// every shop's sales, without saying which). Runs on SQLite and (pg_numbersapi) PostgreSQL.
 #include "clock.h"
 #include "complaintclient.h"
 #include "faultproxy.h"
@@ -207,6 +208,64 @@ private slots:
         QCOMPARE(m_api->lookup(phone, m_server->createKey(Mode::Live, Scope::Pos)).status, 404);
     }
 
+    // A distributor asked by a downstream shop server (`scope=network`) answers from every shop's SUCCESS mobile
+    // sales of the caller's mode, and only with the operator, circle, time and count: shop B learns what shop A sold,
+    // but not which shop sold it or for how much. Without the scope (or with scope=account) the answer keeps the
+    // caller's account; any other scope is 400 and the answers stay as they were.
+    void theNetworkScopeAnswersFromEveryShop()
+    {
+        const QString phone = QStringLiteral("9876534567");
+        const QString network = QStringLiteral("/api/v1/numbers/") + phone + QStringLiteral("?scope=network");
+        const QByteArray shopB = m_server->createKey(Mode::Test, Scope::Pos, QStringLiteral("other-shop"));
+        QCOMPARE(m_api->send("GET", network, shopB).status, 404);
+        const QJsonObject sale =
+            sold(*m_api, m_server->pos(), mobile(phone, QStringLiteral("VI"), QStringLiteral("UW")));
+        QCOMPARE(sale.value(QStringLiteral("transaction_status")).toString(), QStringLiteral("SUCCESS"));
+
+        HttpResult r = m_api->send("GET", network, shopB);
+        QVERIFY2(r.status == 200, qPrintable(describe(r)));
+        const QJsonObject known = r.data();
+        QCOMPARE(known.value(QStringLiteral("operator_code")).toString(), QStringLiteral("VI"));
+        QCOMPARE(known.value(QStringLiteral("circle_code")).toString(), QStringLiteral("UW"));
+        QCOMPARE(known.value(QStringLiteral("count")).toInt(), 1);
+        QCOMPARE(known.value(QStringLiteral("last_sold_at")).toString(),
+                 sale.value(QStringLiteral("datetime")).toString());
+        QCOMPARE(known.value(QStringLiteral("source")).toString(), QStringLiteral("shop"));
+        // Nothing of the shop that sold, nor of the sale beyond the operator and circle.
+        QStringList fields = known.keys();
+        fields.sort();
+        QCOMPARE(fields,
+                 QStringList({QStringLiteral("circle_code"), QStringLiteral("count"), QStringLiteral("entity"),
+                              QStringLiteral("last_sold_at"), QStringLiteral("operator_code"),
+                              QStringLiteral("phone_number"), QStringLiteral("source"), QStringLiteral("upstream")}));
+
+        // Shop B's own answer keeps its account: it sold nothing to the number.
+        QCOMPARE(m_api->lookup(phone, shopB).status, 404);
+        QCOMPARE(
+            m_api->send("GET", QStringLiteral("/api/v1/numbers/") + phone + QStringLiteral("?scope=account"), shopB)
+                .status,
+            404);
+        // The network is of the caller's mode: a live key learns nothing of test sales.
+        QCOMPARE(m_api->send("GET", network, m_server->createKey(Mode::Live, Scope::Pos, QStringLiteral("other-shop")))
+                     .status,
+                 404);
+
+        // A scope other than account or network: 400 naming the parameter, and the answers unchanged.
+        for (const QString &bad : {QStringLiteral("everyone"), QStringLiteral(""), QStringLiteral("NETWORK")}) {
+            const HttpResult refused =
+                m_api->send("GET", QStringLiteral("/api/v1/numbers/") + phone + QStringLiteral("?scope=") + bad, shopB);
+            QCOMPARE(refused.status, 400);
+            QCOMPARE(refused.error().value(QStringLiteral("reason")).toString(),
+                     QStringLiteral("invalid_query_parameter"));
+            QCOMPARE(refused.error().value(QStringLiteral("field")).toString(), QStringLiteral("scope"));
+        }
+        r = m_api->send("GET", network, shopB);
+        QVERIFY2(r.status == 200, qPrintable(describe(r)));
+        QCOMPARE(r.data().value(QStringLiteral("count")).toInt(), 1);
+        QCOMPARE(m_api->lookup(phone, shopB).status, 404);
+        QCOMPARE(m_api->lookup(phone, m_server->pos()).data().value(QStringLiteral("count")).toInt(), 1);
+    }
+
     // The shop's upstream is a RechargeDesk distributor: its answer for a live key comes beside the shop's, is the
     // answer when the shop knows nothing, and is left out (never an error) when the distributor does not answer.
     void theUpstreamsAnswer()
@@ -261,6 +320,16 @@ private slots:
         const QJsonObject there = r.data().value(QStringLiteral("upstream")).toObject();
         QCOMPARE(there.value(QStringLiteral("operator_code")).toString(), QStringLiteral("RJ"));
         QCOMPARE(there.value(QStringLiteral("count")).toInt(), 2);
+        // Sold at the distributor by another of its shops only: the distributor answers from its whole network.
+        const QByteArray otherShopThere = distributor.createKey(Mode::Test, Scope::Pos, QStringLiteral("other-shop"));
+        sold(*atDistributor, otherShopThere,
+             mobile(QStringLiteral("9876589012"), QStringLiteral("AT"), QStringLiteral("MH")));
+        QCOMPARE(atDistributor->lookup(QStringLiteral("9876589012"), distributorKey).status, 404);
+        r = m_api->lookup(QStringLiteral("9876589012"), livePos);
+        QVERIFY2(r.status == 200, qPrintable(describe(r)));
+        QCOMPARE(r.data().value(QStringLiteral("source")).toString(), QStringLiteral("upstream"));
+        QCOMPARE(r.data().value(QStringLiteral("operator_code")).toString(), QStringLiteral("AT"));
+        QCOMPARE(r.data().value(QStringLiteral("circle_code")).toString(), QStringLiteral("MH"));
         // Known nowhere: 404, after asking the distributor.
         QCOMPARE(m_api->lookup(QStringLiteral("9876578901"), livePos).status, 404);
         // A test key never asks the upstream.

@@ -2,7 +2,26 @@
 
 #include "apierror.h"
 #include "http/apirouter.h"
+#include "http/queryparameters.h"
 #include "validators.h"
+
+namespace {
+
+/// Whether `scope` asks for every account's sales ("network"; "account", the default, is the caller's own); any other
+/// value is 400 `invalid_query_parameter`, read before anything else.
+bool networkScope(const QUrlQuery &query)
+{
+    if (!query.hasQueryItem(QStringLiteral("scope")))
+        return false;
+    const QString scope = query.queryItemValue(QStringLiteral("scope"), QUrl::FullyDecoded).trimmed();
+    if (scope == QLatin1String("network"))
+        return true;
+    if (scope == QLatin1String("account"))
+        return false;
+    throw QueryParameters::invalid(QStringLiteral("scope"), QStringLiteral("scope must be account or network"));
+}
+
+} // namespace
 
 void NumbersController::registerRoutes(ApiRouter &router)
 {
@@ -15,7 +34,8 @@ void NumbersController::registerRoutes(ApiRouter &router)
                                            QStringLiteral("phone_number must be 10 digits starting with 6, 7, "
                                                           "8 or 9"));
             const std::optional<NumberInfo::Sighting> shop =
-                m_lookup.ofShop(request.caller.accountId, request.caller.mode, phone);
+                networkScope(request.query) ? m_lookup.ofNetwork(request.caller.mode, phone)
+                                            : m_lookup.ofShop(request.caller.accountId, request.caller.mode, phone);
             m_lookup.askUpstream(
                 request.caller.mode, phone, [reply, shop, phone](const std::optional<NumberInfo::Sighting> &upstream) {
                     if (!shop && !upstream)

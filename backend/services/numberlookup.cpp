@@ -16,7 +16,16 @@ NumberLookup::NumberLookup(Database &db, const Clock &clock, UpstreamDispatcher 
 
 std::optional<NumberInfo::Sighting> NumberLookup::ofShop(qint64 accountId, Mode mode, const QString &phoneNumber)
 {
-    const std::optional<NumberSales> sales = NumberRepository(m_db).lastSold(accountId, mode, phoneNumber);
+    return fromSales(NumberRepository(m_db).lastSold(accountId, mode, phoneNumber));
+}
+
+std::optional<NumberInfo::Sighting> NumberLookup::ofNetwork(Mode mode, const QString &phoneNumber)
+{
+    return fromSales(NumberRepository(m_db).lastSoldInNetwork(mode, phoneNumber));
+}
+
+std::optional<NumberInfo::Sighting> NumberLookup::fromSales(const std::optional<NumberSales> &sales)
+{
     if (!sales)
         return std::nullopt;
     NumberInfo::Sighting s;
@@ -48,25 +57,27 @@ void NumberLookup::askUpstream(Mode mode, const QString &phoneNumber,
         done(std::nullopt);
         return;
     }
-    m_client.call(
-        *upstream, "GET", QStringLiteral("/numbers/") + QString::fromLatin1(QUrl::toPercentEncoding(phoneNumber)), {},
-        [done = std::move(done), name = upstream->name](const UpstreamAnswer &answer) {
-            std::optional<NumberInfo::Sighting> sighting;
-            if (answer.httpStatus == 200) {
-                QString why;
-                const std::optional<NumberInfo> info = NumberInfo::fromJson(
-                    QJsonDocument::fromJson(answer.body).object().value(QStringLiteral("data")).toObject(), &why);
-                if (info) {
-                    sighting = info->best;
-                    sighting->source = QStringLiteral("upstream");
-                } else {
-                    qCInfo(lcNumberLookup, "the upstream %s answered the lookup unreadably: %s", qPrintable(name),
-                           qPrintable(why));
-                }
-            } else if (answer.httpStatus != 404) {
-                qCInfo(lcNumberLookup, "the upstream %s did not answer the lookup: %s", qPrintable(name),
-                       qPrintable(answer.inWords()));
-            }
-            done(sighting);
-        });
+    m_client.call(*upstream, "GET",
+                  QStringLiteral("/numbers/") + QString::fromLatin1(QUrl::toPercentEncoding(phoneNumber)) +
+                      QStringLiteral("?scope=network"),
+                  {}, [done = std::move(done), name = upstream->name](const UpstreamAnswer &answer) {
+                      std::optional<NumberInfo::Sighting> sighting;
+                      if (answer.httpStatus == 200) {
+                          QString why;
+                          const std::optional<NumberInfo> info = NumberInfo::fromJson(
+                              QJsonDocument::fromJson(answer.body).object().value(QStringLiteral("data")).toObject(),
+                              &why);
+                          if (info) {
+                              sighting = info->best;
+                              sighting->source = QStringLiteral("upstream");
+                          } else {
+                              qCInfo(lcNumberLookup, "the upstream %s answered the lookup unreadably: %s",
+                                     qPrintable(name), qPrintable(why));
+                          }
+                      } else if (answer.httpStatus != 404) {
+                          qCInfo(lcNumberLookup, "the upstream %s did not answer the lookup: %s", qPrintable(name),
+                                 qPrintable(answer.inWords()));
+                      }
+                      done(sighting);
+                  });
 }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 
+struct NumberSales;
 class Clock;
 class Database;
 class UpstreamDispatcher;
@@ -15,8 +16,9 @@ class UpstreamDispatcher;
 /// number"; GET /api/v1/numbers/{phone_number}): this server's SUCCESS mobile sales of the caller's account and mode
 /// (NumberRepository: every terminal's, the latest deciding, so a ported number shows its new operator after its
 /// first sale there), and — for a live caller — the answer of the first enabled RechargeDesk upstream that sells
-/// mobile recharges and offers the lookup (`number_lookup` in its OpenAPI document), asked with a short time limit
-/// so that it never holds up or fails the answer.
+/// mobile recharges and offers the lookup (`number_lookup` in its OpenAPI document), asked with `scope=network` (so a
+/// distributor answers from every shop's sales, ofNetwork()) and a short time limit so that it never holds up or
+/// fails the answer.
 class NumberLookup
 {
 public:
@@ -28,6 +30,11 @@ public:
     /// What this server's sales of the account and mode say (source "shop"); nullopt when none was sold to the
     /// number. Throws DatabaseError.
     std::optional<NumberInfo::Sighting> ofShop(qint64 accountId, Mode mode, const QString &phoneNumber);
+    /// What this server's sales of every account of `mode` say (a distributor answering a downstream shop server,
+    /// `scope=network`; source "shop", as it is this server's answer): only the operator, circle, time of the latest
+    /// and count — never which account or shop sold, the amounts or anything else of a sale. nullopt when none was
+    /// sold to the number. Throws DatabaseError.
+    std::optional<NumberInfo::Sighting> ofNetwork(Mode mode, const QString &phoneNumber);
     /// Asks the upstream as above for a caller of `mode` and runs `done` exactly once, on this thread, with its
     /// answer (source "upstream"), or nullopt: a test caller, no such upstream, it does not know the number, it
     /// answered something else, or not within the time limit. Never throws into `done`'s caller.
@@ -35,6 +42,9 @@ public:
                      std::function<void(std::optional<NumberInfo::Sighting>)> done);
 
 private:
+    /// The sighting `sales` make, of source "shop".
+    static std::optional<NumberInfo::Sighting> fromSales(const std::optional<NumberSales> &sales);
+
     Database &m_db;
     UpstreamDispatcher &m_dispatcher;
     UpstreamClient m_client;

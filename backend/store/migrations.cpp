@@ -727,6 +727,13 @@ const QList<Migration> &allMigrations()
                  "CREATE INDEX transactions_number_sold ON transactions (account_id, mode, number, created_at,"
                  " id) WHERE status = 'SUCCESS' AND type = 'MOBILE'"),
          }},
+        // Issue 29: a distributor answers a downstream shop server's number lookup (`scope=network`) from every
+        // account's SUCCESS mobile sales of the caller's mode; this partial index answers it without the account.
+        {19,
+         {
+             QStringLiteral("CREATE INDEX transactions_number_sold_network ON transactions (mode, number, created_at,"
+                            " id) WHERE status = 'SUCCESS' AND type = 'MOBILE'"),
+         }},
     };
     return migrations;
 }
