@@ -2,6 +2,8 @@
 // upstreamchain.h): every sandbox outcome of the distributor arrives at the shop with the right end, refund and
 // webhook; the upstream down, slow past the timeout, answering 502, or cut off after it committed never sells
 // twice nor refunds a sale the distributor completed; a kill -9 of the shop resumes its retries. Issue 11, "Tests".
+// A complaint raised at the shop, credited by the distributor's admin, is credited back at the shop once (issue 29).
+#include "complaintclient.h"
 #include "upstreamchain.h"
 
 #include <QElapsedTimer>
@@ -148,6 +150,13 @@ private:
     {
         const QString status = statusOf(m_chain->shopSale(id));
         QVERIFY2(status == QLatin1String("PENDING") || status == end, qPrintable(status));
+    }
+
+    /// Refund rows of the shop's ledger for one of its sales.
+    qint64 shopRefunds(qint64 id) const
+    {
+        return m_chain->shopScalar(
+            QStringLiteral("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund' AND transaction_id = %1").arg(id));
     }
 
     void expectLedgersBalanced()
@@ -476,6 +485,80 @@ private slots:
         expectSettledOnce(id, QStringLiteral("SUCCESS"));
         // Its client never got the final record: the end is announced by webhook, once.
         expectWebhooks(id, QStringLiteral("SUCCESS"), true);
+        expectLedgersBalanced();
+    }
+
+    // Issue 29: a complaint through the chain of processes: raised at the shop about a live sale, taken by the
+    // distributor as a complaint on its own sale, credited there by its admin, credited back at the shop exactly once
+    // (by the distributor's webhook or the shop's polling); a second resolve there is refused and changes nothing here.
+    // The reason is `other`: the distributor serves the shop with a test key, whose sandbox would itself credit a
+    // not_received complaint (backend/complaints/sandboxcomplaints.cpp) before its admin could.
+    void complaintCreditedAtTheDistributorOnce()
+    {
+        ComplaintClient atShop(m_chain->http(), [this](const QString &path) { return m_chain->shopUrl(path); });
+        ComplaintClient atDistributor(m_chain->http(),
+                                      [this](const QString &path) { return m_chain->distributorUrl(path); });
+        const qint64 before = shopLiveBalance();
+        const qint64 saleId = sellLive(kMobile, mobile(QStringLiteral("9876591234")));
+        QVERIFY(saleId > 0);
+        expectSettledOnce(saleId, QStringLiteral("SUCCESS"));
+        const qint64 paid = before - shopLiveBalance();
+        QVERIFY(paid > 0);
+        const qint64 distributorSaleId =
+            upstreamOf(m_chain->shopSale(saleId)).value(QStringLiteral("transaction_id")).toInteger();
+
+        const HttpResult raised =
+            atShop.raise(saleId, QStringLiteral("other"), QStringLiteral("Customer says the balance did not move"),
+                         m_chain->shopLiveAdmin());
+        QVERIFY2(raised.status == 201, raised.body.constData());
+        const qint64 id = raised.data().value(QStringLiteral("id")).toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(atShop.state(id, m_chain->shopLiveAdmin()), QStringLiteral("with_upstream"),
+                                  kSettleMs);
+        const qint64 upstreamId = atShop.complaint(id, m_chain->shopLiveAdmin())
+                                      .value(QStringLiteral("upstream"))
+                                      .toObject()
+                                      .value(QStringLiteral("complaint_id"))
+                                      .toInteger();
+        QVERIFY(upstreamId > 0);
+
+        // At the distributor: an open complaint on its own sale, in its admin's list.
+        const QJsonArray open = atDistributor.list(QStringLiteral("state=open"), m_chain->distributorAdmin())
+                                    .data()
+                                    .value(QStringLiteral("items"))
+                                    .toArray();
+        QCOMPARE(open.size(), 1);
+        const QJsonObject there = open.at(0).toObject();
+        QCOMPARE(there.value(QStringLiteral("id")).toInteger(), upstreamId);
+        QCOMPARE(there.value(QStringLiteral("transaction_id")).toInteger(), distributorSaleId);
+        QCOMPARE(there.value(QStringLiteral("reference_id")).toString(), m_chain->upstreamReference(saleId));
+        QCOMPARE(there.value(QStringLiteral("raised_by")).toString(),
+                 QStringLiteral("key:") + m_chain->upstreamKeyId());
+
+        const HttpResult credited =
+            atDistributor.resolve(upstreamId, QStringLiteral("credited"), QStringLiteral("Airtel confirms no recharge"),
+                                  QStringLiteral("AT-77120"), m_chain->distributorAdmin());
+        QVERIFY2(credited.status == 200, credited.body.constData());
+
+        // Back at the shop: credited with the distributor's words, the sale FAILED, its price refunded once.
+        QTRY_COMPARE_WITH_TIMEOUT(atShop.state(id, m_chain->shopLiveAdmin()), QStringLiteral("credited"), kSettleMs);
+        const QJsonObject here = atShop.complaint(id, m_chain->shopLiveAdmin());
+        QCOMPARE(here.value(QStringLiteral("resolved_by")).toString(), QStringLiteral("upstream:default"));
+        QCOMPARE(here.value(QStringLiteral("resolution")).toString(), QStringLiteral("Airtel confirms no recharge"));
+        QCOMPARE(here.value(QStringLiteral("operator_reference")).toString(), QStringLiteral("AT-77120"));
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(m_chain->shopSale(saleId)), QStringLiteral("FAILED"), kSettleMs);
+        QCOMPARE(statusOf(m_chain->distributorSales(m_chain->upstreamReference(saleId)).at(0).toObject()),
+                 QStringLiteral("FAILED"));
+        QCOMPARE(shopRefunds(saleId), 1);
+        QCOMPARE(shopLiveBalance(), before);
+
+        // A second resolve at the distributor is refused; the shop's complaint, sale and wallet stay as they are.
+        const HttpResult again =
+            atDistributor.resolve(upstreamId, QStringLiteral("credited"), {}, {}, m_chain->distributorAdmin());
+        QCOMPARE(again.status, 409);
+        QCOMPARE(atShop.state(id, m_chain->shopLiveAdmin()), QStringLiteral("credited"));
+        QCOMPARE(statusOf(m_chain->shopSale(saleId)), QStringLiteral("FAILED"));
+        QCOMPARE(shopRefunds(saleId), 1);
+        QCOMPARE(shopLiveBalance(), before);
         expectLedgersBalanced();
     }
 };

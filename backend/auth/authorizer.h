@@ -10,7 +10,7 @@ struct ApiRequest;
 
 /// Who may call a route. Every route of the ApiRouter declares one, and the Authorizer applies
 /// it before the handler runs, so no handler can forget the role check (issue 12, "Roles are
-/// the server's word"). See docs: README "Keys, sessions and roles".
+/// the server's word"). See docs/operations.md, "Keys, sessions and roles".
 enum class Access
 {
     Public,   ///< anyone, without credentials

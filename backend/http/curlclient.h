@@ -21,8 +21,8 @@ class QSocketNotifier;
 /// answer's status line and headers are read in one `read()` rather than byte by byte.
 ///
 /// It serves the upstream's calls (UpstreamClient), the shop's most frequent outgoing requests: with
-/// QNetworkAccessManager they cost a live sale about three sandbox sales of CPU (docs/benchmarks.md, "The shop's CPU
-/// per live sale against its sandbox sale"). What it guarantees for money (issue 26, "send once"): a Request with
+/// QNetworkAccessManager they cost a live sale about three sandbox sales of CPU (docs/benchmarks.md,
+/// "Upstream chain"). What it guarantees for money (issue 26, "send once"): a Request with
 /// `freshConnection` goes out on a new connection that is closed after it, and libcurl re-sends a request by itself
 /// only on a re-used connection that died before any answer, so such a request leaves this process at most once.
 ///

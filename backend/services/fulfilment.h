@@ -37,7 +37,7 @@ enum class FulfilmentOutcome
     PendingThenFailed,  ///< accepted; fails after the settle delay (refunded then)
 };
 
-/// The provider that actually recharges a phone or issues a code (architecture.md, "Seams").
+/// The provider that actually recharges a phone or issues a code (docs/architecture.md, "Seams for testing").
 /// The sandbox decides by the test numbers of api-conventions.md; an upstream provider for
 /// live keys plugs in here.
 class Fulfilment

@@ -22,7 +22,7 @@ class SettlementService;
 /// Sells recharges and vouchers (api-v1.md endpoints 5, 6, 7) and reads them back.
 /// One sale is one grouped-commit write: idempotency check on reference_id, wallet debit of
 /// `paid`, the transaction row, and the settlement timer or refund its outcome needs — all or
-/// nothing (architecture.md, "Request flow").
+/// nothing (docs/architecture.md, "The request path (one mobile sale)").
 class TransactionService
 {
 public:

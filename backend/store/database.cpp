@@ -564,7 +564,7 @@ void Database::rollbackToSavepoint(const QString &name)
 void Database::executeCached(const QString &sql)
 {
     // SQLite prepares SAVEPOINT and RELEASE like any statement: prepared once, they cost a sale ~25 k
-    // instructions less (docs/benchmarks.md, "Issue 17"). PostgreSQL cannot PREPARE them.
+    // instructions less (docs/benchmarks.md, "Instructions per request"). PostgreSQL cannot PREPARE them.
     if (m_postgres)
         execute(sql);
     else

@@ -381,7 +381,8 @@ const QList<Migration> &allMigrations()
                             " fingerprint TEXT NOT NULL)"),
          }},
         // Issue 17: the tables a sale, its webhook and a live sale's upstream calls write, rebuilt on SQLite
-        // without two costs per row write (docs/benchmarks.md, "Fourth round"). SQLite 3.40 checks `x IN (three
+        // without two costs per row write (docs/benchmarks.md, "Instructions per request"). SQLite 3.40 checks `x IN
+        // (three
         // or more constants)` through a temporary b-tree built for every row written (~32 k instructions; two
         // constants and `x = 'A' OR x = 'B' OR ...` are plain comparisons, ~0.5 k): those CHECKs are written with
         // OR, allowing the same values. AUTOINCREMENT updates sqlite_sequence on every INSERT; a plain INTEGER

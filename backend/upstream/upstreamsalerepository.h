@@ -76,7 +76,7 @@ struct UpstreamSale
 
     /// True while the sale waits for its end at the upstream (queued, sent, unknown, pending).
     bool waiting() const;
-    /// The "upstream" extension object of a transaction record (docs/upstream-contract.md, "The sale's record");
+    /// The "upstream" extension object of a transaction record (docs/upstream-contract.md, "A live sale");
     /// `attention`: it has waited longer than serve --upstream-attention-after-s.
     QJsonObject toJson(bool attention = false) const;
 };

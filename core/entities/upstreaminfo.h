@@ -82,7 +82,7 @@ struct UpstreamCheck
     static std::optional<UpstreamCheck> fromJson(const QJsonObject &json, QString *error);
 };
 
-/// One call the server made to its upstream for a sale (upstream-contract.md, "Call log").
+/// One call the server made to its upstream for a sale (docs/upstream-contract.md, "A live sale": the call log).
 struct UpstreamCall
 {
     qint64 transactionId = 0; ///< the shop's sale (not on the wire)
