@@ -8,6 +8,7 @@
 #include "complaintclient.h"
 #include "faultproxy.h"
 #include "services/walletservice.h"
+#include "specaggregator.h"
 #include "testserver.h"
 
 #include <QElapsedTimer>
@@ -264,6 +265,37 @@ private slots:
         QCOMPARE(r.data().value(QStringLiteral("count")).toInt(), 1);
         QCOMPARE(m_api->lookup(phone, shopB).status, 404);
         QCOMPARE(m_api->lookup(phone, m_server->pos()).data().value(QStringLiteral("count")).toInt(), 1);
+    }
+
+    // The shop's upstream is a spec-only aggregator: it offers no lookup (so it is not asked), an unknown number is
+    // still a plain 404 of ours, and a known one is the shop's own answer with `upstream` null.
+    void aSpecOnlyUpstreamIsNotAsked()
+    {
+        SpecAggregator aggregator(QStringLiteral("ak_live_numbers_test"));
+        QString error;
+        QVERIFY2(aggregator.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+        const HttpResult set =
+            m_api->send("PUT", QStringLiteral("/api/v1/upstream"), m_server->liveAdmin(),
+                        QJsonObject{{QStringLiteral("base_url"), aggregator.baseUrl().toString()},
+                                    {QStringLiteral("credential"), QStringLiteral("ak_live_numbers_test")},
+                                    {QStringLiteral("webhook_password"), QStringLiteral("spec-password")}});
+        QVERIFY2(set.status == 200, qPrintable(describe(set)));
+        QCOMPARE(set.data().value(QStringLiteral("kind")).toString(), QStringLiteral("spec"));
+        QVERIFY(!set.data().value(QStringLiteral("offers")).toObject().value(QStringLiteral("number_lookup")).toBool());
+
+        const QByteArray livePos = m_server->createKey(Mode::Live, Scope::Pos);
+        const HttpResult unknown = m_api->lookup(QStringLiteral("9876511223"), livePos);
+        QCOMPARE(unknown.status, 404);
+        QCOMPARE(unknown.error().value(QStringLiteral("reason")).toString(), QStringLiteral("number_unknown"));
+
+        WalletService(m_server->db(), SystemClock())
+            .topup(accountId(*m_server), Mode::Live, 1'000 * 100, QStringLiteral("float"), QStringLiteral("tests"));
+        sold(*m_api, livePos, mobile(QStringLiteral("9876511224"), QStringLiteral("AT"), QStringLiteral("DL")));
+        const HttpResult known = m_api->lookup(QStringLiteral("9876511224"), livePos);
+        QVERIFY2(known.status == 200, qPrintable(describe(known)));
+        QCOMPARE(known.data().value(QStringLiteral("source")).toString(), QStringLiteral("shop"));
+        QCOMPARE(known.data().value(QStringLiteral("operator_code")).toString(), QStringLiteral("AT"));
+        QVERIFY(known.data().value(QStringLiteral("upstream")).isNull()); // no upstream answer: null
     }
 
     // The shop's upstream is a RechargeDesk distributor: its answer for a live key comes beside the shop's, is the
