@@ -151,6 +151,8 @@ private:
     void guardTlsSocket(QSslSocket *socket);
     /// The client's address of an accepted descriptor (getpeername), before any socket adopts it.
     static QHostAddress peerAddressOf(qintptr socketDescriptor);
+    /// Turns Nagle's algorithm off on an accepted socket (TCP_NODELAY), so a kept-alive answer is not held back.
+    static void sendAnswersAtOnce(QAbstractSocket &socket);
 
     bool m_tls = false;
     QHash<const QObject *, Connection *> m_tlsHandshakes; // TLS sockets admitted, not yet watched (no handshake yet)
