@@ -11,108 +11,35 @@
 #include <QLoggingCategory>
 #include <QUrlQuery>
 
+using namespace Qt::StringLiterals;
+
 Q_LOGGING_CATEGORY(lcComplaintSteps, "rechargedesk.complaints.followup")
-
-namespace {
-constexpr int kRoundSize = 50;
-constexpr qint64 kRetryAfterErrorMs = 1000;
-constexpr qint64 kPollsPerLease = 3;
-/// A claim outlasts the call's time limit by at least this much (ms): the time to write its answer.
-constexpr qint64 kAnswerMarginMs = 5'000;
-/// Before scaling, in ms: sends that found no answer, and polls of a complaint with the upstream.
-constexpr qint64 kRetrySchedule[] = {2'000, 5'000, 10'000, 30'000, 60'000, 300'000};
-constexpr qint64 kPollSchedule[] = {60'000, 300'000, 900'000, 3'600'000};
-
-template <std::size_t N> qint64 fromSchedule(const qint64 (&schedule)[N], int attempts, double scale)
-{
-    const std::size_t index = std::min<std::size_t>(std::size_t(qMax(1, attempts) - 1), N - 1);
-    return qMax(qint64(10), qint64(double(schedule[index]) * scale));
-}
-
-/// {"data": {...}} of an answer, or an empty object.
-QJsonObject dataOf(const UpstreamAnswer &answer)
-{
-    return QJsonDocument::fromJson(answer.body).object().value(QStringLiteral("data")).toObject();
-}
-
-bool isComplaint(const QJsonObject &json)
-{
-    return json.value(QStringLiteral("entity")).toString() == QLatin1String("complaint") &&
-           json.value(QStringLiteral("id")).toInteger() > 0;
-}
-
-/// No answer that decides anything: none at all, a 5xx, or a 429.
-bool noAnswer(const UpstreamAnswer &answer)
-{
-    return answer.httpStatus == 0 || answer.httpStatus >= 500 || answer.httpStatus == 429;
-}
-
-} // namespace
 
 ComplaintFollowUp::ComplaintFollowUp(Database &db, const Clock &clock, ComplaintService &complaints,
                                      UpstreamDispatcher &dispatcher, ComplaintFollowUpTiming timing, QObject *parent)
-    : QObject(parent), m_db(db), m_clock(clock), m_complaints(complaints), m_dispatcher(dispatcher), m_timing(timing),
-      m_client(clock, timing.timeoutMs)
+    : QObject(parent), m_db(db), m_clock(clock), m_complaints(complaints), m_dispatcher(dispatcher),
+      m_client(clock, timing.timeoutMs),
+      m_rounds(
+          db, clock, timing, QStringLiteral("complaint"),
+          [this](qint64 now, int limit, qint64 claimUntilMs) {
+              QList<std::function<void()>> steps;
+              for (const StoredComplaint &complaint : ComplaintRepository(m_db).claimDue(now, limit, claimUntilMs))
+                  steps.append([this, complaint] { act(complaint); });
+              return steps;
+          },
+          [this] { return ComplaintRepository(m_db).nextDueAt(); }, this)
 {
-    m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, &ComplaintFollowUp::onTimer);
     m_complaints.setStepScheduler([this](qint64 atMs) { scheduleAt(atMs); });
 }
 
 void ComplaintFollowUp::start()
 {
-    onTimer();
+    m_rounds.start();
 }
 
 void ComplaintFollowUp::scheduleAt(qint64 atMs)
 {
-    if (m_timer.isActive() && m_armedForMs <= atMs)
-        return;
-    m_armedForMs = atMs;
-    m_timer.start(int(qBound(qint64(0), atMs - m_clock.nowMs(), qint64(24 * 3600 * 1000))));
-}
-
-void ComplaintFollowUp::onTimer()
-{
-    try {
-        QList<StoredComplaint> due;
-        {
-            const qint64 now = m_clock.nowMs();
-            WriteTransaction transaction(m_db);
-            due = ComplaintRepository(m_db).claimDue(
-                now, kRoundSize, now + qMax(m_timing.leaseMs, m_timing.timeoutMs + kAnswerMarginMs));
-            transaction.commit();
-        }
-        for (const StoredComplaint &complaint : std::as_const(due)) {
-            try {
-                act(complaint);
-            } catch (const std::exception &e) {
-                qCWarning(lcComplaintSteps, "complaint %lld: step failed, tried again after the lease: %s",
-                          complaint.id, e.what());
-            }
-        }
-        arm();
-    } catch (const std::exception &e) {
-        qCWarning(lcComplaintSteps, "complaint round failed, retrying: %s", e.what());
-        m_armedForMs = m_clock.nowMs() + kRetryAfterErrorMs;
-        m_timer.start(int(kRetryAfterErrorMs));
-    }
-}
-
-void ComplaintFollowUp::arm()
-{
-    std::optional<qint64> next;
-    try {
-        next = ComplaintRepository(m_db).nextDueAt();
-    } catch (const std::exception &e) {
-        qCWarning(lcComplaintSteps, "cannot read the next complaint step: %s", e.what());
-        next = m_clock.nowMs() + kRetryAfterErrorMs;
-    }
-    // Never asleep for long: another server may raise a complaint, or die holding a claim, at any time.
-    const qint64 now = m_clock.nowMs();
-    const qint64 at = now + qMax(qint64(100), m_timing.leaseMs / kPollsPerLease);
-    m_timer.stop();
-    scheduleAt(next ? qMin(at, qMax(*next, now)) : at);
+    m_rounds.scheduleAt(atMs);
 }
 
 void ComplaintFollowUp::act(StoredComplaint c)
@@ -151,15 +78,16 @@ void ComplaintFollowUp::send(StoredComplaint c, const UpstreamSettings &upstream
         [this, c, upstream, upstreamSaleId](const UpstreamAnswer &answer) {
             m_inFlight.remove(c.id);
             try {
-                const QJsonObject taken = dataOf(answer);
-                if ((answer.httpStatus == 200 || answer.httpStatus == 201) && isComplaint(taken)) {
-                    m_complaints.takeUpstreamAnswer(c, taken, m_clock.nowMs() + pollDelayMs(1));
+                const QJsonObject taken = FollowUpRounds::dataOf(answer);
+                if ((answer.httpStatus == 200 || answer.httpStatus == 201) &&
+                    FollowUpRounds::isEntity(taken, "complaint"_L1)) {
+                    m_complaints.takeUpstreamAnswer(c, taken, m_clock.nowMs() + m_rounds.pollDelayMs(1));
                     qCInfo(lcComplaintSteps, "complaint %lld: taken by the upstream %s as its complaint %lld", c.id,
                            qPrintable(c.upstreamName), taken.value(QStringLiteral("id")).toInteger());
                 } else if (answer.httpStatus == 409 &&
                            UpstreamError::of(answer.body).reason == QLatin1String("complaint_open")) {
                     adopt(c, upstream, upstreamSaleId);
-                } else if (noAnswer(answer)) {
+                } else if (FollowUpRounds::noAnswer(answer)) {
                     later(c, false);
                 } else {
                     toAdmin(c, QStringLiteral("the upstream %1 refused the complaint (%2): resolve it by hand")
@@ -168,7 +96,7 @@ void ComplaintFollowUp::send(StoredComplaint c, const UpstreamSettings &upstream
             } catch (const std::exception &e) {
                 qCWarning(lcComplaintSteps, "complaint %lld: cannot record the upstream's answer: %s", c.id, e.what());
             }
-            arm();
+            m_rounds.arm();
         });
 }
 
@@ -178,53 +106,53 @@ void ComplaintFollowUp::adopt(StoredComplaint c, const UpstreamSettings &upstrea
     query.addQueryItem(QStringLiteral("transaction_id"), QString::number(upstreamSaleId));
     query.addQueryItem(QStringLiteral("state"), QStringLiteral("unresolved"));
     m_inFlight.insert(c.id);
-    m_client.call(upstream, "GET", QStringLiteral("/complaints?") + query.toString(QUrl::FullyEncoded), {},
-                  [this, c](const UpstreamAnswer &answer) {
-                      m_inFlight.remove(c.id);
-                      try {
-                          const QJsonArray items = dataOf(answer).value(QStringLiteral("items")).toArray();
-                          const QJsonObject open = items.isEmpty() ? QJsonObject() : items.first().toObject();
-                          if (answer.httpStatus == 200 && isComplaint(open))
-                              m_complaints.takeUpstreamAnswer(c, open, m_clock.nowMs() + pollDelayMs(1));
-                          else
-                              later(c, false); // resolved there meanwhile, or no answer: send again, and see
-                      } catch (const std::exception &e) {
-                          qCWarning(lcComplaintSteps, "complaint %lld: cannot record the upstream's answer: %s", c.id,
-                                    e.what());
-                      }
-                      arm();
-                  });
+    m_client.call(
+        upstream, "GET", QStringLiteral("/complaints?") + query.toString(QUrl::FullyEncoded), {},
+        [this, c](const UpstreamAnswer &answer) {
+            m_inFlight.remove(c.id);
+            try {
+                const QJsonArray items = FollowUpRounds::dataOf(answer).value(QStringLiteral("items")).toArray();
+                const QJsonObject open = items.isEmpty() ? QJsonObject() : items.first().toObject();
+                if (answer.httpStatus == 200 && FollowUpRounds::isEntity(open, "complaint"_L1))
+                    m_complaints.takeUpstreamAnswer(c, open, m_clock.nowMs() + m_rounds.pollDelayMs(1));
+                else
+                    later(c, false); // resolved there meanwhile, or no answer: send again, and see
+            } catch (const std::exception &e) {
+                qCWarning(lcComplaintSteps, "complaint %lld: cannot record the upstream's answer: %s", c.id, e.what());
+            }
+            m_rounds.arm();
+        });
 }
 
 void ComplaintFollowUp::poll(StoredComplaint c, const UpstreamSettings &upstream)
 {
     c.attempts += 1;
     m_inFlight.insert(c.id);
-    m_client.call(upstream, "GET", QStringLiteral("/complaints/%1").arg(c.upstreamComplaintId), {},
-                  [this, c](const UpstreamAnswer &answer) {
-                      m_inFlight.remove(c.id);
-                      try {
-                          const QJsonObject there = dataOf(answer);
-                          if (answer.httpStatus == 200 && isComplaint(there))
-                              m_complaints.takeUpstreamAnswer(c, there, m_clock.nowMs() + pollDelayMs(c.attempts));
-                          else if (answer.httpStatus == 404)
-                              toAdmin(c, QStringLiteral("the upstream %1 no longer knows its complaint %2: resolve it "
-                                                        "by hand")
-                                             .arg(c.upstreamName)
-                                             .arg(c.upstreamComplaintId));
-                          else
-                              later(c, true);
-                      } catch (const std::exception &e) {
-                          qCWarning(lcComplaintSteps, "complaint %lld: cannot record the upstream's answer: %s", c.id,
-                                    e.what());
-                      }
-                      arm();
-                  });
+    m_client.call(
+        upstream, "GET", QStringLiteral("/complaints/%1").arg(c.upstreamComplaintId), {},
+        [this, c](const UpstreamAnswer &answer) {
+            m_inFlight.remove(c.id);
+            try {
+                const QJsonObject there = FollowUpRounds::dataOf(answer);
+                if (answer.httpStatus == 200 && FollowUpRounds::isEntity(there, "complaint"_L1))
+                    m_complaints.takeUpstreamAnswer(c, there, m_clock.nowMs() + m_rounds.pollDelayMs(c.attempts));
+                else if (answer.httpStatus == 404)
+                    toAdmin(c, QStringLiteral("the upstream %1 no longer knows its complaint %2: resolve it "
+                                              "by hand")
+                                   .arg(c.upstreamName)
+                                   .arg(c.upstreamComplaintId));
+                else
+                    later(c, true);
+            } catch (const std::exception &e) {
+                qCWarning(lcComplaintSteps, "complaint %lld: cannot record the upstream's answer: %s", c.id, e.what());
+            }
+            m_rounds.arm();
+        });
 }
 
 void ComplaintFollowUp::later(StoredComplaint c, bool polling)
 {
-    c.nextStepAtMs = m_clock.nowMs() + (polling ? pollDelayMs(c.attempts) : retryDelayMs(c.attempts));
+    c.nextStepAtMs = m_clock.nowMs() + (polling ? m_rounds.pollDelayMs(c.attempts) : m_rounds.retryDelayMs(c.attempts));
     recordOrWarn(c);
 }
 
@@ -241,14 +169,4 @@ void ComplaintFollowUp::recordOrWarn(const StoredComplaint &c)
 {
     if (!m_complaints.recordStep(c))
         qCInfo(lcComplaintSteps, "complaint %lld was resolved meanwhile", c.id);
-}
-
-qint64 ComplaintFollowUp::retryDelayMs(int attempts) const
-{
-    return fromSchedule(kRetrySchedule, attempts, m_timing.retryScale);
-}
-
-qint64 ComplaintFollowUp::pollDelayMs(int attempts) const
-{
-    return fromSchedule(kPollSchedule, attempts, m_timing.retryScale);
 }

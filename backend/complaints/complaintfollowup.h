@@ -1,24 +1,19 @@
 #pragma once
 
 #include "complaintrepository.h"
+#include "upstream/followuprounds.h"
 #include "upstream/upstreamclient.h"
 
 #include <QObject>
 #include <QSet>
-#include <QTimer>
 
 class Clock;
 class ComplaintService;
 class Database;
 class UpstreamDispatcher;
 
-/// How the follow-up waits and retries (ServerOptions: the upstream's time limit and retry scale, the lease).
-struct ComplaintFollowUpTiming
-{
-    int timeoutMs = 15'000;  ///< per call to the upstream
-    double retryScale = 1.0; ///< multiplies the retry and poll schedules (tests: 0.01)
-    qint64 leaseMs = 30'000; ///< a claimed step is not taken by another server before this is over
-};
+/// How the complaint follow-up waits and retries.
+using ComplaintFollowUpTiming = FollowUpTiming;
 
 /// Takes each complaint's next step when it is due (issue 29; the step's time is a row, so a restart resumes it):
 /// - a test sale's: the sandbox's decision (ComplaintService::decideInSandbox);
@@ -45,8 +40,6 @@ public:
     void scheduleAt(qint64 atMs);
 
 private:
-    void onTimer();
-    void arm();
     void act(StoredComplaint complaint);
     void send(StoredComplaint complaint, const UpstreamSettings &upstream, qint64 upstreamSaleId);
     void poll(StoredComplaint complaint, const UpstreamSettings &upstream);
@@ -57,16 +50,12 @@ private:
     /// It cannot go (further) to the upstream: open with the shop's admin, `note` saying why.
     void toAdmin(StoredComplaint complaint, const QString &note);
     void recordOrWarn(const StoredComplaint &complaint);
-    qint64 retryDelayMs(int attempts) const;
-    qint64 pollDelayMs(int attempts) const;
 
     Database &m_db;
     const Clock &m_clock;
     ComplaintService &m_complaints;
     UpstreamDispatcher &m_dispatcher;
-    ComplaintFollowUpTiming m_timing;
     UpstreamClient m_client;
-    QTimer m_timer;
-    qint64 m_armedForMs = 0;
+    FollowUpRounds m_rounds;
     QSet<qint64> m_inFlight;
 };
