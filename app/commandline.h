@@ -78,6 +78,8 @@ int runWallet(const QStringList &arguments);
 int runSetup(const QStringList &arguments);
 int runWebhook(const QStringList &arguments);
 int runUpstream(const QStringList &arguments);
+/// `shops add|list|show|topup|limit|suspend|resume|statement`: the distributor's shops (issue 30; shopscommand.cpp).
+int runShops(const QStringList &arguments);
 /// `transactions resolve ID --status S --note T` (issue 26; transactionscommand.cpp).
 int runTransactions(const QStringList &arguments);
 int runPlans(const QStringList &arguments);

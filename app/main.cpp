@@ -29,6 +29,12 @@ void printUsage()
         "  rechargedesk upstream set --url BASE_URL (--credential-file FILE | --key-id ID --key-secret-file FILE)\n"
         "                            [--webhook-password P | --webhook-password-file FILE]\n"
         "  rechargedesk upstream show|check|clear\n"
+        "  rechargedesk shops add --name NAME --owner NAME --mobile NUMBER --circle CODE [--gstin G] [--credit-limit "
+        "RUPEES]\n"
+        "  rechargedesk shops list [--search TEXT] [--state S] [--sort FIELD] | shops show SHOP\n"
+        "  rechargedesk shops topup SHOP --amount RUPEES --method cash|upi|bank [--reference REF] [--note TEXT]\n"
+        "  rechargedesk shops limit SHOP --rupees N | shops suspend SHOP --reason TEXT | shops resume SHOP\n"
+        "  rechargedesk shops statement SHOP --from YYYY-MM-DD --to YYYY-MM-DD [--csv FILE]\n"
         "  rechargedesk transactions resolve ID --status SUCCESS|FAILED --note TEXT [--by NAME]\n"
         "  rechargedesk plans import|check FILE\n"
         "  rechargedesk dev seed --transactions N\n"
@@ -92,6 +98,8 @@ int main(int argc, char *argv[])
         return runWebhook(arguments);
     if (command == QLatin1String("upstream"))
         return runUpstream(arguments);
+    if (command == QLatin1String("shops"))
+        return runShops(arguments);
     if (command == QLatin1String("transactions"))
         return runTransactions(arguments);
     if (command == QLatin1String("plans"))

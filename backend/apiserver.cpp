@@ -4,6 +4,7 @@
 #include "aadhaar/aadhaarvault.h"
 #include "api/backupcontroller.h"
 #include "api/complaintscontroller.h"
+#include "api/fundrequestscontroller.h"
 #include "api/healthcontroller.h"
 #include "api/keyscontroller.h"
 #include "api/numberscontroller.h"
@@ -14,10 +15,12 @@
 #include "api/setupcontroller.h"
 #include "api/shiftscontroller.h"
 #include "api/shopcontroller.h"
+#include "api/shopscontroller.h"
 #include "api/statementcontroller.h"
 #include "api/tlscontroller.h"
 #include "api/transactionscontroller.h"
 #include "api/upstreamcontroller.h"
+#include "api/upstreamfundscontroller.h"
 #include "api/userscontroller.h"
 #include "api/walletcontroller.h"
 #include "apierror.h"
@@ -27,6 +30,10 @@
 #include "backup/nightlybackup.h"
 #include "complaints/complaintfollowup.h"
 #include "complaints/complaintservice.h"
+#include "funds/fundrequestservice.h"
+#include "funds/upstreamfundrequestfollowup.h"
+#include "funds/upstreamfundrequestservice.h"
+#include "funds/upstreamwalletcheck.h"
 #include "http/apirequest.h"
 #include "http/apirouter.h"
 #include "http/httpworkerpool.h"
@@ -40,6 +47,8 @@
 #include "services/settlementservice.h"
 #include "services/transactionservice.h"
 #include "services/walletservice.h"
+#include "shops/contacttracker.h"
+#include "shops/shopservice.h"
 #include "store/database.h"
 #include "tlspin.h"
 #include "upstream/upstreamdispatcher.h"
@@ -87,7 +96,15 @@ struct ApiServer::Parts
           complaintFollowUp(
               db, clock, complaints, upstream,
               ComplaintFollowUpTiming{options.upstreamTimeoutMs, options.upstreamRetryScale, options.leaseMs}),
-          complaintsApi(complaints), numbersApi(db, clock, upstream, options.upstreamTimeoutMs)
+          complaintsApi(complaints), numbersApi(db, clock, upstream, options.upstreamTimeoutMs),
+          fundRequests(db, clock, audit, webhooks.outbox()), fundRequestsApi(fundRequests), contacts(clock),
+          shops(db, clock, catalog, &contacts), shopsApi(shops, authenticator, options.tls.has_value()),
+          upstreamFundRequests(db, clock, audit),
+          upstreamFundFollowUp(
+              db, clock, upstreamFundRequests, upstream,
+              UpstreamFundRequestTiming{options.upstreamTimeoutMs, options.upstreamRetryScale, options.leaseMs}),
+          upstreamWallets(db, clock, upstream, options.upstreamTimeoutMs),
+          upstreamFundsApi(clock, upstream, upstreamFundRequests, upstreamFundFollowUp, upstreamWallets)
     {
         if (options.plansSyncAt && !options.dataDir.isEmpty()) {
             planSync = std::make_unique<PlanSync>(
@@ -118,10 +135,23 @@ struct ApiServer::Parts
         shiftsApi.registerRoutes(router);
         complaintsApi.registerRoutes(router);
         numbersApi.registerRoutes(router);
+        shopsApi.registerRoutes(router);
+        fundRequestsApi.registerRoutes(router);
+        upstreamFundsApi.registerRoutes(router);
+        keepOpenForSuspendedShops();
+        authorizer.setContactTracker(&contacts);
+        contactFlush.setInterval(ContactTracker::kFlushIntervalMs);
+        QObject::connect(&contactFlush, &QTimer::timeout, &contactFlush, [this, &db] { contacts.flush(db); });
+        contactFlush.start();
         // Issue 29: a RechargeDesk upstream's event.complaint ends the complaint it took; a sale reversed by a credited
         // complaint is no longer final, so its kept status-check answer goes.
         upstreamApi.receiver().setComplaintHandler([this](const QString &name, const QJsonObject &payload) {
             return complaints.fromUpstreamWebhook(name, payload);
+        });
+        // Issue 30: a RechargeDesk upstream's event.fund_request moves the fund request this server sent there.
+        upstreamFundRequests.setOnEnded([this](const QString &name) { upstreamWallets.forget(name); });
+        upstreamApi.receiver().setFundRequestHandler([this](const QString &name, const QJsonObject &payload) {
+            return upstreamFundRequests.fromUpstreamWebhook(name, payload);
         });
         QObject::connect(&settlements, &SettlementService::settled, &settlements,
                          [this](qint64 transactionId) { transactionsApi.finalRecords().forget(transactionId); });
@@ -146,9 +176,13 @@ struct ApiServer::Parts
     /// failures count against the throttle and a sent session must be valid), else the error the route would answer.
     std::optional<ApiError> uploadRefusal(const HttpRequestHead &head, const QHostAddress &peer)
     {
-        const bool statement = head.method() == StatementController::kImportMethod;
+        const bool post = head.method() == StatementController::kImportMethod;
+        // Two POST uploads: a fund request (its own path) and a statement (under /api/v1/upstreams/).
+        const bool fundRequest = post && head.target().startsWith(FundRequestsController::kSubmitPath);
+        const bool upstreamFundRequest =
+            post && head.target().startsWith("/api/v1/upstreams/") && head.target().endsWith("/fund-requests");
         ApiRequest request;
-        request.method = statement ? QHttpServerRequest::Method::Post : QHttpServerRequest::Method::Put;
+        request.method = post ? QHttpServerRequest::Method::Post : QHttpServerRequest::Method::Put;
         request.peer = peer;
         for (const QByteArrayView name : {QByteArrayView("authorization"), QByteArrayView(SessionResolver::kHeader)}) {
             const QByteArrayView value = head.header(name);
@@ -156,13 +190,42 @@ struct ApiServer::Parts
                 request.headers.append({name.toByteArray(), value.toByteArray()});
         }
         try {
-            authorizer.authorize(uploadAccess(request.method, statement ? StatementController::kImportPath
-                                                                        : PlansController::kImportPath),
-                                 request);
+            const char *pattern = fundRequest           ? FundRequestsController::kSubmitPath
+                                  : upstreamFundRequest ? UpstreamFundsController::kSubmitPath
+                                  : post                ? StatementController::kImportPath
+                                                        : PlansController::kImportPath;
+            authorizer.authorize(uploadAccess(request.method, pattern), request,
+                                 uploadOpenWhileSuspended(request.method, pattern));
             return std::nullopt;
         } catch (const ApiError &error) {
             return error;
         }
+    }
+
+    /// Issue 30: the routes a suspended shop's keys still reach (contract "Suspension"): its sales and its wallet to
+    /// read, and every fund-request route (so it can pay); the Authorizer answers every other route 403
+    /// account_suspended.
+    void keepOpenForSuspendedShops()
+    {
+        using Method = QHttpServerRequest::Method;
+        router.keepOpenWhileSuspended(Method::Get, QStringLiteral("/api/v1/transactions"));
+        router.keepOpenWhileSuspended(Method::Get, QStringLiteral("/api/v1/transactions/{transaction_id}"));
+        router.keepOpenWhileSuspended(Method::Get, QStringLiteral("/api/v1/wallet"));
+        const QString fundRequests = QLatin1String(FundRequestsController::kSubmitPath);
+        for (const ApiRouter::RouteInfo &route : router.routes()) {
+            if (route.pattern == fundRequests || route.pattern.startsWith(fundRequests + QLatin1Char('/')))
+                router.keepOpenWhileSuspended(route.method, route.pattern);
+        }
+    }
+
+    /// Whether the router keeps an upload route open to a suspended shop (issue 30: a fund request's slip).
+    bool uploadOpenWhileSuspended(QHttpServerRequest::Method method, const char *pattern) const
+    {
+        for (const ApiRouter::RouteInfo &route : router.routes()) {
+            if (route.method == method && route.pattern == QLatin1String(pattern))
+                return route.openWhileSuspended;
+        }
+        return false;
     }
 
     /// The Access the router declares for an upload route (LiveAdmin).
@@ -282,7 +345,17 @@ struct ApiServer::Parts
     ComplaintService complaints;         ///< issue 29: complaints about sales
     ComplaintFollowUp complaintFollowUp; ///< issue 29: the sandbox's decisions, sends to and polls of the upstream
     ComplaintsController complaintsApi;
-    NumbersController numbersApi;            ///< issue 29: the operator and circle from the number
+    NumbersController numbersApi;    ///< issue 29: the operator and circle from the number
+    FundRequestService fundRequests; ///< issue 30: the shops' fund requests to this distributor
+    FundRequestsController fundRequestsApi;
+    ContactTracker contacts; ///< issue 30: the last contact of each shop's keys, in memory
+    ShopService shops;       ///< issue 30: the distributor's shops
+    ShopsController shopsApi;
+    QTimer contactFlush;                              ///< writes `contacts` every ContactTracker::kFlushIntervalMs
+    UpstreamFundRequestService upstreamFundRequests;  ///< issue 30: this server's fund requests to its upstreams
+    UpstreamFundRequestFollowUp upstreamFundFollowUp; ///< issue 30: their sends again and polls
+    UpstreamWalletCheck upstreamWallets;              ///< issue 30: our float at the upstream beside our wallet
+    UpstreamFundsController upstreamFundsApi;
     LimitedTcpServer *tcp = nullptr;         ///< owned by http; set by listen() without worker threads
     std::unique_ptr<HttpWorkerPool> workers; ///< set by listen() with ServerOptions::httpThreads; stops first
 };
@@ -315,7 +388,11 @@ bool ApiServer::listen(QString *error)
     // own check, before any of the body is read (issue 12); everyone else keeps maxBodyBytes.
     const HttpFramingTracker::BodyLimitExceptions exceptions{
         {PlansController::kImportMethod, PlansController::kImportPath, m_options.maxCatalogueBytes, true},
-        {StatementController::kImportMethod, StatementController::kImportPath, m_options.maxStatementBytes, true}};
+        {StatementController::kImportMethod, StatementController::kImportPath, m_options.maxStatementBytes, true},
+        {FundRequestsController::kSubmitMethod, FundRequestsController::kSubmitPath,
+         FundRequestsController::kMaxSubmitBytes, true},
+        {UpstreamFundsController::kSubmitMethod, UpstreamFundsController::kSubmitPath,
+         FundRequestsController::kMaxSubmitBytes, true}};
     const LimitedTcpServer::AllowanceAuthorizer allowance =
         [this](const HttpRequestHead &head, const QHostAddress &peer) { return m_parts->uploadRefusal(head, peer); };
     HttpConnectionLimits limits;
@@ -351,6 +428,7 @@ bool ApiServer::listen(QString *error)
     m_parts->settlements.start();
     m_parts->upstream.start();
     m_parts->complaintFollowUp.start();
+    m_parts->upstreamFundFollowUp.start();
     return true;
 }
 
@@ -372,6 +450,8 @@ void ApiServer::finishStop(QDeadlineTimer deadline)
             return;
         }
         m_parts->batcher.refuseNewWrites();
+        m_parts->contactFlush.stop();
+        m_parts->contacts.flush(m_db);               // the shops' last contacts since the last flush are not lost
         m_parts->webhooks.delivery().stopDelivery(); // its deliveries in flight go out again after a restart
         if (m_parts->workers)
             m_parts->workers->flush(deadline); // the workers write the answers sent to them, then flush

@@ -2,6 +2,7 @@
 
 #include "operatorcatalog.h"
 
+#include <QRegularExpression>
 #include <QStringList>
 
 namespace Validators {
@@ -147,6 +148,28 @@ bool isUpiVpa(const QString &text)
             return false;
     }
     return true;
+}
+
+QChar gstinCheckCharacter(const QString &first14)
+{
+    static const QString alphabet = QStringLiteral("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    if (first14.size() != 14)
+        return {};
+    int sum = 0;
+    for (qsizetype i = 0; i < first14.size(); ++i) {
+        const qsizetype value = alphabet.indexOf(first14.at(i));
+        if (value < 0)
+            return {};
+        const int product = int(value) * (i % 2 == 0 ? 1 : 2);
+        sum += product / 36 + product % 36;
+    }
+    return alphabet.at((36 - sum % 36) % 36);
+}
+
+bool isGstin(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"));
+    return pattern.match(text).hasMatch() && gstinCheckCharacter(text.left(14)) == text.at(14);
 }
 
 } // namespace Validators

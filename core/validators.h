@@ -47,4 +47,15 @@ bool isReferenceId(const QString &text);
 /// service provider's) 2-64 ASCII letters or digits, e.g. "sharmamobile@okaxis", "98765.43210@ybl" (issue 28).
 bool isUpiVpa(const QString &text);
 
+/// GSTIN (GST identification number, issue 30): 15 characters as the GST Network issues them — the state code (2
+/// digits), the holder's PAN (5 letters, 4 digits, a letter), the entity number (1-9 or A-Z), 'Z', and a check
+/// character — matching `^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$` (upper case only), with the check character
+/// gstinCheckCharacter() of the first 14, e.g. "27AAPFU0939F1ZV".
+bool isGstin(const QString &text);
+
+/// The GSTIN check character (GSTN's mod-36 scheme: over the first 14 characters, each one's value in
+/// 0-9A-Z multiplied alternately by 1 and 2, the quotient and remainder by 36 of each product summed; the check is
+/// (36 − sum mod 36) mod 36 as a 0-9A-Z character) of `first14`; a null QChar when it is not 14 characters of 0-9A-Z.
+QChar gstinCheckCharacter(const QString &first14);
+
 } // namespace Validators

@@ -420,6 +420,29 @@ private slots:
                                                   " sql LIKE '%AUTOINCREMENT%'")),
                  1);
     }
+
+    // Issue 30, migration 20: every account of a database before it, other than the server's own (`shop`, the
+    // distributor), becomes an active shop with no details and no credit.
+    void existingAccountsBecomeShops()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("before-shops.sqlite"));
+        QCOMPARE(createAtVersion(path, 19), QString());
+        {
+            const SqliteFile file(path);
+            QCOMPARE(file.exec(QStringLiteral("INSERT INTO accounts (id, name, created_at) VALUES (1, 'shop', 10),"
+                                              " (2, 'kirana', 20), (3, 'corner store', 30)")),
+                     QString());
+        }
+        QString error;
+        const auto db = Database::open(path, &error);
+        QVERIFY2(db, qPrintable(error));
+        QCOMPARE(rowsOf(db->connection(),
+                        QStringLiteral("SELECT account_id, state, owner, credit_limit, created_at, last_contact_at"
+                                       " FROM shops ORDER BY account_id")),
+                 (QStringList{QStringLiteral("qlonglong:2|QString:active|QString:|qlonglong:0|qlonglong:20|NULL"),
+                              QStringLiteral("qlonglong:3|QString:active|QString:|qlonglong:0|qlonglong:30|NULL")}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMigrations)

@@ -181,11 +181,14 @@ private slots:
     {
         // A guard against a file left in English: messages that are only placeholders, numbers,
         // codes or product names may stay Latin; everything else is written in Devanagari.
+        // UTR (the bank's transfer reference), GSTIN (the GST number) and MiB (a file size) are
+        // written in Latin letters at Indian counters and on bank slips, as UPI is (issue 30).
         static const QRegularExpression devanagari(QStringLiteral("[\\x{0900}-\\x{097F}]"));
         static const QRegularExpression letters(QStringLiteral("[A-Za-z]{3,}"));
-        static const QRegularExpression untranslatable(QStringLiteral(
-            "%L?(?:[1-9][0-9]?|n)|<[^>]+>|\\b(?:HTTP|SMS|DTH|OTP|PIN|API|IST|UPI|RechargeDesk|OK|URL|ID|webhook-id)\\b|"
-            "https?://\\S+"));
+        static const QRegularExpression untranslatable(
+            QStringLiteral("%L?(?:[1-9][0-9]?|n)|<[^>]+>|"
+                           "\\b(?:HTTP|SMS|DTH|OTP|PIN|API|IST|UPI|UTR|GSTIN|MiB|RechargeDesk|OK|URL|ID|webhook-id)\\b|"
+                           "https?://\\S+"));
         QStringList latin;
         for (const TsMessage &m : std::as_const(m_messages)) {
             QString words = m.source;

@@ -16,6 +16,7 @@
 #include "backoffice/webhookdeliveriespane.h"
 #include "backoffice/webhookspage.h"
 #include "money.h"
+#include "shops/shopspage.h"
 #include "terminal/mobilerechargepage.h"
 #include "terminal/saleconfirmpanel.h"
 #include "terminal/saleflow.h"
@@ -1100,21 +1101,24 @@ private slots:
         layout->setContentsMargins(0, 0, 0, 0);
         auto *view = new BackOfficeView(shop.context, &window);
         layout->addWidget(view);
-        QCOMPARE(view->count(), 9);
-        const QStringList titles{QStringLiteral("History"),    QStringLiteral("Day-end"), QStringLiteral("Shifts"),
-                                 QStringLiteral("Complaints"), QStringLiteral("Wallet"),  QStringLiteral("API keys"),
-                                 QStringLiteral("Webhooks"),   QStringLiteral("Users"),   QStringLiteral("Settings")};
+        QCOMPARE(view->count(), 10);
+        const QStringList titles{QStringLiteral("History"),    QStringLiteral("Day-end"),  QStringLiteral("Shifts"),
+                                 QStringLiteral("Complaints"), QStringLiteral("Shops"),    QStringLiteral("Wallet"),
+                                 QStringLiteral("API keys"),   QStringLiteral("Webhooks"), QStringLiteral("Users"),
+                                 QStringLiteral("Settings")};
         for (int i = 0; i < titles.size(); ++i)
             QCOMPARE(view->tabText(i), titles.at(i));
         QCOMPARE(view->widget(2), view->shiftsPage());     // issue 28
         QCOMPARE(view->widget(3), view->complaintsPage()); // issue 29
-        QCOMPARE(view->widget(4), view->walletPage());
+        QCOMPARE(view->widget(4), view->shopsPage());      // issue 30
+        QCOMPARE(view->widget(5), view->walletPage());
         showPage(window);
         // With kiosk fonts each of these pages still fits the page area of a 1366×768 kiosk (navigation,
         // banner, status bar and tab bar taken off) instead of being cut.
         for (QWidget *page : std::initializer_list<QWidget *>{
                  view->walletPage(), view->keysPage(), view->webhooksPage(), view->usersPage(), view->settingsPage(),
-                 view->shiftsPage(), view->complaintsPage(), view->historyPage(), view->dayEndPage()}) {
+                 view->shiftsPage(), view->complaintsPage(), view->historyPage(), view->dayEndPage(),
+                 view->shopsPage()}) {
             const QSize minimum = page->minimumSizeHint();
             QVERIFY2(minimum.width() <= 1100 && minimum.height() <= 670,
                      qPrintable(QStringLiteral("%1 needs %2×%3")

@@ -1,12 +1,14 @@
 #include "statuspanel.h"
 
 #include "apiclient.h"
+#include "funds/distributorbalancewatch.h"
 #include "money.h"
 #include "shopapi.h"
 #include "terminal/salehistory.h"
 #include "transactionsapi.h"
 #include "upstreamindicator.h"
 #include "walletapi.h"
+#include "widgets/elidedlabel.h"
 #include "widgets/look.h"
 
 #include <QLabel>
@@ -18,15 +20,18 @@
 
 StatusPanel::StatusPanel(TerminalContext &context, QStatusBar *bar, QObject *parent)
     : QObject(parent), m_context(context), m_server(new QLabel(bar)), m_wallet(new QLabel(bar)),
-      m_pending(new QLabel(bar)), m_user(new QLabel(bar)), m_upstreamLabel(new QLabel(bar)),
-      m_attentionLabel(new QLabel(bar)), m_moneyBack(new QLabel(bar)), m_moneyBackDone(new QPushButton(bar)),
-      m_upstream(new UpstreamIndicator(context.api(), m_upstreamLabel, m_attentionLabel, this))
+      m_distributorLabel(new ElidedLabel(bar)), m_pending(new QLabel(bar)), m_user(new QLabel(bar)),
+      m_upstreamLabel(new QLabel(bar)), m_attentionLabel(new QLabel(bar)), m_moneyBack(new QLabel(bar)),
+      m_moneyBackDone(new QPushButton(bar)),
+      m_upstream(new UpstreamIndicator(context.api(), m_upstreamLabel, m_attentionLabel, this)),
+      m_distributor(new DistributorBalanceWatch(context, m_distributorLabel, this))
 {
     m_server->setObjectName(QStringLiteral("serverState"));
     m_wallet->setObjectName(QStringLiteral("walletBalance"));
     m_pending->setObjectName(QStringLiteral("pendingCount"));
     bar->addWidget(m_server);
     bar->addWidget(m_wallet);
+    bar->addWidget(m_distributorLabel);
     bar->addWidget(m_pending);
     bar->addWidget(m_upstreamLabel);
     bar->addWidget(m_attentionLabel);
@@ -74,6 +79,11 @@ QString StatusPanel::pendingText() const
     return m_pending->text();
 }
 
+QString StatusPanel::distributorText() const
+{
+    return m_distributor->text();
+}
+
 QString StatusPanel::upstreamText() const
 {
     return m_upstreamLabel->isVisibleTo(m_upstreamLabel->parentWidget()) ? m_upstreamLabel->text() : QString();
@@ -91,6 +101,7 @@ void StatusPanel::refresh()
     refreshPending();
     refreshLeftPending();
     m_upstream->refresh();
+    m_distributor->refresh(); // at most once a minute
 }
 
 QString StatusPanel::moneyBackText() const

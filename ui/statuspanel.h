@@ -8,11 +8,14 @@
 
 class QLabel;
 class QPushButton;
+class DistributorBalanceWatch;
+class ElidedLabel;
 class QStatusBar;
 class UpstreamIndicator;
 
 /// The status bar: server address and state, wallet balance (red below the shop's low-balance
-/// threshold), the number of PENDING sales, the upstream's state and the sales needing attention
+/// threshold; issue 30: the distributor's figure for the shop when that is below it, DistributorBalanceWatch), the
+/// number of PENDING sales, the upstream's state and the sales needing attention
 /// (UpstreamIndicator), and "Give ₹… back to the customer" for a sale the clerk left PENDING that then failed
 /// (issue 27; TerminalContext::saleLeftPending; paid by UPI: "Refund ₹… by UPI", issue 28) until the clerk presses
 /// "Given back" ("Refunded"). Polls the API in
@@ -31,6 +34,8 @@ public:
     QString serverText() const;
     QString walletText() const;
     QString pendingText() const;
+    /// "Distributor balance ₹… — below ₹…" (issue 30); empty when none is shown.
+    QString distributorText() const;
     /// "Upstream online" / "Upstream unreachable since HH:MM"; empty when none is shown.
     QString upstreamText() const;
     /// "2 sales need attention" (issue 26); empty when none does or none is shown.
@@ -54,6 +59,7 @@ private:
     TerminalContext &m_context;
     QLabel *m_server;
     QLabel *m_wallet;
+    ElidedLabel *m_distributorLabel;
     QLabel *m_pending;
     QLabel *m_user;
     QLabel *m_upstreamLabel;
@@ -63,6 +69,7 @@ private:
     QList<TransactionRecord> m_leftPending;    ///< sales the clerk moved on from while PENDING, still followed
     QList<TransactionRecord> m_moneyBackSales; ///< of those, FAILED: money to give back, oldest first
     UpstreamIndicator *m_upstream;
+    DistributorBalanceWatch *m_distributor;
     QTimer m_timer;
     qint64 m_lowBalancePaise = 50'000;
 };

@@ -15,15 +15,7 @@ namespace {
 
 ApiKey toEntity(const ApiKeyRow &key)
 {
-    ApiKey entity;
-    entity.keyId = key.keyId;
-    entity.name = key.name;
-    entity.mode = ModeNames::mode(key.mode);
-    entity.scope = ModeNames::scope(key.scope);
-    entity.createdAt = QDateTime::fromMSecsSinceEpoch(key.createdAtMs, Qt::UTC);
-    if (key.revokedAtMs)
-        entity.revokedAt = QDateTime::fromMSecsSinceEpoch(*key.revokedAtMs, Qt::UTC);
-    return entity;
+    return ApiKeyService::toEntity(key);
 }
 
 } // namespace

@@ -92,6 +92,10 @@ void ShopController::registerRoutes(ApiRouter &router)
     router.add(QHttpServerRequest::Method::Put, QStringLiteral("/api/v1/shop"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
                    const QJsonObject body = request.jsonBody();
+                   if (request.caller.shop && body.contains(QStringLiteral("discount_basis_points")))
+                       throw ApiError::forbidden(QStringLiteral("set_by_distributor"),
+                                                 QStringLiteral("a shop's discount rates are its margins, set by its "
+                                                                "distributor"));
                    ShopUpdate update;
                    update.name = textField(body, QStringLiteral("name"));
                    update.address = textField(body, QStringLiteral("address"), true);

@@ -17,13 +17,24 @@ QJsonObject walletJson(const WalletSummary &summary)
     return WalletBalance{ModeNames::mode(summary.mode), summary.balance}.toJson();
 }
 
+/// Issue 30: what the distributor answers a shop's key beside the spec's fields: its credit limit and what a sale may
+/// still take (balance + credit limit).
+QJsonObject shopWalletJson(const WalletSummary &summary)
+{
+    QJsonObject json = walletJson(summary);
+    json.insert(QStringLiteral("credit_limit"), Money::format(summary.creditLimit));
+    json.insert(QStringLiteral("available"), Money::format(summary.balance + summary.creditLimit));
+    return json;
+}
+
 } // namespace
 
 void WalletController::registerRoutes(ApiRouter &router)
 {
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/wallet"), Access::Pos,
                [this](const ApiRequest &request, const ApiReply &reply) {
-                   reply.sendData(walletJson(m_wallets.summary(request.caller.accountId, request.caller.mode)));
+                   const WalletSummary summary = m_wallets.summary(request.caller.accountId, request.caller.mode);
+                   reply.sendData(request.caller.shop ? shopWalletJson(summary) : walletJson(summary));
                });
     router.add(QHttpServerRequest::Method::Get, QStringLiteral("/api/v1/wallet/ledger"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
@@ -37,6 +48,10 @@ void WalletController::registerRoutes(ApiRouter &router)
                });
     router.add(QHttpServerRequest::Method::Post, QStringLiteral("/api/v1/wallet/topups"), Access::Admin,
                [this](const ApiRequest &request, const ApiReply &reply) {
+                   if (request.caller.shop && request.caller.mode == Mode::Live)
+                       throw ApiError::forbidden(QStringLiteral("shop_cannot_credit_itself"),
+                                                 QStringLiteral("a shop's live wallet is topped up by its distributor: "
+                                                                "ask for funds (POST /api/v1/fund-requests)"));
                    const QString actor = request.caller.actor();
                    const JsonFields fields(request.jsonBody());
                    const qint64 rupees = fields.requiredInteger(QStringLiteral("amount"));

@@ -2,6 +2,7 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "shops/shoprepository.h"
 #include "store/database.h"
 #include "store/walletrepository.h"
 
@@ -11,6 +12,19 @@
 QString ApiKeyService::hashSecret(const QString &secret)
 {
     return QString::fromLatin1(QCryptographicHash::hash(secret.toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+ApiKey ApiKeyService::toEntity(const ApiKeyRow &key)
+{
+    ApiKey entity;
+    entity.keyId = key.keyId;
+    entity.name = key.name;
+    entity.mode = ModeNames::mode(key.mode);
+    entity.scope = ModeNames::scope(key.scope);
+    entity.createdAt = QDateTime::fromMSecsSinceEpoch(key.createdAtMs, Qt::UTC);
+    if (key.revokedAtMs)
+        entity.revokedAt = QDateTime::fromMSecsSinceEpoch(*key.revokedAtMs, Qt::UTC);
+    return entity;
 }
 
 QString ApiKeyService::randomBase62(int count)
@@ -53,12 +67,30 @@ CreatedKey ApiKeyService::create(AccountRepository &accounts, WalletRepository &
                                  const QString &name, Mode mode, Scope scope, qint64 now)
 {
     WriteTransaction transaction(m_db);
+    const CreatedKey created = createKey(accounts, wallets, account, name, mode, scope, now);
+    transaction.commit();
+    return created;
+}
+
+CreatedKey ApiKeyService::createInTransaction(const QString &accountName, const QString &keyName, Mode mode,
+                                              Scope scope)
+{
+    AccountRepository accounts(m_db);
+    WalletRepository wallets(m_db);
+    return createKey(accounts, wallets, accountName, keyName, mode, scope, m_clock.nowMs());
+}
+
+CreatedKey ApiKeyService::createKey(AccountRepository &accounts, WalletRepository &wallets, const QString &account,
+                                    const QString &name, Mode mode, Scope scope, qint64 now)
+{
     std::optional<qint64> accountId = accounts.findAccount(account);
     if (!accountId) {
         accountId = accounts.insertAccount(account, now);
         wallets.ensureWallet(*accountId, Mode::Live);
         wallets.post(*accountId, Mode::Test, kOpeningTestCredit, LedgerKind::Opening, 0,
                      QStringLiteral("sandbox opening credit"), QStringLiteral("system"), now);
+        if (account != defaultAccountName())
+            ShopRepository(m_db).insertBlank(*accountId, QString(), now);
     }
     CreatedKey created{ModeNames::mode(mode) + QLatin1Char('_') + randomBase62(14), randomBase62(32)};
     ApiKeyRow row;
@@ -70,7 +102,6 @@ CreatedKey ApiKeyService::create(AccountRepository &accounts, WalletRepository &
     row.scope = scope;
     row.createdAtMs = now;
     accounts.insertKey(row);
-    transaction.commit();
     return created;
 }
 

@@ -38,6 +38,11 @@ struct AuthContext
     qint64 userId = 0;      ///< the signed-in person's id; 0 without a session
     QString userName;       ///< the signed-in person's name; empty without a session
     bool userAdmin = false; ///< the signed-in person is an admin
+    /// Issue 30: the key's account is one of the distributor's shops (a row of `shops`), not the server's own account.
+    bool shop = false;
+    /// Issue 30: the key's account is a suspended shop (its calls answer 403 account_suspended but on the routes kept
+    /// open, ApiRouter::keepOpenWhileSuspended).
+    bool suspended = false;
 
     /// True when a person signed in (the request carried a valid session token).
     bool hasSession() const { return userId != 0; }

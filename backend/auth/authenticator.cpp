@@ -3,6 +3,7 @@
 #include "apierror.h"
 #include "apikeyservice.h"
 #include "clock.h"
+#include "shops/shoprepository.h"
 #include "store/accountrepository.h"
 #include "store/database.h"
 #include "store/throttlerepository.h"
@@ -102,6 +103,9 @@ AuthContext Authenticator::verify(const QByteArray &authorization, QString *keyI
     context.keyId = key->keyId;
     context.mode = key->mode;
     context.scope = key->scope;
+    const std::optional<QString> shopState = ShopRepository(m_db).state(key->accountId);
+    context.shop = shopState.has_value();
+    context.suspended = shopState == QLatin1String("suspended");
     return context;
 }
 

@@ -14,10 +14,11 @@ class Clock;
 class Database;
 
 /// Checks the `Authorization: Basic base64(key_id:key_secret)` header of a request
-/// (api-conventions.md, "Authentication"). Verified keys are cached for a few seconds so the
-/// hot path does no hashing; revoking a key through this process clears the cache. Several servers
-/// share one database (issue 16): a revocation anywhere bumps the `api_keys` row of state_versions,
-/// which this class reads at most once every kVersionPollMs (one cheap SELECT a second), so a key
+/// (api-conventions.md, "Authentication"), and learns whether the key's account is a shop and a suspended one (issue
+/// 30; cached with the key, so a suspension, which bumps the keys version, is seen within kVersionPollMs). Verified
+/// keys are cached for a few seconds so the hot path does no hashing; revoking a key through this process clears the
+/// cache. Several servers share one database (issue 16): a revocation anywhere bumps the `api_keys` row of
+/// state_versions, which this class reads at most once every kVersionPollMs (one cheap SELECT a second), so a key
 /// revoked on any server is refused here within kVersionPollMs (and kCacheTtlMs bounds it anyway).
 ///
 /// Failed attempts are throttled per (address, key id) (issue 12), counted in the database's

@@ -3,6 +3,7 @@
 #include "apierror.h"
 #include "authenticator.h"
 #include "http/apirequest.h"
+#include "shops/contacttracker.h"
 #include "users/sessionresolver.h"
 
 namespace {
@@ -20,12 +21,23 @@ void requireAdminAuthority(const AuthContext &caller)
                                              "admin scope"));
 }
 
+ApiError accountSuspended()
+{
+    return ApiError::forbidden(QStringLiteral("account_suspended"),
+                               QStringLiteral("this shop is suspended by its distributor: its sales and wallet can be "
+                                              "read and funds requested, nothing else until it is resumed"));
+}
+
 } // namespace
 
-AuthContext Authorizer::authorize(Access access, const ApiRequest &request)
+AuthContext Authorizer::authorize(Access access, const ApiRequest &request, bool openWhileSuspended)
 {
     Q_ASSERT(access != Access::Public);
     AuthContext caller = m_authenticator.authenticate(request.header("authorization"), request.peer);
+    if (caller.shop && m_contacts)
+        m_contacts->mark(caller.accountId);
+    if (caller.suspended && !openWhileSuspended)
+        throw accountSuspended();
     const QString token = QString::fromLatin1(request.header(SessionResolver::kHeader)).trimmed();
     if (!token.isEmpty()) {
         const std::optional<UserInfo> user = m_sessions.userForToken(caller.accountId, token);
@@ -47,13 +59,27 @@ AuthContext Authorizer::authorize(Access access, const ApiRequest &request)
     return caller;
 }
 
-std::optional<AuthContext> Authorizer::authorizeFromMemory(Access access, const ApiRequest &request) const
+std::optional<AuthContext> Authorizer::authorizeFromMemory(Access access, const ApiRequest &request,
+                                                           bool openWhileSuspended) const
 {
     if (access == Access::Public)
         return AuthContext{};
     if (access != Access::Pos || !request.header(SessionResolver::kHeader).trimmed().isEmpty())
         return std::nullopt;
-    return m_authenticator.cachedCaller(request.header("authorization"));
+    std::optional<AuthContext> caller = m_authenticator.cachedCaller(request.header("authorization"));
+    if (caller && caller->suspended && !openWhileSuspended)
+        return std::nullopt; // the server thread answers the 403
+    if (caller && caller->shop && m_contacts)
+        m_contacts->mark(caller->accountId);
+    return caller;
+}
+
+void Authorizer::requireDistributor(const AuthContext &caller)
+{
+    if (caller.shop)
+        throw ApiError::forbidden(QStringLiteral("distributor_only"),
+                                  QStringLiteral("only the distributor's own account manages shops; this key belongs "
+                                                 "to a shop"));
 }
 
 void Authorizer::requireLiveAuthority(const AuthContext &caller)

@@ -5,6 +5,7 @@
 #include <optional>
 
 class Authenticator;
+class ContactTracker;
 class SessionResolver;
 struct ApiRequest;
 
@@ -29,7 +30,10 @@ enum class Access
 ///   used without a session; a clerk's session is 403 `admin_role_required`, a pos key without
 ///   a session 403 `admin_scope_required`;
 /// - LiveAdmin routes additionally refuse a test admin key without a session: 403
-///   `live_authority_required` (a test key changes only test-mode things).
+///   `live_authority_required` (a test key changes only test-mode things);
+/// - issue 30: a suspended shop's key is 403 `account_suspended` on every route not kept open for it
+///   (`openWhileSuspended`: reading its sales and wallet, asking for funds), and every call of a shop's key marks its
+///   last contact (ContactTracker) once the key is verified.
 class Authorizer
 {
 public:
@@ -39,20 +43,28 @@ public:
 
     /// The caller of `request` for a route of `access` (not Public). Throws ApiError 401, 403 or
     /// 429 as above and as Authenticator::authenticate(); DatabaseError on storage failure.
-    AuthContext authorize(Access access, const ApiRequest &request);
+    AuthContext authorize(Access access, const ApiRequest &request, bool openWhileSuspended = false);
 
     /// The caller of `request` for a route of `access` as authorize() would find it, decided from memory alone, on
     /// any thread (HttpWorkerPool's workers): an empty context for Public; for Pos, a key verified recently and sent
     /// without a session token (Authenticator::cachedCaller). Nothing whenever the answer needs the database (a
     /// session token, an unknown or unverified key, an Admin route) or would be an error: then authorize() on the
     /// server thread decides, with its throttles and errors.
-    std::optional<AuthContext> authorizeFromMemory(Access access, const ApiRequest &request) const;
+    std::optional<AuthContext> authorizeFromMemory(Access access, const ApiRequest &request,
+                                                   bool openWhileSuspended = false) const;
+
+    /// Where the calls of shops' keys are marked (issue 30, last contact); none by default.
+    void setContactTracker(ContactTracker *contacts) { m_contacts = contacts; }
 
     /// The 403 for a LiveAdmin action refused to `caller` (also for a handler whose check
     /// depends on the body, e.g. which shop settings change).
     static void requireLiveAuthority(const AuthContext &caller);
+    /// Issue 30: the 403 `distributor_only` for a caller of a shop's account (every /api/v1/shops route; whatever the
+    /// key's scope).
+    static void requireDistributor(const AuthContext &caller);
 
 private:
     Authenticator &m_authenticator;
     SessionResolver &m_sessions;
+    ContactTracker *m_contacts = nullptr;
 };

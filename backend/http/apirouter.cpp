@@ -49,6 +49,18 @@ void ApiRouter::add(QHttpServerRequest::Method method, const QString &pattern, A
                           std::move(onWorker)});
 }
 
+void ApiRouter::keepOpenWhileSuspended(QHttpServerRequest::Method method, const QString &pattern)
+{
+    const QStringList segments = pattern.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    for (Route &route : m_routes) {
+        if (route.method == method && route.segments == segments) {
+            route.openWhileSuspended = true;
+            return;
+        }
+    }
+    Q_ASSERT_X(false, "ApiRouter::keepOpenWhileSuspended", "no such route");
+}
+
 void ApiRouter::addThreadSafe(QHttpServerRequest::Method method, const QString &pattern, Access access, Handler handler)
 {
     WorkerHandler onWorker = [handler](const WorkerResources &, const ApiRequest &request, const ApiReply &reply) {
@@ -62,7 +74,8 @@ QList<ApiRouter::RouteInfo> ApiRouter::routes() const
 {
     QList<RouteInfo> list;
     for (const Route &route : m_routes)
-        list.append(RouteInfo{route.method, QLatin1Char('/') + route.segments.join(QLatin1Char('/')), route.access});
+        list.append(RouteInfo{route.method, QLatin1Char('/') + route.segments.join(QLatin1Char('/')), route.access,
+                              route.openWhileSuspended});
     return list;
 }
 
@@ -136,7 +149,8 @@ bool ApiRouter::handleOnWorker(ApiRequest &request, const ApiReply &reply, const
     const Route *route = find(request, &allowed);
     if (!route || !route->onWorker)
         return false;
-    const std::optional<AuthContext> caller = m_authorizer.authorizeFromMemory(route->access, request);
+    const std::optional<AuthContext> caller =
+        m_authorizer.authorizeFromMemory(route->access, request, route->openWhileSuspended);
     if (!caller)
         return false;
     request.caller = *caller;
@@ -155,7 +169,7 @@ void ApiRouter::run(const Route &route, ApiRequest &request, const ApiReply &rep
 {
     answerOrError(request, reply, [&] {
         if (route.access != Access::Public)
-            request.caller = m_authorizer.authorize(route.access, request);
+            request.caller = m_authorizer.authorize(route.access, request, route.openWhileSuspended);
         checkContentType(request);
         route.handler(request, reply);
     });

@@ -52,6 +52,11 @@ public:
     /// serve or the caller must be authorized there.
     void addThreadSafe(QHttpServerRequest::Method method, const QString &pattern, Access access, Handler handler);
 
+    /// Issue 30: keeps the route added as (`method`, `pattern`) open to a suspended shop's keys (Authorizer: every
+    /// other route answers them 403 account_suspended). Call after the route was added; a pattern never added is a
+    /// programming error (asserted, ignored in release builds).
+    void keepOpenWhileSuspended(QHttpServerRequest::Method method, const QString &pattern);
+
     /// The request as handlers see it, copied out of QHttpServer's (any thread); a fresh request id.
     static ApiRequest read(const QHttpServerRequest &request);
     /// Answers `request` on the server thread: 404/405, authorization, the route's handler, errors (the class
@@ -70,6 +75,7 @@ public:
         QHttpServerRequest::Method method;
         QString pattern;
         Access access;
+        bool openWhileSuspended = false; ///< keepOpenWhileSuspended()
     };
     /// Every route in the order added.
     QList<RouteInfo> routes() const;
@@ -85,6 +91,7 @@ private:
         Access access;
         Handler handler;
         WorkerHandler onWorker;
+        bool openWhileSuspended = false;
     };
     /// The route of `request` (its captures set), or null with *allowed the methods its path accepts (405) or empty
     /// (404).

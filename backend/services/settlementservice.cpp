@@ -127,8 +127,7 @@ bool SettlementService::reverseOne(qint64 transactionId, qint64 nowMs, StoredTra
     row->record.status = TransactionStatus::Failed;
     row->record.failedAfterPending = true; // written by reverse(): the sale had been shown SUCCESS
     WalletRepository(m_db).post(row->accountId, row->mode, row->record.paid, LedgerKind::Refund, transactionId,
-                                QStringLiteral("refund of a sale the upstream reversed"), QStringLiteral("system"),
-                                nowMs);
+                                reversalNote(), QStringLiteral("system"), nowMs);
     notify(*row);
     if (reversed)
         *reversed = std::move(*row);

@@ -30,6 +30,9 @@ public:
     /// Called inside the settling transaction for every transaction that left PENDING, with
     /// its final record (operatorName empty). Throwing rolls the round back.
     using StatusListener = std::function<void(const StoredTransaction &settled)>;
+    /// The note of the refund row reverseOne() writes (a SUCCESS sale reversed: by its upstream or a credited
+    /// complaint); statements class such rows `reversal` (issue 30).
+    static QString reversalNote() { return QStringLiteral("refund of a sale the upstream reversed"); }
 
     /// `leaseMs`: the lease time of ServerOptions::leaseMs (ms).
     SettlementService(Database &db, const Clock &clock, qint64 leaseMs = 30'000, QObject *parent = nullptr);

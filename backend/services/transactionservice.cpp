@@ -7,6 +7,7 @@
 #include "operatorcatalog.h"
 #include "saleterms.h"
 #include "settlementservice.h"
+#include "shops/shoprepository.h"
 #include "store/database.h"
 #include "store/settlementrepository.h"
 #include "store/shiftrepository.h"
@@ -153,10 +154,17 @@ TransactionService::WriteResult TransactionService::write(const AuthContext &cal
     r.transactionId = transactions.insert(row, now);
 
     if (!wallets.debit(caller.accountId, caller.mode, r.paid, r.transactionId, now)) {
-        throw ApiError::insufficientBalance(QStringLiteral("the %1 wallet holds %2, less than the %3 payable")
-                                                .arg(ModeNames::mode(caller.mode),
-                                                     Money::format(wallets.balance(caller.accountId, caller.mode)),
-                                                     Money::format(r.paid)));
+        const Paise balance = wallets.balance(caller.accountId, caller.mode);
+        const Paise credit = live ? ShopRepository(m_db).creditLimit(caller.accountId) : 0;
+        if (credit > 0)
+            throw ApiError::insufficientBalance(
+                QStringLiteral("the live wallet holds %1 with a credit limit of %2 (%3 available), less than the %4 "
+                               "payable")
+                    .arg(Money::format(balance), Money::format(credit), Money::format(balance + credit),
+                         Money::format(r.paid)));
+        throw ApiError::insufficientBalance(
+            QStringLiteral("the %1 wallet holds %2, less than the %3 payable")
+                .arg(ModeNames::mode(caller.mode), Money::format(balance), Money::format(r.paid)));
     }
 
     WriteResult result;

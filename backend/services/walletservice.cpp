@@ -2,6 +2,7 @@
 
 #include "apierror.h"
 #include "clock.h"
+#include "shops/shoprepository.h"
 #include "store/database.h"
 
 Paise WalletService::topup(qint64 accountId, Mode mode, Paise amount, const QString &note, const QString &actor)
@@ -24,7 +25,8 @@ Paise WalletService::topup(qint64 accountId, Mode mode, Paise amount, const QStr
 WalletSummary WalletService::summary(qint64 accountId, Mode mode)
 {
     WalletRepository wallets(m_db);
-    return WalletSummary{mode, wallets.balance(accountId, mode), wallets.ledgerSum(accountId, mode)};
+    return WalletSummary{mode, wallets.balance(accountId, mode), wallets.ledgerSum(accountId, mode),
+                         mode == Mode::Live ? ShopRepository(m_db).creditLimit(accountId) : 0};
 }
 
 QList<LedgerEntry> WalletService::ledger(qint64 accountId, Mode mode, int limit, qint64 beforeId)

@@ -12,6 +12,7 @@ struct WalletSummary
     Mode mode = Mode::Test;
     Paise balance = 0;
     Paise ledgerSum = 0;
+    Paise creditLimit = 0; ///< issue 30: how far below zero a shop's live wallet may go (0 for every other wallet)
 };
 
 /// Wallet top-ups and reads (api-conventions.md, "Wallet"). Test wallets are topped up freely;

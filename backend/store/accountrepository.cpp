@@ -82,8 +82,13 @@ bool AccountRepository::revokeKey(const QString &keyId, qint64 nowMs)
         QStringLiteral("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL"), {nowMs, keyId});
     const bool revoked = q.numRowsAffected() > 0;
     if (revoked)
-        m_db.run(QStringLiteral("UPDATE state_versions SET version = version + 1 WHERE name = 'api_keys'"));
+        bumpKeysVersion();
     return revoked;
+}
+
+void AccountRepository::bumpKeysVersion()
+{
+    m_db.run(QStringLiteral("UPDATE state_versions SET version = version + 1 WHERE name = 'api_keys'"));
 }
 
 qint64 AccountRepository::keysVersion()

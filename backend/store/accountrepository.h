@@ -45,6 +45,9 @@ public:
     /// The `api_keys` version of state_versions: it grows with every revocation, so servers that cache
     /// verified keys notice another server's revocation (Authenticator, issue 16).
     qint64 keysVersion();
+    /// Bumps keysVersion() so every server drops its cached key verifications within a second (a shop suspended or
+    /// resumed, issue 30).
+    void bumpKeysVersion();
     /// Number of keys not revoked.
     int activeKeyCount();
 

@@ -735,6 +735,95 @@ const QList<Migration> &allMigrations()
              QStringLiteral("CREATE INDEX transactions_number_sold_network ON transactions (mode, number, created_at,"
                             " id) WHERE status = 'SUCCESS' AND type = 'MOBILE'"),
          }},
+        // Issue 30: a distributor's back office. Every account other than the server's own (`shop`, the distributor)
+        // is a shop (ShopRepository): its owner, mobile, circle and GSTIN ('' = none), its state (a suspended shop's
+        // calls answer 403 account_suspended) with the reason and time, its credit limit (paise, >= 0: how far below
+        // zero its live wallet may go) and the last time one of its keys called (UTC ms, NULL = never); existing
+        // accounts are backfilled as active shops. The ledger index answers a shop's statement for a date range; the
+        // daily_totals index, today's sales of every shop at once (the Shops list).
+        // Fund requests a shop sent to the distributor (FundRequestRepository, A2): amount in paise, how it paid,
+        // the UTR (upper-cased, trimmed), the shop's idempotency key, the state and who decided it when, the ledger
+        // row of the credit; the slip's bytes (base64) in a table of their own. Times UTC ms.
+        {20,
+         {
+             QStringLiteral("CREATE TABLE shops ("
+                            " account_id BIGINT PRIMARY KEY REFERENCES accounts(id),"
+                            " owner TEXT NOT NULL DEFAULT '',"
+                            " mobile TEXT NOT NULL DEFAULT '',"
+                            " circle_code TEXT NOT NULL DEFAULT '',"
+                            " gstin TEXT NOT NULL DEFAULT '',"
+                            " state TEXT NOT NULL CHECK (state IN ('active', 'suspended')),"
+                            " suspended_reason TEXT,"
+                            " suspended_at BIGINT,"
+                            " credit_limit BIGINT NOT NULL DEFAULT 0 CHECK (credit_limit >= 0),"
+                            " last_contact_at BIGINT,"
+                            " created_by TEXT NOT NULL DEFAULT '',"
+                            " created_at BIGINT NOT NULL,"
+                            " updated_at BIGINT NOT NULL)"),
+             QStringLiteral("INSERT INTO shops (account_id, state, created_at, updated_at)"
+                            " SELECT id, 'active', created_at, created_at FROM accounts WHERE name <> 'shop'"),
+             QStringLiteral("CREATE INDEX wallet_ledger_statement ON wallet_ledger (account_id, mode, created_at, id)"),
+             QStringLiteral("CREATE INDEX daily_totals_day ON daily_totals (ist_day, mode, account_id)"),
+             QStringLiteral("CREATE TABLE fund_requests ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " amount BIGINT NOT NULL CHECK (amount > 0),"
+                            " method TEXT NOT NULL CHECK (method IN ('upi', 'bank', 'cash_deposit')),"
+                            " utr TEXT NOT NULL,"
+                            " reference_id TEXT,"
+                            " note TEXT NOT NULL DEFAULT '',"
+                            " slip_type TEXT NOT NULL DEFAULT ''"
+                            " CHECK (slip_type IN ('', 'image/png', 'image/jpeg')),"
+                            " state TEXT NOT NULL CHECK (state IN ('pending', 'approved', 'rejected')),"
+                            " reason TEXT,"
+                            " decided_by TEXT,"
+                            " decided_at BIGINT,"
+                            " ledger_id BIGINT,"
+                            " created_at BIGINT NOT NULL,"
+                            " UNIQUE (account_id, reference_id))"),
+             QStringLiteral("CREATE INDEX fund_requests_utr ON fund_requests (utr)"),
+             QStringLiteral("CREATE INDEX fund_requests_state ON fund_requests (state, id)"),
+             QStringLiteral("CREATE TABLE fund_request_slips ("
+                            " fund_request_id BIGINT PRIMARY KEY REFERENCES fund_requests(id),"
+                            " data TEXT NOT NULL)"),
+         }},
+        // Issue 30, the shop's side: fund requests this server sent to a RechargeDesk upstream (its distributor)
+        // for an account's live wallet, with the slip (base64) kept until the upstream took it
+        // (UpstreamFundRequestRepository). reference_id is the idempotency key sent with it (fr-<server id>-<id>), so a
+        // request sent again is the same one there; remote_id is the upstream's id once it answered. credited_at is
+        // set once, in the same transaction as the local live wallet's ledger row. next_check_at is the follow-up's
+        // next send or poll (UTC ms; 0: none), moved past a lease when a server claims it. Money paise, times UTC ms.
+        {21,
+         {
+             QStringLiteral("CREATE TABLE upstream_fund_requests ("
+                            " id %ID%,"
+                            " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+                            " upstream_name TEXT NOT NULL,"
+                            " reference_id TEXT NOT NULL UNIQUE,"
+                            " remote_id BIGINT,"
+                            " amount BIGINT NOT NULL CHECK (amount > 0),"
+                            " method TEXT NOT NULL CHECK (method IN ('upi', 'bank', 'cash_deposit')),"
+                            " utr TEXT NOT NULL,"
+                            " note TEXT NOT NULL DEFAULT '',"
+                            " slip_type TEXT NOT NULL DEFAULT '',"
+                            " slip_data TEXT,"
+                            " state TEXT NOT NULL"
+                            " CHECK (state IN ('sending', 'pending', 'approved', 'rejected', 'refused')),"
+                            " reason TEXT,"
+                            " credited_at BIGINT,"
+                            " ledger_id BIGINT,"
+                            " next_check_at BIGINT NOT NULL DEFAULT 0,"
+                            " attempts INTEGER NOT NULL DEFAULT 0,"
+                            " actor TEXT NOT NULL,"
+                            " created_at BIGINT NOT NULL,"
+                            " updated_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX upstream_fund_requests_listing ON upstream_fund_requests (account_id,"
+                            " upstream_name, id)"),
+             QStringLiteral("CREATE INDEX upstream_fund_requests_due ON upstream_fund_requests (next_check_at)"
+                            " WHERE next_check_at > 0"),
+             QStringLiteral("CREATE INDEX upstream_fund_requests_remote ON upstream_fund_requests (upstream_name,"
+                            " remote_id) WHERE remote_id IS NOT NULL"),
+         }},
     };
     return migrations;
 }

@@ -87,8 +87,12 @@ void WalletRepository::post(qint64 accountId, Mode mode, Paise amount, LedgerKin
 
 bool WalletRepository::debit(qint64 accountId, Mode mode, Paise amount, qint64 transactionId, qint64 nowMs)
 {
+    // Issue 30: a shop's live wallet may go down to -credit_limit (its shops row, read in this statement, so inside
+    // the sale's transaction); every other wallet to 0.
     QSqlQuery &q = m_db.run(QStringLiteral("UPDATE wallets SET balance = balance - ?"
-                                           " WHERE account_id = ? AND mode = ? AND balance >= ?"),
+                                           " WHERE account_id = ? AND mode = ? AND balance + COALESCE((SELECT"
+                                           " s.credit_limit FROM shops s WHERE s.account_id = wallets.account_id"
+                                           " AND wallets.mode = 'live'), 0) >= ?"),
                             {amount, accountId, ModeNames::mode(mode), amount});
     if (q.numRowsAffected() != 1)
         return false;

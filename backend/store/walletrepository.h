@@ -30,7 +30,8 @@ public:
     void post(qint64 accountId, Mode mode, Paise amount, LedgerKind kind, qint64 transactionId, const QString &note,
               const QString &actor, qint64 nowMs);
     /// Debits `amount` (> 0) if the balance covers it, with a ledger row; false (nothing written)
-    /// when it does not. Safe under concurrent writers (conditional UPDATE).
+    /// when it does not. Safe under concurrent writers (conditional UPDATE). Issue 30: a shop's live wallet covers down
+    /// to minus its credit limit (shops.credit_limit, paise); test wallets and the distributor's have no credit.
     bool debit(qint64 accountId, Mode mode, Paise amount, qint64 transactionId, qint64 nowMs);
     /// Ledger rows newest first; `beforeId` > 0 continues after that row (keyset pagination). A sale's rows carry
     /// the sale's clerk (LedgerEntry::clerk).

@@ -39,6 +39,8 @@ UpstreamWebhookReceiver::Result UpstreamWebhookReceiver::receive(const QString &
     const QJsonObject payload = data.value(QStringLiteral("payload")).toObject();
     if (m_complaints && data.value(QStringLiteral("webhook_event")).toString() == QLatin1String("event.complaint"))
         return m_complaints(upstreamName, payload);
+    if (m_fundRequests && data.value(QStringLiteral("webhook_event")).toString() == QLatin1String("event.fund_request"))
+        return m_fundRequests(upstreamName, payload);
     const std::optional<TransactionStatus> status =
         TransactionNames::statusFromString(payload.value(QStringLiteral("transaction_status")).toString());
     if (!status)

@@ -14,7 +14,9 @@ class UpstreamDispatcher;
 /// webhook for one of the live sales sent to it. Checks the Standard Webhooks signature when that upstream's webhook
 /// secret is configured, then data.webhook_password in constant time (IncomingWebhook), then hands the record to the
 /// dispatcher, which settles the sale exactly once (or reverses it, or records a mismatch). An `event.complaint` (issue
-/// 29: a RechargeDesk upstream's complaint about one of those sales changed) goes to the complaint handler instead.
+/// 29: a RechargeDesk upstream's complaint about one of those sales changed) goes to the complaint handler instead, an
+/// `event.fund_request` (issue 30: a fund request this server sent there was taken or decided) to the fund request
+/// handler.
 class UpstreamWebhookReceiver
 {
 public:
@@ -28,6 +30,8 @@ public:
     /// Takes an authenticated `event.complaint` of the upstream named first, with its data.payload (the upstream's
     /// complaint entity); throws ApiError like receive().
     using ComplaintHandler = std::function<Result(const QString &upstreamName, const QJsonObject &payload)>;
+    /// Takes an authenticated `event.fund_request` the same way (its payload the upstream's fund_request entity).
+    using FundRequestHandler = ComplaintHandler;
 
     UpstreamWebhookReceiver(UpstreamDispatcher &dispatcher, const Clock &clock)
         : m_dispatcher(dispatcher), m_clock(clock)
@@ -36,6 +40,9 @@ public:
     /// Where `event.complaint` webhooks go (ComplaintService::fromUpstreamWebhook); without one they are 400
     /// `not_a_transaction` as any other event that carries no sale.
     void setComplaintHandler(ComplaintHandler handler) { m_complaints = std::move(handler); }
+    /// Where `event.fund_request` webhooks go (UpstreamFundRequestService::fromUpstreamWebhook); without one they are
+    /// 400 `not_a_transaction`.
+    void setFundRequestHandler(FundRequestHandler handler) { m_fundRequests = std::move(handler); }
 
     /// A webhook of the upstream `upstreamName`. Throws ApiError 401 (no such upstream or no webhook password
     /// configured for it, wrong password, bad or missing signature when a secret is configured, stale timestamp),
@@ -55,4 +62,5 @@ private:
     UpstreamDispatcher &m_dispatcher;
     const Clock &m_clock;
     ComplaintHandler m_complaints;
+    FundRequestHandler m_fundRequests;
 };

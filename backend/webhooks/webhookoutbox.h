@@ -21,6 +21,9 @@ public:
     /// webhook_event of a complaint that was raised or changed (issue 29, beyond the spec): data.payload is the
     /// complaint entity.
     static QString complaintEventType() { return QStringLiteral("event.complaint"); }
+    /// webhook_event of a shop's fund request that was sent or decided (issue 30, beyond the spec): data.payload is
+    /// the fund_request entity, sent to the shop's live endpoint.
+    static QString fundRequestEventType() { return QStringLiteral("event.fund_request"); }
 
     /// `wake` is called when new work is due now (the dispatcher's wake()).
     WebhookOutbox(Database &db, const Clock &clock, std::function<void()> wake);

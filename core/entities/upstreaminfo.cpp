@@ -86,7 +86,8 @@ QJsonObject UpstreamOffers::toJson() const
                        {QStringLiteral("status_check"), statusCheck},
                        {QStringLiteral("balance"), balance},
                        {QStringLiteral("complaints"), complaints},
-                       {QStringLiteral("number_lookup"), numberLookup}};
+                       {QStringLiteral("number_lookup"), numberLookup},
+                       {QStringLiteral("fund_requests"), fundRequests}};
 }
 
 UpstreamOffers UpstreamOffers::fromJson(const QJsonObject &json)
@@ -98,6 +99,7 @@ UpstreamOffers UpstreamOffers::fromJson(const QJsonObject &json)
     offers.balance = promised("balance");
     offers.complaints = promised("complaints");
     offers.numberLookup = promised("number_lookup");
+    offers.fundRequests = promised("fund_requests");
     return offers;
 }
 

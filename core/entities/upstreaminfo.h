@@ -19,6 +19,9 @@ struct UpstreamOffers
     /// it stands, and its webhooks include `event.complaint`.
     bool complaints = false;
     bool numberLookup = false; ///< issue 29: GET /numbers/{phone_number} answers what it last sold to a number
+    /// Issue 30: POST /fund-requests takes a shop's fund request (the same reference_id again is the same request),
+    /// GET /fund-requests/{id} answers how it stands, and its webhooks include `event.fund_request`.
+    bool fundRequests = false;
 
     QJsonObject toJson() const;
     /// The `x-rechargedesk-upstream` object (or the `offers` of GET /api/v1/upstream); a missing or non-true member

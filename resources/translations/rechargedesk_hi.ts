@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="hi_IN">
 <context>
+    <name>AddShopDialog</name>
+    <message>
+        <source>Add a shop</source>
+        <translation>दुकान जोड़ें</translation>
+    </message>
+    <message>
+        <source>The shop gets a live key for its RechargeDesk: its secret is shown once, with the lines the shop runs to connect.</source>
+        <translation>दुकान को उसके RechargeDesk के लिए एक लाइव कुंजी मिलती है: इसका सीक्रेट सिर्फ़ एक बार दिखता है, साथ में वे कमांड जिन्हें चलाकर दुकान जुड़ती है।</translation>
+    </message>
+    <message>
+        <source>&amp;Add shop</source>
+        <translation>दुकान जोड़ें (&amp;A)</translation>
+    </message>
+    <message>
+        <source>As the shop is known, e.g. Gupta Telecom</source>
+        <translation>जिस नाम से दुकान जानी जाती है, जैसे Gupta Telecom</translation>
+    </message>
+    <message>
+        <source>10 digits</source>
+        <translation>10 अंक</translation>
+    </message>
+    <message>
+        <source>Choose the circle…</source>
+        <translation>सर्कल चुनें…</translation>
+    </message>
+    <message>
+        <source>Optional, 15 characters, e.g. 27AAPFU0939F1ZV</source>
+        <translation>ज़रूरी नहीं, 15 अक्षर, जैसे 27AAPFU0939F1ZV</translation>
+    </message>
+    <message>
+        <source>Shop &amp;name</source>
+        <translation>दुकान का नाम (&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Owner</source>
+        <translation>मालिक (&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Mobile</source>
+        <translation>मोबाइल (&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Circle</source>
+        <translation>सर्कल (&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;GSTIN</source>
+        <translation>GSTIN (&amp;G)</translation>
+    </message>
+    <message>
+        <source>Type the shop&apos;s name: %1 to %2 characters.</source>
+        <translation>दुकान का नाम लिखें: %1 से %2 अक्षर।</translation>
+    </message>
+    <message>
+        <source>Type the name of the person who runs the shop.</source>
+        <translation>दुकान चलाने वाले व्यक्ति का नाम लिखें।</translation>
+    </message>
+    <message>
+        <source>Type the owner&apos;s mobile number: 10 digits starting with 6, 7, 8 or 9.</source>
+        <translation>मालिक का मोबाइल नंबर लिखें: 6, 7, 8 या 9 से शुरू होने वाले 10 अंक।</translation>
+    </message>
+    <message>
+        <source>Choose the shop&apos;s telecom circle.</source>
+        <translation>दुकान का टेलीकॉम सर्कल चुनें।</translation>
+    </message>
+    <message>
+        <source>A GSTIN has 15 characters; this one has %1.</source>
+        <translation>GSTIN में 15 अक्षर होते हैं; इसमें %1 हैं।</translation>
+    </message>
+    <message>
+        <source>This is not a valid GSTIN: check the characters (the last one is a check digit).</source>
+        <translation>यह सही GSTIN नहीं है: अक्षर जाँचें (आख़िरी अक्षर जाँच के लिए होता है)।</translation>
+    </message>
+</context>
+<context>
     <name>AdminCloseShiftDialog</name>
     <message>
         <source>&amp;Close the shift</source>
@@ -150,6 +225,10 @@
     <message>
         <source>Complaints</source>
         <translation>शिकायतें</translation>
+    </message>
+    <message>
+        <source>Shops</source>
+        <translation>दुकानें</translation>
     </message>
 </context>
 <context>
@@ -532,6 +611,37 @@
     <message>
         <source>%1 min</source>
         <translation>%1 मिनट</translation>
+    </message>
+</context>
+<context>
+    <name>CreditLimitDialog</name>
+    <message>
+        <source>Credit limit of %1</source>
+        <translation>%1 की उधार सीमा</translation>
+    </message>
+    <message>
+        <source>%1 · balance %2 · credit limit now %3</source>
+        <translation>%1 · बैलेंस %2 · अभी उधार सीमा %3</translation>
+    </message>
+    <message>
+        <source>&amp;Set limit</source>
+        <translation>सीमा तय करें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Credit &amp;limit (₹)</source>
+        <translation>उधार सीमा (₹) (&amp;L)</translation>
+    </message>
+    <message>
+        <source>The shop may sell until its live wallet is this far below zero; beyond it its sales are refused for insufficient balance. 0 means no credit.</source>
+        <translation>दुकान तब तक बेच सकती है जब तक उसका लाइव वॉलेट शून्य से इतना नीचे न चला जाए; उससे आगे कम बैलेंस के कारण उसकी बिक्री नहीं होगी। 0 का मतलब कोई उधार नहीं।</translation>
+    </message>
+    <message>
+        <source>Type the limit in whole rupees (0 for no credit).</source>
+        <translation>सीमा पूरे रुपयों में लिखें (उधार न देना हो तो 0)।</translation>
+    </message>
+    <message>
+        <source>The limit can be at most %1.</source>
+        <translation>सीमा ज़्यादा से ज़्यादा %1 हो सकती है।</translation>
     </message>
 </context>
 <context>
@@ -924,6 +1034,92 @@
     </message>
 </context>
 <context>
+    <name>DistributorBalanceWatch</name>
+    <message>
+        <source>Distributor balance %1 — below %2</source>
+        <translation>डिस्ट्रीब्यूटर बैलेंस %1 — %2 से कम</translation>
+    </message>
+    <message>
+        <source>Distributor %1 — below %2</source>
+        <translation>डिस्ट्रीब्यूटर %1 — %2 से कम</translation>
+    </message>
+    <message>
+        <source>Your distributor&apos;s figure for this shop is below the low-balance threshold: request a top-up in Back office → Wallet → Distributor. Sales go on as usual.</source>
+        <translation>आपके डिस्ट्रीब्यूटर के हिसाब से इस दुकान का बैलेंस कम बैलेंस की सीमा से नीचे है: बैक ऑफ़िस → वॉलेट → डिस्ट्रीब्यूटर में टॉप-अप माँगें। बिक्री पहले की तरह चलती रहेगी।</translation>
+    </message>
+</context>
+<context>
+    <name>DistributorPanel</name>
+    <message>
+        <source>Asked (IST)</source>
+        <translation>कब माँगा (IST)</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>राशि</translation>
+    </message>
+    <message>
+        <source>Paid by</source>
+        <translation>भुगतान का तरीका</translation>
+    </message>
+    <message>
+        <source>UTR</source>
+        <translation>UTR</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>Distributor</source>
+        <translation>डिस्ट्रीब्यूटर</translation>
+    </message>
+    <message>
+        <source>Check &amp;again</source>
+        <translation>फिर जाँचें (&amp;A)</translation>
+    </message>
+    <message>
+        <source>Re&amp;quest top-up…</source>
+        <translation>टॉप-अप माँगें (&amp;Q)…</translation>
+    </message>
+    <message>
+        <source>Their figure for us</source>
+        <translation>उनके हिसाब से हमारा बैलेंस</translation>
+    </message>
+    <message>
+        <source>Our live wallet</source>
+        <translation>हमारा लाइव वॉलेट</translation>
+    </message>
+    <message>
+        <source>Top-up requests (newest first)</source>
+        <translation>टॉप-अप रिक्वेस्ट (नई सबसे ऊपर)</translation>
+    </message>
+    <message>
+        <source>The requests could not be loaded: %1</source>
+        <translation>रिक्वेस्ट लोड नहीं हो सकीं: %1</translation>
+    </message>
+    <message>
+        <source>The figures could not be read from our server: %1</source>
+        <translation>हमारे सर्वर से आँकड़े नहीं पढ़े जा सके: %1</translation>
+    </message>
+    <message>
+        <source>Checked at %1 IST</source>
+        <translation>%1 IST पर जाँचा</translation>
+    </message>
+    <message>
+        <source>Tried at %1 IST</source>
+        <translation>%1 IST पर कोशिश की</translation>
+    </message>
+    <message>
+        <source>The distributor could not be asked: %1. Sales go on as usual; the figures are asked again later.</source>
+        <translation>डिस्ट्रीब्यूटर से पूछा नहीं जा सका: %1। बिक्री पहले की तरह चलती रहेगी; आँकड़े थोड़ी देर बाद फिर पूछे जाएँगे।</translation>
+    </message>
+    <message>
+        <source>no figure in its answer</source>
+        <translation>उसके जवाब में कोई आँकड़ा नहीं</translation>
+    </message>
+</context>
+<context>
     <name>DrawerCount</name>
     <message>
         <source>₹%1 ×</source>
@@ -1034,6 +1230,387 @@
     <message>
         <source>The admin PIN needs 6 to 8 digits.</source>
         <translation>एडमिन PIN में 6 से 8 अंक होने चाहिए।</translation>
+    </message>
+</context>
+<context>
+    <name>FundRequestDialog</name>
+    <message>
+        <source>C&amp;hoose photo…</source>
+        <translation>फ़ोटो चुनें (&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>हटाएँ (&amp;M)</translation>
+    </message>
+    <message>
+        <source>Request a top-up from your distributor</source>
+        <translation>अपने डिस्ट्रीब्यूटर से टॉप-अप माँगें</translation>
+    </message>
+    <message>
+        <source>Ask your distributor, %1, to credit your live wallet for money you paid them. They check the UTR against their bank and approve it; your wallet here is then credited with the same amount, once.</source>
+        <translation>आपने अपने डिस्ट्रीब्यूटर %1 को जो पैसे दिए हैं, उन्हें अपने लाइव वॉलेट में जमा करने को कहें। वे अपने बैंक में UTR मिलाकर इसे मंज़ूर करते हैं; फिर यहाँ आपके वॉलेट में उतनी ही राशि एक बार जमा हो जाती है।</translation>
+    </message>
+    <message>
+        <source>Rupees, e.g. 5000</source>
+        <translation>रुपये, जैसे 5000</translation>
+    </message>
+    <message>
+        <source>As on the bank&apos;s message, e.g. 412345678901</source>
+        <translation>जैसा बैंक के मैसेज में है, जैसे 412345678901</translation>
+    </message>
+    <message>
+        <source>Optional</source>
+        <translation>ज़रूरी नहीं</translation>
+    </message>
+    <message>
+        <source>No photo (optional): PNG or JPEG, at most 1 MiB</source>
+        <translation>कोई फ़ोटो नहीं (ज़रूरी नहीं): PNG या JPEG, ज़्यादा से ज़्यादा 1 MiB</translation>
+    </message>
+    <message>
+        <source>&amp;Send request</source>
+        <translation>रिक्वेस्ट भेजें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Amount (₹)</source>
+        <translation>राशि (₹) (&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Paid by</source>
+        <translation>भुगतान का तरीका (&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;UTR or reference</source>
+        <translation>UTR या रेफ़रेंस (&amp;U)</translation>
+    </message>
+    <message>
+        <source>N&amp;ote</source>
+        <translation>नोट (&amp;O)</translation>
+    </message>
+    <message>
+        <source>Slip photo</source>
+        <translation>पर्ची की फ़ोटो</translation>
+    </message>
+    <message>
+        <source>Photo of the payment slip</source>
+        <translation>भुगतान की पर्ची की फ़ोटो</translation>
+    </message>
+    <message>
+        <source>Photos (*.png *.jpg *.jpeg);;All files (*)</source>
+        <translation>फ़ोटो (*.png *.jpg *.jpeg);;सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>Enter the amount you paid in whole rupees, e.g. 5000.</source>
+        <translation>आपने जो राशि दी, वह पूरे रुपयों में लिखें, जैसे 5000।</translation>
+    </message>
+    <message>
+        <source>Enter the UTR or reference of the payment: %1 to %2 letters, digits, / or -, as the bank&apos;s message shows it.</source>
+        <translation>भुगतान का UTR या रेफ़रेंस लिखें: %1 से %2 अक्षर, अंक, / या -, जैसा बैंक के मैसेज में दिखता है।</translation>
+    </message>
+    <message>
+        <source>The server did not answer: %1</source>
+        <translation>सर्वर ने जवाब नहीं दिया: %1</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>नहीं भेजी गई: %1</translation>
+    </message>
+    <message>
+        <source>The distributor refused it: %1</source>
+        <translation>डिस्ट्रीब्यूटर ने इसे नहीं लिया: %1</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>भेजी जा रही है…</translation>
+    </message>
+</context>
+<context>
+    <name>FundRequestsPane</name>
+    <message>
+        <source>DUPLICATE UTR · %1</source>
+        <translation>डुप्लिकेट UTR · %1</translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation>नं.</translation>
+    </message>
+    <message>
+        <source>Shop</source>
+        <translation>दुकान</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>राशि</translation>
+    </message>
+    <message>
+        <source>Paid by</source>
+        <translation>भुगतान का तरीका</translation>
+    </message>
+    <message>
+        <source>UTR</source>
+        <translation>UTR</translation>
+    </message>
+    <message>
+        <source>Asked (IST)</source>
+        <translation>कब माँगा (IST)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>&amp;Approve…</source>
+        <translation>मंज़ूर करें (&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Reject…</source>
+        <translation>नामंज़ूर करें (&amp;R)…</translation>
+    </message>
+    <message>
+        <source>All (pending first)</source>
+        <translation>सभी (पेंडिंग पहले)</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>पेंडिंग</translation>
+    </message>
+    <message>
+        <source>Approved</source>
+        <translation>मंज़ूर</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>नामंज़ूर</translation>
+    </message>
+    <message>
+        <source>Refresh (F5)</source>
+        <translation>रीफ़्रेश (F5)</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w</source>
+        <translation>दिखाएँ (&amp;W)</translation>
+    </message>
+    <message>
+        <source>What the shops paid you and asked to be credited with. Check the UTR on your bank statement before approving: approving credits the shop&apos;s wallet.</source>
+        <translation>दुकानों ने आपको जो पैसे दिए और जिन्हें अपने वॉलेट में जमा करने को कहा। मंज़ूर करने से पहले अपने बैंक स्टेटमेंट में UTR जाँचें: मंज़ूर करते ही पैसा दुकान के वॉलेट में जमा हो जाता है।</translation>
+    </message>
+    <message>
+        <source>No fund request here yet. A shop asks from its own Back office → Wallet → Request top-up…; its request appears here.</source>
+        <translation>अभी यहाँ कोई फ़ंड रिक्वेस्ट नहीं है। दुकान अपने बैक ऑफ़िस → वॉलेट → टॉप-अप माँगें… से माँगती है; उसकी रिक्वेस्ट यहाँ दिखती है।</translation>
+    </message>
+    <message>
+        <source>The fund requests could not be loaded: %1</source>
+        <translation>फ़ंड रिक्वेस्ट लोड नहीं हो सकीं: %1</translation>
+    </message>
+    <message>
+        <source>UPI</source>
+        <translation>UPI</translation>
+    </message>
+    <message>
+        <source>Bank transfer</source>
+        <translation>बैंक ट्रांसफ़र</translation>
+    </message>
+    <message>
+        <source>Cash deposit</source>
+        <translation>बैंक में नकद जमा</translation>
+    </message>
+    <message>
+        <source>No request selected</source>
+        <translation>कोई रिक्वेस्ट नहीं चुनी गई</translation>
+    </message>
+    <message>
+        <source>Request %1 · %2 · %3</source>
+        <translation>रिक्वेस्ट %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>DUPLICATE UTR: another request carries UTR %1 too. Check your bank statement before approving: one payment must not be credited twice.</source>
+        <translation>डुप्लिकेट UTR: एक और रिक्वेस्ट में भी UTR %1 है। मंज़ूर करने से पहले अपना बैंक स्टेटमेंट जाँचें: एक भुगतान दो बार जमा नहीं होना चाहिए।</translation>
+    </message>
+    <message>
+        <source>Paid by %1 · UTR %2</source>
+        <translation>%1 से भुगतान · UTR %2</translation>
+    </message>
+    <message>
+        <source>Asked %1 (IST)</source>
+        <translation>%1 (IST) को माँगा</translation>
+    </message>
+    <message>
+        <source>Note: “%1”</source>
+        <translation>नोट: “%1”</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>स्थिति: %1</translation>
+    </message>
+    <message>
+        <source>Decided %1 by %2</source>
+        <translation>%1 को %2 ने फ़ैसला किया</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>कारण: %1</translation>
+    </message>
+    <message>
+        <source>No slip attached.</source>
+        <translation>कोई पर्ची नहीं लगी है।</translation>
+    </message>
+    <message>
+        <source>Loading the slip…</source>
+        <translation>पर्ची लोड हो रही है…</translation>
+    </message>
+    <message>
+        <source>The slip is not an image that can be shown.</source>
+        <translation>पर्ची ऐसी तस्वीर नहीं है जिसे दिखाया जा सके।</translation>
+    </message>
+    <message>
+        <source>The slip could not be loaded: %1</source>
+        <translation>पर्ची लोड नहीं हो सकी: %1</translation>
+    </message>
+    <message>
+        <source>Credit %1 to %2&apos;s wallet for request %3 (%4, UTR %5)?</source>
+        <translation>रिक्वेस्ट %3 (%4, UTR %5) के लिए %2 के वॉलेट में %1 जमा करें?</translation>
+    </message>
+    <message>
+        <source>Careful: another request carries the same UTR (DUPLICATE UTR).</source>
+        <translation>सावधान: एक और रिक्वेस्ट में भी यही UTR है (डुप्लिकेट UTR)।</translation>
+    </message>
+    <message>
+        <source>Approve fund request</source>
+        <translation>फ़ंड रिक्वेस्ट मंज़ूर करें</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>मंज़ूर करें (&amp;A)</translation>
+    </message>
+    <message>
+        <source>Not approved: %1</source>
+        <translation>मंज़ूर नहीं हुई: %1</translation>
+    </message>
+    <message>
+        <source>Reject fund request %1</source>
+        <translation>फ़ंड रिक्वेस्ट %1 नामंज़ूर करें</translation>
+    </message>
+    <message>
+        <source>%1 asked for %2 (%3, UTR %4). The shop is told the reason; no money moves.</source>
+        <translation>%1 ने %2 माँगे (%3, UTR %4)। दुकान को कारण बताया जाएगा; पैसों का कोई लेन-देन नहीं होगा।</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>नामंज़ूर करें (&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>FundWords</name>
+    <message>
+        <source>upstream “%1”</source>
+        <translation>अपस्ट्रीम “%1”</translation>
+    </message>
+    <message>
+        <source>%1 (upstream “%2”)</source>
+        <translation>%1 (अपस्ट्रीम “%2”)</translation>
+    </message>
+    <message>
+        <source>UPI</source>
+        <translation>UPI</translation>
+    </message>
+    <message>
+        <source>Bank transfer</source>
+        <translation>बैंक ट्रांसफ़र</translation>
+    </message>
+    <message>
+        <source>Cash deposit</source>
+        <translation>बैंक में नकद जमा</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>भेजी जा रही है</translation>
+    </message>
+    <message>
+        <source>Waiting for the distributor</source>
+        <translation>डिस्ट्रीब्यूटर के जवाब का इंतज़ार</translation>
+    </message>
+    <message>
+        <source>Approved — credited</source>
+        <translation>मंज़ूर — जमा हो गया</translation>
+    </message>
+    <message>
+        <source>Approved — crediting here</source>
+        <translation>मंज़ूर — यहाँ जमा हो रहा है</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>नामंज़ूर</translation>
+    </message>
+    <message>
+        <source>Rejected: %1</source>
+        <translation>नामंज़ूर: %1</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>नहीं ली गई</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>नहीं ली गई: %1</translation>
+    </message>
+    <message>
+        <source>%1 more here than at the distributor</source>
+        <translation>डिस्ट्रीब्यूटर से यहाँ %1 ज़्यादा</translation>
+    </message>
+    <message>
+        <source>%1 less here than at the distributor</source>
+        <translation>डिस्ट्रीब्यूटर से यहाँ %1 कम</translation>
+    </message>
+    <message>
+        <source>The same here and at the distributor</source>
+        <translation>यहाँ और डिस्ट्रीब्यूटर पर बराबर</translation>
+    </message>
+    <message>
+        <source>%1 more here</source>
+        <translation>यहाँ %1 ज़्यादा</translation>
+    </message>
+    <message>
+        <source>%1 less here</source>
+        <translation>यहाँ %1 कम</translation>
+    </message>
+    <message>
+        <source>1 sale not known at the distributor: %1</source>
+        <translation>1 बिक्री डिस्ट्रीब्यूटर के पास दर्ज नहीं: %1</translation>
+    </message>
+    <message>
+        <source>%1 sales not known at the distributor: %2</source>
+        <translation>%1 बिक्री डिस्ट्रीब्यूटर के पास दर्ज नहीं: %2</translation>
+    </message>
+    <message>
+        <source>1 sale still pending here: %1</source>
+        <translation>1 बिक्री यहाँ अभी पेंडिंग: %1</translation>
+    </message>
+    <message>
+        <source>%1 sales still pending here: %2</source>
+        <translation>%1 बिक्री यहाँ अभी पेंडिंग: %2</translation>
+    </message>
+    <message>
+        <source>1 sale failed here but successful at the distributor: %1</source>
+        <translation>1 बिक्री यहाँ असफल, पर डिस्ट्रीब्यूटर के पास सफल: %1</translation>
+    </message>
+    <message>
+        <source>%1 sales failed here but successful at the distributor: %2</source>
+        <translation>%1 बिक्री यहाँ असफल, पर डिस्ट्रीब्यूटर के पास सफल: %2</translation>
+    </message>
+    <message>
+        <source>1 approved fund request not credited here yet: %1</source>
+        <translation>1 मंज़ूर फ़ंड रिक्वेस्ट यहाँ अभी जमा नहीं हुई: %1</translation>
+    </message>
+    <message>
+        <source>%1 approved fund requests not credited here yet: %2</source>
+        <translation>%1 मंज़ूर फ़ंड रिक्वेस्ट यहाँ अभी जमा नहीं हुईं: %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2: %3</source>
+        <translation>%1 × %2: %3</translation>
+    </message>
+    <message>
+        <source>Unexplained %1 — look into it</source>
+        <translation>बिना वजह का अंतर: %1 — इसकी जाँच करें</translation>
     </message>
 </context>
 <context>
@@ -1766,6 +2343,45 @@ Someone on the network may be pretending to be the shop server. If the certifica
     </message>
 </context>
 <context>
+    <name>MarginsDialog</name>
+    <message>
+        <source>Margins of %1</source>
+        <translation>%1 का मार्जिन</translation>
+    </message>
+    <message>
+        <source>The discount %1 receives on each sale, per operator.</source>
+        <translation>हर ऑपरेटर के लिए, हर बिक्री पर %1 को मिलने वाला डिस्काउंट।</translation>
+    </message>
+    <message>
+        <source>&amp;Save margins</source>
+        <translation>मार्जिन सेव करें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>ऑपरेटर</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>डिफ़ॉल्ट</translation>
+    </message>
+    <message>
+        <source>This shop</source>
+        <translation>यह दुकान</translation>
+    </message>
+    <message>
+        <source>Discount on %1</source>
+        <translation>%1 पर डिस्काउंट</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s margins could not be loaded: %1</source>
+        <translation>दुकान का मार्जिन लोड नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to save: no rate changed.</source>
+        <translation>सेव करने को कुछ नहीं: कोई दर नहीं बदली।</translation>
+    </message>
+</context>
+<context>
     <name>MobileRechargePage</name>
     <message>
         <source>Mobile recharge</source>
@@ -2249,6 +2865,17 @@ Someone on the network may be pretending to be the shop server. If the certifica
     <message>
         <source>Not raised: %1</source>
         <translation>दर्ज नहीं हुई: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReasonDialog</name>
+    <message>
+        <source>&amp;Reason</source>
+        <translation>कारण (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Write the reason: it is kept with the change.</source>
+        <translation>कारण लिखें: यह बदलाव के साथ दर्ज रहेगा।</translation>
     </message>
 </context>
 <context>
@@ -3864,6 +4491,416 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     </message>
 </context>
 <context>
+    <name>ShopDetailPane</name>
+    <message>
+        <source>&amp;Top up…</source>
+        <translation>टॉप-अप करें (&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Credit &amp;limit…</source>
+        <translation>उधार सीमा (&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Margins…</source>
+        <translation>मार्जिन (&amp;M)…</translation>
+    </message>
+    <message>
+        <source>S&amp;uspend…</source>
+        <translation>रोकें (&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;Keys…</source>
+        <translation>कुंजियाँ (&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Stat&amp;ement…</source>
+        <translation>स्टेटमेंट (&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>बैलेंस</translation>
+    </message>
+    <message>
+        <source>Credit limit</source>
+        <translation>उधार सीमा</translation>
+    </message>
+    <message>
+        <source>May still spend</source>
+        <translation>ख़र्च के लिए बाक़ी</translation>
+    </message>
+    <message>
+        <source>Sales today</source>
+        <translation>आज की बिक्री</translation>
+    </message>
+    <message>
+        <source>Success today</source>
+        <translation>आज की सफलता</translation>
+    </message>
+    <message>
+        <source>Last contact</source>
+        <translation>आख़िरी संपर्क</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>मालिक</translation>
+    </message>
+    <message>
+        <source>Mobile</source>
+        <translation>मोबाइल</translation>
+    </message>
+    <message>
+        <source>Circle</source>
+        <translation>सर्कल</translation>
+    </message>
+    <message>
+        <source>GSTIN</source>
+        <translation>GSTIN</translation>
+    </message>
+    <message>
+        <source>No shop selected</source>
+        <translation>कोई दुकान नहीं चुनी गई</translation>
+    </message>
+    <message>
+        <source>SUSPENDED — its keys are refused.</source>
+        <translation>रोकी गई — इसकी कुंजियाँ नहीं चलतीं।</translation>
+    </message>
+    <message>
+        <source>SUSPENDED — its keys are refused. Reason: %1</source>
+        <translation>रोकी गई — इसकी कुंजियाँ नहीं चलतीं। कारण: %1</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>फिर चालू करें (&amp;U)</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>सक्रिय</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>नहीं है</translation>
+    </message>
+    <message>
+        <source>Resume %1</source>
+        <translation>%1 फिर चालू करें</translation>
+    </message>
+    <message>
+        <source>Let %1&apos;s keys work again? Its sales start at once.</source>
+        <translation>%1 की कुंजियाँ फिर से चालू करें? इसकी बिक्री तुरंत शुरू हो जाएगी।</translation>
+    </message>
+    <message>
+        <source>Suspend %1</source>
+        <translation>%1 को रोकें</translation>
+    </message>
+    <message>
+        <source>Every call of %1&apos;s keys is refused from now on, until you resume it. Its pending sales still settle, it can still see its sales and wallet and ask for a top-up.</source>
+        <translation>अब से %1 की कुंजियों से कुछ भी नहीं चलेगा, जब तक आप इसे फिर चालू न करें। इसकी पेंडिंग बिक्री फिर भी पूरी होंगी, और यह अपनी बिक्री और वॉलेट देख सकती है और टॉप-अप माँग सकती है।</translation>
+    </message>
+    <message>
+        <source>&amp;Suspend</source>
+        <translation>रोकें (&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>ShopKeyReveal</name>
+    <message>
+        <source>Key for %1</source>
+        <translation>%1 की कुंजी</translation>
+    </message>
+    <message>
+        <source>%1 · key %2 · %3 · %4</source>
+        <translation>%1 · कुंजी %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>लाइव</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>टेस्ट</translation>
+    </message>
+    <message>
+        <source>Key secret</source>
+        <translation>कुंजी का सीक्रेट</translation>
+    </message>
+    <message>
+        <source>On the shop&apos;s computer, run these lines (they connect it to this server; pass them on as privately as the secret):</source>
+        <translation>दुकान के कंप्यूटर पर ये कमांड चलाएँ (ये उसे इस सर्वर से जोड़ती हैं; इन्हें भी सीक्रेट की तरह गुप्त रखकर ही आगे दें):</translation>
+    </message>
+    <message>
+        <source>Copy the &amp;lines</source>
+        <translation>कमांड कॉपी करें (&amp;L)</translation>
+    </message>
+    <message>
+        <source>Lines copied ✓</source>
+        <translation>कमांड कॉपी हो गईं ✓</translation>
+    </message>
+</context>
+<context>
+    <name>ShopKeysDialog</name>
+    <message>
+        <source>New key for %1</source>
+        <translation>%1 के लिए नई कुंजी</translation>
+    </message>
+    <message>
+        <source>&amp;Make key</source>
+        <translation>कुंजी बनाएँ (&amp;M)</translation>
+    </message>
+    <message>
+        <source>%1 counter</source>
+        <translation>%1 काउंटर</translation>
+    </message>
+    <message>
+        <source>Live — real recharges</source>
+        <translation>लाइव — असली रिचार्ज</translation>
+    </message>
+    <message>
+        <source>Test — the sandbox</source>
+        <translation>टेस्ट — सैंडबॉक्स</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>नाम (&amp;N)</translation>
+    </message>
+    <message>
+        <source>M&amp;ode</source>
+        <translation>मोड (&amp;O)</translation>
+    </message>
+    <message>
+        <source>Name the key, e.g. the counter it is for.</source>
+        <translation>कुंजी का नाम दें, जैसे जिस काउंटर के लिए है उसका नाम।</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Key id</source>
+        <translation>कुंजी ID</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>मोड</translation>
+    </message>
+    <message>
+        <source>Made (IST)</source>
+        <translation>बनी (IST)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>&amp;New key…</source>
+        <translation>नई कुंजी (&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate…</source>
+        <translation>कुंजी बदलें (&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke…</source>
+        <translation>कुंजी बंद करें (&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Keys of %1</source>
+        <translation>%1 की कुंजियाँ</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>बंद करें (&amp;C)</translation>
+    </message>
+    <message>
+        <source>The keys %1&apos;s RechargeDesk uses to reach this server. Rotating makes a new key and stops the old one at once: give the shop the new secret first.</source>
+        <translation>वे कुंजियाँ जिनसे %1 का RechargeDesk इस सर्वर तक पहुँचता है। कुंजी बदलने पर नई कुंजी बनती है और पुरानी तुरंत बंद हो जाती है: पहले दुकान को नया सीक्रेट दें।</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>लाइव</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>टेस्ट</translation>
+    </message>
+    <message>
+        <source>Revoked %1</source>
+        <translation>%1 को बंद की गई</translation>
+    </message>
+    <message>
+        <source>Works</source>
+        <translation>चालू</translation>
+    </message>
+    <message>
+        <source>Rotate key</source>
+        <translation>कुंजी बदलें</translation>
+    </message>
+    <message>
+        <source>Make a new key for %1 in place of %2? The old key stops working at once.</source>
+        <translation>%2 की जगह %1 के लिए नई कुंजी बनाएँ? पुरानी कुंजी तुरंत काम करना बंद कर देगी।</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate</source>
+        <translation>बदलें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Revoke key</source>
+        <translation>कुंजी बंद करें</translation>
+    </message>
+    <message>
+        <source>Revoke %1 of %2? Every call with it is refused from now on.</source>
+        <translation>%2 की कुंजी %1 बंद करें? अब से इस कुंजी से कुछ भी नहीं चलेगा।</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke</source>
+        <translation>बंद करें (&amp;V)</translation>
+    </message>
+</context>
+<context>
+    <name>ShopListModel</name>
+    <message>
+        <source>Shop</source>
+        <translation>दुकान</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>मालिक</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>बैलेंस</translation>
+    </message>
+    <message>
+        <source>Credit limit</source>
+        <translation>उधार सीमा</translation>
+    </message>
+    <message>
+        <source>Today&apos;s sales</source>
+        <translation>आज की बिक्री</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>Last contact</source>
+        <translation>आख़िरी संपर्क</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>Suspended</source>
+        <translation>रोकी गई</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>सक्रिय</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>कभी नहीं</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>ShopListPane</name>
+    <message>
+        <source>A&amp;dd shop…</source>
+        <translation>दुकान जोड़ें (&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Name, owner, mobile or GSTIN</source>
+        <translation>नाम, मालिक, मोबाइल या GSTIN</translation>
+    </message>
+    <message>
+        <source>All shops</source>
+        <translation>सभी दुकानें</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>सक्रिय</translation>
+    </message>
+    <message>
+        <source>Suspended</source>
+        <translation>रोकी गईं</translation>
+    </message>
+    <message>
+        <source>Refresh (F5)</source>
+        <translation>रीफ़्रेश (F5)</translation>
+    </message>
+    <message>
+        <source>No shops yet</source>
+        <translation>अभी कोई दुकान नहीं</translation>
+    </message>
+    <message>
+        <source>A shop is another RechargeDesk that sells through this one. Add it here: it gets its own wallet, which you top up, and a key. The key&apos;s secret is shown once, with the lines the shop runs on its computer to connect (rechargedesk upstream set). From then on its sales go through you, and you see its balance, sales and statement here. A shop that has paid you can ask for a top-up: it appears under Fund requests.</source>
+        <translation>दुकान एक दूसरा RechargeDesk है जो इसके ज़रिए बेचता है। इसे यहाँ जोड़ें: इसे अपना वॉलेट मिलता है, जिसे आप टॉप-अप करते हैं, और एक कुंजी। कुंजी का सीक्रेट एक बार दिखता है, साथ में वे कमांड जिन्हें दुकान अपने कंप्यूटर पर चलाकर जुड़ती है (rechargedesk upstream set)। इसके बाद उसकी बिक्री आपके ज़रिए होती है, और आप यहाँ उसका बैलेंस, बिक्री और स्टेटमेंट देखते हैं। जिस दुकान ने आपको पैसे दिए हैं, वह टॉप-अप माँग सकती है: उसकी माँग फ़ंड रिक्वेस्ट में दिखती है।</translation>
+    </message>
+    <message>
+        <source>&amp;Add shop…</source>
+        <translation>दुकान जोड़ें (&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Searc&amp;h</source>
+        <translation>खोजें (&amp;H)</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w</source>
+        <translation>दिखाएँ (&amp;W)</translation>
+    </message>
+    <message>
+        <source>The list cannot be sorted by this column.</source>
+        <translation>सूची इस कॉलम से नहीं छाँटी जा सकती।</translation>
+    </message>
+    <message>
+        <source>No shop matches.</source>
+        <translation>कोई दुकान मेल नहीं खाती।</translation>
+    </message>
+    <message>
+        <source>%1 shops shown; scroll down for more.</source>
+        <translation>%1 दुकानें दिख रही हैं; और देखने के लिए नीचे स्क्रॉल करें।</translation>
+    </message>
+    <message>
+        <source>1 shop.</source>
+        <translation>1 दुकान।</translation>
+    </message>
+    <message>
+        <source>%1 shops.</source>
+        <translation>%1 दुकानें।</translation>
+    </message>
+    <message>
+        <source>This terminal&apos;s server account is a shop of a distributor: its shops are kept there.</source>
+        <translation>इस टर्मिनल का सर्वर ख़ुद किसी डिस्ट्रीब्यूटर की दुकान है: दुकानें उस डिस्ट्रीब्यूटर के यहाँ रखी जाती हैं।</translation>
+    </message>
+    <message>
+        <source>The shops could not be loaded: %1</source>
+        <translation>दुकानें लोड नहीं हो सकीं: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ShopsPage</name>
+    <message>
+        <source>Sh&amp;ops</source>
+        <translation>दुकानें (&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fund requests</source>
+        <translation>फ़ंड रिक्वेस्ट (&amp;F)</translation>
+    </message>
+    <message>
+        <source>Shops</source>
+        <translation>दुकानें</translation>
+    </message>
+</context>
+<context>
     <name>SignInPage</name>
     <message>
         <source>Sign in</source>
@@ -3892,6 +4929,243 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>Enter your PIN (4 to 8 digits).</source>
         <translation>अपना PIN डालें (4 से 8 अंक)।</translation>
+    </message>
+</context>
+<context>
+    <name>SlipFile</name>
+    <message>
+        <source>%1 is not a file that can be read.</source>
+        <translation>%1 ऐसी फ़ाइल नहीं है जिसे पढ़ा जा सके।</translation>
+    </message>
+    <message>
+        <source>%1 is %2: a slip photo may be at most 1 MiB. Take a smaller photo or crop it.</source>
+        <translation>%1 का साइज़ %2 है: पर्ची की फ़ोटो ज़्यादा से ज़्यादा 1 MiB हो सकती है। छोटी फ़ोटो लें या उसे क्रॉप करें।</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>%1 पढ़ी नहीं जा सकी: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a PNG or JPEG photo. Choose a photo of the slip (PNG or JPEG).</source>
+        <translation>%1 PNG या JPEG फ़ोटो नहीं है। पर्ची की फ़ोटो (PNG या JPEG) चुनें।</translation>
+    </message>
+    <message>
+        <source>%1 looks like a photo but cannot be shown: it may be damaged. Take the photo again.</source>
+        <translation>%1 फ़ोटो जैसी लगती है, पर दिखाई नहीं जा सकती: शायद ख़राब है। फ़ोटो दोबारा लें।</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 बाइट</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 KB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+</context>
+<context>
+    <name>StatementDialog</name>
+    <message>
+        <source>&amp;Show</source>
+        <translation>दिखाएँ (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>CSV एक्सपोर्ट करें (&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;PDF…</source>
+        <translation>PDF सेव करें (&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Statement of %1</source>
+        <translation>%1 का स्टेटमेंट</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>से (&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>तक (&amp;T)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>बंद करें</translation>
+    </message>
+    <message>
+        <source>The first day comes after the last: choose the days again.</source>
+        <translation>पहला दिन आख़िरी दिन के बाद का है: दिन फिर से चुनें।</translation>
+    </message>
+    <message>
+        <source>The statement could not be loaded: %1</source>
+        <translation>स्टेटमेंट लोड नहीं हो सका: %1</translation>
+    </message>
+    <message>
+        <source>Statement of %1 · %2</source>
+        <translation>%1 का स्टेटमेंट · %2</translation>
+    </message>
+    <message>
+        <source>Export the statement as CSV</source>
+        <translation>स्टेटमेंट CSV में एक्सपोर्ट करें</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV फ़ाइलें (*.csv)</translation>
+    </message>
+    <message>
+        <source>Save the statement as PDF</source>
+        <translation>स्टेटमेंट PDF में सेव करें</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF फ़ाइलें (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>एक्सपोर्ट हो रहा है…</translation>
+    </message>
+    <message>
+        <source>The CSV could not be exported: %1</source>
+        <translation>CSV एक्सपोर्ट नहीं हो सकी: %1</translation>
+    </message>
+    <message>
+        <source>The CSV could not be saved: %1</source>
+        <translation>CSV सेव नहीं हो सकी: %1</translation>
+    </message>
+    <message>
+        <source>The statement is saved in %1.</source>
+        <translation>स्टेटमेंट %1 में सेव हो गया।</translation>
+    </message>
+    <message>
+        <source>Preparing the PDF…</source>
+        <translation>PDF तैयार हो रही है…</translation>
+    </message>
+</context>
+<context>
+    <name>StatementReport</name>
+    <message>
+        <source>sale %1</source>
+        <translation>बिक्री %1</translation>
+    </message>
+    <message>
+        <source>ref %1</source>
+        <translation>रेफ़रेंस %1</translation>
+    </message>
+    <message>
+        <source>Top-up</source>
+        <translation>टॉप-अप</translation>
+    </message>
+    <message>
+        <source>Fund request</source>
+        <translation>फ़ंड रिक्वेस्ट</translation>
+    </message>
+    <message>
+        <source>Sale</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>रिफ़ंड</translation>
+    </message>
+    <message>
+        <source>Reversal</source>
+        <translation>उलटी गई बिक्री</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>अन्य</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>बैलेंस</translation>
+    </message>
+    <message>
+        <source>Opening, %1</source>
+        <translation>शुरुआती, %1</translation>
+    </message>
+    <message>
+        <source>Closing, %1</source>
+        <translation>अंतिम, %1</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>एंट्री</translation>
+    </message>
+    <message>
+        <source>Totals</source>
+        <translation>कुल जोड़</translation>
+    </message>
+    <message>
+        <source>Top-ups</source>
+        <translation>टॉप-अप</translation>
+    </message>
+    <message>
+        <source>Fund requests</source>
+        <translation>फ़ंड रिक्वेस्ट</translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation>बिक्री</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>रिफ़ंड</translation>
+    </message>
+    <message>
+        <source>Reversals</source>
+        <translation>उलटी गई बिक्री</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 lines. The CSV and the PDF have every line.</source>
+        <translation>%2 में से पहली %1 एंट्री दिख रही हैं। CSV और PDF में हर एंट्री है।</translation>
+    </message>
+    <message>
+        <source>Time (IST)</source>
+        <translation>समय (IST)</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>ब्योरा</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>नोट</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>राशि</translation>
+    </message>
+    <message>
+        <source>Nothing moved in these days.</source>
+        <translation>इन दिनों में कोई लेन-देन नहीं हुआ।</translation>
+    </message>
+    <message>
+        <source>Statement of %1</source>
+        <translation>%1 का स्टेटमेंट</translation>
+    </message>
+    <message>
+        <source>GSTIN %1</source>
+        <translation>GSTIN %1</translation>
+    </message>
+    <message>
+        <source>The PDF could not be written to %1.</source>
+        <translation>PDF %1 में नहीं लिखी जा सकी।</translation>
     </message>
 </context>
 <context>
@@ -4246,6 +5520,69 @@ The sale was not confirmed. Retry sends it again safely: if it already went thro
     <message>
         <source>%1   F%2</source>
         <translation>%1   F%2</translation>
+    </message>
+</context>
+<context>
+    <name>TopUpDialog</name>
+    <message>
+        <source>Top up %1</source>
+        <translation>%1 को टॉप-अप करें</translation>
+    </message>
+    <message>
+        <source>%1 · balance %2 · credit limit %3</source>
+        <translation>%1 · बैलेंस %2 · उधार सीमा %3</translation>
+    </message>
+    <message>
+        <source>&amp;Top up</source>
+        <translation>टॉप-अप करें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>Whole rupees</source>
+        <translation>पूरे रुपये</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>नकद</translation>
+    </message>
+    <message>
+        <source>UPI</source>
+        <translation>UPI</translation>
+    </message>
+    <message>
+        <source>Bank transfer</source>
+        <translation>बैंक ट्रांसफ़र</translation>
+    </message>
+    <message>
+        <source>UTR or receipt number (required for UPI and bank)</source>
+        <translation>UTR या रसीद नंबर (UPI और बैंक के लिए ज़रूरी)</translation>
+    </message>
+    <message>
+        <source>&amp;Amount (₹)</source>
+        <translation>राशि (₹) (&amp;A)</translation>
+    </message>
+    <message>
+        <source>Paid &amp;by</source>
+        <translation>भुगतान का तरीका (&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Reference</source>
+        <translation>रेफ़रेंस (&amp;R)</translation>
+    </message>
+    <message>
+        <source>N&amp;ote</source>
+        <translation>नोट (&amp;O)</translation>
+    </message>
+    <message>
+        <source>Type the amount the shop paid, in whole rupees.</source>
+        <translation>दुकान ने जो राशि दी, वह पूरे रुपयों में लिखें।</translation>
+    </message>
+    <message>
+        <source>Type the UTR or reference of the %1 payment: it goes into the shop&apos;s statement.</source>
+        <translation>%1 भुगतान का UTR या रेफ़रेंस लिखें: यह दुकान के स्टेटमेंट में जाता है।</translation>
+    </message>
+    <message>
+        <source>The reference holds characters that cannot be stored.</source>
+        <translation>रेफ़रेंस में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता।</translation>
     </message>
 </context>
 <context>
@@ -5505,10 +6842,6 @@ They can no longer sign in at any terminal. Their past sales stay in the history
         <translation>कम बैलेंस की चेतावनी</translation>
     </message>
     <message>
-        <source>The status bar turns red when the balance falls below this many rupees.</source>
-        <translation>बैलेंस इतने रुपयों से कम होने पर स्टेटस बार लाल हो जाता है।</translation>
-    </message>
-    <message>
         <source>All entries</source>
         <translation>सभी एंट्री</translation>
     </message>
@@ -5575,6 +6908,18 @@ This is recorded with your name.</source>
     <message>
         <source>Saved: warn below %1.</source>
         <translation>सेव हो गया: %1 से कम होने पर चेतावनी।</translation>
+    </message>
+    <message>
+        <source>The status bar turns red when the balance (or the distributor’s figure for us) falls below this many rupees.</source>
+        <translation>बैलेंस (या डिस्ट्रीब्यूटर के हिसाब से हमारा बैलेंस) इतने रुपयों से कम होने पर स्टेटस बार लाल हो जाता है।</translation>
+    </message>
+    <message>
+        <source>&amp;Ledger</source>
+        <translation>खाता (&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Distributor</source>
+        <translation>डिस्ट्रीब्यूटर (&amp;D)</translation>
     </message>
 </context>
 <context>

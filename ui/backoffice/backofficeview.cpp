@@ -8,6 +8,7 @@
 #include "keyspage.h"
 #include "settingspage.h"
 #include "shiftspage.h"
+#include "shops/shopspage.h"
 #include "terminalcontext.h"
 #include "upstreamapi.h"
 #include "upstreamstatus.h"
@@ -24,9 +25,10 @@
 BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
     : QTabWidget(parent), m_history(new HistoryPage(context, this)), m_dayEnd(new DayEndPage(context, this)),
       m_shifts(new ShiftsPage(context, this)), m_complaints(new ComplaintsPage(context, this)),
-      m_wallet(new WalletPage(context, this)), m_keys(new KeysPage(context, this)),
-      m_webhooks(new WebhooksPage(context, this)), m_users(new UsersPage(context, this)),
-      m_settings(new SettingsPage(context, this)), m_context(context), m_attention(new QPushButton(this))
+      m_shops(new ShopsPage(context, this)), m_wallet(new WalletPage(context, this)),
+      m_keys(new KeysPage(context, this)), m_webhooks(new WebhooksPage(context, this)),
+      m_users(new UsersPage(context, this)), m_settings(new SettingsPage(context, this)), m_context(context),
+      m_attention(new QPushButton(this))
 {
     setObjectName(QStringLiteral("backOffice"));
     setDocumentMode(true);
@@ -34,6 +36,7 @@ BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
     addTab(m_dayEnd, tr("Day-end"));
     addTab(m_shifts, tr("Shifts"));
     addTab(m_complaints, tr("Complaints"));
+    addTab(m_shops, tr("Shops"));
     addTab(m_wallet, tr("Wallet"));
     addTab(m_keys, tr("API keys"));
     addTab(m_webhooks, tr("Webhooks"));
@@ -44,6 +47,7 @@ BackOfficeView::BackOfficeView(TerminalContext &context, QWidget *parent)
     m_refreshers.insert(m_dayEnd, {[this] { m_dayEnd->refresh(); }});
     m_refreshers.insert(m_shifts, {[this] { m_shifts->refresh(); }});
     m_refreshers.insert(m_complaints, {[this] { m_complaints->refresh(); }});
+    m_refreshers.insert(m_shops, {[this] { m_shops->refresh(); }});
     // A credit reverses a sale: the history and the day's figures change.
     connect(m_complaints, &ComplaintsPage::complaintResolved, &context, &TerminalContext::salesChanged);
     m_refreshers.insert(m_wallet, {[this] { m_wallet->refresh(); }, true});

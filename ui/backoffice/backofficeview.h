@@ -16,13 +16,15 @@ class KeysPage;
 class QKeyEvent;
 class QPushButton;
 class SettingsPage;
+class ShopsPage;
 class ShiftsPage;
 class TerminalContext;
 class UsersPage;
 class WalletPage;
 class WebhooksPage;
 
-/// The back office (issue 6), admin only: one tab per screen — History, Day-end, Shifts (issue 28), Wallet, Keys,
+/// The back office (issue 6), admin only: one tab per screen — History, Day-end, Shifts (issue 28), Complaints
+/// (issue 29), Shops (issue 30: the shops of this server's account, the distributor), Wallet, Keys,
 /// Webhooks, Users, Settings. Each page loads its data when its tab is shown, so nothing is
 /// fetched for a clerk who never sees it. Ctrl+Tab / Ctrl+Shift+Tab move between tabs from any widget of a page,
 /// and Enter or Return presses the focused button (issue 27).
@@ -48,6 +50,8 @@ public:
     DayEndPage *dayEndPage() const { return m_dayEnd; }
     ShiftsPage *shiftsPage() const { return m_shifts; }
     ComplaintsPage *complaintsPage() const { return m_complaints; }
+    /// Shops (issue 30): the distributor's shops and their fund requests.
+    ShopsPage *shopsPage() const { return m_shops; }
     WalletPage *walletPage() const { return m_wallet; }
     KeysPage *keysPage() const { return m_keys; }
     WebhooksPage *webhooksPage() const { return m_webhooks; }
@@ -85,6 +89,7 @@ private:
     DayEndPage *m_dayEnd;
     ShiftsPage *m_shifts;
     ComplaintsPage *m_complaints;
+    ShopsPage *m_shops;
     WalletPage *m_wallet;
     KeysPage *m_keys;
     WebhooksPage *m_webhooks;

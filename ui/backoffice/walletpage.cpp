@@ -4,6 +4,8 @@
 #include "clock.h"
 #include "collectionmodel.h"
 #include "entities/ledgerentry.h"
+#include "funds/distributorlookup.h"
+#include "funds/distributorpanel.h"
 #include "money.h"
 #include "shopapi.h"
 #include "terminalcontext.h"
@@ -20,6 +22,8 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 
 namespace {
@@ -112,7 +116,7 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
       m_ledger(new CollectionModel(context.api(), WalletApi::ledgerPath(), ledgerColumns(), 100, this)),
       m_filter(new LedgerFilter(this)), m_ui(std::make_unique<Ui::WalletPage>()),
       m_topupNotice(BackOfficeUi::notice(this)), m_thresholdNotice(BackOfficeUi::notice(this)),
-      m_ledgerError(BackOfficeUi::generalError(this))
+      m_ledgerError(BackOfficeUi::generalError(this)), m_lookup(new DistributorLookup(context.api(), this))
 {
     m_ui->setupUi(this);
     const bool test = context.api().isTestMode();
@@ -182,6 +186,12 @@ WalletPage::WalletPage(TerminalContext &context, QWidget *parent)
     connect(m_ui->saveThreshold, &QPushButton::clicked, this, &WalletPage::onSaveThresholdClicked);
     connect(m_ui->ledgerKind, &QComboBox::currentIndexChanged, this, &WalletPage::applyLedgerFilter);
     connect(m_ui->ledgerSearch, &QLineEdit::textChanged, this, &WalletPage::applyLedgerFilter);
+    // The ledger and the Distributor switch by their mnemonics (Alt+L, Alt+D); Tab goes through the fields only, so
+    // the tab order stays that of the fields while the ledger is alone.
+    m_ui->lowerTabs->setFocusPolicy(Qt::NoFocus);
+    m_ui->lowerTabs->tabBar()->setFocusPolicy(Qt::NoFocus);
+    for (QWidget *scroll : m_ui->lowerTabs->tabBar()->findChildren<QWidget *>())
+        scroll->setFocusPolicy(Qt::NoFocus);
     connect(m_ledger, &CollectionModel::loaded, m_ledgerError, &QWidget::hide);
     connect(m_ledger, &CollectionModel::failed, this, [this](const ApiError &error) {
         m_ledgerError->setText(tr("The ledger could not be loaded: %1").arg(error.description()));
@@ -203,6 +213,35 @@ void WalletPage::refresh()
     loadBalance();
     loadThreshold();
     m_ledger->reload();
+    findDistributor();
+}
+
+void WalletPage::findDistributor()
+{
+    m_lookup->find([this](bool answered, const std::optional<UpstreamInfo> &upstream) {
+        if (!answered)
+            return; // keep what is shown; the next refresh asks again
+        QTabWidget *tabs = m_ui->lowerTabs;
+        const int index = m_distributor ? tabs->indexOf(m_distributor) : -1;
+        if (!upstream) {
+            if (index >= 0)
+                tabs->removeTab(index);
+            if (m_distributor)
+                m_distributor->hide();
+            return;
+        }
+        if (!m_distributor) { // made once needed, so its fields come after the ledger in the tab order
+            m_distributor = new DistributorPanel(m_context, this);
+            connect(m_distributor, &DistributorPanel::credited, this, [this] {
+                loadBalance();
+                m_ledger->reload();
+                emit m_context.salesChanged(); // the status bar shows the wallet
+            });
+        }
+        if (index < 0)
+            tabs->addTab(m_distributor, tr("&Distributor"));
+        m_distributor->setUpstream(*upstream);
+    });
 }
 
 void WalletPage::loadBalance()

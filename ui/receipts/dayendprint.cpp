@@ -102,7 +102,13 @@ QString DayEndPrint::toHtml(const DayEndReportModel &model, const QString &shopN
     if (!model.modeNote().isEmpty())
         heading << model.modeNote();
     html += QStringLiteral("<h3>%1</h3>").arg(escaped(heading.join(QStringLiteral(" — "))));
-    for (const ReportSection &section : model.sections()) {
+    return html + sectionsHtml(model.sections()) + QStringLiteral("</body></html>");
+}
+
+QString DayEndPrint::sectionsHtml(const QList<ReportSection> &sections)
+{
+    QString html;
+    for (const ReportSection &section : sections) {
         if (!section.title.isEmpty())
             html += QStringLiteral("<h4>%1</h4>").arg(escaped(section.title));
         switch (section.kind) {
@@ -119,7 +125,7 @@ QString DayEndPrint::toHtml(const DayEndReportModel &model, const QString &shopN
             break;
         }
     }
-    return html + QStringLiteral("</body></html>");
+    return html;
 }
 
 bool DayEndPrint::paint(QPrinter &printer, const QString &html, QGraphicsView *chart)
@@ -145,6 +151,8 @@ bool DayEndPrint::paint(QPrinter &printer, const QString &html, QGraphicsView *c
         document.drawContents(&painter, QRectF(0, index * page.height(), page.width(), page.height()));
         painter.restore();
     }
+    if (!chart)
+        return painter.end();
     // The chart goes below the text on the last page, or on a page of its own.
     const QRectF lastBlock = document.documentLayout()->blockBoundingRect(document.lastBlock());
     qreal top = lastBlock.bottom() - (pages - 1) * page.height() + 8;

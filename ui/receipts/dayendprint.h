@@ -1,6 +1,7 @@
 #pragma once
 
 #include "entities/dayendreportdata.h"
+#include "reportsections.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -24,7 +25,10 @@ public:
     /// The same for `report`, operator codes shown by name from `catalog`.
     static QString toHtml(const DayEndReportData &report, const OperatorCatalog &catalog, const QString &shopName,
                           const QString &shopAddress);
-    /// Draws `html` (toHtml()) on `printer`'s pages, then `chart` below the text on the last page or
+    /// The HTML of `sections` alone (each one's title, then its figures, table or warning; charts are left out), as
+    /// toHtml() lays them out: for other reports printed the same way (a shop's statement, issue 30).
+    static QString sectionsHtml(const QList<ReportSection> &sections);
+    /// Draws `html` (toHtml()) on `printer`'s pages, then `chart` (if not null) below the text on the last page or
     /// on a page of its own; false if painting fails.
     static bool paint(QPrinter &printer, const QString &html, QGraphicsView *chart);
 };
