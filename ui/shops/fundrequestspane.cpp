@@ -94,9 +94,18 @@ FundRequestsPane::FundRequestsPane(TerminalContext &context, QWidget *parent)
 {
     setObjectName(QStringLiteral("fundRequestsPane"));
     m_table = BackOfficeUi::table(new DuplicateShading(m_model, this), QStringLiteral("fundRequestsTable"), this);
+    // The UTR takes what is left (elided; the detail pane shows it whole), so the time asked and the state stay in view
+    // beside the detail pane at 1366 px with the terminal's navigation.
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setStretchLastSection(false);
+    constexpr int kUtrColumn = 4;
+    header->setSectionResizeMode(kUtrColumn, QHeaderView::Stretch);
     int section = 0;
-    for (const int width : {40, 140, 95, 110, 300, 110})
-        m_table->horizontalHeader()->resizeSection(section++, width);
+    for (const int width : {36, 130, 90, 105, 0, 100, 80}) {
+        if (section != kUtrColumn)
+            header->resizeSection(section, width);
+        ++section;
+    }
     m_state->setObjectName(QStringLiteral("fundStateFilter"));
     m_state->addItem(tr("All (pending first)"), QString());
     m_state->addItem(tr("Pending"), QStringLiteral("pending"));

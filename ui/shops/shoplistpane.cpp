@@ -57,9 +57,16 @@ ShopListPane::ShopListPane(TerminalContext &context, QWidget *parent)
     header->setSectionsClickable(true);
     header->setSortIndicatorShown(true);
     header->setSortIndicator(ShopListModel::Name, Qt::AscendingOrder);
-    int section = 0;
-    for (const int width : {175, 125, 100, 95, 110, 70, 120})
-        header->resizeSection(section++, width);
+    // The owner is in the detail pane and found by the search: without its column the money columns, the last contact
+    // and the state stay in view beside the detail pane at 1366 px with the terminal's navigation.
+    m_table->setColumnHidden(ShopListModel::Owner, true);
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(ShopListModel::Name, QHeaderView::Stretch);
+    const QList<QPair<int, int>> widths{{ShopListModel::Balance, 95},      {ShopListModel::CreditLimit, 90},
+                                        {ShopListModel::TodaySales, 100},  {ShopListModel::SuccessRate, 65},
+                                        {ShopListModel::LastContact, 100}, {ShopListModel::State, 88}};
+    for (const auto &[column, width] : widths)
+        header->resizeSection(column, width);
 
     m_empty->setObjectName(QStringLiteral("shopsEmpty"));
     auto *emptyTitle = BackOfficeUi::heading(tr("No shops yet"), m_empty);
