@@ -6,6 +6,7 @@
 #include "http/apirouter.h"
 #include "http/queryparameters.h"
 #include "jsonfields.h"
+#include "services/saleterms.h"
 
 #include <QJsonArray>
 
@@ -58,20 +59,7 @@ std::optional<QMap<QString, qint64>> ratesField(const QJsonObject &body)
     const QJsonValue value = body.value(field);
     if (value.isUndefined() || value.isNull())
         return std::nullopt;
-    if (!value.isObject())
-        throw ApiError::badRequest(field, QStringLiteral("invalid_type"),
-                                   field + QStringLiteral(" must be an object of operator code to basis points, "
-                                                          "e.g. {\"AT\": 250}"));
-    QMap<QString, qint64> rates;
-    const QJsonObject object = value.toObject();
-    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-        const std::optional<qint64> basisPoints = JsonFields::coerceInteger(it.value());
-        if (!basisPoints)
-            throw ApiError::badRequest(
-                field + QLatin1Char('.') + it.key(), QStringLiteral("not_an_integer"),
-                QStringLiteral("%1.%2 must be a whole number of basis points (250 = 2.5 %)").arg(field, it.key()));
-        rates.insert(it.key(), *basisPoints);
-    }
+    QMap<QString, qint64> rates = SaleTerms::ratesFromJson(value);
     if (rates.isEmpty())
         throw ApiError::badRequest(field, QStringLiteral("empty"), field + QStringLiteral(" names no operator"));
     return rates;

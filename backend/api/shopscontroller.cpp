@@ -7,6 +7,7 @@
 #include "http/apirouter.h"
 #include "http/queryparameters.h"
 #include "jsonfields.h"
+#include "services/saleterms.h"
 #include "shops/shopservice.h"
 
 #include <QJsonArray>
@@ -66,28 +67,6 @@ QJsonObject marginsJson(const QMap<QString, int> &rates)
         basisPoints.insert(it.key(), it.value());
     return QJsonObject{{QStringLiteral("entity"), QStringLiteral("shop_margins")},
                        {QStringLiteral("discount_basis_points"), basisPoints}};
-}
-
-/// discount_basis_points {CODE: bp} of a margins body (bp as the coercion rule reads them).
-QMap<QString, qint64> ratesOf(const QJsonObject &body)
-{
-    const QString field = QStringLiteral("discount_basis_points");
-    const QJsonValue value = body.value(field);
-    if (!value.isObject())
-        throw ApiError::badRequest(field, QStringLiteral("invalid_type"),
-                                   field + QStringLiteral(" must be an object of operator code to basis points, e.g. "
-                                                          "{\"AT\": 250}"));
-    QMap<QString, qint64> rates;
-    const QJsonObject object = value.toObject();
-    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-        const std::optional<qint64> basisPoints = JsonFields::coerceInteger(it.value());
-        if (!basisPoints)
-            throw ApiError::badRequest(
-                field + QLatin1Char('.') + it.key(), QStringLiteral("not_an_integer"),
-                QStringLiteral("%1.%2 must be a whole number of basis points (250 = 2.5 %)").arg(field, it.key()));
-        rates.insert(it.key(), *basisPoints);
-    }
-    return rates;
 }
 
 } // namespace
@@ -182,7 +161,8 @@ void ShopsController::registerRoutes(ApiRouter &router)
     add(Method::Put, QStringLiteral("/api/v1/shops/{id}/margins"), Access::LiveAdmin,
         [this](const ApiRequest &request, const ApiReply &reply) {
             const qint64 id = shopId(request);
-            const QMap<QString, qint64> rates = ratesOf(request.jsonBody());
+            const QMap<QString, qint64> rates =
+                SaleTerms::ratesFromJson(request.jsonBody().value(QStringLiteral("discount_basis_points")));
             reply.sendData(marginsJson(m_shops.setMargins(id, rates, request.caller.actor())));
         });
     add(Method::Post, QStringLiteral("/api/v1/shops/{id}/suspend"), Access::LiveAdmin,

@@ -1,6 +1,7 @@
 #include "saleterms.h"
 
 #include "apierror.h"
+#include "jsonfields.h"
 #include "store/shopsettingsrepository.h"
 
 namespace {
@@ -103,4 +104,24 @@ bool SaleTerms::shiftsRequired(qint64 accountId) const
 void SaleTerms::storeShiftsRequired(qint64 accountId, bool required)
 {
     ShopSettingsRepository(m_db).put(accountId, kShiftsKey, required ? QStringLiteral("1") : QStringLiteral("0"));
+}
+
+QMap<QString, qint64> SaleTerms::ratesFromJson(const QJsonValue &value)
+{
+    const QString field = QStringLiteral("discount_basis_points");
+    if (!value.isObject())
+        throw ApiError::badRequest(field, QStringLiteral("invalid_type"),
+                                   field + QStringLiteral(" must be an object of operator code to basis points, "
+                                                          "e.g. {\"AT\": 250}"));
+    QMap<QString, qint64> rates;
+    const QJsonObject object = value.toObject();
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        const std::optional<qint64> basisPoints = JsonFields::coerceInteger(it.value());
+        if (!basisPoints)
+            throw ApiError::badRequest(
+                field + QLatin1Char('.') + it.key(), QStringLiteral("not_an_integer"),
+                QStringLiteral("%1.%2 must be a whole number of basis points (250 = 2.5 %)").arg(field, it.key()));
+        rates.insert(it.key(), *basisPoints);
+    }
+    return rates;
 }

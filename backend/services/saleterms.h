@@ -3,6 +3,7 @@
 #include "entities/shopinfo.h"
 #include "operatorcatalog.h"
 
+#include <QJsonValue>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -41,6 +42,10 @@ public:
     /// The operator and circle tables the terms are checked against.
     const OperatorCatalog &catalog() const { return m_catalog; }
 
+    /// The rates of a JSON `discount_basis_points` member, {CODE: bp} with bp a whole number (JsonFields' coercion,
+    /// so "250" reads as 250); not yet validated (validateRates). Throws ApiError 400 `invalid_type` naming
+    /// `discount_basis_points` when `value` is not an object, `not_an_integer` naming `discount_basis_points.<CODE>`.
+    static QMap<QString, qint64> ratesFromJson(const QJsonValue &value);
     /// Throws ApiError 400 unless every key is a known operator code and every rate is
     /// 0..kMaxBasisPoints; the field named is `discount_basis_points.<CODE>`.
     void validateRates(const QMap<QString, qint64> &basisPoints) const;
